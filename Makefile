@@ -1,0 +1,42 @@
+# quipu: every target bootstraps what it needs, so a fresh machine with only Python 3.11 works.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: up down test lint demo-data status system-deps clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+system-deps:
+	@scripts/system-deps.sh
+
+## up: database, demo data (if empty), then the status table
+up: system-deps $(STAMP)
+	$(BIN)/quipu up
+
+## down: stop the embedded database
+down: $(STAMP)
+	$(BIN)/quipu down
+
+## test: the whole suite against a real (embedded) PostgreSQL
+test: system-deps $(STAMP)
+	$(BIN)/pytest
+
+## lint: ruff over the code and tests
+lint: $(STAMP)
+	$(BIN)/ruff check src tests bench
+
+## demo-data: regenerate and reload core from the synthetic bank (ops untouched)
+demo-data: $(STAMP)
+	$(BIN)/quipu demo load
+
+status: $(STAMP)
+	$(BIN)/quipu db status
+
+clean: down
+	rm -rf .quipu

@@ -1,0 +1,3 @@
+from quipu.adapters.cli.main import main
+
+main()

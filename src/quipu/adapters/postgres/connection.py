@@ -1,0 +1,51 @@
+"""Connecting to PostgreSQL, with errors that name the target and never the password."""
+
+from dataclasses import dataclass
+from urllib.parse import parse_qs, urlsplit
+
+import psycopg
+
+CONNECT_TIMEOUT_SECONDS = 5
+
+
+class DatabaseUnreachable(RuntimeError):
+    pass
+
+
+@dataclass(frozen=True)
+class DatabaseUrls:
+    """The admin URL (migrations, loads) and the application URL (runtime, least privilege)."""
+
+    admin: str
+    app: str
+
+    @property
+    def database(self) -> str:
+        return urlsplit(self.admin).path.lstrip("/")
+
+
+def describe(url: str) -> str:
+    """host/database of a URL, for messages; the password never appears."""
+    parts = urlsplit(url)
+    query = parse_qs(parts.query)
+    host = parts.hostname or query.get("host", ["local socket"])[0]
+    port = f":{parts.port}" if parts.port else ""
+    database = parts.path.lstrip("/") or query.get("dbname", ["?"])[0]
+    return f"database '{database}' on {host}{port}"
+
+
+def mask(url: str) -> str:
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
+    return parts._replace(netloc=netloc).geturl()
+
+
+def connect(url: str, **kwargs) -> psycopg.Connection:
+    """An autocommit connection: callers open explicit transactions."""
+    try:
+        return psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT_SECONDS, autocommit=True, **kwargs)
+    except psycopg.OperationalError as error:
+        reason = str(error).strip().splitlines()[-1] if str(error).strip() else type(error).__name__
+        raise DatabaseUnreachable(f"cannot reach {describe(url)}: {reason}") from None
