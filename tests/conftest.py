@@ -1,14 +1,21 @@
 """Shared fixtures: one embedded PostgreSQL for the run, a database per need, random names."""
 
 import uuid
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from starlette.testclient import TestClient
 
+from quipu.adapters.http.app import create_app
 from quipu.adapters.postgres import database as database_setup
 from quipu.adapters.postgres import embedded
+from quipu.adapters.postgres.accounts_admin import install_demo_sign_ins
 from quipu.adapters.postgres.connection import DatabaseUrls, connect
+from quipu.adapters.security.passwords import Passwords
 from quipu.application.demo_data import load_demo_data
+from quipu.settings import Settings
+from support import TEST_SECRET
 
 ROOT = Path(__file__).resolve().parents[1]
 TEST_HOME = ROOT / ".quipu" / "test"
@@ -33,6 +40,8 @@ def demo_db(maintenance_url) -> DatabaseUrls:
     urls = new_database(maintenance_url)
     database_setup.prepare(urls)
     load_demo_data(urls, TEST_HOME / "datasets", seed=TEST_SEED, customers=TEST_CUSTOMERS, only_if_empty=False)
+    with connect(urls.admin) as conn:
+        install_demo_sign_ins(conn, Passwords())
     yield urls
     embedded.drop_database(maintenance_url, urls.database)
 
@@ -60,3 +69,43 @@ def admin(demo_db):
 @pytest.fixture(scope="session")
 def datasets_dir() -> Path:
     return TEST_HOME / "datasets"
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self):
+        self.now = datetime.now(UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta) -> None:
+        self.now += timedelta(**delta)
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def make_client(demo_db, clock):
+    """Builds an in-process API client over the demo database; settings can be overridden per test."""
+    opened = []
+
+    def make(client_host: str | None = None, **overrides) -> TestClient:
+        settings = Settings(home=TEST_HOME, jwt_secret=TEST_SECRET, **overrides)
+        host = client_host or f"10.9.{len(opened)}.{uuid.uuid4().int % 250}"
+        client = TestClient(create_app(settings, clock=clock, urls=demo_db), client=(host, 50000))
+        opened.append(client.__enter__())
+        return client
+
+    yield make
+    for client in opened:
+        client.__exit__(None, None, None)
+
+
+@pytest.fixture
+def api(make_client) -> TestClient:
+    return make_client()

@@ -1,8 +1,11 @@
 """The command line, run as a user would: a real process, a real database."""
 
+import json
 import os
+import socket
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -42,21 +45,43 @@ def test_url_helpers_never_show_the_password():
     assert describe(url) == "database 'ledger' on db.example:5432"
 
 
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_demo_credentials_json_lists_every_demo_sign_in():
+    result = quipu("demo", "credentials", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert len(data["customers"]) == 10 and {o["role"] for o in data["operators"]} == {"operator", "supervisor"}
+    for customer in data["customers"]:
+        assert {"customer_id", "full_name", "email", "password", "case"} <= customer.keys()
+        assert customer["password"] not in (customer["customer_id"], customer["email"])
+
+
+def test_readme_lists_the_same_demo_sign_ins():
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    data = json.loads(quipu("demo", "credentials", "--json").stdout)
+    for row in data["customers"] + data["operators"]:
+        assert row["password"] in readme
+
+
 @pytest.mark.slow
-def test_up_starts_embedded_database_loads_demo_data_and_prints_status(tmp_path):
-    env = {"QUIPU_HOME": str(tmp_path / "home"), "QUIPU_DEMO_CUSTOMERS": "20"}
-    env.pop("QUIPU_DATABASE_URL", None)
+def test_up_starts_everything_smoke_checks_and_prints_url_and_sign_ins(tmp_path):
+    port = free_port()
+    env = {"QUIPU_HOME": str(tmp_path / "home"), "QUIPU_DEMO_CUSTOMERS": "20", "QUIPU_PORT": str(port)}
     clean = {k: v for k, v in os.environ.items() if k != "QUIPU_DATABASE_URL"}
+    command = [sys.executable, "-m", "quipu", "up", "--smoke-only"]
     try:
-        result = subprocess.run(
-            [sys.executable, "-m", "quipu", "up"], capture_output=True, text=True, env={**clean, **env}, timeout=180
-        )
-        assert result.returncode == 0, result.stderr
+        result = subprocess.run(command, capture_output=True, text=True, env={**clean, **env}, timeout=180)
+        assert result.returncode == 0, result.stdout + result.stderr
         assert "demo data loaded: 30 customers" in result.stdout
         assert "core.customers" in result.stdout
-        again = subprocess.run(
-            [sys.executable, "-m", "quipu", "up"], capture_output=True, text=True, env={**clean, **env}, timeout=180
-        )
-        assert "kept (core already has data)" in again.stdout
+        assert "FAIL" not in result.stdout and "smoke  ok    sign in as DEMO-MX-DUPLICATE" in result.stdout
+        assert f"http://127.0.0.1:{port}" in result.stdout and "lucia-uber-duplicado" in result.stdout
+        again = subprocess.run(command, capture_output=True, text=True, env={**clean, **env}, timeout=180)
+        assert again.returncode == 0 and "kept (core already has data)" in again.stdout
     finally:
         subprocess.run([sys.executable, "-m", "quipu", "down"], env={**clean, **env}, timeout=60)

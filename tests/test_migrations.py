@@ -23,7 +23,7 @@ def snapshot(conn):
 
 def test_applying_migrations_twice_changes_nothing(empty_db):
     first = database_setup.prepare(empty_db)
-    assert first[:2] == ["001_roles", "002_ops"]
+    assert first[:3] == ["001_roles", "002_ops", "003_identity"]
     with connect(empty_db.admin) as conn:
         before = snapshot(conn)
     assert database_setup.prepare(empty_db) == []

@@ -1,31 +1,39 @@
 """The one validated configuration object; built once by the composition root and passed down."""
 
+import secrets
 from pathlib import Path
 from typing import Literal
+from urllib.parse import parse_qs, urlsplit
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1", "db"}
+WEAK_SECRET_PREFIXES = ("change-me", "changeme", "changethis", "secret", "quipu")
+MIN_SECRET_LENGTH = 32
+
+
+class InsecureSettings(ValueError):
+    pass
 
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="QUIPU_", env_file=".env", extra="ignore", frozen=True)
 
-    env: Literal["local", "cloud"] = Field(
-        "local", description="local (laptop, demo data) or cloud (production guards on)."
-    )
-    home: Path = Field(Path(".quipu"), description="Folder for the embedded database, generated datasets and models.")
-    database_url: SecretStr | None = Field(
-        None, description="PostgreSQL URL; unset runs an embedded PostgreSQL under home."
-    )
+    env: Literal["local", "cloud"] = Field("local", description="local (laptop, demo data) or cloud (guards on).")
+    home: Path = Field(Path(".quipu"), description="Folder for the embedded database, datasets and models.")
+    database_url: SecretStr | None = Field(None, description="PostgreSQL URL; unset runs an embedded PostgreSQL.")
     seed: int = Field(2026, description="Seed of the synthetic bank; the same seed gives the same rows.")
-    demo_customers: int = Field(
-        1500,
-        ge=0,
-        le=500_000,
-        description="How many organizer-shaped customers the demo data has (plus the ten demo customers).",
-    )
+    demo_customers: int = Field(1500, ge=0, le=500_000, description="Organizer-shaped customers in the demo data.")
     host: str = Field("127.0.0.1", description="Address the API and web listen on.")
     port: int = Field(8080, ge=1, le=65535, description="Port of the API and web.")
+    jwt_secret: SecretStr | None = Field(None, description="HS256 signing key; local mode generates one under home.")
+    access_token_minutes: int = Field(15, ge=1, le=60, description="Lifetime of an access token.")
+    login_max_failures: int = Field(3, ge=1, le=10, description="Failed sign-ins before an account locks.")
+    lockout_minutes: int = Field(15, ge=1, le=1440, description="How long a locked account stays locked.")
+    login_rate_per_minute: int = Field(8, ge=1, le=1000, description="Sign-in attempts per minute per client.")
+    step_up_minutes: int = Field(10, ge=1, le=60, description="How long a step-up lets money move.")
+    max_body_bytes: int = Field(6_000_000, ge=1024, description="Largest request body accepted.")
 
     @property
     def embedded(self) -> bool:
@@ -38,3 +46,39 @@ class Settings(BaseSettings):
     @property
     def datasets_dir(self) -> Path:
         return self.home.resolve() / "datasets"
+
+    @model_validator(mode="after")
+    def _refuse_insecure(self) -> "Settings":
+        database_is_local = self.database_url is None or is_local_url(self.database_url.get_secret_value())
+        if self.env == "local" and not database_is_local:
+            raise InsecureSettings("local mode refuses a remote database (QUIPU_DATABASE_URL)")
+        if self.env == "cloud":
+            if database_is_local:
+                raise InsecureSettings("cloud mode refuses a local or embedded database")
+            if weak_secret(self.jwt_secret):
+                raise InsecureSettings(f"cloud mode needs QUIPU_JWT_SECRET of {MIN_SECRET_LENGTH}+ random characters")
+        return self
+
+    def signing_key(self) -> str:
+        """The configured key, or (local mode only) one generated once and kept under home."""
+        if self.jwt_secret is not None:
+            return self.jwt_secret.get_secret_value()
+        path = self.home.resolve() / "jwt-secret"
+        if not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.touch(mode=0o600)
+            path.write_text(secrets.token_urlsafe(48))
+        return path.read_text().strip()
+
+
+def weak_secret(secret: SecretStr | None) -> bool:
+    if secret is None:
+        return True
+    value = secret.get_secret_value()
+    return len(value) < MIN_SECRET_LENGTH or value.lower().startswith(WEAK_SECRET_PREFIXES)
+
+
+def is_local_url(url: str) -> bool:
+    parts = urlsplit(url)
+    host = parts.hostname or parse_qs(parts.query).get("host", [""])[0]
+    return host == "" or host.startswith("/") or host in LOCAL_HOSTS

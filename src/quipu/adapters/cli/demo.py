@@ -1,5 +1,6 @@
 """quipu demo: generate and load the synthetic bank."""
 
+import json
 from pathlib import Path
 
 import typer
@@ -7,7 +8,10 @@ import typer
 from quipu.adapters.cli.context import settings_of
 from quipu.adapters.cli.db import start_and_prepare
 from quipu.adapters.dataset import synthetic
-from quipu.adapters.postgres.connection import DatabaseUrls
+from quipu.adapters.dataset.demo_accounts import demo_sign_ins
+from quipu.adapters.postgres.accounts_admin import install_demo_sign_ins
+from quipu.adapters.postgres.connection import DatabaseUrls, connect
+from quipu.adapters.security.passwords import Passwords
 from quipu.application.demo_data import load_demo_data
 from quipu.settings import Settings
 
@@ -33,6 +37,11 @@ def load_into(
     typer.echo(
         f"demo data {verb}: {result.counts['customers']:,} customers, {result.counts['transactions']:,} transactions"
     )
+    if settings.env == "local":
+        with connect(urls.admin) as conn:
+            installed = install_demo_sign_ins(conn, Passwords())
+        if installed:
+            typer.echo(f"demo sign-ins installed or refreshed: {installed}")
 
 
 @app.command()
@@ -57,3 +66,16 @@ def load(
     """Replace core with the synthetic bank (staged, counted, swapped in one transaction)."""
     settings = settings_of(ctx)
     load_into(settings, start_and_prepare(settings), only_if_empty=if_empty, seed=seed, customers=customers)
+
+
+@app.command()
+def credentials(as_json: bool = typer.Option(False, "--json", help="Print JSON for scripts.")) -> None:
+    """The demo sign-ins: customers (id, name, e-mail, password, case) and operators."""
+    sign_ins = demo_sign_ins()
+    if as_json:
+        typer.echo(json.dumps(sign_ins, ensure_ascii=False, indent=2))
+        return
+    for c in sign_ins["customers"]:
+        typer.echo(f"{c['customer_id']:<22}{c['email']:<34}{c['password']:<30}{c['case']}")
+    for o in sign_ins["operators"]:
+        typer.echo(f"{o['username']:<22}{o['role']:<34}{o['password']:<30}")

@@ -3,10 +3,14 @@
 import sys
 
 import typer
+import uvicorn
+from pydantic import ValidationError
 
+from quipu.adapters.cli import accounts as account_commands
 from quipu.adapters.cli import db as db_commands
 from quipu.adapters.cli import demo as demo_commands
 from quipu.adapters.cli.context import settings_of
+from quipu.adapters.cli.serve import serve
 from quipu.adapters.postgres.connection import DatabaseUnreachable
 from quipu.adapters.postgres.migrations import MigrationDrift
 from quipu.settings import Settings
@@ -19,6 +23,8 @@ app = typer.Typer(
 )
 app.add_typer(db_commands.app, name="db")
 app.add_typer(demo_commands.app, name="demo")
+app.add_typer(account_commands.operator_app, name="operator")
+app.add_typer(account_commands.customer_app, name="customer")
 
 
 @app.callback()
@@ -27,12 +33,23 @@ def configure(ctx: typer.Context) -> None:
 
 
 @app.command()
-def up(ctx: typer.Context) -> None:
-    """Start the database, load the demo data if it is empty, and print the status."""
+def up(ctx: typer.Context, smoke_only: bool = typer.Option(False, help="Stop after the smoke check.")) -> None:
+    """Database, demo data (if empty), API + web on one port, a smoke check, the demo sign-ins."""
     settings = settings_of(ctx)
     urls = db_commands.start_and_prepare(settings)
     demo_commands.load_into(settings, urls, only_if_empty=True)
     db_commands.print_status(urls)
+    if not serve(settings, smoke_only=smoke_only):
+        raise typer.Exit(1)
+
+
+@app.command("serve")
+def serve_command(ctx: typer.Context) -> None:
+    """Serve the API and web (no demo data, no smoke check)."""
+    from quipu.adapters.http.app import create_app
+
+    settings = settings_of(ctx)
+    uvicorn.run(create_app(settings), host=settings.host, port=settings.port)
 
 
 @app.command()
@@ -46,4 +63,8 @@ def main() -> None:
         app()
     except (DatabaseUnreachable, MigrationDrift) as error:
         typer.echo(f"error: {error}", err=True)
+        sys.exit(2)
+    except ValidationError as error:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'settings'}: {e['msg']}" for e in error.errors())
+        typer.echo(f"error: invalid settings: {problems}", err=True)
         sys.exit(2)

@@ -19,6 +19,7 @@ CREATE TABLE customers (
     registration_date    date,
     is_synthetic_fixture boolean NOT NULL DEFAULT false
 );
+CREATE INDEX customers_email_idx ON customers (lower(email));
 COMMENT ON TABLE customers IS 'Bank customers. Provenance: organizer-shaped synthetic data; demo customers are team-made fixtures (is_synthetic_fixture).';
 COMMENT ON COLUMN customers.country IS 'México, Colombia or Argentina; Brazil only for team-made fixtures.';
 COMMENT ON COLUMN customers.preferred_language IS 'es or pt; a team assumption, es for every organizer row.';

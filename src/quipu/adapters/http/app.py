@@ -1,0 +1,37 @@
+"""The FastAPI application, built by a factory from one Settings; nothing connects at import time."""
+
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from quipu import __version__
+from quipu.adapters.http.body_guard import BodyGuard
+from quipu.adapters.http.errors import install_error_handlers
+from quipu.adapters.http.routes import auth, health, me, operators
+from quipu.adapters.postgres.connection import DatabaseUrls
+from quipu.bootstrap import Clock, build_container, utc_now
+from quipu.settings import Settings
+
+RAW_BODY_PATHS = ("/api/speech/transcribe",)
+
+
+def create_app(settings: Settings, *, clock: Clock = utc_now, urls: DatabaseUrls | None = None) -> FastAPI:
+    """urls overrides where the database is (tests give their own); settings decide otherwise."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        async with build_container(settings, clock=clock, urls=urls) as container:
+            app.state.container = container
+            yield
+
+    app = FastAPI(
+        title="quipu",
+        version=__version__,
+        lifespan=lifespan,
+        description="AI-first customer service for retail banks: ES/PT, records first, code decides.",
+    )
+    install_error_handlers(app)
+    app.add_middleware(BodyGuard, max_bytes=settings.max_body_bytes, raw_paths=RAW_BODY_PATHS)
+    for module in (health, auth, me, operators):
+        app.include_router(module.router)
+    return app

@@ -1,0 +1,63 @@
+"""Request dependencies, declared once: the container, the signed-in customer, the operator."""
+
+import json
+from typing import Annotated
+
+from fastapi import Depends, Request
+
+from quipu.adapters.http.errors import ApiError
+from quipu.application.identity import CustomerPrincipal, OperatorPrincipal
+from quipu.bootstrap import Container
+
+
+def get_container(request: Request) -> Container:
+    return request.app.state.container
+
+
+ContainerDep = Annotated[Container, Depends(get_container)]
+
+
+def bearer_token(request: Request) -> str:
+    """Only the Authorization header carries a token; one in the query string is ignored."""
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError("token_missing")
+    return token.strip()
+
+
+async def claimed_customer_ids(request: Request) -> set[str]:
+    claimed = set(request.query_params.getlist("customer_id"))
+    if "json" in request.headers.get("content-type", ""):
+        try:
+            body = json.loads(await request.body() or b"null")
+        except ValueError:
+            body = None
+        if isinstance(body, dict) and body.get("customer_id") is not None:
+            claimed.add(str(body["customer_id"]))
+    return claimed
+
+
+async def current_customer(request: Request, container: ContainerDep) -> CustomerPrincipal:
+    who = await container.identity.customer(bearer_token(request))
+    if any(claimed != who.customer_id for claimed in await claimed_customer_ids(request)):
+        raise ApiError("wrong_customer")
+    return who
+
+
+async def current_operator(request: Request, container: ContainerDep) -> OperatorPrincipal:
+    return await container.identity.operator(bearer_token(request))
+
+
+async def current_supervisor(operator: Annotated[OperatorPrincipal, Depends(current_operator)]) -> OperatorPrincipal:
+    if operator.role != "supervisor":
+        raise ApiError("supervisor_only")
+    return operator
+
+
+CustomerDep = Annotated[CustomerPrincipal, Depends(current_customer)]
+OperatorDep = Annotated[OperatorPrincipal, Depends(current_operator)]
+SupervisorDep = Annotated[OperatorPrincipal, Depends(current_supervisor)]
+
+
+def client_of(request: Request) -> str:
+    return request.client.host if request.client else "unknown"

@@ -1,0 +1,61 @@
+from datetime import datetime
+
+from fastapi import APIRouter, Request
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field
+
+from quipu.adapters.http.deps import ContainerDep, CustomerDep, client_of
+
+router = APIRouter(prefix="/api/auth", tags=["auth"])
+
+
+class SignIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    user: str = Field(
+        min_length=1,
+        max_length=254,
+        validation_alias=AliasChoices("user", "email"),
+        description="Customer id or e-mail",
+    )
+    password: str = Field(min_length=1, max_length=256)
+
+
+class TokenOut(BaseModel):
+    access_token: str
+    token_type: str = "bearer"
+    expires_in: int
+    customer_id: str
+
+
+class CodeSentOut(BaseModel):
+    sent: bool = True
+    channel: str = "email"
+    destination: str
+    expires_in: int
+
+
+class VerifyCode(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    code: str = Field(min_length=1, max_length=12)
+
+
+class SteppedUpOut(BaseModel):
+    step_up_at: datetime
+    valid_until: datetime
+
+
+@router.post("/token", summary="Customer sign-in: a 15-minute bearer token")
+async def token(body: SignIn, request: Request, container: ContainerDep) -> TokenOut:
+    grant = await container.identity.sign_in_customer(body.user, body.password, client_of(request))
+    return TokenOut(access_token=grant.access_token, expires_in=grant.expires_in, customer_id=grant.subject)
+
+
+@router.post("/step-up", summary="Send a one-time code to the customer's mailbox")
+async def step_up(who: CustomerDep, container: ContainerDep) -> CodeSentOut:
+    sent = await container.step_up.request(who)
+    return CodeSentOut(destination=sent.destination, expires_in=sent.expires_in)
+
+
+@router.post("/step-up/verify", summary="Check the one-time code; money may move for a few minutes")
+async def verify(body: VerifyCode, who: CustomerDep, container: ContainerDep) -> SteppedUpOut:
+    done = await container.step_up.verify(who, body.code)
+    return SteppedUpOut(step_up_at=done.step_up_at, valid_until=done.valid_until)

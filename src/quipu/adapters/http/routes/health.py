@@ -1,0 +1,25 @@
+from fastapi import APIRouter
+from fastapi.responses import JSONResponse
+
+from quipu.adapters.http.deps import ContainerDep
+
+router = APIRouter(tags=["health"])
+
+
+@router.get("/health", summary="The process is up")
+async def health(container: ContainerDep) -> dict:
+    return {"status": "ok", "env": container.settings.env}
+
+
+@router.get("/health/ready", summary="Every dependency answers; 503 otherwise")
+async def ready(container: ContainerDep) -> JSONResponse:
+    checks = {}
+    for name, probe in container.probes.items():
+        try:
+            checks[name] = "ok" if await probe() else "unavailable"
+        except Exception as error:  # a probe reports any failure as that dependency being down
+            checks[name] = f"unavailable: {type(error).__name__}"
+    healthy = all(v == "ok" for v in checks.values())
+    return JSONResponse(
+        {"status": "ready" if healthy else "unavailable", "checks": checks}, status_code=200 if healthy else 503
+    )

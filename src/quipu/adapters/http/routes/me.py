@@ -1,0 +1,90 @@
+from datetime import datetime
+from typing import Annotated
+
+from fastapi import APIRouter, Path, Query
+from pydantic import BaseModel
+
+from quipu.adapters.http.deps import ContainerDep, CustomerDep
+from quipu.adapters.http.errors import ApiError
+
+router = APIRouter(prefix="/api/me", tags=["me"])
+ThreadId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_.:-]{1,64}$")]
+
+
+class MeOut(BaseModel):
+    customer_id: str
+    first_name: str | None
+    language: str
+    stepped_up: bool
+
+
+class OutboxMessage(BaseModel):
+    message_id: int
+    channel: str
+    destination: str
+    template: str
+    language: str
+    subject: str
+    body: str
+    mode: str
+    status: str
+    created_at: datetime
+    sent_at: datetime | None
+
+
+class ConversationSummary(BaseModel):
+    thread_id: str
+    title: str | None
+    language: str
+    status: str
+    skill: str | None
+    outcome: str | None
+    started_at: datetime
+    last_message_at: datetime
+
+
+class Message(BaseModel):
+    message_id: int
+    role: str
+    content: str
+    skill: str | None
+    created_at: datetime
+
+
+class Conversation(ConversationSummary):
+    messages: list[Message]
+
+
+@router.get("", summary="The signed-in customer")
+async def me(who: CustomerDep, container: ContainerDep) -> MeOut:
+    async with container.pool.connection() as conn:
+        row = await (
+            await conn.execute(
+                "SELECT first_name, preferred_language FROM core.customers WHERE customer_id = %s", (who.customer_id,)
+            )
+        ).fetchone()
+    first_name, language = row or (None, "es")
+    fresh = who.stepped_up(container.clock(), container.identity.limits.step_up_window)
+    return MeOut(customer_id=who.customer_id, first_name=first_name, language=language, stepped_up=fresh)
+
+
+@router.get("/outbox", summary="What the bank sent the customer (simulated mail is stored, not sent)")
+async def outbox(
+    who: CustomerDep, container: ContainerDep, limit: Annotated[int, Query(ge=1, le=50)] = 20
+) -> list[OutboxMessage]:
+    return [OutboxMessage(**row) for row in await container.outbox.recent(who.customer_id, limit)]
+
+
+@router.get("/conversations", summary="Earlier conversations, most recent first")
+async def conversations(
+    who: CustomerDep, container: ContainerDep, limit: Annotated[int, Query(ge=1, le=100)] = 30
+) -> list[ConversationSummary]:
+    return [ConversationSummary(**row) for row in await container.conversations.list(who.customer_id, limit)]
+
+
+@router.get("/conversations/{thread_id}", summary="One conversation with its messages")
+async def conversation(thread_id: ThreadId, who: CustomerDep, container: ContainerDep) -> Conversation:
+    found = await container.conversations.get(who.customer_id, thread_id)
+    if found is None:
+        raise ApiError("unknown_conversation")
+    return Conversation(**found)

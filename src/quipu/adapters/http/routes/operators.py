@@ -1,0 +1,49 @@
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, ConfigDict, Field
+
+from quipu.adapters.http.deps import ContainerDep, OperatorDep, SupervisorDep, client_of
+
+router = APIRouter(prefix="/api/operators", tags=["operators"])
+
+
+class OperatorSignIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    username: str = Field(min_length=1, max_length=64)
+    password: str = Field(min_length=1, max_length=256)
+
+
+class OperatorTokenOut(BaseModel):
+    access_token: str
+    token_type: str = "bearer"
+    expires_in: int
+    operator_id: str
+
+
+class OperatorOut(BaseModel):
+    operator_id: str
+    username: str
+    display_name: str
+    role: str
+
+
+@router.post("/token", summary="Operator sign-in: a bearer token for the console")
+async def token(body: OperatorSignIn, request: Request, container: ContainerDep) -> OperatorTokenOut:
+    grant = await container.identity.sign_in_operator(body.username, body.password, client_of(request))
+    return OperatorTokenOut(access_token=grant.access_token, expires_in=grant.expires_in, operator_id=grant.subject)
+
+
+@router.get("/me", summary="The signed-in operator")
+async def me(operator: OperatorDep) -> OperatorOut:
+    return OperatorOut(**vars(operator))
+
+
+@router.get("", summary="Every operator account (supervisors only)")
+async def everyone(_: SupervisorDep, container: ContainerDep) -> list[OperatorOut]:
+    async with container.pool.connection() as conn:
+        rows = await (
+            await conn.execute(
+                "SELECT operator_id::text, username, display_name, role FROM ops.operators "
+                "WHERE disabled_at IS NULL ORDER BY username"
+            )
+        ).fetchall()
+    return [OperatorOut(operator_id=r[0], username=r[1], display_name=r[2], role=r[3]) for r in rows]

@@ -1,0 +1,78 @@
+"""Conversations and their messages, always looked up through the owning customer."""
+
+from psycopg.rows import dict_row
+from psycopg_pool import AsyncConnectionPool
+
+from quipu.domain.threads import conversation_id
+
+SUMMARY = "thread_id, title, language, status, skill, outcome, started_at, last_message_at"
+
+
+class PgConversations:
+    def __init__(self, pool: AsyncConnectionPool):
+        self.pool = pool
+
+    async def ensure(self, customer_id: str, thread_id: str, *, language: str = "es", channel: str = "web") -> str:
+        cid = conversation_id(customer_id, thread_id)
+        async with self.pool.connection() as conn:
+            await conn.execute(
+                "INSERT INTO ops.conversations (conversation_id, customer_id, thread_id, language, channel) "
+                "VALUES (%s, %s, %s, %s, %s) ON CONFLICT (conversation_id) DO NOTHING",
+                (cid, customer_id, thread_id, language, channel),
+            )
+        return str(cid)
+
+    async def append(
+        self,
+        customer_id: str,
+        thread_id: str,
+        role: str,
+        content: str,
+        *,
+        skill: str | None = None,
+        operator_id: str | None = None,
+    ) -> int:
+        cid = conversation_id(customer_id, thread_id)
+        async with self.pool.connection() as conn:
+            row = await (
+                await conn.execute(
+                    "WITH added AS (INSERT INTO ops.messages (conversation_id, role, content, skill, operator_id) "
+                    "SELECT conversation_id, %s, %s, %s, %s FROM ops.conversations "
+                    "WHERE conversation_id = %s AND customer_id = %s RETURNING message_id, created_at) "
+                    "UPDATE ops.conversations c SET last_message_at = added.created_at FROM added "
+                    "WHERE c.conversation_id = %s RETURNING added.message_id",
+                    (role, content[:4000], skill, operator_id, cid, customer_id, cid),
+                )
+            ).fetchone()
+        if row is None:
+            raise LookupError("unknown_conversation")
+        return row[0]
+
+    async def list(self, customer_id: str, limit: int = 30) -> list[dict]:
+        async with self.pool.connection() as conn:
+            cur = conn.cursor(row_factory=dict_row)
+            await cur.execute(
+                f"SELECT {SUMMARY} FROM ops.conversations WHERE customer_id = %s AND hidden_at IS NULL "
+                "ORDER BY last_message_at DESC LIMIT %s",
+                (customer_id, limit),
+            )
+            return await cur.fetchall()
+
+    async def get(self, customer_id: str, thread_id: str) -> dict | None:
+        cid = conversation_id(customer_id, thread_id)
+        async with self.pool.connection() as conn:
+            cur = conn.cursor(row_factory=dict_row)
+            await cur.execute(
+                f"SELECT {SUMMARY} FROM ops.conversations WHERE conversation_id = %s AND customer_id = %s",
+                (cid, customer_id),
+            )
+            found = await cur.fetchone()
+            if found is None:
+                return None
+            await cur.execute(
+                "SELECT message_id, role, content, skill, created_at FROM ops.messages "
+                "WHERE conversation_id = %s ORDER BY message_id",
+                (cid,),
+            )
+            found["messages"] = await cur.fetchall()
+        return found

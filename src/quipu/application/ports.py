@@ -1,0 +1,112 @@
+"""What the use cases need from the outside world; adapters implement these."""
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Protocol
+
+from quipu.domain.identity import GuardState
+
+
+class AuthError(Exception):
+    """A sign-in or token failure, named by its error code."""
+
+    def __init__(self, code: str):
+        super().__init__(code)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class Claims:
+    subject: str
+    audience: str
+    session_id: str | None
+    role: str | None
+    expires_at: datetime
+
+
+class TokenCodec(Protocol):
+    ttl: timedelta
+
+    def issue(
+        self, subject: str, audience: str, *, now: datetime, session_id: str | None = None, role: str | None = None
+    ) -> tuple[str, datetime]: ...
+
+    def read(self, token: str, audience: str) -> Claims:
+        """The verified claims; raises AuthError(token_expired | invalid_token)."""
+
+
+@dataclass(frozen=True)
+class CustomerLogin:
+    customer_id: str
+    password_hash: str | None
+    status: str | None
+
+
+@dataclass(frozen=True)
+class OperatorLogin:
+    operator_id: str
+    username: str
+    display_name: str
+    role: str
+    password_hash: str
+    disabled: bool
+
+
+@dataclass(frozen=True)
+class SessionRecord:
+    session_id: str
+    customer_id: str
+    expires_at: datetime
+    step_up_at: datetime | None
+    revoked: bool
+
+
+@dataclass(frozen=True)
+class Contact:
+    customer_id: str
+    email: str | None
+    language: str
+
+
+@dataclass(frozen=True)
+class StepUpCode:
+    code_id: str
+    code_hash: str
+    tries_left: int
+    expires_at: datetime
+    used: bool
+
+
+class IdentityStore(Protocol):
+    async def customer_login(self, user: str) -> CustomerLogin | None: ...
+    async def operator_login(self, username: str) -> OperatorLogin | None: ...
+    async def operator_by_id(self, operator_id: str) -> OperatorLogin | None: ...
+    async def guard(self, subject: str) -> GuardState: ...
+    async def save_guard(self, subject: str, state: GuardState) -> None: ...
+    async def count_hit(self, bucket: str, window_start: datetime) -> int: ...
+    async def open_session(self, customer_id: str, issued_at: datetime, expires_at: datetime) -> str: ...
+    async def session(self, session_id: str) -> SessionRecord | None: ...
+
+
+class StepUpStore(Protocol):
+    async def contact(self, customer_id: str) -> Contact: ...
+    async def replace_code(
+        self, session_id: str, customer_id: str, code_hash: str, tries: int, expires_at: datetime
+    ) -> str: ...
+    async def latest_code(self, session_id: str) -> StepUpCode | None: ...
+    async def spend_try(self, code_id: str) -> int: ...
+    async def use_code(self, code_id: str, session_id: str, now: datetime) -> bool: ...
+
+
+class Outbox(Protocol):
+    async def deliver(
+        self,
+        *,
+        customer_id: str,
+        template: str,
+        language: str,
+        destination: str,
+        delivered_to: str | None,
+        subject: str,
+        body: str,
+    ) -> int: ...

@@ -1,0 +1,111 @@
+"""The composition root: everything the running service needs, built from one Settings."""
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+
+import anyio
+from psycopg_pool import AsyncConnectionPool
+
+from quipu.adapters.postgres import database
+from quipu.adapters.postgres.connection import DatabaseUrls
+from quipu.adapters.postgres.conversations_store import PgConversations
+from quipu.adapters.postgres.identity_store import PgIdentityStore, PgStepUpStore
+from quipu.adapters.postgres.outbox_store import PgOutbox
+from quipu.adapters.security.passwords import Passwords
+from quipu.adapters.security.tokens import Tokens
+from quipu.application.identity import Identity, Limits
+from quipu.application.step_up import StepUp
+from quipu.domain.step_up import CODE_DIGITS
+from quipu.settings import Settings
+
+Clock = Callable[[], datetime]
+Probe = Callable[[], Awaitable[bool]]
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass
+class Container:
+    settings: Settings
+    urls: DatabaseUrls
+    pool: AsyncConnectionPool
+    identity: Identity
+    step_up: StepUp
+    outbox: PgOutbox
+    conversations: PgConversations
+    clock: Clock
+    probes: dict[str, Probe] = field(default_factory=dict)
+
+
+def limits_of(settings: Settings) -> Limits:
+    return Limits(
+        max_failures=settings.login_max_failures,
+        lockout=timedelta(minutes=settings.lockout_minutes),
+        rate_per_minute=settings.login_rate_per_minute,
+        step_up_window=timedelta(minutes=settings.step_up_minutes),
+    )
+
+
+def code_hasher(signing_key: str) -> Callable[[str, str], str]:
+    key = hashlib.sha256(b"step-up:" + signing_key.encode()).digest()
+    return lambda session_id, code: hmac.new(key, f"{session_id}:{code}".encode(), hashlib.sha256).hexdigest()
+
+
+def new_code() -> str:
+    return f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
+
+
+@asynccontextmanager
+async def build_container(
+    settings: Settings, *, clock: Clock = utc_now, urls: DatabaseUrls | None = None
+) -> AsyncIterator[Container]:
+    urls = urls or await anyio.to_thread.run_sync(database.locate, settings)
+    await anyio.to_thread.run_sync(database.prepare, urls)
+    pool = AsyncConnectionPool(urls.app, min_size=1, max_size=10, open=False, kwargs={"autocommit": True})
+    await pool.open(wait=True, timeout=15)
+    try:
+        yield assemble(settings, urls, pool, clock)
+    finally:
+        await pool.close()
+
+
+def assemble(settings: Settings, urls: DatabaseUrls, pool: AsyncConnectionPool, clock: Clock) -> Container:
+    key = settings.signing_key()
+    passwords = Passwords()
+    tokens = Tokens(key, timedelta(minutes=settings.access_token_minutes))
+    outbox = PgOutbox(pool)
+
+    async def verify(stored_hash: str | None, password: str) -> bool:
+        return await anyio.to_thread.run_sync(passwords.verify, stored_hash, password)
+
+    async def database_ready() -> bool:
+        async with pool.connection(timeout=3) as conn:
+            await conn.execute("SELECT 1")
+        return True
+
+    limits = limits_of(settings)
+    return Container(
+        settings=settings,
+        urls=urls,
+        pool=pool,
+        identity=Identity(PgIdentityStore(pool), verify, tokens, clock, limits),
+        step_up=StepUp(
+            PgStepUpStore(pool),
+            outbox,
+            new_code=new_code,
+            hash_code=code_hasher(key),
+            clock=clock,
+            window=limits.step_up_window,
+        ),
+        outbox=outbox,
+        conversations=PgConversations(pool),
+        clock=clock,
+        probes={"database": database_ready},
+    )

@@ -1,0 +1,126 @@
+"""Every error the API can answer, with a precise English text and the customer's ES and PT."""
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ErrorText:
+    status: int
+    en: str
+    es: str
+    pt: str
+
+
+ERRORS: dict[str, ErrorText] = {
+    "invalid_credentials": ErrorText(
+        401, "Unknown user or wrong password.", "Usuario o contraseña incorrectos.", "Usuário ou senha incorretos."
+    ),
+    "account_locked": ErrorText(
+        423,
+        "Too many failed sign-ins; the account is locked for a while.",
+        "Demasiados intentos fallidos. Tu acceso está bloqueado por unos minutos.",
+        "Muitas tentativas sem sucesso. Seu acesso está bloqueado por alguns minutos.",
+    ),
+    "too_many_attempts": ErrorText(
+        429,
+        "Too many sign-in attempts from this client; wait a minute.",
+        "Demasiados intentos desde este dispositivo. Espera un minuto.",
+        "Muitas tentativas deste dispositivo. Aguarde um minuto.",
+    ),
+    "token_missing": ErrorText(
+        401,
+        "An Authorization: Bearer token is required.",
+        "Necesitas iniciar sesión.",
+        "Você precisa entrar na sua conta.",
+    ),
+    "invalid_token": ErrorText(
+        401,
+        "The token is not valid for this service.",
+        "Tu sesión no es válida. Inicia sesión de nuevo.",
+        "Sua sessão não é válida. Entre novamente.",
+    ),
+    "token_expired": ErrorText(
+        401,
+        "The token has expired.",
+        "Tu sesión expiró. Inicia sesión de nuevo.",
+        "Sua sessão expirou. Entre novamente.",
+    ),
+    "wrong_customer": ErrorText(
+        403,
+        "customer_id differs from the signed-in customer.",
+        "No puedes consultar datos de otro cliente.",
+        "Você não pode consultar dados de outro cliente.",
+    ),
+    "supervisor_only": ErrorText(
+        403,
+        "Only a supervisor may do this.",
+        "Solo un supervisor puede hacer esto.",
+        "Somente um supervisor pode fazer isso.",
+    ),
+    "not_found": ErrorText(
+        404, "No such resource.", "No encontramos lo que buscas.", "Não encontramos o que você procura."
+    ),
+    "unknown_conversation": ErrorText(
+        404,
+        "No conversation with that thread id for this customer.",
+        "No encontramos esa conversación.",
+        "Não encontramos essa conversa.",
+    ),
+    "method_not_allowed": ErrorText(
+        405, "Method not allowed on this path.", "Esta operación no está permitida.", "Esta operação não é permitida."
+    ),
+    "malformed_json": ErrorText(
+        400, "The body is not valid JSON.", "No pudimos leer tu solicitud.", "Não conseguimos ler sua solicitação."
+    ),
+    "invalid_request": ErrorText(
+        422,
+        "The request does not match the expected fields.",
+        "Faltan datos o hay datos inválidos en tu solicitud.",
+        "Faltam dados ou há dados inválidos na sua solicitação.",
+    ),
+    "body_too_large": ErrorText(
+        413,
+        "The body is larger than this service accepts.",
+        "El contenido enviado es demasiado grande.",
+        "O conteúdo enviado é grande demais.",
+    ),
+    "unsupported_media_type": ErrorText(
+        415,
+        "Send the body as application/json.",
+        "No pudimos leer el formato enviado.",
+        "Não conseguimos ler o formato enviado.",
+    ),
+    "step_up_not_requested": ErrorText(
+        400,
+        "No step-up code is waiting for this session; request one first.",
+        "Primero pide un código de verificación.",
+        "Primeiro peça um código de verificação.",
+    ),
+    "step_up_code_invalid": ErrorText(
+        400, "The step-up code is wrong.", "El código no es correcto.", "O código não está correto."
+    ),
+    "step_up_code_expired": ErrorText(
+        400,
+        "The step-up code expired or was used up; request a new one.",
+        "El código ya no es válido. Pide uno nuevo.",
+        "O código não é mais válido. Peça um novo.",
+    ),
+    "step_up_required": ErrorText(
+        403,
+        "A step-up verification in the last minutes is required.",
+        "Por seguridad, confirma tu identidad con el código que te enviamos.",
+        "Por segurança, confirme sua identidade com o código que enviamos.",
+    ),
+    "service_unavailable": ErrorText(
+        503,
+        "A dependency is not reachable.",
+        "El servicio no está disponible. Intenta más tarde.",
+        "O serviço não está disponível. Tente mais tarde.",
+    ),
+    "internal_error": ErrorText(
+        500,
+        "Unexpected error; it has been logged.",
+        "Tuvimos un problema. Intenta de nuevo.",
+        "Tivemos um problema. Tente novamente.",
+    ),
+}

@@ -1,0 +1,48 @@
+"""The service refuses insecure configurations before it starts."""
+
+import pytest
+from pydantic import ValidationError
+
+from quipu.settings import Settings
+
+STRONG = "k" * 16 + "9f2c1e7a8b3d4f60a1b2c3d4e5f6a7b8"
+REMOTE = "postgresql://bank:pw@db.internal.example:5432/quipu"
+
+
+def test_local_defaults_are_fine():
+    assert Settings(_env_file=None).env == "local"
+
+
+def test_local_mode_refuses_a_remote_database():
+    with pytest.raises(ValidationError, match="remote database"):
+        Settings(_env_file=None, database_url=REMOTE)
+
+
+@pytest.mark.parametrize(
+    "url", ["postgresql://u@localhost/q", "postgresql://u@127.0.0.1:5432/q", "postgresql://u:@/q?host=/tmp/sock"]
+)
+def test_local_mode_accepts_local_databases(url):
+    Settings(_env_file=None, database_url=url)
+
+
+@pytest.mark.parametrize("secret", [None, "short", "change-me-" + "x" * 40, "changethis" + "y" * 40])
+def test_cloud_refuses_weak_or_default_secrets(secret):
+    with pytest.raises(ValidationError, match="JWT_SECRET"):
+        Settings(_env_file=None, env="cloud", database_url=REMOTE, jwt_secret=secret)
+
+
+@pytest.mark.parametrize("url", [None, "postgresql://u@localhost/q"])
+def test_cloud_refuses_a_local_database(url):
+    with pytest.raises(ValidationError, match="local or embedded"):
+        Settings(_env_file=None, env="cloud", database_url=url, jwt_secret=STRONG)
+
+
+def test_cloud_with_strong_secret_and_remote_database_starts():
+    assert Settings(_env_file=None, env="cloud", database_url=REMOTE, jwt_secret=STRONG).env == "cloud"
+
+
+def test_local_mode_generates_and_keeps_a_signing_key(tmp_path):
+    settings = Settings(_env_file=None, home=tmp_path)
+    key = settings.signing_key()
+    assert len(key) >= 48 and settings.signing_key() == key
+    assert (tmp_path / "jwt-secret").stat().st_mode & 0o077 == 0
