@@ -11,7 +11,9 @@ from datetime import UTC, datetime, timedelta
 import anyio
 from psycopg_pool import AsyncConnectionPool
 
+from quipu.adapters.mcp.tooling import ToolDeps
 from quipu.adapters.postgres import database
+from quipu.adapters.postgres.bank_records import PgBankRecords
 from quipu.adapters.postgres.connection import DatabaseUrls
 from quipu.adapters.postgres.conversations_store import PgConversations
 from quipu.adapters.postgres.identity_store import PgIdentityStore, PgStepUpStore
@@ -40,6 +42,7 @@ class Container:
     step_up: StepUp
     outbox: PgOutbox
     conversations: PgConversations
+    records: PgBankRecords
     clock: Clock
     probes: dict[str, Probe] = field(default_factory=dict)
 
@@ -106,6 +109,11 @@ def assemble(settings: Settings, urls: DatabaseUrls, pool: AsyncConnectionPool, 
         ),
         outbox=outbox,
         conversations=PgConversations(pool),
+        records=PgBankRecords(pool),
         clock=clock,
         probes={"database": database_ready},
     )
+
+
+def tool_deps(container: Container) -> ToolDeps:
+    return ToolDeps(records=container.records)

@@ -66,6 +66,21 @@ ERRORS: dict[str, ErrorText] = {
         "No encontramos esa conversación.",
         "Não encontramos essa conversa.",
     ),
+    "no_spending_in_period": ErrorText(
+        404,
+        "No approved purchase in that window.",
+        "No encontramos compras en ese periodo.",
+        "Não encontramos compras nesse período.",
+    ),
+    "unknown_customer": ErrorText(
+        404, "The signed-in customer has no records.", "No encontramos tus datos.", "Não encontramos seus dados."
+    ),
+    "finances_unavailable": ErrorText(
+        503,
+        "A lookup failed; the page is not shown rather than shown partly.",
+        "No pudimos preparar tu resumen ahora. Intenta más tarde.",
+        "Não conseguimos preparar seu resumo agora. Tente mais tarde.",
+    ),
     "method_not_allowed": ErrorText(
         405, "Method not allowed on this path.", "Esta operación no está permitida.", "Esta operação não é permitida."
     ),

@@ -7,9 +7,11 @@ from fastapi import FastAPI
 from quipu import __version__
 from quipu.adapters.http.body_guard import BodyGuard
 from quipu.adapters.http.errors import install_error_handlers
-from quipu.adapters.http.routes import auth, health, me, operators
+from quipu.adapters.http.routes import auth, finances, health, me, operators
+from quipu.adapters.mcp.auth import CustomerTokenVerifier
+from quipu.adapters.mcp.hub import hub
 from quipu.adapters.postgres.connection import DatabaseUrls
-from quipu.bootstrap import Clock, build_container, utc_now
+from quipu.bootstrap import Clock, Container, build_container, tool_deps, utc_now
 from quipu.settings import Settings
 
 RAW_BODY_PATHS = ("/api/speech/transcribe",)
@@ -18,10 +20,17 @@ RAW_BODY_PATHS = ("/api/speech/transcribe",)
 def create_app(settings: Settings, *, clock: Clock = utc_now, urls: DatabaseUrls | None = None) -> FastAPI:
     """urls overrides where the database is (tests give their own); settings decide otherwise."""
 
+    def container() -> Container:
+        return app.state.container
+
+    mcp_app = hub(lambda: tool_deps(container()), auth=CustomerTokenVerifier(lambda: container().identity)).http_app(
+        path="/", stateless_http=True, json_response=True
+    )
+
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        async with build_container(settings, clock=clock, urls=urls) as container:
-            app.state.container = container
+        async with build_container(settings, clock=clock, urls=urls) as built, mcp_app.lifespan(mcp_app):
+            app.state.container = built
             yield
 
     app = FastAPI(
@@ -32,6 +41,7 @@ def create_app(settings: Settings, *, clock: Clock = utc_now, urls: DatabaseUrls
     )
     install_error_handlers(app)
     app.add_middleware(BodyGuard, max_bytes=settings.max_body_bytes, raw_paths=RAW_BODY_PATHS)
-    for module in (health, auth, me, operators):
+    for module in (health, auth, me, finances, operators):
         app.include_router(module.router)
+    app.mount("/mcp", mcp_app)
     return app

@@ -1,0 +1,202 @@
+"""Reads of the bank's records for one customer. Every query filters by the customer inside its SQL."""
+
+from datetime import date, datetime
+from decimal import Decimal
+
+from psycopg.rows import dict_row
+from psycopg_pool import AsyncConnectionPool
+
+from quipu.domain.accounts import Product
+from quipu.domain.evidence import AppSession, Charge
+from quipu.domain.spending import Purchase
+
+CHARGE_COLUMNS = (
+    "transaction_id, transaction_date, merchant_name, amount, currency, transaction_status, transaction_country, "
+    "transaction_city, channel, is_fraud, fraud_score"
+)
+
+
+def _charge(row) -> Charge:
+    return Charge(*row)
+
+
+class PgBankRecords:
+    def __init__(self, pool: AsyncConnectionPool):
+        self.pool = pool
+
+    async def _rows(self, sql: str, params: dict | tuple, *, as_dict: bool = False) -> list:
+        async with self.pool.connection() as conn:
+            cur = conn.cursor(row_factory=dict_row) if as_dict else conn.cursor()
+            await cur.execute(sql, params)
+            return await cur.fetchall()
+
+    async def customer(self, customer_id: str) -> dict | None:
+        rows = await self._rows(
+            "SELECT customer_id, first_name, last_name, city, country, segment, preferred_language, customer_status, "
+            "registration_date FROM core.customers WHERE customer_id = %s",
+            (customer_id,),
+            as_dict=True,
+        )
+        return rows[0] if rows else None
+
+    async def products(self, customer_id: str, product_types: tuple[str, ...] | None = None) -> list[Product]:
+        rows = await self._rows(
+            "SELECT product_id, product_type, product_number_last4, currency, current_balance, credit_limit, "
+            "product_status FROM core.products WHERE customer_id = %(c)s "
+            "AND (%(types)s::text[] IS NULL OR product_type = ANY(%(types)s)) ORDER BY product_type, product_id",
+            {"c": customer_id, "types": list(product_types) if product_types else None},
+        )
+        return [Product(*r) for r in rows]
+
+    async def debts(self, customer_id: str, product_types: tuple[str, ...]) -> list[dict]:
+        return await self._rows(
+            "SELECT p.product_type, p.product_number_last4 AS last4, p.currency, p.current_balance AS debt, "
+            "p.interest_rate, p.days_past_due, p.product_status AS status, b.statement_date, b.due_date, "
+            "b.statement_balance, b.minimum_payment, b.past_due_amount, b.remaining_installments, b.as_of "
+            "FROM core.products p LEFT JOIN core.billing b ON b.product_id = p.product_id AND b.customer_id = %(c)s "
+            "WHERE p.customer_id = %(c)s AND p.product_type = ANY(%(types)s) AND p.product_status <> 'Closed' "
+            "ORDER BY p.product_type, p.product_id",
+            {"c": customer_id, "types": list(product_types)},
+            as_dict=True,
+        )
+
+    async def product_counts(self, customer_id: str) -> list[tuple[str, int, int]]:
+        return await self._rows(
+            "SELECT product_type, count(*), count(*) FILTER (WHERE product_status = 'Active') FROM core.products "
+            "WHERE customer_id = %s GROUP BY product_type ORDER BY product_type",
+            (customer_id,),
+        )
+
+    async def candidate_charges(
+        self,
+        customer_id: str,
+        *,
+        since: datetime,
+        merchant: str | None,
+        min_amount: Decimal | None,
+        max_amount: Decimal | None,
+        limit: int,
+    ) -> list[Charge]:
+        rows = await self._rows(
+            f"SELECT {CHARGE_COLUMNS} FROM core.transactions WHERE customer_id = %(c)s AND transaction_date >= %(since)s "
+            "AND transaction_type = 'Purchase' "
+            "AND (%(m)s::text IS NULL OR merchant_name ILIKE '%%' || %(m)s || '%%') "
+            "AND (%(lo)s::numeric IS NULL OR amount >= %(lo)s) AND (%(hi)s::numeric IS NULL OR amount <= %(hi)s) "
+            "ORDER BY transaction_date DESC, transaction_id LIMIT %(limit)s",
+            {"c": customer_id, "since": since, "m": merchant, "lo": min_amount, "hi": max_amount, "limit": limit},
+        )
+        return [_charge(r) for r in rows]
+
+    async def charge(self, customer_id: str, transaction_id: str) -> Charge | None:
+        rows = await self._rows(
+            f"SELECT {CHARGE_COLUMNS} FROM core.transactions WHERE customer_id = %s AND transaction_id = %s",
+            (customer_id, transaction_id),
+        )
+        return _charge(rows[0]) if rows else None
+
+    async def charges_near(self, customer_id: str, charges: list[Charge], seconds: int) -> list[Charge]:
+        """Every charge of the customer within `seconds` of any of the given ones."""
+        if not charges:
+            return []
+        rows = await self._rows(
+            f"SELECT DISTINCT ON (t.transaction_id) {', '.join('t.' + c.strip() for c in CHARGE_COLUMNS.split(','))} "
+            "FROM unnest(%(at)s::timestamp[]) AS a(at) JOIN core.transactions t ON t.customer_id = %(c)s "
+            "AND t.transaction_date BETWEEN a.at - make_interval(secs => %(s)s) AND a.at + make_interval(secs => %(s)s)",
+            {"c": customer_id, "at": [c.at for c in charges], "s": seconds},
+        )
+        return [_charge(r) for r in rows]
+
+    async def usd_rates(self, currency: str, days: list[date], lookback_days: int) -> dict[date, tuple[Decimal, date]]:
+        """For each day, the latest rate currency→USD on or before it within the lookback."""
+        if currency == "USD":
+            return {d: (Decimal("1"), d) for d in days}
+        rows = await self._rows(
+            "SELECT d.day, r.exchange_rate, r.date FROM unnest(%(days)s::date[]) AS d(day) "
+            "CROSS JOIN LATERAL (SELECT exchange_rate, date FROM core.fx_rates WHERE source_currency = %(cur)s "
+            "AND target_currency = 'USD' AND date <= d.day AND date > d.day - %(back)s ORDER BY date DESC LIMIT 1) r",
+            {"days": days, "cur": currency, "back": lookback_days},
+        )
+        return {day: (rate, on) for day, rate, on in rows}
+
+    async def sessions_around(self, customer_id: str, moments: list[datetime], margin_minutes: int) -> list[AppSession]:
+        if not moments:
+            return []
+        rows = await self._rows(
+            "SELECT DISTINCT s.started_at, s.ended_at, s.platform, s.ip_city, s.ip_country, s.had_login "
+            "FROM unnest(%(at)s::timestamp[]) AS a(at) JOIN core.app_sessions s ON s.customer_id = %(c)s "
+            "AND s.started_at <= a.at + make_interval(mins => %(m)s) "
+            "AND coalesce(s.ended_at, s.started_at) >= a.at - make_interval(mins => %(m)s) ORDER BY s.started_at",
+            {"c": customer_id, "at": moments, "m": margin_minutes},
+        )
+        return [AppSession(*r) for r in rows]
+
+    async def purchases(
+        self, customer_id: str, since: datetime, statuses: tuple[str, ...] = ("Approved",)
+    ) -> list[Purchase]:
+        rows = await self._rows(
+            "SELECT t.transaction_id, t.transaction_date, t.merchant_name, t.amount, t.currency, "
+            "t.transaction_category, t.transaction_country, p.product_type, t.transaction_status "
+            "FROM core.transactions t LEFT JOIN core.products p ON p.product_id = t.product_id "
+            "AND p.customer_id = %(c)s WHERE t.customer_id = %(c)s AND t.transaction_type = 'Purchase' "
+            "AND t.transaction_status = ANY(%(st)s) AND t.transaction_date >= %(since)s",
+            {"c": customer_id, "since": since, "st": list(statuses)},
+        )
+        return [Purchase(*r) for r in rows]
+
+    async def movements(self, customer_id: str, filters: dict, order: str, limit: int) -> list[dict]:
+        order_by = "t.amount DESC, t.transaction_date DESC" if order == "largest" else "t.transaction_date DESC"
+        return await self._rows(
+            "SELECT t.transaction_date AS date, t.transaction_type AS type, t.amount, t.currency, "
+            "t.merchant_name AS merchant, t.transaction_category AS category, t.channel, t.transaction_status AS status, "
+            "t.transaction_country AS country, t.transaction_city AS city, p.product_type, "
+            "p.product_number_last4 AS last4 FROM core.transactions t LEFT JOIN core.products p "
+            "ON p.product_id = t.product_id AND p.customer_id = %(c)s WHERE t.customer_id = %(c)s "
+            "AND t.transaction_date >= %(since)s "
+            "AND (%(ptype)s::text IS NULL OR p.product_type = %(ptype)s) "
+            "AND (%(last4)s::text IS NULL OR p.product_number_last4 = %(last4)s) "
+            "AND (%(ttype)s::text IS NULL OR t.transaction_type = %(ttype)s) "
+            "AND (%(status)s::text IS NULL OR t.transaction_status = %(status)s) "
+            "AND (%(category)s::text IS NULL OR t.transaction_category = %(category)s) "
+            "AND (%(merchant)s::text IS NULL OR t.merchant_name ILIKE '%%' || %(merchant)s || '%%') "
+            "AND (%(lo)s::numeric IS NULL OR t.amount >= %(lo)s) AND (%(hi)s::numeric IS NULL OR t.amount <= %(hi)s) "
+            f"ORDER BY {order_by}, t.transaction_id LIMIT %(limit)s",
+            {"c": customer_id, "limit": limit, **filters},
+            as_dict=True,
+        )
+
+    async def complaints(self, customer_id: str) -> list[dict]:
+        return await self._rows(
+            "SELECT case_type, category, subcategory, reception_channel AS channel, priority, status, claimed_amount, "
+            "currency, creation_date, first_response_date, resolution_date, closing_date FROM core.complaints "
+            "WHERE customer_id = %s ORDER BY creation_date DESC",
+            (customer_id,),
+            as_dict=True,
+        )
+
+    async def exchange_rate(self, source: str, target: str, on: date) -> dict | None:
+        rows = await self._rows(
+            "SELECT date, exchange_rate, buy_rate, sell_rate FROM core.fx_rates WHERE source_currency = %s "
+            "AND target_currency = %s AND date <= %s ORDER BY date DESC LIMIT 1",
+            (source, target, on),
+            as_dict=True,
+        )
+        return rows[0] if rows else None
+
+    async def log_decision(
+        self,
+        *,
+        customer_id: str | None,
+        conversation_id: str | None,
+        tool: str,
+        proposed: dict,
+        decision: str | None = None,
+        reason: str | None = None,
+    ) -> None:
+        from psycopg.types.json import Jsonb
+
+        async with self.pool.connection() as conn:
+            await conn.execute(
+                "INSERT INTO ops.decision_log (conversation_id, customer_id, tool, proposed, policy_decision, "
+                "policy_reason) VALUES (%s, %s, %s, %s, %s, %s)",
+                (conversation_id, customer_id, tool, Jsonb(proposed), decision, reason),
+            )

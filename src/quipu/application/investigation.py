@@ -1,0 +1,168 @@
+"""Use case: investigate a customer's charges in the bank's own records before asking them anything."""
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from datetime import timedelta
+from decimal import Decimal
+
+from quipu.domain.dataset import DATASET_NOW
+from quipu.domain.evidence import (
+    DUPLICATE_WINDOW_SECONDS,
+    RATE_LOOKBACK_DAYS,
+    SESSION_MARGIN,
+    Charge,
+    findings_for,
+    is_foreign,
+)
+from quipu.domain.priority import case_priority
+
+log = logging.getLogger("quipu.investigation")
+MAX_INVESTIGATED = 3
+MAX_SEARCH = 20
+LOOKUP_ERRORS = (OSError, RuntimeError, LookupError, ValueError)
+
+
+@dataclass(frozen=True)
+class ChargeQuery:
+    days: int = 30
+    merchant: str | None = None
+    min_amount: Decimal | None = None
+    max_amount: Decimal | None = None
+
+
+def charge_view(label: str, charge: Charge) -> dict:
+    view = {
+        "label": label,
+        "date": charge.at.isoformat(sep=" "),
+        "merchant": charge.merchant,
+        "amount": str(charge.amount),
+        "currency": charge.currency,
+        "status": charge.status,
+        "channel": charge.channel,
+        "country": charge.country,
+        "city": charge.city,
+    }
+    return {k: v for k, v in view.items() if v is not None}
+
+
+async def _optional(name: str, lookup, unavailable: list[str]):
+    """Run one supporting lookup; a failure marks that check unavailable instead of failing the call."""
+    try:
+        return await lookup
+    except Exception as error:  # any failure of a supporting lookup only removes that check
+        log.warning("lookup %s failed: %s", name, type(error).__name__)
+        unavailable.append(name)
+        return None
+
+
+class Investigation:
+    def __init__(self, records):
+        self.records = records
+
+    async def investigate(self, customer_id: str, charges: list[Charge]) -> dict:
+        unavailable: list[str] = []
+        customer, neighbours, sessions = await asyncio.gather(
+            _optional("customer_country", self.records.customer(customer_id), unavailable),
+            _optional(
+                "duplicate", self.records.charges_near(customer_id, charges, DUPLICATE_WINDOW_SECONDS), unavailable
+            ),
+            _optional(
+                "own_app_session",
+                self.records.sessions_around(
+                    customer_id, [c.at for c in charges], int(SESSION_MARGIN.total_seconds() // 60)
+                ),
+                unavailable,
+            ),
+        )
+        home = customer["country"] if customer else None
+        rates = await self._rates(charges, home, unavailable)
+        results, signals = [], set()
+        for n, charge in enumerate(charges, start=1):
+            rate = rates.get((charge.currency, charge.at.date())) if rates is not None else None
+            found = findings_for(
+                charge,
+                neighbours if neighbours is not None else [],
+                home_country=home,
+                usd_rate=rate[0] if rate else None,
+                rate_date=rate[1].isoformat() if rate else None,
+                sessions=sessions,
+            )
+            facts = [self._public(f, charges) for f in found]
+            if neighbours is None:
+                facts = [f for f in facts if f["kind"] != "duplicate"]
+            signals |= {f["kind"] for f in facts}
+            results.append({**charge_view(f"#{n}", charge), "findings": facts})
+        priority = case_priority(signals & {"possible_fraud", "duplicate", "foreign_purchase"})
+        return {
+            "evidence_lookup": "core.transactions, core.app_sessions, core.fx_rates",
+            "count": len(charges),
+            "charges": results,
+            "priority": {"level": priority.priority, "sla_hours": priority.sla_hours},
+            "unavailable": sorted(set(unavailable)),
+        }
+
+    async def _rates(self, charges: list[Charge], home: str | None, unavailable: list[str]) -> dict | None:
+        foreign = [c for c in charges if is_foreign(c, home)]
+        if not foreign:
+            return {}
+        found: dict = {}
+        for currency in sorted({c.currency for c in foreign}):
+            days = sorted({c.at.date() for c in foreign if c.currency == currency})
+            rates = await _optional("usd_rate", self.records.usd_rates(currency, days, RATE_LOOKBACK_DAYS), unavailable)
+            if rates is None:
+                return None
+            found |= {(currency, day): value for day, value in rates.items()}
+        return found
+
+    @staticmethod
+    def _public(finding, charges: list[Charge]) -> dict:
+        """Internal ids never leave: a duplicate names the other charge by its label, or by its time."""
+        facts = dict(finding.facts)
+        other = facts.pop("other_transaction_id", None)
+        if other:
+            labels = {c.transaction_id: f"#{n}" for n, c in enumerate(charges, start=1)}
+            facts["other"] = labels.get(other, "another charge of the same merchant and amount")
+        return {"kind": finding.kind, **facts}
+
+    async def investigate_charges(self, customer_id: str, query: ChargeQuery) -> dict:
+        since = DATASET_NOW - timedelta(days=query.days)
+        found = await self.records.candidate_charges(
+            customer_id,
+            since=since,
+            merchant=query.merchant,
+            min_amount=query.min_amount,
+            max_amount=query.max_amount,
+            limit=MAX_INVESTIGATED + 1,
+        )
+        result = await self.investigate(customer_id, found[:MAX_INVESTIGATED])
+        result["more_matches"] = len(found) > MAX_INVESTIGATED
+        if result["more_matches"] or (len(found) > 1 and not any(c["findings"] for c in result["charges"])):
+            result["ask"] = "several charges match: ask the customer which one before acting"
+        return result
+
+    async def investigate_charge(self, customer_id: str, transaction_id: str) -> dict:
+        charge = await self.records.charge(customer_id, transaction_id)
+        if charge is None:
+            return {"evidence_lookup": "core.transactions", "found": False}
+        return {"found": True, **await self.investigate(customer_id, [charge])}
+
+    async def search(self, customer_id: str, query: ChargeQuery, limit: int) -> dict:
+        since = DATASET_NOW - timedelta(days=query.days)
+        found = await self.records.candidate_charges(
+            customer_id,
+            since=since,
+            merchant=query.merchant,
+            min_amount=query.min_amount,
+            max_amount=query.max_amount,
+            limit=min(limit, MAX_SEARCH) + 1,
+        )
+        shown = found[: min(limit, MAX_SEARCH)]
+        return {
+            "evidence_lookup": "core.transactions",
+            "count": len(shown),
+            "truncated": len(found) > len(shown),
+            "charges": [
+                {**charge_view(f"#{n}", c), "transaction_id": c.transaction_id} for n, c in enumerate(shown, start=1)
+            ],
+        }

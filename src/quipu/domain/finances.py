@@ -1,0 +1,168 @@
+"""'Mis finanzas': the customer's own spending page. Every sentence is a template fed with computed figures."""
+
+from collections import Counter
+from datetime import date
+from decimal import Decimal
+
+from quipu.domain.evidence import Charge, duplicate_of
+from quipu.domain.money import cents, format_money
+from quipu.domain.spending import Purchase, currency_block, split_windows
+
+TOP_CATEGORIES = 5
+TOP_MERCHANTS = 4
+MAX_ALERTS = 5
+CATEGORY_NAMES = {
+    "es": {
+        "Food": "Comida",
+        "Transport": "Transporte",
+        "Services": "Servicios",
+        "Entertainment": "Entretenimiento",
+        "Health": "Salud",
+        "Other": "Otros",
+        "Uncategorized": "Sin categoría",
+    },
+    "pt": {
+        "Food": "Alimentação",
+        "Transport": "Transporte",
+        "Services": "Serviços",
+        "Entertainment": "Entretenimento",
+        "Health": "Saúde",
+        "Other": "Outros",
+        "Uncategorized": "Sem categoria",
+    },
+}
+OTHERS = {"es": "Otros", "pt": "Outros"}
+NOTES = {
+    "es": {
+        "spending": "En los últimos {days} días gastaste {spend} en {count} compras. La más grande fue en {merchant} "
+        "por {biggest}.",
+        "monthly": "Tu mes con más gasto fue {month}, con {amount}.",
+        "tip_duplicates": "Marcamos {n} posible(s) cargo(s) repetido(s). Si no los reconoces, podemos revisarlos.",
+        "tip_category": "{category} concentra el {pct}% de tu gasto del periodo.",
+        "tip_default": "Puedes activar alertas de cargos repetidos para enterarte al momento.",
+    },
+    "pt": {
+        "spending": "Nos últimos {days} dias você gastou {spend} em {count} compras. A maior foi em {merchant}, "
+        "de {biggest}.",
+        "monthly": "Seu mês com mais gastos foi {month}, com {amount}.",
+        "tip_duplicates": "Marcamos {n} possível(is) cobrança(s) repetida(s). Se você não as reconhece, podemos "
+        "revisá-las.",
+        "tip_category": "{category} concentra {pct}% dos seus gastos do período.",
+        "tip_default": "Você pode ativar alertas de cobranças repetidas para saber na hora.",
+    },
+}
+
+
+class NoSpending(Exception):
+    pass
+
+
+def main_currency(purchases: list[Purchase]) -> str:
+    """The currency bought in most often (by count, never by amount); ties go alphabetically."""
+    counts = Counter(p.currency for p in purchases)
+    return sorted(counts, key=lambda c: (-counts[c], c))[0]
+
+
+def categories(by_category: dict[str, str], language: str) -> list[dict]:
+    names = CATEGORY_NAMES[language]
+    ranked = sorted(by_category.items(), key=lambda kv: -Decimal(kv[1]))
+    shown = [{"name": names.get(k, k), "amount": v} for k, v in ranked[:TOP_CATEGORIES]]
+    rest = sum((Decimal(v) for _, v in ranked[TOP_CATEGORIES:]), Decimal("0"))
+    if rest > 0:
+        shown.append({"name": OTHERS[language], "amount": str(cents(rest))})
+    return shown
+
+
+def duplicate_alerts(purchases: list[Purchase]) -> list[dict]:
+    """Same rule as the agent: same merchant, amount and currency within 10 minutes; each pair once."""
+    charges = [Charge(p.transaction_id, p.at, p.merchant, p.amount, p.currency, p.status) for p in purchases]
+    alerts, seen = [], set()
+    for charge in sorted(charges, key=lambda c: c.at):
+        twin = duplicate_of(charge, charges)
+        if twin and frozenset((charge.transaction_id, twin[0].transaction_id)) not in seen:
+            seen.add(frozenset((charge.transaction_id, twin[0].transaction_id)))
+            alerts.append(
+                {
+                    "kind": "duplicate_charge",
+                    "merchant": charge.merchant,
+                    "amount": str(charge.amount),
+                    "currency": charge.currency,
+                    "date": charge.at.date().isoformat(),
+                    "secondsApart": twin[1],
+                }
+            )
+    return alerts[:MAX_ALERTS]
+
+
+def notes(block: dict, *, days: int, currency: str, language: str, alerts: int, top: list[dict]) -> dict:
+    t = NOTES[language]
+    money = lambda amount: format_money(Decimal(amount), currency, language)  # noqa: E731
+    spending = t["spending"].format(
+        days=days,
+        spend=money(block["spend"]),
+        count=block["transactions"],
+        merchant=block["max_ticket"]["merchant"],
+        biggest=money(block["max_ticket"]["amount"]),
+    )
+    month, amount = max(block["monthly"], key=lambda m: Decimal(m[1]))
+    if alerts:
+        tip = t["tip_duplicates"].format(n=alerts)
+    elif top and Decimal(top[0]["amount"]) * 100 / Decimal(block["spend"]) >= 40:
+        tip = t["tip_category"].format(
+            category=top[0]["name"], pct=int(Decimal(top[0]["amount"]) * 100 / Decimal(block["spend"]))
+        )
+    else:
+        tip = t["tip_default"]
+    return {"spending": spending, "monthly": t["monthly"].format(month=month, amount=money(amount)), "tip": tip}
+
+
+def my_finances(
+    purchases: list[Purchase], *, customer_id: str, country: str | None, language: str, as_of: date, days: int
+) -> dict:
+    """The page's data from Approved and Pending purchases; spending counts Approved ones only.
+
+    Raises NoSpending when the window has no approved purchase.
+    """
+    language = language if language in NOTES else "es"
+    approved = [p for p in purchases if p.status == "Approved"]
+    current, previous = split_windows(approved, as_of, days)
+    if not current:
+        raise NoSpending
+    currency = main_currency(current)
+    mine = [p for p in current if p.currency == currency]
+    block = currency_block(mine, [p for p in previous if p.currency == currency], days, country)
+    top = categories(block["by_category"], language)
+    alerts = duplicate_alerts([p for p in split_windows(purchases, as_of, days)[0] if p.currency == currency])
+    product = Counter(p.product_type for p in mine if p.product_type).most_common(1)
+    others = sorted({p.currency for p in current} - {currency})
+    return {
+        "clientId": customer_id,
+        "product": product[0][0] if product else None,
+        "country": country,
+        "currency": currency,
+        "windowDays": days,
+        "totals": {
+            "spend": block["spend"],
+            "prevChangePct": block.get("change_pct"),
+            "transactions": block["transactions"],
+            "txPerWeek": block["tx_per_week"],
+            "avgTicket": block["avg_ticket"],
+            "maxTicket": block["max_ticket"],
+        },
+        "categories": top,
+        "monthly": block["monthly"],
+        "topMerchants": [
+            {"name": m["merchant"], "count": m["count"], "unit": currency, "amount": m["amount"]}
+            for m in block["top_merchants"][:TOP_MERCHANTS]
+        ],
+        "alerts": alerts,
+        "notes": notes(block, days=days, currency=currency, language=language, alerts=len(alerts), top=top),
+        "otherCurrencies": [
+            {
+                "currency": c,
+                "spend": str(cents(sum((p.amount for p in current if p.currency == c), Decimal(0)))),
+                "transactions": sum(1 for p in current if p.currency == c),
+            }
+            for c in others
+        ],
+    }

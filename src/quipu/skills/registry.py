@@ -1,0 +1,53 @@
+"""Discovers skills from their folders: SKILL.md front matter plus the server built by tools.py."""
+
+import importlib
+from dataclasses import dataclass
+from importlib.resources import files
+
+SKILLS_PACKAGE = "quipu.skills"
+
+
+@dataclass(frozen=True)
+class Skill:
+    name: str
+    description: str
+    mcp: str
+    sign_in: bool
+    instructions: str
+    flags: dict
+
+
+def parse_skill(text: str) -> Skill:
+    """Front matter between --- lines (key: value), then the instructions for the skill agent."""
+    if not text.startswith("---\n"):
+        raise ValueError("SKILL.md must start with front matter")
+    header, _, body = text[4:].partition("\n---\n")
+    fields = {}
+    for line in header.splitlines():
+        key, sep, value = line.partition(":")
+        if sep:
+            fields[key.strip()] = value.strip()
+    missing = {"name", "description", "mcp"} - fields.keys()
+    if missing:
+        raise ValueError(f"SKILL.md misses {', '.join(sorted(missing))}")
+    flags = {k: v for k, v in fields.items() if k not in ("name", "description", "mcp")}
+    return Skill(
+        fields["name"], fields["description"], fields["mcp"], fields.get("sign_in") == "true", body.strip(), flags
+    )
+
+
+def discover() -> list[Skill]:
+    root = files(SKILLS_PACKAGE)
+    found = []
+    for entry in sorted(root.iterdir(), key=lambda e: e.name):
+        manifest = entry / "SKILL.md"
+        if entry.is_dir() and manifest.is_file():
+            skill = parse_skill(manifest.read_text(encoding="utf-8"))
+            if skill.name != entry.name:
+                raise ValueError(f"skill folder {entry.name} declares name {skill.name}")
+            found.append(skill)
+    return found
+
+
+def server_builder(skill: Skill):
+    return importlib.import_module(f"{SKILLS_PACKAGE}.{skill.name}.tools").build
