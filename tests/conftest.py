@@ -1,5 +1,7 @@
 """Shared fixtures: one embedded PostgreSQL for the run, a database per need, random names."""
 
+import itertools
+import random
 import uuid
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -20,6 +22,7 @@ from support import TEST_SECRET
 ROOT = Path(__file__).resolve().parents[1]
 TEST_HOME = ROOT / ".quipu" / "test"
 TEST_CUSTOMERS = 300
+CLIENT_NUMBERS = itertools.count(random.randrange(1 << 20))
 TEST_SEED = 2026
 
 
@@ -96,7 +99,8 @@ def make_client(demo_db, clock):
 
     def make(client_host: str | None = None, **overrides) -> TestClient:
         settings = Settings(home=TEST_HOME, jwt_secret=TEST_SECRET, **overrides)
-        host = client_host or f"10.9.{len(opened)}.{uuid.uuid4().int % 250}"
+        n = next(CLIENT_NUMBERS)
+        host = client_host or f"10.{n >> 16 & 255}.{n >> 8 & 255}.{n & 255}"
         client = TestClient(create_app(settings, clock=clock, urls=demo_db), client=(host, 50000))
         opened.append(client.__enter__())
         return client

@@ -1,5 +1,7 @@
 """The skill servers in process, through the MCP client, on the demo bank in real PostgreSQL."""
 
+from contextlib import contextmanager
+
 import psycopg
 import pytest
 from fastmcp import Client
@@ -9,6 +11,7 @@ from quipu.adapters.mcp.hub import hub
 from quipu.adapters.mcp.session import ToolSession
 from quipu.adapters.mcp.tooling import ToolDeps
 from quipu.adapters.postgres.bank_records import PgBankRecords
+from quipu.adapters.postgres.connection import connect
 
 pytestmark = pytest.mark.anyio
 CUSTOMER_WORDS = ("customer", "client", "cliente", "user", "owner", "account_holder", "email", "document", "person")
@@ -109,21 +112,37 @@ async def test_another_customers_transaction_answers_like_a_missing_one(records)
     assert theirs == nothing == {"evidence_lookup": "core.transactions", "found": False}
 
 
-class FailingRates(PgBankRecords):
-    async def usd_rates(self, *args, **kwargs):
-        raise psycopg.OperationalError("server closed the connection unexpectedly")
+@contextmanager
+def revoked(demo_db, table: str):
+    """A real database error on one table: the application role may not read it for a while."""
+    with connect(demo_db.admin) as conn:
+        conn.execute(f"REVOKE SELECT ON core.{table} FROM quipu_app, dwh_reader")
+    try:
+        yield
+    finally:
+        with connect(demo_db.admin) as conn:
+            conn.execute(f"GRANT SELECT ON core.{table} TO quipu_app, dwh_reader")
 
 
-async def test_a_failed_lookup_is_unavailable_and_the_other_checks_still_answer(pool):
-    result = await call(
-        FailingRates(pool), "DEMO-CO-PENDING", "investigation_investigate_charges", {"merchant": "amazon"}
-    )
+async def test_a_failed_rate_lookup_is_unavailable_and_the_other_checks_still_answer(records, demo_db):
+    with revoked(demo_db, "fx_rates"):
+        result = await call(records, "DEMO-CO-PENDING", "investigation_investigate_charges", {"merchant": "amazon"})
     assert result["unavailable"] == ["usd_rate"]
     assert "pending" in findings(result)
     assert "foreign_purchase" in findings(result) and "usd_rate" not in findings(result)["foreign_purchase"]
 
 
+async def test_a_failed_session_lookup_is_unavailable_and_the_duplicate_still_answers(records, demo_db):
+    with revoked(demo_db, "app_sessions"):
+        result = await call(records, "DEMO-MX-DUPLICATE", "investigation_investigate_charges", {"merchant": "Uber"})
+    assert result["unavailable"] == ["own_app_session"]
+    assert findings(result)["duplicate"]["seconds_apart"] == 4
+
+
 class FailingNeighbours(PgBankRecords):
+    async def investigation_facts(self, *args, **kwargs):
+        raise psycopg.OperationalError("canceling statement due to statement timeout")
+
     async def charges_near(self, *args, **kwargs):
         raise psycopg.OperationalError("canceling statement due to statement timeout")
 
@@ -132,8 +151,26 @@ async def test_a_missing_duplicate_check_never_reads_as_no_duplicate(pool):
     result = await call(
         FailingNeighbours(pool), "DEMO-MX-DUPLICATE", "investigation_investigate_charges", {"merchant": "Uber"}
     )
-    assert "duplicate" in result["unavailable"]
+    assert result["unavailable"] == ["duplicate"]
     assert "duplicate" not in findings(result)
+
+
+async def test_fast_path_and_one_by_one_path_agree(records):
+    class OneByOne(PgBankRecords):
+        async def investigation_facts(self, *args, **kwargs):
+            raise psycopg.OperationalError("forced fallback")
+
+    for customer, merchant in (
+        ("DEMO-MX-DUPLICATE", "Uber"),
+        ("DEMO-MX-FX", "Best"),
+        ("DEMO-AR-FRAUD", "Electro"),
+        ("DEMO-MX-OWN-PURCHASE", "Liverpool"),
+        ("DEMO-CO-AMBIGUOUS", None),
+    ):
+        arguments = {"merchant": merchant} if merchant else {"days": 3}
+        fast = await call(records, customer, "investigation_investigate_charges", arguments)
+        slow = await call(OneByOne(records.pool), customer, "investigation_investigate_charges", arguments)
+        assert fast == slow, customer
 
 
 async def test_balances_totals_never_cross_currencies(records):

@@ -18,6 +18,8 @@ from quipu.adapters.postgres.connection import DatabaseUrls
 from quipu.adapters.postgres.conversations_store import PgConversations
 from quipu.adapters.postgres.identity_store import PgIdentityStore, PgStepUpStore
 from quipu.adapters.postgres.outbox_store import PgOutbox
+from quipu.adapters.postgres.schema_catalog import describe_core
+from quipu.adapters.postgres.sql_runner import GuardedRunner, dwh_pool
 from quipu.adapters.security.passwords import Passwords
 from quipu.adapters.security.tokens import Tokens
 from quipu.application.identity import Identity, Limits
@@ -43,6 +45,7 @@ class Container:
     outbox: PgOutbox
     conversations: PgConversations
     records: PgBankRecords
+    sql_runner: GuardedRunner
     clock: Clock
     probes: dict[str, Probe] = field(default_factory=dict)
 
@@ -72,14 +75,19 @@ async def build_container(
     urls = urls or await anyio.to_thread.run_sync(database.locate, settings)
     await anyio.to_thread.run_sync(database.prepare, urls)
     pool = AsyncConnectionPool(urls.app, min_size=1, max_size=10, open=False, kwargs={"autocommit": True})
+    sql_pool = dwh_pool(urls.app)
     await pool.open(wait=True, timeout=15)
+    await sql_pool.open(wait=True, timeout=15)
     try:
-        yield assemble(settings, urls, pool, clock)
+        yield assemble(settings, urls, pool, clock, sql_pool)
     finally:
+        await sql_pool.close()
         await pool.close()
 
 
-def assemble(settings: Settings, urls: DatabaseUrls, pool: AsyncConnectionPool, clock: Clock) -> Container:
+def assemble(
+    settings: Settings, urls: DatabaseUrls, pool: AsyncConnectionPool, clock: Clock, sql_pool: AsyncConnectionPool
+) -> Container:
     key = settings.signing_key()
     passwords = Passwords()
     tokens = Tokens(key, timedelta(minutes=settings.access_token_minutes))
@@ -110,10 +118,13 @@ def assemble(settings: Settings, urls: DatabaseUrls, pool: AsyncConnectionPool, 
         outbox=outbox,
         conversations=PgConversations(pool),
         records=PgBankRecords(pool),
+        sql_runner=GuardedRunner(sql_pool),
         clock=clock,
         probes={"database": database_ready},
     )
 
 
 def tool_deps(container: Container) -> ToolDeps:
-    return ToolDeps(records=container.records)
+    return ToolDeps(
+        records=container.records, sql_runner=container.sql_runner, catalog=lambda: describe_core(container.pool)
+    )

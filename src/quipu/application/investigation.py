@@ -15,6 +15,7 @@ from quipu.domain.evidence import (
     findings_for,
     is_foreign,
 )
+from quipu.domain.investigation_facts import InvestigationFacts
 from quipu.domain.priority import case_priority
 
 log = logging.getLogger("quipu.investigation")
@@ -60,52 +61,82 @@ class Investigation:
     def __init__(self, records):
         self.records = records
 
-    async def investigate(self, customer_id: str, charges: list[Charge]) -> dict:
+    async def _facts(
+        self, customer_id: str, *, since=None, query: ChargeQuery | None = None, transaction_id: str | None = None
+    ) -> InvestigationFacts:
+        """One round trip in the common case; when it fails, each lookup runs on its own so one failing
+        check is reported unavailable and the others still answer."""
+        filters = dict(
+            since=since,
+            merchant=query.merchant if query else None,
+            min_amount=query.min_amount if query else None,
+            max_amount=query.max_amount if query else None,
+            transaction_id=transaction_id,
+        )
+        try:
+            return await self.records.investigation_facts(customer_id, limit=MAX_INVESTIGATED + 1, **filters)
+        except Exception as error:  # fall back to separate lookups, so partial answers survive
+            log.warning("combined investigation lookup failed (%s); checking one by one", type(error).__name__)
+        if transaction_id:
+            found = await self.records.charge(customer_id, transaction_id)
+            candidates = [found] if found else []
+        else:
+            candidates = await self.records.candidate_charges(
+                customer_id,
+                since=since,
+                merchant=filters["merchant"],
+                min_amount=filters["min_amount"],
+                max_amount=filters["max_amount"],
+                limit=MAX_INVESTIGATED + 1,
+            )
+        return await self._facts_one_by_one(customer_id, candidates)
+
+    async def _facts_one_by_one(self, customer_id: str, candidates: list[Charge]) -> InvestigationFacts:
         unavailable: list[str] = []
-        customer, neighbours, sessions = await asyncio.gather(
-            _optional("customer_country", self.records.customer(customer_id), unavailable),
+        checked = candidates[:MAX_INVESTIGATED]
+        home, neighbours, sessions = await asyncio.gather(
+            _optional("customer_country", self.records.home_country(customer_id), unavailable),
             _optional(
-                "duplicate", self.records.charges_near(customer_id, charges, DUPLICATE_WINDOW_SECONDS), unavailable
+                "duplicate", self.records.charges_near(customer_id, checked, DUPLICATE_WINDOW_SECONDS), unavailable
             ),
             _optional(
                 "own_app_session",
                 self.records.sessions_around(
-                    customer_id, [c.at for c in charges], int(SESSION_MARGIN.total_seconds() // 60)
+                    customer_id, [c.at for c in checked], int(SESSION_MARGIN.total_seconds() // 60)
                 ),
                 unavailable,
             ),
         )
-        home = customer["country"] if customer else None
-        rates = await self._rates(charges, home, unavailable)
+        rates = await self._rates(checked, home, unavailable)
+        return InvestigationFacts(candidates, home, neighbours, sessions, rates, unavailable)
+
+    def _report(self, facts: InvestigationFacts) -> dict:
+        charges = facts.candidates[:MAX_INVESTIGATED]
         results, signals = [], set()
         for n, charge in enumerate(charges, start=1):
-            rate = rates.get((charge.currency, charge.at.date())) if rates is not None else None
+            rate = facts.usd_rates.get((charge.currency, charge.at.date())) if facts.usd_rates is not None else None
             found = findings_for(
                 charge,
-                neighbours if neighbours is not None else [],
-                home_country=home,
+                facts.neighbours or [],
+                home_country=facts.home_country,
                 usd_rate=rate[0] if rate else None,
                 rate_date=rate[1].isoformat() if rate else None,
-                sessions=sessions,
+                sessions=facts.sessions,
             )
-            facts = [self._public(f, charges) for f in found]
-            if neighbours is None:
-                facts = [f for f in facts if f["kind"] != "duplicate"]
-            signals |= {f["kind"] for f in facts}
-            results.append({**charge_view(f"#{n}", charge), "findings": facts})
+            public = [self._public(f, charges) for f in found]
+            signals |= {f["kind"] for f in public}
+            results.append({**charge_view(f"#{n}", charge), "findings": public})
         priority = case_priority(signals & {"possible_fraud", "duplicate", "foreign_purchase"})
         return {
             "evidence_lookup": "core.transactions, core.app_sessions, core.fx_rates",
             "count": len(charges),
             "charges": results,
             "priority": {"level": priority.priority, "sla_hours": priority.sla_hours},
-            "unavailable": sorted(set(unavailable)),
+            "unavailable": sorted(set(facts.unavailable)),
         }
 
     async def _rates(self, charges: list[Charge], home: str | None, unavailable: list[str]) -> dict | None:
         foreign = [c for c in charges if is_foreign(c, home)]
-        if not foreign:
-            return {}
         found: dict = {}
         for currency in sorted({c.currency for c in foreign}):
             days = sorted({c.at.date() for c in foreign if c.currency == currency})
@@ -126,26 +157,18 @@ class Investigation:
         return {"kind": finding.kind, **facts}
 
     async def investigate_charges(self, customer_id: str, query: ChargeQuery) -> dict:
-        since = DATASET_NOW - timedelta(days=query.days)
-        found = await self.records.candidate_charges(
-            customer_id,
-            since=since,
-            merchant=query.merchant,
-            min_amount=query.min_amount,
-            max_amount=query.max_amount,
-            limit=MAX_INVESTIGATED + 1,
-        )
-        result = await self.investigate(customer_id, found[:MAX_INVESTIGATED])
-        result["more_matches"] = len(found) > MAX_INVESTIGATED
-        if result["more_matches"] or (len(found) > 1 and not any(c["findings"] for c in result["charges"])):
+        facts = await self._facts(customer_id, since=DATASET_NOW - timedelta(days=query.days), query=query)
+        result = self._report(facts)
+        result["more_matches"] = len(facts.candidates) > MAX_INVESTIGATED
+        if result["more_matches"] or (len(facts.candidates) > 1 and not any(c["findings"] for c in result["charges"])):
             result["ask"] = "several charges match: ask the customer which one before acting"
         return result
 
     async def investigate_charge(self, customer_id: str, transaction_id: str) -> dict:
-        charge = await self.records.charge(customer_id, transaction_id)
-        if charge is None:
+        facts = await self._facts(customer_id, transaction_id=transaction_id)
+        if not facts.candidates:
             return {"evidence_lookup": "core.transactions", "found": False}
-        return {"found": True, **await self.investigate(customer_id, [charge])}
+        return {"found": True, **self._report(facts)}
 
     async def search(self, customer_id: str, query: ChargeQuery, limit: int) -> dict:
         since = DATASET_NOW - timedelta(days=query.days)

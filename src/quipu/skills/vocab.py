@@ -31,3 +31,4 @@ Last4 = Annotated[str, Field(pattern=r"^[0-9]{4}$", description="Last four digit
 TransactionId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 Limit = Annotated[int, Field(ge=1, le=50)]
 Day = date
+SqlText = Annotated[str, Field(min_length=1, max_length=4000, description="One PostgreSQL SELECT.")]

@@ -15,6 +15,8 @@ log = logging.getLogger("quipu.tools")
 @dataclass(frozen=True)
 class ToolDeps:
     records: object
+    sql_runner: object = None
+    catalog: Callable[[], Awaitable[str]] | None = None
 
 
 async def run_tool(

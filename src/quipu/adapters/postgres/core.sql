@@ -194,3 +194,18 @@ CREATE TABLE complaints (
 CREATE INDEX complaints_customer_idx ON complaints (customer_id, creation_date DESC);
 COMMENT ON TABLE complaints IS 'Complaints, claims and requests. Provenance: organizer-shaped synthetic data; description and resolution are templates.';
 COMMENT ON COLUMN complaints.status IS 'Open, In Process, Escalated, Resolved, Closed or Rejected; the first three count as open.';
+
+-- Third wall of guarded text-to-SQL: under dwh_reader a customer-owned table shows only the rows of the
+-- customer named in the transaction-local setting quipu.customer_id (unset: no rows at all).
+DO $$
+DECLARE t text;
+BEGIN
+    FOREACH t IN ARRAY ARRAY['customers', 'products', 'transactions', 'billing', 'service_bills',
+                             'app_sessions', 'customer_service_summary', 'complaints'] LOOP
+        EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
+        EXECUTE format('CREATE POLICY dwh_own_rows ON %I FOR SELECT TO dwh_reader '
+                       'USING (customer_id = current_setting(''quipu.customer_id'', true))', t);
+        EXECUTE format('CREATE POLICY app_all_rows ON %I TO quipu_app USING (true) WITH CHECK (true)', t);
+    END LOOP;
+END
+$$;

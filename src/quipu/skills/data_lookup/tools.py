@@ -7,6 +7,7 @@ from mcp.types import ToolAnnotations
 
 from quipu.adapters.mcp.tooling import ToolDeps, run_tool
 from quipu.application import data_lookup
+from quipu.application.text_to_sql import run_sql as guarded_sql
 from quipu.skills.vocab import (
     Amount,
     Category,
@@ -18,6 +19,7 @@ from quipu.skills.vocab import (
     Merchant,
     Order,
     ProductType,
+    SqlText,
     Status,
     TransactionType,
 )
@@ -96,4 +98,21 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
             lambda s, d: data_lookup.exchange_rate(d.records, source, target, on),
         )
 
+    @server.tool(annotations=READ_ONLY)
+    async def describe_schema(ctx: Context) -> dict:
+        """The tables you can query with run_sql: columns, meanings, values, and which are the customer's."""
+        return await run_tool(ctx, deps, "describe_schema", {}, lambda s, d: _catalog(d), audit=False)
+
+    @server.tool(annotations=READ_ONLY)
+    async def run_sql(ctx: Context, sql: SqlText) -> dict:
+        """Runs one read-only SELECT over the core tables (call describe_schema first). Never filter by
+        customer: only the customer's rows exist for you. Refused queries come back with the reason."""
+        return await run_tool(
+            ctx, deps, "run_sql", {"sql": sql}, lambda s, d: guarded_sql(d.sql_runner, sql, s.customer_id)
+        )
+
     return server
+
+
+async def _catalog(deps: ToolDeps) -> dict:
+    return {"evidence_lookup": "pg_catalog comments of core", "catalog": await deps.catalog()}

@@ -1,0 +1,20 @@
+from fastapi import APIRouter
+from pydantic import BaseModel, ConfigDict, Field
+
+from quipu.adapters.http.deps import ContainerDep, CustomerDep
+from quipu.adapters.http.errors import ApiError
+from quipu.application.text_to_sql import run_sql
+
+router = APIRouter(prefix="/api/dev", tags=["dev"])
+
+
+class SqlIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    sql: str = Field(min_length=1, max_length=20_000)
+
+
+@router.post("/sql", summary="Local mode only: the guarded SQL path without a model, as the signed-in customer")
+async def dev_sql(body: SqlIn, who: CustomerDep, container: ContainerDep) -> dict:
+    if container.settings.env != "local":
+        raise ApiError("not_found")
+    return await run_sql(container.sql_runner, body.sql, who.customer_id)

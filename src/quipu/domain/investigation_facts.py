@@ -1,0 +1,19 @@
+"""Everything one investigation reads, gathered before any rule runs."""
+
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+
+from quipu.domain.evidence import AppSession, Charge
+
+
+@dataclass(frozen=True)
+class InvestigationFacts:
+    """What the records said. None means that lookup did not run or failed: unknown, never "none"."""
+
+    candidates: list[Charge]
+    home_country: str | None
+    neighbours: list[Charge] | None
+    sessions: list[AppSession] | None
+    usd_rates: dict[tuple[str, date], tuple[Decimal, date]] | None
+    unavailable: list[str] = field(default_factory=list)
