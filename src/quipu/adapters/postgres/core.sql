@@ -204,7 +204,7 @@ BEGIN
                              'app_sessions', 'customer_service_summary', 'complaints'] LOOP
         EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
         EXECUTE format('CREATE POLICY dwh_own_rows ON %I FOR SELECT TO dwh_reader '
-                       'USING (customer_id = current_setting(''quipu.customer_id'', true))', t);
+                       'USING (customer_id = (SELECT current_setting(''quipu.customer_id'', true)))', t);
         EXECUTE format('CREATE POLICY app_all_rows ON %I TO quipu_app USING (true) WITH CHECK (true)', t);
     END LOOP;
 END

@@ -53,17 +53,9 @@ class GuardedRunner:
     async def run(self, guarded: Guarded, customer_id: str) -> dict:
         async with self.pool.connection() as conn:
             try:
-                async with conn.transaction():
-                    await self._enter_walls(conn, customer_id)
-                    cur = await conn.execute(guarded.sql, {CUSTOMER_PARAM: customer_id})
-                    rows = await cur.fetchmany(MAX_ROWS + 1)
-                    columns = [c.name for c in cur.description or []]
+                columns, rows = await self._run_behind_walls(conn, guarded, customer_id)
             except psycopg.errors.QueryCanceled:
-                return {
-                    "error": "timeout",
-                    "blocked": False,
-                    "detail": f"the query took longer than {STATEMENT_TIMEOUT}",
-                }
+                return {"error": "timeout", "blocked": False, "detail": f"the query took longer than {STATEMENT_TIMEOUT}"}
             except psycopg.Error as error:
                 first = (str(error).strip().splitlines() or [type(error).__name__])[0]
                 return {"error": "query_failed", "blocked": False, "detail": first[:300]}
@@ -75,9 +67,27 @@ class GuardedRunner:
         }
 
     @staticmethod
-    async def _enter_walls(conn: psycopg.AsyncConnection, customer_id: str) -> None:
-        await conn.execute("SET TRANSACTION READ ONLY")
-        await conn.execute(sql.SQL("SET LOCAL quipu.customer_id = {}").format(sql.Literal(customer_id)))
-        await conn.execute(f"SET LOCAL statement_timeout = '{STATEMENT_TIMEOUT}'")
-        await conn.execute(f"SET LOCAL lock_timeout = '{LOCK_TIMEOUT}'")
-        await conn.execute("SET LOCAL ROLE dwh_reader")
+    async def _run_behind_walls(conn: psycopg.AsyncConnection, guarded: Guarded, customer_id: str):
+        """One pipelined round trip: open a read-only transaction, set the walls, run, roll back."""
+        try:
+            async with conn.pipeline() as pipeline:
+                for statement in walls(customer_id):
+                    await conn.execute(statement)
+                cur = await conn.execute(guarded.sql, {CUSTOMER_PARAM: customer_id})
+                await conn.execute("ROLLBACK")
+                await pipeline.sync()
+                rows = await cur.fetchmany(MAX_ROWS + 1)
+                return [c.name for c in cur.description or []], rows
+        finally:
+            if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+                await conn.execute("ROLLBACK")
+
+
+def walls(customer_id: str) -> list:
+    return [
+        sql.SQL("BEGIN READ ONLY"),
+        sql.SQL("SET LOCAL quipu.customer_id = {}").format(sql.Literal(customer_id)),
+        sql.SQL(f"SET LOCAL statement_timeout = '{STATEMENT_TIMEOUT}'"),
+        sql.SQL(f"SET LOCAL lock_timeout = '{LOCK_TIMEOUT}'"),
+        sql.SQL("SET LOCAL ROLE dwh_reader"),
+    ]
