@@ -113,3 +113,15 @@ def make_client(demo_db, clock):
 @pytest.fixture
 def api(make_client) -> TestClient:
     return make_client()
+
+
+@pytest.fixture(scope="module")
+def bank_db(maintenance_url) -> DatabaseUrls:
+    """A small bank of its own (30 customers plus the demo ones) for tests that change it."""
+    urls = new_database(maintenance_url)
+    database_setup.prepare(urls)
+    load_demo_data(urls, TEST_HOME / "datasets", seed=TEST_SEED, customers=30, only_if_empty=False)
+    with connect(urls.admin) as conn:
+        install_demo_sign_ins(conn, Passwords())
+    yield urls
+    embedded.drop_database(maintenance_url, urls.database)

@@ -13,6 +13,9 @@ from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.mcp.tooling import ToolDeps
 from quipu.adapters.postgres import database
+from quipu.adapters.postgres.action_effects import PgActionFacts, PgEffects, PgHandoffs
+from quipu.adapters.postgres.actions_store import PgActionStore
+from quipu.adapters.postgres.audit import PgAudit
 from quipu.adapters.postgres.bank_records import PgBankRecords
 from quipu.adapters.postgres.connection import DatabaseUrls
 from quipu.adapters.postgres.conversations_store import PgConversations
@@ -22,6 +25,7 @@ from quipu.adapters.postgres.schema_catalog import describe_core
 from quipu.adapters.postgres.sql_runner import GuardedRunner, dwh_pool
 from quipu.adapters.security.passwords import Passwords
 from quipu.adapters.security.tokens import Tokens
+from quipu.application.actions import Gateway
 from quipu.application.identity import Identity, Limits
 from quipu.application.step_up import StepUp
 from quipu.domain.step_up import CODE_DIGITS
@@ -46,6 +50,9 @@ class Container:
     conversations: PgConversations
     records: PgBankRecords
     sql_runner: GuardedRunner
+    gateway: Gateway
+    action_facts: PgActionFacts
+    audit: PgAudit
     clock: Clock
     probes: dict[str, Probe] = field(default_factory=dict)
 
@@ -102,6 +109,8 @@ def assemble(
         return True
 
     limits = limits_of(settings)
+    action_facts = PgActionFacts(pool)
+    audit = PgAudit(pool)
     return Container(
         settings=settings,
         urls=urls,
@@ -119,6 +128,11 @@ def assemble(
         conversations=PgConversations(pool),
         records=PgBankRecords(pool),
         sql_runner=GuardedRunner(sql_pool),
+        gateway=Gateway(
+            PgActionStore(pool), action_facts, PgEffects(pool, clock), PgHandoffs(pool, clock), audit, clock
+        ),
+        action_facts=action_facts,
+        audit=audit,
         clock=clock,
         probes={"database": database_ready},
     )
@@ -126,5 +140,9 @@ def assemble(
 
 def tool_deps(container: Container) -> ToolDeps:
     return ToolDeps(
-        records=container.records, sql_runner=container.sql_runner, catalog=lambda: describe_core(container.pool)
+        records=container.records,
+        sql_runner=container.sql_runner,
+        catalog=lambda: describe_core(container.pool),
+        gateway=container.gateway,
+        action_facts=container.action_facts,
     )

@@ -81,6 +81,15 @@ ERRORS: dict[str, ErrorText] = {
         "No pudimos preparar tu resumen ahora. Intenta más tarde.",
         "Não conseguimos preparar seu resumo agora. Tente mais tarde.",
     ),
+    "unknown_batch": ErrorText(
+        404,
+        "No such batch of actions for this customer.",
+        "No encontramos esa propuesta.",
+        "Não encontramos essa proposta.",
+    ),
+    "unknown_transfer": ErrorText(
+        404, "No such transfer for this customer.", "No encontramos esa operación.", "Não encontramos essa operação."
+    ),
     "method_not_allowed": ErrorText(
         405, "Method not allowed on this path.", "Esta operación no está permitida.", "Esta operação não é permitida."
     ),

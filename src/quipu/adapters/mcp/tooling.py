@@ -17,6 +17,8 @@ class ToolDeps:
     records: object
     sql_runner: object = None
     catalog: Callable[[], Awaitable[str]] | None = None
+    gateway: object = None
+    action_facts: object = None
 
 
 async def run_tool(

@@ -55,7 +55,11 @@ class GuardedRunner:
             try:
                 columns, rows = await self._run_behind_walls(conn, guarded, customer_id)
             except psycopg.errors.QueryCanceled:
-                return {"error": "timeout", "blocked": False, "detail": f"the query took longer than {STATEMENT_TIMEOUT}"}
+                return {
+                    "error": "timeout",
+                    "blocked": False,
+                    "detail": f"the query took longer than {STATEMENT_TIMEOUT}",
+                }
             except psycopg.Error as error:
                 first = (str(error).strip().splitlines() or [type(error).__name__])[0]
                 return {"error": "query_failed", "blocked": False, "detail": first[:300]}

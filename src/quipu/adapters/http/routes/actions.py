@@ -1,0 +1,34 @@
+from fastapi import APIRouter, Path
+from pydantic import BaseModel, ConfigDict, Field
+
+from quipu.adapters.http.deps import ContainerDep, CustomerDep
+from quipu.adapters.http.errors import ApiError
+from quipu.application.actions import UnknownBatch
+
+router = APIRouter(prefix="/api/actions", tags=["actions"])
+BatchId = Path(pattern=r"^[0-9a-fA-F-]{36}$")
+
+
+class ConfirmIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    thread_id: str | None = Field(None, max_length=64)
+
+
+@router.post("/{batch_id}/confirm", summary="The customer's button: run the proposed actions once")
+async def confirm(
+    who: CustomerDep, container: ContainerDep, batch_id: str = BatchId, body: ConfirmIn | None = None
+) -> dict:
+    try:
+        return await container.gateway.confirm(who.customer_id, batch_id)
+    except UnknownBatch:
+        raise ApiError("unknown_batch") from None
+
+
+@router.post("/{batch_id}/cancel", summary="The customer declines the proposal")
+async def cancel(
+    who: CustomerDep, container: ContainerDep, batch_id: str = BatchId, body: ConfirmIn | None = None
+) -> dict:
+    try:
+        return await container.gateway.cancel(who.customer_id, batch_id)
+    except UnknownBatch:
+        raise ApiError("unknown_batch") from None

@@ -1,0 +1,101 @@
+"""ops.actions: one row per proposed action; a batch is claimed by one atomic conditional UPDATE."""
+
+from datetime import datetime
+
+from psycopg.rows import dict_row
+from psycopg.types.json import Jsonb
+from psycopg_pool import AsyncConnectionPool
+
+from quipu.application.actions import ActionRow
+
+COLUMNS = (
+    "action_id::text, batch_id::text, position, customer_id, conversation_id::text, action, params, view, "
+    "decision, reason, status, language, expires_at, attempts, coalesce(result, '{}'::jsonb) AS result"
+)
+
+
+def _row(r: dict) -> ActionRow:
+    return ActionRow(**r)
+
+
+class PgActionStore:
+    def __init__(self, pool: AsyncConnectionPool):
+        self.pool = pool
+
+    async def _rows(self, sql: str, params: tuple) -> list[ActionRow]:
+        async with self.pool.connection() as conn:
+            cur = conn.cursor(row_factory=dict_row)
+            await cur.execute(sql, params)
+            return [_row(r) for r in await cur.fetchall()]
+
+    async def supersede(self, customer_id: str, conversation_id: str | None, now: datetime) -> None:
+        async with self.pool.connection() as conn:
+            await conn.execute(
+                "UPDATE ops.actions SET status = 'cancelled', reason = 'superseded', finished_at = %s "
+                "WHERE customer_id = %s AND conversation_id IS NOT DISTINCT FROM %s "
+                "AND status = 'awaiting_confirmation'",
+                (now, customer_id, conversation_id),
+            )
+
+    async def insert(self, rows: list[ActionRow]) -> None:
+        async with self.pool.connection() as conn, conn.cursor() as cur:
+            await cur.executemany(
+                "INSERT INTO ops.actions (action_id, batch_id, position, customer_id, conversation_id, action, "
+                "params, view, decision, reason, status, language, idempotency_key, expires_at, confirmed_at) "
+                "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                [
+                    (
+                        r.action_id,
+                        r.batch_id,
+                        r.position,
+                        r.customer_id,
+                        r.conversation_id,
+                        r.action,
+                        Jsonb(r.params),
+                        Jsonb(r.view),
+                        r.decision,
+                        r.reason,
+                        r.status,
+                        r.language,
+                        r.idempotency_key,
+                        r.expires_at,
+                        None,
+                    )
+                    for r in rows
+                ],
+            )
+
+    async def claim(self, customer_id: str, batch_id: str, now: datetime, stale_before: datetime) -> list[ActionRow]:
+        """Only one caller gets the waiting rows; a crashed execution can be taken over when stale."""
+        return await self._rows(
+            f"UPDATE ops.actions SET status = 'executing', confirmed_at = %s WHERE batch_id = %s AND customer_id = %s "
+            "AND ((status = 'awaiting_confirmation' AND expires_at > %s) "
+            "OR (status = 'executing' AND confirmed_at < %s)) "
+            f"RETURNING {COLUMNS}",
+            (now, batch_id, customer_id, now, stale_before),
+        )
+
+    async def batch(self, customer_id: str, batch_id: str) -> list[ActionRow]:
+        return await self._rows(
+            f"SELECT {COLUMNS} FROM ops.actions WHERE batch_id = %s AND customer_id = %s ORDER BY position",
+            (batch_id, customer_id),
+        )
+
+    async def finish(self, row: ActionRow, now: datetime) -> None:
+        async with self.pool.connection() as conn:
+            await conn.execute(
+                "UPDATE ops.actions SET status = %s, reason = %s, result = %s, attempts = %s, finished_at = %s "
+                "WHERE action_id = %s",
+                (row.status, row.reason, Jsonb(row.result), row.attempts, now, row.action_id),
+            )
+
+    async def close_waiting(
+        self, customer_id: str, batch_id: str, status: str, reason: str, now: datetime, only_expired: bool
+    ) -> int:
+        async with self.pool.connection() as conn:
+            cur = await conn.execute(
+                "UPDATE ops.actions SET status = %s, reason = %s, finished_at = %s WHERE batch_id = %s "
+                "AND customer_id = %s AND status = 'awaiting_confirmation' AND (NOT %s OR expires_at <= %s)",
+                (status, reason, now, batch_id, customer_id, only_expired, now),
+            )
+            return cur.rowcount

@@ -1,0 +1,28 @@
+"""The decision log: append-only; every tool call, proposal, confirmation and execution."""
+
+from psycopg.types.json import Jsonb
+from psycopg_pool import AsyncConnectionPool
+
+
+class PgAudit:
+    def __init__(self, pool: AsyncConnectionPool):
+        self.pool = pool
+
+    async def log(
+        self,
+        *,
+        customer_id: str | None,
+        conversation_id: str | None,
+        tool: str,
+        proposed: dict,
+        decision: str | None = None,
+        reason: str | None = None,
+        executed: bool = False,
+        verified: bool = False,
+    ) -> None:
+        async with self.pool.connection() as conn:
+            await conn.execute(
+                "INSERT INTO ops.decision_log (conversation_id, customer_id, tool, proposed, policy_decision, "
+                "policy_reason, executed, verified) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+                (conversation_id, customer_id, tool, Jsonb(proposed), decision, reason, executed, verified),
+            )

@@ -1,0 +1,287 @@
+"""The action catalog and its policy: what code allows, what needs the customer's button, what goes to a
+person. Pure: facts in, decisions out. The model only proposes."""
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from decimal import Decimal
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from quipu.domain.dataset import DATASET_NOW
+from quipu.domain.evidence import fold
+
+MAX_ACTIONS_PER_BATCH = 3
+MAX_REQUESTED = 6
+CONFIRMATION_TTL = timedelta(minutes=10)
+PENDING_GRACE = timedelta(days=3)
+MAX_ATTEMPTS = 3
+
+ALLOWED, NEEDS_CONFIRMATION, BLOCKED, ESCALATED = "allowed", "needs_confirmation", "blocked", "escalated"
+VERDICTS = (ALLOWED, NEEDS_CONFIRMATION, BLOCKED, ESCALATED)
+STATUSES = (
+    "awaiting_confirmation",
+    "confirmed",
+    "executing",
+    "verified",
+    "failed",
+    "cancelled",
+    "expired",
+    "refused",
+    "escalated",
+    "skipped",
+)
+CARD_TYPES = ("Tarjeta Crédito", "Tarjeta Débito", "Credit Card", "Debit Card")
+CREDIT_CARD_TYPES = ("Tarjeta Crédito", "Credit Card")
+
+REASONS = (
+    "not_found",
+    "not_a_card",
+    "already_blocked",
+    "card_closed",
+    "card_suspended",
+    "unknown_card_status",
+    "blocked_by_bank",
+    "past_due",
+    "outstanding_balance",
+    "already_reversed",
+    "was_declined",
+    "still_pending",
+    "no_contact_on_file",
+    "no_case_to_confirm",
+    "money_movement_not_authorized",
+    "needs_human_approval",
+    "identity_change",
+    "credit_policy",
+    "physical_card",
+    "unfreeze_needs_review",
+    "unknown_action",
+    "invalid_params",
+    "too_many_actions",
+    "changed_since_proposal",
+    "dependency_failed",
+    "verification_failed",
+    "send_failed",
+    "temporary_error",
+    "error",
+    "superseded",
+    "expired",
+    "cancelled_by_customer",
+)
+
+NEVER_AUTOMATED: dict[str, tuple[str, str]] = {
+    **dict.fromkeys(
+        ("transfer_money", "make_payment", "schedule_payment", "pay_card"), (BLOCKED, "money_movement_not_authorized")
+    ),
+    **dict.fromkeys(
+        ("refund", "reverse_charge", "compensation", "provisional_credit"), (ESCALATED, "needs_human_approval")
+    ),
+    **dict.fromkeys(
+        ("change_phone", "change_email", "change_address", "change_contact"), (ESCALATED, "identity_change")
+    ),
+    **dict.fromkeys(("raise_limit", "credit_eligibility"), (ESCALATED, "credit_policy")),
+    "reissue_card": (ESCALATED, "physical_card"),
+    "unblock_card": (ESCALATED, "unfreeze_needs_review"),
+}
+
+
+class _Params(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class CardParams(_Params):
+    product_id: str = Field(min_length=1, max_length=64)
+
+
+class InquiryParams(_Params):
+    transaction_id: str = Field(min_length=1, max_length=64)
+    note: str | None = Field(None, max_length=300)
+
+
+class EmailParams(_Params):
+    topic: Literal["balances", "payment_status", "case_receipt"]
+
+
+class AlertParams(_Params):
+    kind: Literal["duplicate_charge", "payment_due"]
+    enabled: bool = True
+
+
+class CallbackParams(_Params):
+    window: Literal["morning", "afternoon", "evening"]
+
+
+CATALOG: dict[str, type[_Params]] = {
+    "block_card": CardParams,
+    "cancel_card": CardParams,
+    "open_payment_inquiry": InquiryParams,
+    "send_summary_email": EmailParams,
+    "set_alert": AlertParams,
+    "request_callback": CallbackParams,
+}
+RISK = {
+    "send_summary_email": "low",
+    "set_alert": "low",
+    "request_callback": "low",
+    "open_payment_inquiry": "medium",
+    "block_card": "medium",
+    "cancel_card": "high",
+}
+
+
+@dataclass(frozen=True)
+class Requested:
+    action: str
+    params: dict
+
+
+@dataclass(frozen=True)
+class CardFacts:
+    product_id: str
+    product_type: str
+    last4: str | None
+    core_status: str
+    effective_status: str
+    frozen_by_customer: bool
+    days_past_due: int
+    balance: Decimal | None
+
+
+@dataclass(frozen=True)
+class ChargeFacts:
+    transaction_id: str
+    status: str
+    at: datetime
+    merchant: str | None
+    amount: Decimal
+    currency: str
+    country: str | None = None
+    is_fraud: bool | None = None
+    fraud_score: Decimal | None = None
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the policy needs about one requested action; None means not found for this customer."""
+
+    card: CardFacts | None = None
+    charge: ChargeFacts | None = None
+    email: str | None = None
+
+
+@dataclass(frozen=True)
+class Decision:
+    verdict: str
+    reason: str | None = None
+    strong: bool = False
+
+
+def parse(requested: Requested) -> _Params | Decision:
+    """Typed params, or the decision that refuses or escalates the request before any fact is read."""
+    if requested.action in NEVER_AUTOMATED:
+        verdict, reason = NEVER_AUTOMATED[requested.action]
+        return Decision(verdict, reason)
+    model = CATALOG.get(requested.action)
+    if model is None:
+        return Decision(ESCALATED, "unknown_action")
+    try:
+        return model.model_validate(requested.params)
+    except ValidationError:
+        return Decision(BLOCKED, "invalid_params")
+
+
+def _card_prechecks(card: CardFacts | None) -> Decision | None:
+    if card is None:
+        return Decision(BLOCKED, "not_found")
+    if card.product_type not in CARD_TYPES:
+        return Decision(BLOCKED, "not_a_card")
+    if card.effective_status in ("Closed", "Cancelled"):
+        return Decision(BLOCKED, "card_closed")
+    if card.effective_status == "Suspended":
+        return Decision(ESCALATED, "card_suspended")
+    return None
+
+
+def block_card(facts: Facts) -> Decision:
+    card = facts.card
+    early = _card_prechecks(card)
+    if early:
+        return early
+    if card.effective_status == "Blocked":
+        return Decision(BLOCKED, "already_blocked")
+    if card.effective_status != "Active":
+        return Decision(ESCALATED, "unknown_card_status")
+    return Decision(NEEDS_CONFIRMATION)
+
+
+def cancel_card(facts: Facts) -> Decision:
+    card = facts.card
+    early = _card_prechecks(card)
+    if early:
+        return early
+    if card.effective_status == "Blocked" and not card.frozen_by_customer:
+        return Decision(ESCALATED, "blocked_by_bank")
+    if card.effective_status not in ("Active", "Blocked"):
+        return Decision(ESCALATED, "unknown_card_status")
+    if card.days_past_due > 0:
+        return Decision(ESCALATED, "past_due")
+    if card.product_type in CREDIT_CARD_TYPES and (card.balance or 0) > Decimal("0.01"):
+        return Decision(ESCALATED, "outstanding_balance")
+    return Decision(NEEDS_CONFIRMATION, strong=True)
+
+
+def open_payment_inquiry(facts: Facts, as_of: datetime = DATASET_NOW) -> Decision:
+    charge = facts.charge
+    if charge is None:
+        return Decision(BLOCKED, "not_found")
+    if charge.status == "Reversed":
+        return Decision(BLOCKED, "already_reversed")
+    if charge.status == "Declined":
+        return Decision(BLOCKED, "was_declined")
+    if charge.status == "Pending" and as_of - charge.at < PENDING_GRACE:
+        return Decision(BLOCKED, "still_pending")
+    return Decision(NEEDS_CONFIRMATION)
+
+
+def send_summary_email(facts: Facts, params: EmailParams, batch_actions: list[str]) -> Decision:
+    if not facts.email:
+        return Decision(BLOCKED, "no_contact_on_file")
+    if params.topic == "case_receipt" and "open_payment_inquiry" not in batch_actions:
+        return Decision(BLOCKED, "no_case_to_confirm")
+    return Decision(ALLOWED)
+
+
+def decide(action: str, params: _Params, facts: Facts, batch_actions: list[str]) -> Decision:
+    """The policy of one catalog action."""
+    if action == "block_card":
+        return block_card(facts)
+    if action == "cancel_card":
+        return cancel_card(facts)
+    if action == "open_payment_inquiry":
+        return open_payment_inquiry(facts)
+    if action == "send_summary_email":
+        return send_summary_email(facts, params, batch_actions)
+    return Decision(NEEDS_CONFIRMATION)
+
+
+def initial_status(decision: Decision, batch_needs_confirmation: bool) -> str:
+    if decision.verdict == BLOCKED:
+        return "refused"
+    if decision.verdict == ESCALATED:
+        return "escalated"
+    if decision.verdict == ALLOWED and not batch_needs_confirmation:
+        return "confirmed"
+    return "awaiting_confirmation"
+
+
+def risk_signals(charge: ChargeFacts, duplicate: bool = False, home_country: str | None = None) -> set[str]:
+    signals = set()
+    if charge.is_fraud or (charge.fraud_score is not None and charge.fraud_score >= 70):
+        signals.add("possible_fraud")
+    if duplicate:
+        signals.add("duplicate_charge")
+    if charge.country and home_country and fold(charge.country) != fold(home_country):
+        signals.add("foreign_transaction")
+    if charge.status == "Pending":
+        signals.add("pending_charge")
+    return signals

@@ -1,0 +1,166 @@
+"""Money movement rules ("khipear"): which accounts may send, receive or be paid, and whether a transfer may
+run. Pure; run when proposing and again, with the rows locked, when the customer confirms."""
+
+import re
+from dataclasses import dataclass
+from datetime import timedelta
+from decimal import Decimal
+
+from quipu.domain.vocabulary import ACCOUNT_TYPES, DEBT_TYPES
+
+PROPOSAL_TTL = timedelta(minutes=5)
+KINDS = ("own_accounts", "pay_debt", "third_party", "pay_service")
+RESPONSE_CODES = {
+    "invalid_amount": "13",
+    "origin_unavailable": "57",
+    "same_account": "14",
+    "own_account": "14",
+    "destination_unavailable": "14",
+    "nothing_to_pay": "14",
+    "currency_mismatch": "57",
+    "insufficient_funds": "51",
+    "over_debt": "13",
+    "limit_unknown": "96",
+    "over_operation_limit": "61",
+    "over_daily_limit": "61",
+    "recipient_not_found": "14",
+    "no_other_account": "14",
+    "no_source_account": "57",
+    "already_paid": "94",
+}
+TYPE_WORDS = {
+    "Cuenta Ahorro": r"ahorro|poupan",
+    "Cuenta Corriente": r"corriente|corrente",
+    "Tarjeta Crédito": r"tarjeta|cart[ãa]o|cr[ée]dito",
+    "Préstamo Personal": r"pr[ée]stamo|empr[ée]stimo",
+    "Préstamo Hipotecario": r"hipoteca",
+}
+
+
+@dataclass(frozen=True)
+class Limits:
+    per_operation_usd: Decimal = Decimal("1000")
+    per_day_usd: Decimal = Decimal("3000")
+
+
+@dataclass(frozen=True)
+class Account:
+    product_id: str
+    customer_id: str
+    product_type: str
+    last4: str | None
+    currency: str
+    balance: Decimal | None
+    status: str
+    account_number: str | None = None
+    customer_status: str = "Active"
+
+
+@dataclass(frozen=True)
+class Transfer:
+    kind: str
+    amount: Decimal
+    origin: Account | None
+    destination: Account | None
+    customer_id: str
+
+
+@dataclass(frozen=True)
+class Blocked:
+    reason: str
+
+    @property
+    def response_code(self) -> str:
+        return RESPONSE_CODES[self.reason]
+
+
+def said_type(product_type: str, said: str | None) -> bool:
+    pattern = TYPE_WORDS.get(product_type)
+    return bool(said and pattern and re.search(pattern, said, re.IGNORECASE))
+
+
+def said_last4(last4: str | None, said: str | None) -> bool:
+    return bool(last4 and said and re.search(rf"(?<!\d){re.escape(last4)}(?!\d)", said))
+
+
+def heard(said: str | None, *, last4: str | None, product_type: str | None) -> tuple[str | None, str | None]:
+    """Only what the customer said survives: a last4 or type the model added on its own is dropped."""
+    return (
+        last4 if said_last4(last4, said) else None,
+        product_type if product_type and said_type(product_type, said) else None,
+    )
+
+
+def matching(accounts: list[Account], *, last4: str | None, product_type: str | None) -> list[Account]:
+    return [
+        a
+        for a in accounts
+        if (last4 is None or a.last4 == last4) and (product_type is None or a.product_type == product_type)
+    ]
+
+
+def can_send(account: Account) -> bool:
+    return account.product_type in ACCOUNT_TYPES and account.status == "Active" and account.balance is not None
+
+
+def can_receive(account: Account) -> bool:
+    return account.product_type in ACCOUNT_TYPES and account.status == "Active"
+
+
+def owes(account: Account) -> bool:
+    return account.product_type in DEBT_TYPES and account.status != "Closed" and (account.balance or 0) > 0
+
+
+def valid_amount(amount: Decimal) -> bool:
+    return amount > 0 and amount == amount.quantize(Decimal("0.01"))
+
+
+def check(
+    t: Transfer, *, usd_rate: Decimal | None = None, sent_today_usd: Decimal = Decimal("0"), limits: Limits = Limits()
+) -> Blocked | None:
+    """Every rule of a transfer, in order; None when it may run."""
+    origin, destination = t.origin, t.destination
+    if not valid_amount(t.amount):
+        return Blocked("invalid_amount")
+    if origin is None or not can_send(origin) or origin.customer_status != "Active":
+        return Blocked("origin_unavailable")
+    if destination is None:
+        return Blocked("destination_unavailable")
+    if origin.product_id == destination.product_id:
+        return Blocked("same_account")
+    mine = destination.customer_id == t.customer_id
+    if t.kind == "third_party" and mine:
+        return Blocked("own_account")
+    if t.kind != "third_party" and not mine:
+        return Blocked("destination_unavailable")
+    if t.kind == "pay_debt":
+        if not owes(destination):
+            return Blocked("nothing_to_pay")
+    elif not can_receive(destination) or (t.kind == "third_party" and destination.customer_status != "Active"):
+        return Blocked("destination_unavailable")
+    if origin.currency != destination.currency:
+        return Blocked("currency_mismatch")
+    if t.amount > origin.balance:
+        return Blocked("insufficient_funds")
+    if t.kind == "pay_debt" and t.amount > destination.balance:
+        return Blocked("over_debt")
+    if t.kind == "third_party":
+        return _limits(t.amount, usd_rate, sent_today_usd, limits)
+    return None
+
+
+def _limits(amount: Decimal, usd_rate: Decimal | None, sent_today_usd: Decimal, limits: Limits) -> Blocked | None:
+    if usd_rate is None:
+        return Blocked("limit_unknown")
+    usd = amount * usd_rate
+    if usd > limits.per_operation_usd:
+        return Blocked("over_operation_limit")
+    if sent_today_usd + usd > limits.per_day_usd:
+        return Blocked("over_daily_limit")
+    return None
+
+
+def recipient_name(first_name: str | None, last_name: str | None) -> str:
+    """The sender sees the recipient's first name and last initial only."""
+    initial = f" {last_name.strip()[0]}." if last_name and last_name.strip() else ""
+    return f"{(first_name or '').strip()}{initial}".strip() or "—"

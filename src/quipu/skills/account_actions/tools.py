@@ -1,0 +1,128 @@
+"""The actions server: the customer's cards and charges, and proposals the customer confirms by button."""
+
+import ast
+import json
+from collections.abc import Callable
+from datetime import timedelta
+
+from fastmcp import Context, FastMCP
+from fastmcp.exceptions import ToolError
+from mcp.types import ToolAnnotations
+
+from quipu.adapters.mcp.session import ToolSession, session_from
+from quipu.adapters.mcp.tooling import ToolDeps, run_tool
+from quipu.application.actions import Proposer
+from quipu.application.investigation import ChargeQuery, charge_view
+from quipu.domain.actions import MAX_REQUESTED, Requested
+from quipu.domain.dataset import DATASET_NOW
+from quipu.skills.vocab import Days, Merchant
+
+READ_ONLY = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
+PROPOSES = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=False, openWorldHint=False)
+MAX_PROPOSAL_CHARS = 4000
+
+
+def signed_in(ctx: Context) -> ToolSession:
+    session = session_from(ctx)
+    if not session.signed_in:
+        raise ToolError("the customer must sign in before any action can be prepared")
+    return session
+
+
+def _literal(text: str):
+    """JSON or a Python literal, never code."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return ast.literal_eval(text)
+
+
+def normalize(actions) -> list[Requested]:
+    """Accepts a list, a single object or a JSON string; params may come as text or a lone value."""
+    if isinstance(actions, str):
+        if len(actions) > MAX_PROPOSAL_CHARS:
+            raise ToolError("the proposal is too long")
+        try:
+            actions = _literal(actions)
+        except (ValueError, SyntaxError):
+            raise ToolError("actions must be a list of {action, params}") from None
+    if isinstance(actions, dict):
+        actions = [actions]
+    if not isinstance(actions, list):
+        raise ToolError("actions must be a list of {action, params}")
+    requested = []
+    for item in actions[:MAX_REQUESTED]:
+        if not isinstance(item, dict) or not isinstance(item.get("action"), str):
+            requested.append(Requested("invalid", {}))
+            continue
+        params = item.get("params", {})
+        if isinstance(params, str):
+            try:
+                params = _literal(params)
+            except (ValueError, SyntaxError):
+                params = {"value": params}
+        requested.append(Requested(item["action"].strip().lower()[:64], params if isinstance(params, dict) else {}))
+    return requested
+
+
+def build(deps: Callable[[], ToolDeps]) -> FastMCP:
+    server = FastMCP("actions", instructions="Propose only: the customer confirms with a button, code executes.")
+
+    @server.tool(annotations=READ_ONLY)
+    async def my_cards(ctx: Context) -> dict:
+        """The customer's cards: product_id (to use in proposals), type, last4, currency, balance and the
+        effective status (Active, Blocked, Cancelled, Closed, Suspended)."""
+        signed_in(ctx)
+        return await run_tool(ctx, deps, "my_cards", {}, lambda s, d: _cards(d, s.customer_id), audit=False)
+
+    @server.tool(annotations=READ_ONLY)
+    async def recent_charges(ctx: Context, merchant: Merchant | None = None, days: Days = 30, limit: int = 8) -> dict:
+        """Recent purchases with their transaction_id (to use in an inquiry), date, merchant, amount, status."""
+        signed_in(ctx)
+        query = ChargeQuery(days=days, merchant=merchant)
+        return await run_tool(
+            ctx,
+            deps,
+            "recent_charges",
+            {"merchant": merchant, "days": days, "limit": limit},
+            lambda s, d: _charges(d, s.customer_id, query, max(1, min(limit, 20))),
+            audit=False,
+        )
+
+    @server.tool(annotations=PROPOSES)
+    async def propose_actions(ctx: Context, actions: list[dict] | dict | str) -> dict:
+        """Proposes up to 3 actions, each {"action": name, "params": {...}}: block_card{product_id},
+        cancel_card{product_id}, open_payment_inquiry{transaction_id, note?}, send_summary_email{topic:
+        balances|payment_status|case_receipt}, set_alert{kind: duplicate_charge|payment_due, enabled},
+        request_callback{window: morning|afternoon|evening}. Anything else goes in by its plain name (refund,
+        change_email, raise_limit, ...) and code sends it to a person. Nothing runs until the customer presses
+        the confirmation button."""
+        session = signed_in(ctx)
+        requested = normalize(actions)
+        who = Proposer(session.customer_id, session.conversation_id, session.language, session.signed_in)
+        view = await deps().gateway.propose(who, requested)
+        return {"proposal": view, "note": "shown to the customer as a card with a button; do not say it is done"}
+
+    return server
+
+
+async def _cards(deps: ToolDeps, customer_id: str) -> dict:
+    cards = await deps.action_facts.cards(customer_id)
+    return {"evidence_lookup": "core.products, ops.card_actions", "cards": cards}
+
+
+async def _charges(deps: ToolDeps, customer_id: str, query: ChargeQuery, limit: int) -> dict:
+    found = await deps.records.candidate_charges(
+        customer_id,
+        since=DATASET_NOW - timedelta(days=query.days),
+        merchant=query.merchant,
+        min_amount=None,
+        max_amount=None,
+        limit=limit,
+    )
+    return {
+        "evidence_lookup": "core.transactions",
+        "charges": [
+            {**charge_view(f"#{n}", c), "transaction_id": c.transaction_id} for n, c in enumerate(found, start=1)
+        ],
+    }
