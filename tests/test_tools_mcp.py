@@ -14,6 +14,9 @@ from quipu.adapters.postgres.bank_records import PgBankRecords
 from quipu.adapters.postgres.connection import connect
 
 pytestmark = pytest.mark.anyio
+# The one exception: the payee of a third-party transfer, named as the customer wrote it (code checks the id
+# appears in the customer's own words). It never chooses whose records are read or acted on.
+PAYEE_PARAMETERS = {("transfers_propose_transfer", "to_customer_id")}
 CUSTOMER_WORDS = ("customer", "client", "cliente", "user", "owner", "account_holder", "email", "document", "person")
 
 
@@ -256,6 +259,8 @@ async def test_no_tool_parameter_can_name_a_customer(records):
         schema = tool.input_schema
         assert schema.get("additionalProperties") is False, tool.name
         for name in schema.get("properties", {}):
+            if (tool.name, name) in PAYEE_PARAMETERS:
+                continue
             assert not any(word in name.lower() for word in CUSTOMER_WORDS), f"{tool.name}.{name}"
         proposes = tool.name.split("_", 1)[1].startswith("propose_")
         assert tool.annotations.read_only_hint is (not proposes), tool.name

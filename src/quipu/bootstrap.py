@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 
 import anyio
 from psycopg_pool import AsyncConnectionPool
@@ -23,12 +24,15 @@ from quipu.adapters.postgres.identity_store import PgIdentityStore, PgStepUpStor
 from quipu.adapters.postgres.outbox_store import PgOutbox
 from quipu.adapters.postgres.schema_catalog import describe_core
 from quipu.adapters.postgres.sql_runner import GuardedRunner, dwh_pool
+from quipu.adapters.postgres.transfers_store import PgTransfers
 from quipu.adapters.security.passwords import Passwords
 from quipu.adapters.security.tokens import Tokens
 from quipu.application.actions import Gateway
 from quipu.application.identity import Identity, Limits
 from quipu.application.step_up import StepUp
+from quipu.application.transfers import MoneyMovement
 from quipu.domain.step_up import CODE_DIGITS
+from quipu.domain.transfers import Limits as TransferLimits
 from quipu.settings import Settings
 
 Clock = Callable[[], datetime]
@@ -51,6 +55,7 @@ class Container:
     records: PgBankRecords
     sql_runner: GuardedRunner
     gateway: Gateway
+    money: MoneyMovement
     action_facts: PgActionFacts
     audit: PgAudit
     clock: Clock
@@ -63,6 +68,12 @@ def limits_of(settings: Settings) -> Limits:
         lockout=timedelta(minutes=settings.lockout_minutes),
         rate_per_minute=settings.login_rate_per_minute,
         step_up_window=timedelta(minutes=settings.step_up_minutes),
+    )
+
+
+def transfer_limits(settings: Settings) -> TransferLimits:
+    return TransferLimits(
+        Decimal(str(settings.transfer_limit_per_operation_usd)), Decimal(str(settings.transfer_limit_per_day_usd))
     )
 
 
@@ -131,6 +142,7 @@ def assemble(
         gateway=Gateway(
             PgActionStore(pool), action_facts, PgEffects(pool, clock), PgHandoffs(pool, clock), audit, clock
         ),
+        money=MoneyMovement(PgTransfers(pool, clock, transfer_limits(settings)), audit, clock),
         action_facts=action_facts,
         audit=audit,
         clock=clock,
@@ -145,4 +157,5 @@ def tool_deps(container: Container) -> ToolDeps:
         catalog=lambda: describe_core(container.pool),
         gateway=container.gateway,
         action_facts=container.action_facts,
+        money=container.money,
     )

@@ -34,6 +34,8 @@ class Settings(BaseSettings):
     login_rate_per_minute: int = Field(8, ge=1, le=1000, description="Sign-in attempts per minute per client.")
     step_up_minutes: int = Field(10, ge=1, le=60, description="How long a step-up lets money move.")
     max_body_bytes: int = Field(6_000_000, ge=1024, description="Largest request body accepted.")
+    transfer_limit_per_operation_usd: float = Field(1000, gt=0, description="Third-party transfer limit per operation.")
+    transfer_limit_per_day_usd: float = Field(3000, gt=0, description="Third-party transfer limit per day.")
 
     @property
     def embedded(self) -> bool:

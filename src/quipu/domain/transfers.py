@@ -164,3 +164,34 @@ def recipient_name(first_name: str | None, last_name: str | None) -> str:
     """The sender sees the recipient's first name and last initial only."""
     initial = f" {last_name.strip()[0]}." if last_name and last_name.strip() else ""
     return f"{(first_name or '').strip()}{initial}".strip() or "—"
+
+
+@dataclass(frozen=True)
+class Bill:
+    bill_id: str
+    customer_id: str
+    biller_id: str
+    biller_name: str
+    category: str
+    reference: str
+    amount: Decimal
+    currency: str
+    due_date: object
+    status: str
+
+
+def check_bill(amount: Decimal, origin: Account | None, bill: Bill | None, customer_id: str) -> Blocked | None:
+    """A service bill is paid whole, from an own active account in its currency."""
+    if bill is None or bill.customer_id != customer_id:
+        return Blocked("destination_unavailable")
+    if bill.status == "paid":
+        return Blocked("already_paid")
+    if not valid_amount(amount) or amount != bill.amount:
+        return Blocked("invalid_amount")
+    if origin is None or origin.customer_id != customer_id or not can_send(origin):
+        return Blocked("origin_unavailable")
+    if origin.currency != bill.currency:
+        return Blocked("currency_mismatch")
+    if amount > origin.balance:
+        return Blocked("insufficient_funds")
+    return None

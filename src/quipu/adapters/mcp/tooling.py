@@ -19,6 +19,7 @@ class ToolDeps:
     catalog: Callable[[], Awaitable[str]] | None = None
     gateway: object = None
     action_facts: object = None
+    money: object = None
 
 
 async def run_tool(

@@ -1,0 +1,97 @@
+"""The transfers server: options, bills and proposals; money moves only on the customer's button."""
+
+from collections.abc import Callable
+from typing import Annotated, Literal
+
+from fastmcp import Context, FastMCP
+from mcp.types import ToolAnnotations
+from pydantic import Field
+
+from quipu.adapters.mcp.tooling import ToolDeps, run_tool
+from quipu.application.transfers import Asker
+from quipu.skills.account_actions.tools import signed_in
+from quipu.skills.vocab import Last4
+
+READ_ONLY = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
+PROPOSES = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=False, openWorldHint=False)
+Kind = Literal["own_accounts", "pay_debt", "third_party"]
+AccountType = Literal[
+    "Cuenta Ahorro", "Cuenta Corriente", "Tarjeta Crédito", "Préstamo Personal", "Préstamo Hipotecario"
+]
+Money = Annotated[str, Field(min_length=1, max_length=20, pattern=r"^[0-9][0-9,]*(\.[0-9]{1,2})?$")]
+AccountNumber = Annotated[str, Field(pattern=r"^[0-9]{6,20}$")]
+RecipientId = Annotated[
+    str,
+    Field(
+        min_length=3,
+        max_length=40,
+        pattern=r"^[A-Za-z0-9-]+$",
+        description="The recipient's customer id, as the customer wrote it.",
+    ),
+]
+Service = Annotated[str, Field(min_length=2, max_length=40)]
+
+
+def asker(ctx: Context) -> Asker:
+    session = signed_in(ctx)
+    return Asker(session.customer_id, session.conversation_id, session.language, session.signed_in, session.said)
+
+
+def build(deps: Callable[[], ToolDeps]) -> FastMCP:
+    server = FastMCP("transfers", instructions="Proposals only; money moves on the customer's button.")
+
+    @server.tool(annotations=READ_ONLY)
+    async def list_transfer_options(ctx: Context) -> dict:
+        """The customer's accounts that can send (with balance) and cards or loans that owe (with debt)."""
+        who = asker(ctx)
+        return await run_tool(ctx, deps, "list_transfer_options", {}, lambda s, d: d.money.options(who), audit=False)
+
+    @server.tool(annotations=READ_ONLY)
+    async def list_service_bills(ctx: Context) -> dict:
+        """Pending service bills, the one due first on top."""
+        who = asker(ctx)
+        return await run_tool(ctx, deps, "list_service_bills", {}, lambda s, d: d.money.bills(who), audit=False)
+
+    @server.tool(annotations=PROPOSES)
+    async def propose_transfer(
+        ctx: Context,
+        kind: Kind,
+        amount: Money,
+        from_last4: Last4 | None = None,
+        to_last4: Last4 | None = None,
+        from_type: AccountType | None = None,
+        to_type: AccountType | None = None,
+        to_account_number: AccountNumber | None = None,
+        to_customer_id: RecipientId | None = None,
+    ) -> dict:
+        """Proposes a transfer. own_accounts: between own accounts; pay_debt: to own card or loan;
+        third_party: to another customer by account number or customer id (exactly one). Returns
+        needs_clarification (ask what it says), blocked (explain the reason) or proposed (a card with a
+        button is shown; do not say the money moved)."""
+        who = asker(ctx)
+        return await deps().money.propose_transfer(
+            who,
+            kind=kind,
+            amount=amount,
+            from_last4=from_last4,
+            to_last4=to_last4,
+            from_type=from_type,
+            to_type=to_type,
+            to_account_number=to_account_number,
+            to_customer_id=to_customer_id,
+        )
+
+    @server.tool(annotations=PROPOSES)
+    async def propose_service_payment(
+        ctx: Context,
+        service: Service | None = None,
+        from_last4: Last4 | None = None,
+        from_type: AccountType | None = None,
+    ) -> dict:
+        """Proposes paying one pending bill whole (luz, agua, teléfono, internet, cable)."""
+        who = asker(ctx)
+        return await deps().money.propose_service_payment(
+            who, service=service, from_last4=from_last4, from_type=from_type
+        )
+
+    return server
