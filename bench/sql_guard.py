@@ -98,7 +98,7 @@ async def time_statements(pool, customer: str, samples: dict) -> None:
     """The statement alone: the guarded SQL inside the walls (role, read-only, row-level security) against
     the hand-scoped SQL outside them, on one connection, without setup or reset."""
     async with pool.connection() as conn:
-        for model_sql, raw_sql in PAIRS:
+        for _model_sql, raw_sql in PAIRS:
             start = time.perf_counter()
             await (await conn.execute(raw_sql, {"customer": customer})).fetchall()
             samples["raw_statement"].append(time.perf_counter() - start)
@@ -116,8 +116,10 @@ async def time_statements(pool, customer: str, samples: dict) -> None:
 
 
 async def pick_customers(urls, count: int) -> list[str]:
-    async with AsyncConnectionPool(urls.app, min_size=1, max_size=1, kwargs={"autocommit": True}) as pool:
-        async with pool.connection() as conn:
+    async with (
+        AsyncConnectionPool(urls.app, min_size=1, max_size=1, kwargs={"autocommit": True}) as pool,
+        pool.connection() as conn,
+    ):
             ids = [r[0] for r in await (await conn.execute(
                 "SELECT customer_id FROM core.customers ORDER BY customer_id")).fetchall()]
     random.Random(11).shuffle(ids)
