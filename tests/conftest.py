@@ -1,6 +1,7 @@
 """Shared fixtures: one embedded PostgreSQL for the run, a database per need, random names."""
 
 import itertools
+import os
 import random
 import uuid
 from datetime import UTC, datetime, timedelta
@@ -10,6 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from quipu.adapters.http.app import create_app
+from quipu.adapters.llm.scripted import ScriptedModel
 from quipu.adapters.postgres import database as database_setup
 from quipu.adapters.postgres import embedded
 from quipu.adapters.postgres.accounts_admin import install_demo_sign_ins
@@ -97,11 +99,12 @@ def make_client(demo_db, clock):
     """Builds an in-process API client over the demo database; settings can be overridden per test."""
     opened = []
 
-    def make(client_host: str | None = None, **overrides) -> TestClient:
+    def make(client_host: str | None = None, model=None, **overrides) -> TestClient:
         settings = Settings(home=TEST_HOME, jwt_secret=TEST_SECRET, **overrides)
         n = next(CLIENT_NUMBERS)
         host = client_host or f"10.{n >> 16 & 255}.{n >> 8 & 255}.{n & 255}"
-        client = TestClient(create_app(settings, clock=clock, urls=demo_db), client=(host, 50000))
+        app = create_app(settings, clock=clock, urls=demo_db, model=model or ScriptedModel())
+        client = TestClient(app, client=(host, 50000))
         opened.append(client.__enter__())
         return client
 
@@ -125,3 +128,10 @@ def bank_db(maintenance_url) -> DatabaseUrls:
         install_demo_sign_ins(conn, Passwords())
     yield urls
     embedded.drop_database(maintenance_url, urls.database)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def no_real_model_calls():
+    """Unit tests use a scripted model; the local one refuses to run unless a test asks for it."""
+    os.environ["QUIPU_ALLOW_MODEL_CALLS"] = "0"
+    yield

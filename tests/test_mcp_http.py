@@ -12,6 +12,7 @@ from mcp.client.session import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 
 from quipu.adapters.http.app import create_app
+from quipu.adapters.llm.scripted import ScriptedModel
 from quipu.settings import Settings
 from support import TEST_SECRET
 
@@ -22,7 +23,9 @@ def server(demo_db, tmp_path_factory):
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     settings = Settings(home=tmp_path_factory.mktemp("home"), jwt_secret=TEST_SECRET, port=port)
-    config = uvicorn.Config(create_app(settings, urls=demo_db), host="127.0.0.1", port=port, log_level="warning")
+    config = uvicorn.Config(
+        create_app(settings, urls=demo_db, model=ScriptedModel()), host="127.0.0.1", port=port, log_level="warning"
+    )
     running = uvicorn.Server(config)
     thread = threading.Thread(target=running.run, daemon=True)
     thread.start()

@@ -7,6 +7,7 @@ from starlette.testclient import TestClient
 
 from conftest import TEST_HOME
 from quipu.adapters.http.app import create_app
+from quipu.adapters.llm.scripted import ScriptedModel
 from quipu.application.actions import Proposer
 from quipu.application.transfers import Asker
 from quipu.domain.actions import Requested
@@ -19,7 +20,9 @@ VALERIA = "DEMO-MX-KHIPU"
 @pytest.fixture
 def bank_api(bank_db, clock):
     settings = Settings(home=TEST_HOME, jwt_secret=TEST_SECRET)
-    with TestClient(create_app(settings, clock=clock, urls=bank_db), client=("10.200.0.1", 50000)) as client:
+    with TestClient(
+        create_app(settings, clock=clock, urls=bank_db, model=ScriptedModel()), client=("10.200.0.1", 50000)
+    ) as client:
         yield client
 
 

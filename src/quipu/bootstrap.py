@@ -10,8 +10,14 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import anyio
+from fastmcp import Client
+from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
+from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
+from quipu.adapters.llm.factory import build_model
+from quipu.adapters.mcp.hub import hub
+from quipu.adapters.mcp.session import ToolSession
 from quipu.adapters.mcp.tooling import ToolDeps
 from quipu.adapters.postgres import database
 from quipu.adapters.postgres.action_effects import PgActionFacts, PgEffects, PgHandoffs
@@ -20,6 +26,7 @@ from quipu.adapters.postgres.audit import PgAudit
 from quipu.adapters.postgres.bank_records import PgBankRecords
 from quipu.adapters.postgres.connection import DatabaseUrls
 from quipu.adapters.postgres.conversations_store import PgConversations
+from quipu.adapters.postgres.database import CHECKPOINT_SCHEMA
 from quipu.adapters.postgres.identity_store import PgIdentityStore, PgStepUpStore
 from quipu.adapters.postgres.outbox_store import PgOutbox
 from quipu.adapters.postgres.schema_catalog import describe_core
@@ -27,13 +34,17 @@ from quipu.adapters.postgres.sql_runner import GuardedRunner, dwh_pool
 from quipu.adapters.postgres.transfers_store import PgTransfers
 from quipu.adapters.security.passwords import Passwords
 from quipu.adapters.security.tokens import Tokens
+from quipu.adapters.tracing import Tracer, otlp_tracer
 from quipu.application.actions import Gateway
+from quipu.application.agent.graph import Agent, AgentDeps
+from quipu.application.chat import Chat
 from quipu.application.identity import Identity, Limits
 from quipu.application.step_up import StepUp
 from quipu.application.transfers import MoneyMovement
 from quipu.domain.step_up import CODE_DIGITS
 from quipu.domain.transfers import Limits as TransferLimits
 from quipu.settings import Settings
+from quipu.skills.registry import discover
 
 Clock = Callable[[], datetime]
 Probe = Callable[[], Awaitable[bool]]
@@ -59,7 +70,10 @@ class Container:
     action_facts: PgActionFacts
     audit: PgAudit
     clock: Clock
+    tracer: Tracer = field(default_factory=Tracer)
     probes: dict[str, Probe] = field(default_factory=dict)
+    chat: Chat | None = None
+    model: object = None
 
 
 def limits_of(settings: Settings) -> Limits:
@@ -88,7 +102,7 @@ def new_code() -> str:
 
 @asynccontextmanager
 async def build_container(
-    settings: Settings, *, clock: Clock = utc_now, urls: DatabaseUrls | None = None
+    settings: Settings, *, clock: Clock = utc_now, urls: DatabaseUrls | None = None, model=None
 ) -> AsyncIterator[Container]:
     urls = urls or await anyio.to_thread.run_sync(database.locate, settings)
     await anyio.to_thread.run_sync(database.prepare, urls)
@@ -96,9 +110,25 @@ async def build_container(
     sql_pool = dwh_pool(urls.app)
     await pool.open(wait=True, timeout=15)
     await sql_pool.open(wait=True, timeout=15)
+    checkpoint_pool = AsyncConnectionPool(
+        urls.app,
+        min_size=1,
+        max_size=4,
+        open=False,
+        kwargs={
+            "autocommit": True,
+            "prepare_threshold": 0,
+            "row_factory": dict_row,
+            "options": f"-c search_path={CHECKPOINT_SCHEMA}",
+        },
+    )
+    await checkpoint_pool.open(wait=True, timeout=15)
     try:
-        yield assemble(settings, urls, pool, clock, sql_pool)
+        container = assemble(settings, urls, pool, clock, sql_pool)
+        attach_agent(container, model if model is not None else build_model(settings), checkpoint_pool)
+        yield container
     finally:
+        await checkpoint_pool.close()
         await sql_pool.close()
         await pool.close()
 
@@ -138,6 +168,7 @@ def assemble(
         outbox=outbox,
         conversations=PgConversations(pool),
         records=PgBankRecords(pool),
+        tracer=otlp_tracer(settings.otlp_endpoint),
         sql_runner=GuardedRunner(sql_pool),
         gateway=Gateway(
             PgActionStore(pool), action_facts, PgEffects(pool, clock), PgHandoffs(pool, clock), audit, clock
@@ -159,3 +190,38 @@ def tool_deps(container: Container) -> ToolDeps:
         action_facts=container.action_facts,
         money=container.money,
     )
+
+
+def attach_agent(container: Container, model, checkpoint_pool: AsyncConnectionPool) -> None:
+    """The agent graph over the in-process MCP hub, its state checkpointed in PostgreSQL."""
+    server = hub(lambda: tool_deps(container))
+    deps = AgentDeps(
+        model=model,
+        skills=discover(),
+        mcp=lambda: Client(server),
+        gateway=container.gateway,
+        handoffs=PgHandoffs(container.pool, container.clock),
+        audit=container.audit,
+        session_meta=session_meta,
+        trace=container.tracer.span,
+    )
+    graph = Agent(deps).build(checkpointer=AsyncPostgresSaver(checkpoint_pool))
+    container.model = model
+    container.chat = Chat(graph, container.conversations, container.conversations)
+
+    async def model_ready() -> bool:
+        ready = getattr(model, "ready", None)
+        return await ready() if ready else True
+
+    container.probes["model"] = model_ready
+
+
+def session_meta(session: dict, language: str, said: str) -> dict:
+    return ToolSession(
+        customer_id=session["customer_id"],
+        signed_in=session["signed_in"],
+        language=language,
+        thread_id=session.get("thread_id"),
+        conversation_id=session.get("conversation_id"),
+        said=said,
+    ).meta()

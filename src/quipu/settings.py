@@ -35,6 +35,14 @@ class Settings(BaseSettings):
     step_up_minutes: int = Field(10, ge=1, le=60, description="How long a step-up lets money move.")
     max_body_bytes: int = Field(6_000_000, ge=1024, description="Largest request body accepted.")
     transfer_limit_per_operation_usd: float = Field(1000, gt=0, description="Third-party transfer limit per operation.")
+    llm: Literal["local", "scripted", "rules", "ollama", "openai", "gemini"] = Field(
+        "local", description="Model provider: local llama.cpp (default), rules (no model), hosted ones."
+    )
+    llm_model: str = Field("qwen2.5-coder-1.5b", description="Local model key, or the hosted model's name.")
+    llm_base_url: str | None = Field(None, description="Base URL of an OpenAI-compatible or Ollama endpoint.")
+    llm_api_key: SecretStr | None = Field(None, description="API key of the hosted model provider.")
+    llm_threads: int = Field(2, ge=1, le=64, description="CPU threads of the local model.")
+    otlp_endpoint: str | None = Field(None, description="OTLP/HTTP traces endpoint; unset keeps traces off.")
     transfer_limit_per_day_usd: float = Field(3000, gt=0, description="Third-party transfer limit per day.")
 
     @property
@@ -48,6 +56,10 @@ class Settings(BaseSettings):
     @property
     def datasets_dir(self) -> Path:
         return self.home.resolve() / "datasets"
+
+    @property
+    def models_dir(self) -> Path:
+        return self.home.resolve() / "models"
 
     @model_validator(mode="after")
     def _refuse_insecure(self) -> "Settings":

@@ -110,3 +110,23 @@ class Outbox(Protocol):
         subject: str,
         body: str,
     ) -> int: ...
+
+
+@dataclass(frozen=True)
+class ModelCall:
+    """One model call: its parsed JSON and what it cost."""
+
+    data: dict
+    provider: str
+    model: str
+    tokens_in: int = 0
+    tokens_out: int = 0
+    seconds: float = 0.0
+
+
+class LanguageModel(Protocol):
+    provider: str
+    model: str
+
+    async def complete(self, *, purpose: str, system: str, messages: list[dict], schema: dict) -> ModelCall:
+        """JSON matching schema (constrained decoding or JSON-schema output); purpose is router or skill."""

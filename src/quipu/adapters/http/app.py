@@ -7,7 +7,7 @@ from fastapi import FastAPI
 from quipu import __version__
 from quipu.adapters.http.body_guard import BodyGuard
 from quipu.adapters.http.errors import install_error_handlers
-from quipu.adapters.http.routes import actions, auth, dev, finances, health, khipu, me, operators
+from quipu.adapters.http.routes import actions, auth, chat, dev, finances, health, khipu, me, operators
 from quipu.adapters.mcp.auth import CustomerTokenVerifier
 from quipu.adapters.mcp.hub import hub
 from quipu.adapters.postgres.connection import DatabaseUrls
@@ -17,7 +17,7 @@ from quipu.settings import Settings
 RAW_BODY_PATHS = ("/api/speech/transcribe",)
 
 
-def create_app(settings: Settings, *, clock: Clock = utc_now, urls: DatabaseUrls | None = None) -> FastAPI:
+def create_app(settings: Settings, *, clock: Clock = utc_now, urls: DatabaseUrls | None = None, model=None) -> FastAPI:
     """urls overrides where the database is (tests give their own); settings decide otherwise."""
 
     def container() -> Container:
@@ -29,7 +29,7 @@ def create_app(settings: Settings, *, clock: Clock = utc_now, urls: DatabaseUrls
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        async with build_container(settings, clock=clock, urls=urls) as built, mcp_app.lifespan(mcp_app):
+        async with build_container(settings, clock=clock, urls=urls, model=model) as built, mcp_app.lifespan(mcp_app):
             app.state.container = built
             yield
 
@@ -41,7 +41,7 @@ def create_app(settings: Settings, *, clock: Clock = utc_now, urls: DatabaseUrls
     )
     install_error_handlers(app)
     app.add_middleware(BodyGuard, max_bytes=settings.max_body_bytes, raw_paths=RAW_BODY_PATHS)
-    for module in (health, auth, me, finances, actions, khipu, operators, dev):
+    for module in (health, auth, me, chat, finances, actions, khipu, operators, dev):
         app.include_router(module.router)
     app.mount("/mcp", mcp_app)
     return app

@@ -76,3 +76,54 @@ class PgConversations:
             )
             found["messages"] = await cur.fetchall()
         return found
+
+    async def status(self, customer_id: str, thread_id: str) -> str | None:
+        async with self.pool.connection() as conn:
+            row = await (
+                await conn.execute(
+                    "SELECT status FROM ops.conversations WHERE conversation_id = %s AND customer_id = %s",
+                    (conversation_id(customer_id, thread_id), customer_id),
+                )
+            ).fetchone()
+        return row[0] if row else None
+
+    async def record(
+        self,
+        customer_id: str,
+        thread_id: str,
+        *,
+        skill: str | None,
+        outcome: str | None,
+        title: str | None,
+        status: str | None,
+    ) -> None:
+        async with self.pool.connection() as conn:
+            await conn.execute(
+                "UPDATE ops.conversations SET skill = coalesce(%s, skill), outcome = coalesce(%s, outcome), "
+                "title = coalesce(title, %s), status = coalesce(%s, status) "
+                "WHERE conversation_id = %s AND customer_id = %s",
+                (
+                    skill,
+                    outcome
+                    if outcome in ("answered", "proposed", "done", "cancelled", "refused", "handed_off")
+                    else ("answered" if outcome == "question" else None),
+                    title,
+                    status,
+                    conversation_id(customer_id, thread_id),
+                    customer_id,
+                ),
+            )
+
+    async def language_and_names(self, customer_id: str) -> tuple[str, tuple[str, ...]]:
+        """The customer's language, and the names traces must never carry."""
+        async with self.pool.connection() as conn:
+            row = await (
+                await conn.execute(
+                    "SELECT preferred_language, first_name, last_name FROM core.customers WHERE customer_id = %s",
+                    (customer_id,),
+                )
+            ).fetchone()
+        if row is None:
+            return "es", ()
+        full = " ".join(p for p in row[1:] if p)
+        return row[0], tuple(p for p in (full, *row[1:], *(row[2] or "").split()) if p)

@@ -1,0 +1,35 @@
+"""The model provider named by QUIPU_LLM; every one returns JSON matching the step's schema."""
+
+from quipu.adapters.llm.gemini import GeminiModel
+from quipu.adapters.llm.local import LocalModel
+from quipu.adapters.llm.model_files import MODELS
+from quipu.adapters.llm.openai_compatible import OpenAICompatibleModel
+from quipu.adapters.llm.rules import RulesModel
+from quipu.adapters.llm.scripted import ScriptedModel
+from quipu.settings import Settings
+
+OLLAMA_URL = "http://127.0.0.1:11434/v1"
+OPENAI_URL = "https://api.openai.com/v1"
+
+
+class ModelNotConfigured(ValueError):
+    pass
+
+
+def build_model(settings: Settings):
+    key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else None
+    if settings.llm == "local":
+        spec = MODELS.get(settings.llm_model)
+        if spec is None:
+            raise ModelNotConfigured(f"unknown local model {settings.llm_model}; known: {', '.join(MODELS)}")
+        return LocalModel(spec.target(settings.models_dir), threads=settings.llm_threads)
+    if settings.llm == "rules":
+        return RulesModel()
+    if settings.llm == "scripted":
+        return ScriptedModel()
+    if settings.llm == "gemini":
+        if not key:
+            raise ModelNotConfigured("QUIPU_LLM=gemini needs QUIPU_LLM_API_KEY")
+        return GeminiModel(model=settings.llm_model, api_key=key)
+    base = settings.llm_base_url or (OLLAMA_URL if settings.llm == "ollama" else OPENAI_URL)
+    return OpenAICompatibleModel(provider=settings.llm, base_url=base, model=settings.llm_model, api_key=key)

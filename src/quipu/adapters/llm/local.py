@@ -1,0 +1,67 @@
+"""The default model: llama.cpp in process, loaded once, its calls queued (a context is not thread-safe),
+with the step's JSON schema turned into a grammar so the output always parses."""
+
+import asyncio
+import json
+import os
+import time
+from pathlib import Path
+
+import anyio
+
+from quipu.application.ports import ModelCall
+
+ALLOW_ENV = "QUIPU_ALLOW_MODEL_CALLS"
+
+
+class ModelCallsForbidden(RuntimeError):
+    """Unit tests run with a scripted model; a real one must be asked for explicitly."""
+
+
+class LocalModel:
+    provider = "local"
+
+    def __init__(self, path: Path, *, threads: int = 2, context: int = 4096, max_tokens: int = 384):
+        self.path = path
+        self.model = path.name
+        self.threads = threads
+        self.context = context
+        self.max_tokens = max_tokens
+        self._llama = None
+        self._lock = asyncio.Lock()
+
+    def _load(self):
+        if self._llama is None:
+            from llama_cpp import Llama
+
+            self._llama = Llama(model_path=str(self.path), n_ctx=self.context, n_threads=self.threads, verbose=False)
+        return self._llama
+
+    async def ready(self) -> bool:
+        return self.path.exists()
+
+    async def complete(self, *, purpose: str, system: str, messages: list[dict], schema: dict) -> ModelCall:
+        if os.environ.get(ALLOW_ENV) == "0":
+            raise ModelCallsForbidden("a unit test called the local model")
+        async with self._lock:
+            return await anyio.to_thread.run_sync(self._complete, system, messages, schema)
+
+    def _complete(self, system: str, messages: list[dict], schema: dict) -> ModelCall:
+        from quipu.adapters.llm.openai_compatible import to_chat
+
+        started = time.perf_counter()
+        out = self._load().create_chat_completion(
+            messages=[{"role": "system", "content": system}, *to_chat(messages)],
+            response_format={"type": "json_object", "schema": schema},
+            temperature=0,
+            max_tokens=self.max_tokens,
+        )
+        usage = out.get("usage", {})
+        return ModelCall(
+            json.loads(out["choices"][0]["message"]["content"]),
+            self.provider,
+            self.model,
+            usage.get("prompt_tokens", 0),
+            usage.get("completion_tokens", 0),
+            time.perf_counter() - started,
+        )

@@ -1,0 +1,1 @@
+"""The agent: a graph of code-decided steps around typed model calls."""

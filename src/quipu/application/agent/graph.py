@@ -1,0 +1,339 @@
+"""One chat turn as a LangGraph graph: guard (code) → refuse | handoff | router (model, regex safety net)
+→ skill agent (model tool loop) → claims check (code) → finish. Code decides; the model only proposes."""
+
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TypedDict
+
+from langgraph.graph import END, START, StateGraph
+
+from quipu.application.actions import Proposer
+from quipu.application.agent import prompts
+from quipu.application.agent.case_file import build_case_file
+from quipu.application.agent.steps import parse_router, parse_step, router_schema, skill_schema
+from quipu.domain import action_text
+from quipu.domain.actions import NEVER_AUTOMATED, Requested
+from quipu.domain.agent_text import say
+from quipu.domain.claims import claims
+from quipu.domain.routing import guess_skill, refused_action, wants_person
+
+log = logging.getLogger("quipu.agent")
+MAX_SKILL_STEPS = 6
+MAX_HISTORY = 20
+MAX_TOOL_RESULT_CHARS = 3000
+PER_TURN = {
+    "route": None,
+    "skill": None,
+    "scratch": [],
+    "tools_used": [],
+    "tool_results": [],
+    "reply": None,
+    "outcome": None,
+    "handoff": None,
+    "actions": None,
+    "confirmation": None,
+    "model_calls": 0,
+    "tokens_in": 0,
+    "tokens_out": 0,
+    "second_chance": False,
+    "problems": [],
+}
+
+
+class TurnState(TypedDict, total=False):
+    history: list[dict]
+    awaiting_skill: str | None
+    text: str
+    language: str
+    session: dict
+    route: str | None
+    skill: str | None
+    scratch: list[dict]
+    tools_used: list[str]
+    tool_results: list[dict]
+    reply: str | None
+    outcome: str | None
+    handoff: dict | None
+    actions: dict | None
+    confirmation: dict | None
+    model_calls: int
+    tokens_in: int
+    tokens_out: int
+    second_chance: bool
+    problems: list[str]
+
+
+@dataclass
+class AgentDeps:
+    model: Any
+    skills: list
+    mcp: Callable[[], Any]
+    gateway: Any
+    handoffs: Any
+    audit: Any
+    session_meta: Callable[[dict, str, str], dict]
+    trace: Callable[..., Any] = field(default=lambda *a, **k: _NullSpan())
+
+
+class _NullSpan:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def set(self, **attributes):
+        return None
+
+
+def offered(deps: AgentDeps, signed_in: bool) -> list:
+    return [s for s in deps.skills if signed_in or not s.sign_in]
+
+
+class Agent:
+    def __init__(self, deps: AgentDeps):
+        self.deps = deps
+
+    def build(self, checkpointer=None):
+        graph = StateGraph(TurnState)
+        for name in ("guard", "refuse", "router", "skill_agent", "claims_check", "handoff", "finish"):
+            graph.add_node(name, getattr(self, name))
+        graph.add_edge(START, "guard")
+        graph.add_conditional_edges("guard", lambda s: s["route"], ["refuse", "handoff", "router"])
+        graph.add_conditional_edges("router", self._after_router, ["skill_agent", "handoff", "finish"])
+        graph.add_conditional_edges("skill_agent", self._after_skill, ["claims_check", "handoff", "finish"])
+        graph.add_conditional_edges("claims_check", self._after_claims, ["skill_agent", "handoff", "finish"])
+        graph.add_edge("refuse", "finish")
+        graph.add_edge("handoff", "finish")
+        graph.add_edge("finish", END)
+        return graph.compile(checkpointer=checkpointer)
+
+    # --- nodes -------------------------------------------------------------------------------------------
+
+    async def guard(self, state: TurnState) -> dict:
+        with self.deps.trace("node.guard") as span:
+            text = state["text"]
+            span.set(input=text, language=state["language"])
+            if wants_person(text):
+                route, handoff = "handoff", {"reason": "customer_asked"}
+            elif refused_action(text):
+                route, handoff = "refuse", None
+            else:
+                route, handoff = "router", None
+            return {**PER_TURN, "route": route, "handoff": handoff}
+
+    async def refuse(self, state: TurnState) -> dict:
+        """What the bank never automates is answered by code and audited; a person gets the case."""
+        with self.deps.trace("node.refuse"):
+            action = refused_action(state["text"])
+            session, language = state["session"], state["language"]
+            if session["signed_in"]:
+                who = Proposer(session["customer_id"], session.get("conversation_id"), language, True)
+                view = await self.deps.gateway.propose(who, [Requested(action, {})])
+                item = view["items"][0]
+                reason, escalated = item["reason"], item["status"] == "escalated"
+            else:
+                verdict, reason = NEVER_AUTOMATED[action]
+                escalated = False
+                await self.deps.audit.log(
+                    customer_id=session["customer_id"],
+                    conversation_id=session.get("conversation_id"),
+                    tool=f"refuse:{action}",
+                    proposed={"said": state["text"][:200]},
+                    decision=verdict,
+                    reason=reason,
+                )
+            text = action_text.reason_text(reason, language) or ""
+            reply = say("refused_person" if escalated else "refused", language, reason=text)
+            if not session["signed_in"]:
+                reply = f"{reply} {say('sign_in', language)}"
+            return {
+                "reply": reply,
+                "outcome": "handed_off" if escalated else "refused",
+                "skill": "refuse",
+                "handoff": {"reason": reason, "already_open": True} if escalated else None,
+            }
+
+    async def router(self, state: TurnState) -> dict:
+        with self.deps.trace("node.router") as span:
+            session, text = state["session"], state["text"]
+            skills = offered(self.deps, session["signed_in"])
+            names = [s.name for s in skills]
+            all_names = [s.name for s in self.deps.skills]
+            regex = guess_skill(text, all_names)
+            if state.get("awaiting_skill") in names and regex in (None, state["awaiting_skill"]):
+                span.set(skill=state["awaiting_skill"], by="awaiting")
+                return {"skill": state["awaiting_skill"]}
+            if regex and regex not in names:
+                return {"reply": say("sign_in", state["language"]), "outcome": "refused", "skill": regex}
+            try:
+                call = await self._model(
+                    "router", prompts.router_prompt(skills), self._transcript(state), router_schema(names)
+                )
+                skill = parse_router(call[0].data, names).skill or regex
+                usage = call[1]
+            except Exception as error:  # the router failing is an outage only if the regex cannot route either
+                log.warning("router failed: %s", type(error).__name__)
+                if regex is None:
+                    return {"handoff": {"reason": "assistant_error"}}
+                skill, usage = regex, {}
+            span.set(skill=skill or "none")
+            if skill is None:
+                return {**usage, "reply": say("out_of_scope", state["language"]), "outcome": "answered"}
+            return {**usage, "skill": skill}
+
+    async def skill_agent(self, state: TurnState) -> dict:
+        skill = next(s for s in self.deps.skills if s.name == state["skill"])
+        scratch = list(state.get("scratch") or [])
+        update: dict = {
+            "tools_used": list(state.get("tools_used") or []),
+            "tool_results": list(state.get("tool_results") or []),
+            "model_calls": state.get("model_calls", 0),
+            "tokens_in": state.get("tokens_in", 0),
+            "tokens_out": state.get("tokens_out", 0),
+            "actions": state.get("actions"),
+            "confirmation": state.get("confirmation"),
+        }
+        try:
+            async with self.deps.mcp() as client:
+                tools = [t for t in await client.list_tools() if t.name.startswith(f"{skill.mcp}_")]
+                names = [t.name.split("_", 1)[1] for t in tools]
+                system = prompts.skill_prompt(skill, tools, state["language"])
+                for _ in range(MAX_SKILL_STEPS):
+                    call, usage = await self._model(
+                        "skill", system, self._transcript(state) + scratch, skill_schema(names)
+                    )
+                    for key, value in usage.items():
+                        update[key] = update.get(key, 0) + value
+                    step = parse_step(call.data, names)
+                    if step.action != "tool":
+                        return {**update, "scratch": scratch, **self._ending(step, skill, state)}
+                    result = await self._call_tool(client, skill, step, state)
+                    update["tools_used"].append(step.tool)
+                    update["tool_results"].append({"tool": step.tool, "result": result})
+                    self._note_proposals(step.tool, result, update)
+                    scratch += [
+                        {"role": "assistant", "content": json.dumps(call.data, ensure_ascii=False)},
+                        {
+                            "role": "tool",
+                            "content": json.dumps(result, ensure_ascii=False, default=str)[:MAX_TOOL_RESULT_CHARS],
+                        },
+                    ]
+        except Exception as error:  # a model or tool outage: a fixed reply and a person, never a 500
+            log.warning("skill %s failed: %s", skill.name, type(error).__name__)
+            return {**update, "scratch": scratch, "handoff": {"reason": "assistant_error"}}
+        return {**update, "scratch": scratch, "reply": say("too_many_steps", state["language"]), "outcome": "answered"}
+
+    async def claims_check(self, state: TurnState) -> dict:
+        with self.deps.trace("node.claims"):
+            actions, confirmation = state.get("actions"), state.get("confirmation")
+            has_proposal = bool(confirmation) or bool(actions and actions.get("needs_confirmation"))
+            done_allowed = bool(actions and any(i["status"] == "verified" for i in actions["items"]))
+            problems = claims(state.get("reply") or "", has_proposal=has_proposal, done_allowed=done_allowed)
+            if actions and actions.get("escalate") and not state.get("handoff"):
+                return {"problems": problems, "handoff": {"reason": "action_escalated", "already_open": True}}
+            if not problems:
+                return {"problems": []}
+            if not state.get("second_chance"):
+                note = {
+                    "role": "user",
+                    "content": "[system note] " + prompts.SECOND_CHANCE.format(problems=", ".join(problems)),
+                }
+                return {
+                    "problems": problems,
+                    "second_chance": True,
+                    "reply": None,
+                    "scratch": list(state.get("scratch") or []) + [note],
+                }
+            return {"problems": problems, "reply": say("unsafe_reply", state["language"]), "outcome": "answered"}
+
+    async def handoff(self, state: TurnState) -> dict:
+        with self.deps.trace("node.handoff"):
+            handoff = dict(state.get("handoff") or {"reason": "model_requested"})
+            session, language = state["session"], state["language"]
+            if not handoff.get("already_open"):
+                case = build_case_file(state)
+                await self.deps.handoffs.open_case(
+                    case_id=case["case_id"],
+                    customer_id=session["customer_id"],
+                    conversation_id=session.get("conversation_id"),
+                    priority=case["priority"],
+                    sla_hours=case["sla_hours"],
+                    reason_codes=[handoff["reason"]],
+                    case_file=case,
+                )
+                handoff["case_id"] = case["case_id"]
+            key = "outage" if handoff["reason"] == "assistant_error" else "handoff"
+            reply = state.get("reply") if handoff.get("already_open") and state.get("reply") else say(key, language)
+            return {"handoff": handoff, "reply": reply, "outcome": "handed_off"}
+
+    async def finish(self, state: TurnState) -> dict:
+        history = list(state.get("history") or [])
+        history += [
+            {"role": "user", "content": state["text"]},
+            {"role": "assistant", "content": state.get("reply") or ""},
+        ]
+        asked = state.get("outcome") == "question"
+        return {"history": history[-MAX_HISTORY:], "awaiting_skill": state.get("skill") if asked else None}
+
+    # --- edges -------------------------------------------------------------------------------------------
+
+    @staticmethod
+    def _after_router(state: TurnState) -> str:
+        if state.get("handoff"):
+            return "handoff"
+        return "finish" if state.get("reply") else "skill_agent"
+
+    @staticmethod
+    def _after_skill(state: TurnState) -> str:
+        if state.get("handoff"):
+            return "handoff"
+        return "claims_check" if state.get("reply") else "finish"
+
+    @staticmethod
+    def _after_claims(state: TurnState) -> str:
+        if state.get("handoff"):
+            return "handoff"
+        return "skill_agent" if state.get("reply") is None else "finish"
+
+    # --- helpers -----------------------------------------------------------------------------------------
+
+    async def _model(self, purpose: str, system: str, messages: list[dict], schema: dict):
+        with self.deps.trace(f"model.{purpose}") as span:
+            call = await self.deps.model.complete(purpose=purpose, system=system, messages=messages, schema=schema)
+            span.set(
+                provider=call.provider,
+                model=call.model,
+                tokens_in=call.tokens_in,
+                tokens_out=call.tokens_out,
+                seconds=round(call.seconds, 3),
+            )
+            return call, {"model_calls": 1, "tokens_in": call.tokens_in, "tokens_out": call.tokens_out}
+
+    async def _call_tool(self, client, skill, step, state: TurnState) -> dict:
+        meta = self.deps.session_meta(state["session"], state["language"], state["text"])
+        with self.deps.trace("tool.call") as span:
+            span.set(tool=step.tool, arguments=json.dumps(step.arguments, ensure_ascii=False, default=str))
+            result = await client.call_tool(f"{skill.mcp}_{step.tool}", step.arguments, meta=meta, raise_on_error=False)
+        if result.is_error:
+            return {"error": "tool_error", "detail": " ".join(getattr(c, "text", "") for c in result.content)[:300]}
+        return result.structured_content or {}
+
+    @staticmethod
+    def _note_proposals(tool: str, result: dict, update: dict) -> None:
+        if tool == "propose_actions" and isinstance(result.get("proposal"), dict):
+            update["actions"] = result["proposal"]
+        if tool in ("propose_transfer", "propose_service_payment") and result.get("status") == "proposed":
+            update["confirmation"] = result["confirmation"]
+
+    @staticmethod
+    def _ending(step, skill, state: TurnState) -> dict:
+        if step.action == "handoff":
+            return {"handoff": {"reason": "model_requested", "detail": (step.text or "")[:200]}}
+        return {"reply": step.text.strip(), "outcome": "question" if step.action == "question" else "answered"}
+
+    @staticmethod
+    def _transcript(state: TurnState) -> list[dict]:
+        return list(state.get("history") or [])[-8:] + [{"role": "user", "content": state["text"]}]

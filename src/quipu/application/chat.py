@@ -1,0 +1,89 @@
+"""Use case: one chat turn. The conversation belongs to (customer, thread); while a person holds it the agent
+stays out; the graph's state lives in PostgreSQL, so any API process can serve the next turn."""
+
+import contextvars
+import logging
+import uuid
+from dataclasses import dataclass, field
+
+from quipu.domain.agent_text import say
+from quipu.domain.language import detect_language
+
+log = logging.getLogger("quipu.chat")
+MAX_MESSAGE_CHARS = 2000
+CUSTOMER_NAMES: contextvars.ContextVar[tuple[str, ...]] = contextvars.ContextVar("customer_names", default=())
+
+
+@dataclass(frozen=True)
+class ChatTurn:
+    reply: str | None
+    thread_id: str
+    language: str
+    skill: str | None = None
+    tools_used: list[str] = field(default_factory=list)
+    handoff: dict | None = None
+    actions: dict | None = None
+    confirmation: dict | None = None
+    model_calls: int = 0
+    tokens_in: int = 0
+    tokens_out: int = 0
+    status: str = "bot"
+
+
+class Chat:
+    def __init__(self, graph, conversations, customers):
+        self.graph = graph
+        self.conversations = conversations
+        self.customers = customers
+
+    async def turn(
+        self, *, customer_id: str, signed_in: bool, message: str, thread_id: str | None = None, channel: str = "web"
+    ) -> ChatTurn:
+        text = message.strip()[:MAX_MESSAGE_CHARS]
+        thread = thread_id or uuid.uuid4().hex[:16]
+        preferred, names = await self.customers.language_and_names(customer_id)
+        CUSTOMER_NAMES.set(names)
+        language = detect_language(text, default=preferred)
+        conversation_id = await self.conversations.ensure(customer_id, thread, language=language, channel=channel)
+        status = await self.conversations.status(customer_id, thread)
+        await self.conversations.append(customer_id, thread, "customer", text)
+        if status in ("waiting", "human"):
+            return ChatTurn(None, thread, language, status=status)
+        state = await self.graph.ainvoke(
+            {
+                "text": text,
+                "language": language,
+                "session": {
+                    "customer_id": customer_id,
+                    "signed_in": signed_in,
+                    "thread_id": thread,
+                    "conversation_id": conversation_id,
+                },
+            },
+            config={"configurable": {"thread_id": conversation_id}},
+        )
+        reply = state.get("reply") or say("unsafe_reply", language)
+        await self.conversations.append(customer_id, thread, "assistant", reply, skill=state.get("skill"))
+        handoff = state.get("handoff")
+        await self.conversations.record(
+            customer_id,
+            thread,
+            skill=state.get("skill"),
+            outcome=state.get("outcome"),
+            title=text[:80],
+            status="waiting" if handoff else None,
+        )
+        return ChatTurn(
+            reply,
+            thread,
+            language,
+            state.get("skill"),
+            state.get("tools_used") or [],
+            handoff,
+            state.get("actions"),
+            state.get("confirmation"),
+            state.get("model_calls", 0),
+            state.get("tokens_in", 0),
+            state.get("tokens_out", 0),
+            "waiting" if handoff else "bot",
+        )

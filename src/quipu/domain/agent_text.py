@@ -1,0 +1,34 @@
+"""Fixed sentences the agent says by code, in Spanish and Portuguese."""
+
+TEXT = {
+    "es": {
+        "handoff": "Te paso con una persona del banco. Ya tiene el resumen de tu caso; te responderá por este chat.",
+        "outage": "Estamos teniendo problemas técnicos. Te paso con una persona del banco para que te ayude.",
+        "sign_in": "Para eso necesitas iniciar sesión en la app o la web del banco.",
+        "out_of_scope": "Puedo ayudarte con tus saldos y deudas, cargos que no reconoces, tus movimientos y gastos, "
+        "acciones sobre tus tarjetas y transferencias entre tus cuentas. ¿Qué necesitas?",
+        "unsafe_reply": "No pude preparar esa respuesta con seguridad. ¿Me lo cuentas de nuevo, o prefieres hablar "
+        "con una persona?",
+        "too_many_steps": "No logré terminar esa consulta. ¿Puedes decirlo de otra forma o prefieres hablar con "
+        "una persona?",
+        "waiting": "Tu mensaje quedó registrado; una persona del banco te responderá por aquí.",
+        "refused": "{reason}",
+        "refused_person": "{reason} Ya le pasé tu caso a una persona del banco.",
+    },
+    "pt": {
+        "handoff": "Vou passar você para uma pessoa do banco. Ela já tem o resumo do seu caso e responderá por este chat.",
+        "outage": "Estamos com problemas técnicos. Vou passar você para uma pessoa do banco.",
+        "sign_in": "Para isso você precisa entrar no app ou no site do banco.",
+        "out_of_scope": "Posso ajudar com seus saldos e dívidas, cobranças que você não reconhece, suas movimentações e "
+        "gastos, ações nos seus cartões e transferências entre suas contas. Do que você precisa?",
+        "unsafe_reply": "Não consegui preparar essa resposta com segurança. Pode repetir, ou prefere falar com uma pessoa?",
+        "too_many_steps": "Não consegui concluir essa consulta. Pode dizer de outra forma ou prefere falar com uma pessoa?",
+        "waiting": "Sua mensagem foi registrada; uma pessoa do banco responderá por aqui.",
+        "refused": "{reason}",
+        "refused_person": "{reason} Já passei seu caso para uma pessoa do banco.",
+    },
+}
+
+
+def say(key: str, language: str, **values) -> str:
+    return TEXT.get(language, TEXT["es"])[key].format(**values)

@@ -1,0 +1,111 @@
+"""Spanish or Portuguese, told apart by code from the customer's words."""
+
+import re
+
+PT_WORDS = {
+    "não",
+    "nao",
+    "você",
+    "voce",
+    "obrigado",
+    "obrigada",
+    "meu",
+    "minha",
+    "cartão",
+    "cartao",
+    "conta",
+    "quero",
+    "cobrança",
+    "cobranca",
+    "reconheço",
+    "reconheco",
+    "falar",
+    "atendente",
+    "saldo",
+    "olá",
+    "ola",
+    "pessoa",
+    "está",
+    "estou",
+    "isso",
+    "também",
+    "tambem",
+    "pagar",
+    "preciso",
+    "compra",
+    "compras",
+    "transferir",
+    "bloquear",
+    "fatura",
+    "dinheiro",
+    "ajuda",
+    "gastos",
+    "quanto",
+    "devo",
+    "empréstimo",
+    "emprestimo",
+    "uma",
+    "um",
+    "com",
+}
+ES_WORDS = {
+    "no",
+    "usted",
+    "gracias",
+    "mi",
+    "mis",
+    "tarjeta",
+    "cuenta",
+    "quiero",
+    "cargo",
+    "cargos",
+    "reconozco",
+    "hablar",
+    "persona",
+    "saldo",
+    "hola",
+    "estoy",
+    "esto",
+    "también",
+    "pagar",
+    "necesito",
+    "compra",
+    "compras",
+    "transferir",
+    "bloquear",
+    "dinero",
+    "ayuda",
+    "gastos",
+    "cuánto",
+    "cuanto",
+    "debo",
+    "préstamo",
+    "prestamo",
+    "una",
+    "un",
+    "con",
+    "estas",
+    "transacciones",
+    "qué",
+    "que",
+    "cuál",
+    "cual",
+    "tengo",
+    "el",
+    "la",
+    "los",
+    "las",
+}
+TOKEN = re.compile(r"[a-záéíóúâêôãõçñü]+", re.IGNORECASE)
+
+
+def detect_language(text: str, default: str = "es") -> str:
+    """pt when Portuguese words outnumber Spanish ones; ties keep the default."""
+    words = [w.lower() for w in TOKEN.findall(text or "")]
+    pt = sum(w in PT_WORDS for w in words) + 2 * sum(any(c in w for c in "ãõç") for w in words)
+    es = sum(w in ES_WORDS for w in words) + 2 * sum("ñ" in w for w in words)
+    if pt > es:
+        return "pt"
+    if es > pt:
+        return "es"
+    return default
