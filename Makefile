@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: up down test lint demo-data status system-deps clean
+.PHONY: up down test lint demo-data status system-deps clean model
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,8 +15,11 @@ $(STAMP): pyproject.toml
 system-deps:
 	@scripts/system-deps.sh
 
-## up: database, demo data (if empty), then the status table
-up: system-deps $(STAMP)
+model: $(STAMP)
+	$(BIN)/quipu model install
+
+## up: database, demo data (if empty), local model, API + web on one port, smoke check, sign-ins
+up: system-deps $(STAMP) model
 	$(BIN)/quipu up
 
 ## down: stop the embedded database
@@ -24,7 +27,7 @@ down: $(STAMP)
 	$(BIN)/quipu down
 
 ## test: the whole suite against a real (embedded) PostgreSQL
-test: system-deps $(STAMP)
+test: system-deps $(STAMP) model
 	$(BIN)/pytest
 
 ## lint: ruff over the code and tests

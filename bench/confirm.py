@@ -28,13 +28,16 @@ CLIENTS = 50
 async def senders(pool, count: int) -> list[tuple[str, str, str]]:
     """Customers with an active savings and an active checking account in one currency."""
     async with pool.connection() as conn:
-        rows = await (await conn.execute(
-            "SELECT a.customer_id, a.product_number_last4, b.product_number_last4 FROM core.products a "
-            "JOIN core.products b ON b.customer_id = a.customer_id AND b.currency = a.currency "
-            "JOIN core.customers c ON c.customer_id = a.customer_id AND c.customer_status = 'Active' "
-            "WHERE a.product_type = 'Cuenta Ahorro' AND b.product_type = 'Cuenta Corriente' "
-            "AND a.product_status = 'Active' AND b.product_status = 'Active' AND a.current_balance > 100 "
-            "AND a.product_number_last4 <> b.product_number_last4 ORDER BY a.customer_id")).fetchall()
+        rows = await (
+            await conn.execute(
+                "SELECT a.customer_id, a.product_number_last4, b.product_number_last4 FROM core.products a "
+                "JOIN core.products b ON b.customer_id = a.customer_id AND b.currency = a.currency "
+                "JOIN core.customers c ON c.customer_id = a.customer_id AND c.customer_status = 'Active' "
+                "WHERE a.product_type = 'Cuenta Ahorro' AND b.product_type = 'Cuenta Corriente' "
+                "AND a.product_status = 'Active' AND b.product_status = 'Active' AND a.current_balance > 100 "
+                "AND a.product_number_last4 <> b.product_number_last4 ORDER BY a.customer_id"
+            )
+        ).fetchall()
     random.Random(3).shuffle(rows)
     return rows[:count]
 
@@ -48,8 +51,13 @@ async def run(customers: int, confirms: int) -> dict:
         proposals = []
         for customer, saving, checking in people:
             words = f"pasa 1 de mi cuenta {saving} a la {checking}"
-            proposal = await money.propose_transfer(Asker(customer, None, "es", True, words), kind="own_accounts",
-                                                    amount="1", from_last4=saving, to_last4=checking)
+            proposal = await money.propose_transfer(
+                Asker(customer, None, "es", True, words),
+                kind="own_accounts",
+                amount="1",
+                from_last4=saving,
+                to_last4=checking,
+            )
             if proposal["status"] == "proposed":
                 proposals.append((customer, proposal["confirmation"]["transfer_id"]))
         queue = asyncio.Queue()
@@ -69,9 +77,16 @@ async def run(customers: int, confirms: int) -> dict:
         await asyncio.gather(*(client() for _ in range(CLIENTS)))
         elapsed = time.perf_counter() - started
     executed = statuses.get("executed", 0)
-    return {"customers": customers, "clients": CLIENTS, "pool_size": 20, "confirms": len(latencies),
-            "statuses": statuses, "latency": summary_ms(latencies), "seconds": round(elapsed, 2),
-            "executed_per_second": round(executed / elapsed, 1)}
+    return {
+        "customers": customers,
+        "clients": CLIENTS,
+        "pool_size": 20,
+        "confirms": len(latencies),
+        "statuses": statuses,
+        "latency": summary_ms(latencies),
+        "seconds": round(elapsed, 2),
+        "executed_per_second": round(executed / elapsed, 1),
+    }
 
 
 def main() -> None:
@@ -81,8 +96,12 @@ def main() -> None:
     customers, confirms = (5_000, 400) if args.quick else (150_000, 2_000)
     result = asyncio.run(run(customers, confirms))
     latency = result["latency"]
-    print(table([("confirm", result["confirms"], latency["p50_ms"], latency["p95_ms"], result["executed_per_second"])],
-                ("what", "n", "p50 ms", "p95 ms", "executed/s")))
+    print(
+        table(
+            [("confirm", result["confirms"], latency["p50_ms"], latency["p95_ms"], result["executed_per_second"])],
+            ("what", "n", "p50 ms", "p95 ms", "executed/s"),
+        )
+    )
     print(f"{CLIENTS} concurrent clients, statuses {result['statuses']}")
     print(f"written {write_result('confirm' + ('-quick' if args.quick else ''), result)}")
 

@@ -24,33 +24,46 @@ from quipu.adapters.postgres.sql_runner import GuardedRunner, dwh_pool, walls  #
 from quipu.domain.sql_scope import Guarded, guard  # noqa: E402
 
 PAIRS = [
-    ("SELECT count(*) FROM transactions",
-     "SELECT count(*) FROM core.transactions WHERE customer_id = %(customer)s"),
-    ("SELECT currency, sum(amount) FROM transactions WHERE transaction_status = 'Approved' "
-     "AND transaction_type = 'Purchase' GROUP BY currency",
-     "SELECT currency, sum(amount) FROM core.transactions WHERE customer_id = %(customer)s "
-     "AND transaction_status = 'Approved' AND transaction_type = 'Purchase' GROUP BY currency"),
-    ("SELECT date_trunc('month', transaction_date) m, sum(amount) FROM transactions "
-     "WHERE transaction_date >= DATE '2026-06-18' - INTERVAL '180 days' GROUP BY 1 ORDER BY 1",
-     "SELECT date_trunc('month', transaction_date) m, sum(amount) FROM core.transactions WHERE customer_id = "
-     "%(customer)s AND transaction_date >= DATE '2026-06-18' - INTERVAL '180 days' GROUP BY 1 ORDER BY 1"),
-    ("SELECT merchant_name, count(*), sum(amount) FROM transactions WHERE merchant_name ILIKE '%a%' "
-     "GROUP BY 1 ORDER BY 3 DESC LIMIT 5",
-     "SELECT merchant_name, count(*), sum(amount) FROM core.transactions WHERE customer_id = %(customer)s "
-     "AND merchant_name ILIKE '%%a%%' GROUP BY 1 ORDER BY 3 DESC LIMIT 5"),
-    ("SELECT p.product_type, count(t.transaction_id) FROM products p LEFT JOIN transactions t "
-     "ON t.product_id = p.product_id GROUP BY 1",
-     "SELECT p.product_type, count(t.transaction_id) FROM core.products p LEFT JOIN core.transactions t "
-     "ON t.product_id = p.product_id AND t.customer_id = %(customer)s WHERE p.customer_id = %(customer)s GROUP BY 1"),
-    ("SELECT * FROM transactions ORDER BY amount DESC LIMIT 10",
-     "SELECT * FROM core.transactions WHERE customer_id = %(customer)s ORDER BY amount DESC LIMIT 10"),
-    ("SELECT t.amount, r.exchange_rate FROM transactions t JOIN fx_rates r ON r.date = t.transaction_date::date "
-     "AND r.source_currency = t.currency AND r.target_currency = 'USD' ORDER BY t.transaction_date DESC LIMIT 5",
-     "SELECT t.amount, r.exchange_rate FROM core.transactions t JOIN core.fx_rates r ON r.date = "
-     "t.transaction_date::date AND r.source_currency = t.currency AND r.target_currency = 'USD' "
-     "WHERE t.customer_id = %(customer)s ORDER BY t.transaction_date DESC LIMIT 5"),
-    ("SELECT status, count(*) FROM complaints GROUP BY status",
-     "SELECT status, count(*) FROM core.complaints WHERE customer_id = %(customer)s GROUP BY status"),
+    ("SELECT count(*) FROM transactions", "SELECT count(*) FROM core.transactions WHERE customer_id = %(customer)s"),
+    (
+        "SELECT currency, sum(amount) FROM transactions WHERE transaction_status = 'Approved' "
+        "AND transaction_type = 'Purchase' GROUP BY currency",
+        "SELECT currency, sum(amount) FROM core.transactions WHERE customer_id = %(customer)s "
+        "AND transaction_status = 'Approved' AND transaction_type = 'Purchase' GROUP BY currency",
+    ),
+    (
+        "SELECT date_trunc('month', transaction_date) m, sum(amount) FROM transactions "
+        "WHERE transaction_date >= DATE '2026-06-18' - INTERVAL '180 days' GROUP BY 1 ORDER BY 1",
+        "SELECT date_trunc('month', transaction_date) m, sum(amount) FROM core.transactions WHERE customer_id = "
+        "%(customer)s AND transaction_date >= DATE '2026-06-18' - INTERVAL '180 days' GROUP BY 1 ORDER BY 1",
+    ),
+    (
+        "SELECT merchant_name, count(*), sum(amount) FROM transactions WHERE merchant_name ILIKE '%a%' "
+        "GROUP BY 1 ORDER BY 3 DESC LIMIT 5",
+        "SELECT merchant_name, count(*), sum(amount) FROM core.transactions WHERE customer_id = %(customer)s "
+        "AND merchant_name ILIKE '%%a%%' GROUP BY 1 ORDER BY 3 DESC LIMIT 5",
+    ),
+    (
+        "SELECT p.product_type, count(t.transaction_id) FROM products p LEFT JOIN transactions t "
+        "ON t.product_id = p.product_id GROUP BY 1",
+        "SELECT p.product_type, count(t.transaction_id) FROM core.products p LEFT JOIN core.transactions t "
+        "ON t.product_id = p.product_id AND t.customer_id = %(customer)s WHERE p.customer_id = %(customer)s GROUP BY 1",
+    ),
+    (
+        "SELECT * FROM transactions ORDER BY amount DESC LIMIT 10",
+        "SELECT * FROM core.transactions WHERE customer_id = %(customer)s ORDER BY amount DESC LIMIT 10",
+    ),
+    (
+        "SELECT t.amount, r.exchange_rate FROM transactions t JOIN fx_rates r ON r.date = t.transaction_date::date "
+        "AND r.source_currency = t.currency AND r.target_currency = 'USD' ORDER BY t.transaction_date DESC LIMIT 5",
+        "SELECT t.amount, r.exchange_rate FROM core.transactions t JOIN core.fx_rates r ON r.date = "
+        "t.transaction_date::date AND r.source_currency = t.currency AND r.target_currency = 'USD' "
+        "WHERE t.customer_id = %(customer)s ORDER BY t.transaction_date DESC LIMIT 5",
+    ),
+    (
+        "SELECT status, count(*) FROM complaints GROUP BY status",
+        "SELECT status, count(*) FROM core.complaints WHERE customer_id = %(customer)s GROUP BY status",
+    ),
 ]
 
 
@@ -120,8 +133,12 @@ async def pick_customers(urls, count: int) -> list[str]:
         AsyncConnectionPool(urls.app, min_size=1, max_size=1, kwargs={"autocommit": True}) as pool,
         pool.connection() as conn,
     ):
-            ids = [r[0] for r in await (await conn.execute(
-                "SELECT customer_id FROM core.customers ORDER BY customer_id")).fetchall()]
+        ids = [
+            r[0]
+            for r in await (
+                await conn.execute("SELECT customer_id FROM core.customers ORDER BY customer_id")
+            ).fetchall()
+        ]
     random.Random(11).shuffle(ids)
     return ids[:count]
 
@@ -136,11 +153,18 @@ def main() -> None:
     executed = asyncio.run(time_execution(urls, asyncio.run(pick_customers(urls, count))))
     stats = {"guard": summary_ms(guard_samples), **{k: summary_ms(v) for k, v in executed.items()}}
     ratio = {
-        kind: {q: round(stats[f"guarded_{kind}"][f"{q}_ms"] / stats[f"raw_{kind}"][f"{q}_ms"], 2) for q in ("p50", "p95")}
+        kind: {
+            q: round(stats[f"guarded_{kind}"][f"{q}_ms"] / stats[f"raw_{kind}"][f"{q}_ms"], 2) for q in ("p50", "p95")
+        }
         for kind in ("statement", "call")
     }
-    result = {"customers": size, "queries": len(PAIRS), "results": stats, "ratio_guarded_to_raw": ratio,
-              "targets": {"guard_p95_ms": 2, "ratio": 1.3}}
+    result = {
+        "customers": size,
+        "queries": len(PAIRS),
+        "results": stats,
+        "ratio_guarded_to_raw": ratio,
+        "targets": {"guard_p95_ms": 2, "ratio": 1.3},
+    }
     rows = [(name, s["n"], s["p50_ms"], s["p95_ms"], s["mean_ms"]) for name, s in stats.items()]
     print(table(rows, ("what", "n", "p50 ms", "p95 ms", "mean ms")))
     for kind, r in ratio.items():

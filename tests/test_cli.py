@@ -71,7 +71,12 @@ def test_readme_lists_the_same_demo_sign_ins():
 @pytest.mark.slow
 def test_up_starts_everything_smoke_checks_and_prints_url_and_sign_ins(tmp_path):
     port = free_port()
-    env = {"QUIPU_HOME": str(tmp_path / "home"), "QUIPU_DEMO_CUSTOMERS": "20", "QUIPU_PORT": str(port)}
+    env = {
+        "QUIPU_HOME": str(tmp_path / "home"),
+        "QUIPU_DEMO_CUSTOMERS": "20",
+        "QUIPU_PORT": str(port),
+        "QUIPU_LLM": "rules",
+    }
     clean = {k: v for k, v in os.environ.items() if k != "QUIPU_DATABASE_URL"}
     command = [sys.executable, "-m", "quipu", "up", "--smoke-only"]
     try:

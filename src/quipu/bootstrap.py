@@ -203,7 +203,7 @@ def attach_agent(container: Container, model, checkpoint_pool: AsyncConnectionPo
         handoffs=PgHandoffs(container.pool, container.clock),
         audit=container.audit,
         session_meta=session_meta,
-        trace=container.tracer.span,
+        trace=lambda *a, **k: container.tracer.span(*a, **k),
     )
     graph = Agent(deps).build(checkpointer=AsyncPostgresSaver(checkpoint_pool))
     container.model = model

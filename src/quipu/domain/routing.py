@@ -76,3 +76,16 @@ def guess_skill(text: str, available: list[str] | tuple[str, ...]) -> str | None
         if skill in available and re.search(pattern, lowered):
             return skill
     return None
+
+
+ACTING_SKILLS = frozenset({"account_actions", "money_movement"})
+
+
+def settle_route(model_skill: str | None, regex_skill: str | None) -> str | None:
+    """Code has the last word: the regex routes when the model picks nothing, and a model pick of an acting
+    skill yields to the regex when the words plainly ask for information."""
+    if model_skill is None:
+        return regex_skill
+    if model_skill in ACTING_SKILLS and regex_skill is not None and regex_skill not in ACTING_SKILLS:
+        return regex_skill
+    return model_skill

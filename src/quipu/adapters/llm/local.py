@@ -12,6 +12,7 @@ import anyio
 from quipu.application.ports import ModelCall
 
 ALLOW_ENV = "QUIPU_ALLOW_MODEL_CALLS"
+CACHE_BYTES = 1 << 30  # keeps the evaluated prompts of the router and each skill: their prefixes repeat
 
 
 class ModelCallsForbidden(RuntimeError):
@@ -32,9 +33,10 @@ class LocalModel:
 
     def _load(self):
         if self._llama is None:
-            from llama_cpp import Llama
+            from llama_cpp import Llama, LlamaRAMCache
 
             self._llama = Llama(model_path=str(self.path), n_ctx=self.context, n_threads=self.threads, verbose=False)
+            self._llama.set_cache(LlamaRAMCache(capacity_bytes=CACHE_BYTES))
         return self._llama
 
     async def ready(self) -> bool:

@@ -17,7 +17,7 @@ from quipu.domain import action_text
 from quipu.domain.actions import NEVER_AUTOMATED, Requested
 from quipu.domain.agent_text import say
 from quipu.domain.claims import claims
-from quipu.domain.routing import guess_skill, refused_action, wants_person
+from quipu.domain.routing import guess_skill, refused_action, settle_route, wants_person
 
 log = logging.getLogger("quipu.agent")
 MAX_SKILL_STEPS = 6
@@ -172,7 +172,7 @@ class Agent:
                 call = await self._model(
                     "router", prompts.router_prompt(skills), self._transcript(state), router_schema(names)
                 )
-                skill = parse_router(call[0].data, names).skill or regex
+                skill = settle_route(parse_router(call[0].data, names).skill, regex)
                 usage = call[1]
             except Exception as error:  # the router failing is an outage only if the regex cannot route either
                 log.warning("router failed: %s", type(error).__name__)

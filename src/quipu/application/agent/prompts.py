@@ -7,7 +7,11 @@ LANGUAGE_NAMES = {"es": "español", "pt": "português"}
 ROUTER = """You route a bank customer's last message to one skill of the bank's assistant.
 Skills:
 {catalog}
-Answer only JSON: {{"skill": "<one skill name>"}} or {{"skill": null}} when no skill fits."""
+Movements, spending by category or month, complaints and exchange rates are data_lookup; balances and debts
+are balance_inquiry; a charge the customer does not recognise is charge_investigation; acting on a card is
+account_actions; moving money or paying a bill is money_movement. Greetings, weather, jokes or anything not
+about the customer's banking: null.
+Answer only JSON: {{"skill": "<one skill name>"}} or {{"skill": null}}."""
 
 SKILL = """You are quipu, the assistant of a retail bank. Answer in {language}, briefly and kindly.
 Rules: use only facts that tools returned; never invent figures, ids or dates. Never ask for passwords,

