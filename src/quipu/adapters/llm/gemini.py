@@ -6,6 +6,7 @@ import time
 import httpx
 
 from quipu.adapters.llm.openai_compatible import to_chat
+from quipu.adapters.llm.local import refuse_in_unit_tests
 from quipu.application.ports import ModelCall
 
 BASE = "https://generativelanguage.googleapis.com/v1beta"
@@ -34,6 +35,7 @@ class GeminiModel:
         )
 
     async def complete(self, *, purpose: str, system: str, messages: list[dict], schema: dict) -> ModelCall:
+        refuse_in_unit_tests(self.provider)
         started = time.perf_counter()
         contents = [
             {"role": "model" if m["role"] == "assistant" else "user", "parts": [{"text": m["content"]}]}

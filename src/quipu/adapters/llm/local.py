@@ -19,6 +19,11 @@ class ModelCallsForbidden(RuntimeError):
     """Unit tests run with a scripted model; a real one must be asked for explicitly."""
 
 
+def refuse_in_unit_tests(provider: str) -> None:
+    if os.environ.get(ALLOW_ENV) == "0":
+        raise ModelCallsForbidden(f"a unit test called the {provider} model")
+
+
 class LocalModel:
     provider = "local"
 
@@ -43,8 +48,7 @@ class LocalModel:
         return self.path.exists()
 
     async def complete(self, *, purpose: str, system: str, messages: list[dict], schema: dict) -> ModelCall:
-        if os.environ.get(ALLOW_ENV) == "0":
-            raise ModelCallsForbidden("a unit test called the local model")
+        refuse_in_unit_tests(self.provider)
         async with self._lock:
             return await anyio.to_thread.run_sync(self._complete, system, messages, schema)
 

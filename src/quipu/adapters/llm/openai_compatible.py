@@ -5,6 +5,7 @@ import time
 
 import httpx
 
+from quipu.adapters.llm.local import refuse_in_unit_tests
 from quipu.application.ports import ModelCall
 
 
@@ -27,6 +28,7 @@ class OpenAICompatibleModel:
         )
 
     async def complete(self, *, purpose: str, system: str, messages: list[dict], schema: dict) -> ModelCall:
+        refuse_in_unit_tests(self.provider)
         started = time.perf_counter()
         response = await self.client.post(
             "/chat/completions",
