@@ -20,6 +20,7 @@ from common import bench_database, summary_ms, table, write_result  # noqa: E402
 from quipu.adapters.mcp.hub import hub  # noqa: E402
 from quipu.adapters.mcp.session import ToolSession  # noqa: E402
 from quipu.adapters.mcp.tooling import ToolDeps  # noqa: E402
+from quipu.adapters.postgres.audit import PgAudit  # noqa: E402
 from quipu.adapters.postgres.bank_records import PgBankRecords  # noqa: E402
 from quipu.application.investigation import ChargeQuery, Investigation  # noqa: E402
 from quipu.domain.dataset import DATASET_NOW  # noqa: E402
@@ -103,7 +104,7 @@ async def run(customers: int, calls: int) -> dict:
             async with pool.connection() as conn:
                 return await (await conn.execute(HAND_TUNED, {"c": customer, "since": since})).fetchall()
 
-        server = hub(lambda: ToolDeps(records=PgBankRecords(pool)))
+        server = hub(lambda: ToolDeps(records=PgBankRecords(pool), audit=PgAudit(pool)))
         async with Client(server) as client:
 
             async def through_mcp(customer):

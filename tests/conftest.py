@@ -135,3 +135,8 @@ def no_real_model_calls():
     """Unit tests use a scripted model; the local one refuses to run unless a test asks for it."""
     os.environ["QUIPU_ALLOW_MODEL_CALLS"] = "0"
     yield
+
+
+@pytest.fixture
+def anyio_backend():
+    return "asyncio"

@@ -1,7 +1,7 @@
 """The action gateway on real PostgreSQL: propose, confirm by button only, execute once, read back."""
 
 import asyncio
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 from psycopg_pool import AsyncConnectionPool
@@ -17,27 +17,9 @@ MARTINA, SOFIA, ANDRES, LUCIA = "DEMO-AR-FRAUD", "DEMO-AR-REVERSED", "DEMO-CO-PE
 
 
 @pytest.fixture
-def anyio_backend():
-    return "asyncio"
-
-
-class Clock:
-    def __init__(self):
-        self.now = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
-
-    def __call__(self):
-        return self.now
-
-
-@pytest.fixture
 async def pool(bank_db):
     async with AsyncConnectionPool(bank_db.app, min_size=2, max_size=8, kwargs={"autocommit": True}) as pool:
         yield pool
-
-
-@pytest.fixture
-def clock():
-    return Clock()
 
 
 def make_gateway(pool, clock, effects=None) -> Gateway:

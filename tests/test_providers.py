@@ -15,11 +15,6 @@ pytestmark = pytest.mark.anyio
 ROUTER = router_schema(["balance_inquiry", "data_lookup"])
 
 
-@pytest.fixture
-def anyio_backend():
-    return "asyncio"
-
-
 def answering(payload: dict, seen: list) -> httpx.MockTransport:
     def handler(request: httpx.Request) -> httpx.Response:
         seen.append(json.loads(request.content))
@@ -31,12 +26,16 @@ def answering(payload: dict, seen: list) -> httpx.MockTransport:
 async def test_openai_compatible_asks_for_the_schema_and_records_usage(monkeypatch):
     monkeypatch.setenv("QUIPU_ALLOW_MODEL_CALLS", "1")
     seen = []
-    reply = {"choices": [{"message": {"content": '{"skill": "data_lookup"}'}}],
-             "usage": {"prompt_tokens": 120, "completion_tokens": 6}}
-    model = OpenAICompatibleModel(provider="ollama", base_url="http://model.test/v1", model="m",
-                                  transport=answering(reply, seen))
-    call = await model.complete(purpose="router", system="s", messages=[{"role": "user", "content": "hola"}],
-                                schema=ROUTER)
+    reply = {
+        "choices": [{"message": {"content": '{"skill": "data_lookup"}'}}],
+        "usage": {"prompt_tokens": 120, "completion_tokens": 6},
+    }
+    model = OpenAICompatibleModel(
+        provider="ollama", base_url="http://model.test/v1", model="m", transport=answering(reply, seen)
+    )
+    call = await model.complete(
+        purpose="router", system="s", messages=[{"role": "user", "content": "hola"}], schema=ROUTER
+    )
     assert call.data == {"skill": "data_lookup"} and (call.tokens_in, call.tokens_out) == (120, 6)
     assert seen[0]["response_format"]["json_schema"]["schema"] == ROUTER
 
@@ -46,8 +45,9 @@ async def test_gemini_gets_its_schema_dialect(monkeypatch):
     seen = []
     reply = {"candidates": [{"content": {"parts": [{"text": '{"skill": null}'}]}}], "usageMetadata": {}}
     model = GeminiModel(model="gemini-x", api_key="k", transport=answering(reply, seen))
-    call = await model.complete(purpose="router", system="s", messages=[{"role": "user", "content": "hola"}],
-                                schema=ROUTER)
+    call = await model.complete(
+        purpose="router", system="s", messages=[{"role": "user", "content": "hola"}], schema=ROUTER
+    )
     assert call.data == {"skill": None}
     assert seen[0]["generationConfig"]["responseSchema"]["properties"]["skill"]["nullable"] is True
     assert "additionalProperties" not in json.dumps(gemini_schema(skill_schema(["a"])))
@@ -61,11 +61,16 @@ async def test_hosted_providers_refuse_to_run_in_unit_tests():
 
 async def test_the_rules_provider_routes_and_calls_one_tool_without_a_model():
     model = RulesModel()
-    routed = await model.complete(purpose="router", system="s", messages=[{"role": "user", "content": "mi saldo"}],
-                                  schema=ROUTER)
+    routed = await model.complete(
+        purpose="router", system="s", messages=[{"role": "user", "content": "mi saldo"}], schema=ROUTER
+    )
     assert routed.data == {"skill": "balance_inquiry"}
-    step = await model.complete(purpose="skill", system="s", messages=[{"role": "user", "content": "mi saldo"}],
-                                schema=skill_schema(["get_balances", "get_debts"]))
+    step = await model.complete(
+        purpose="skill",
+        system="s",
+        messages=[{"role": "user", "content": "mi saldo"}],
+        schema=skill_schema(["get_balances", "get_debts"]),
+    )
     assert parse_step(step.data, ["get_balances", "get_debts"]).tool == "get_balances"
 
 

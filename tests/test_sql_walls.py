@@ -15,11 +15,6 @@ LUCIA, ANDRES = "DEMO-MX-DUPLICATE", "DEMO-CO-PENDING"
 
 
 @pytest.fixture
-def anyio_backend():
-    return "asyncio"
-
-
-@pytest.fixture
 async def runner(demo_db):
     pool = dwh_pool(demo_db.app, max_size=1)
     await pool.open(wait=True)

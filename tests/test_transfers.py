@@ -2,7 +2,7 @@
 
 import asyncio
 import random
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from decimal import Decimal
 
 import pytest
@@ -15,24 +15,6 @@ from quipu.domain.transfers import Limits
 
 pytestmark = pytest.mark.anyio
 VALERIA, RENATA, LUCIA = "DEMO-MX-KHIPU", "DEMO-MX-RECIBE", "DEMO-MX-DUPLICATE"
-
-
-@pytest.fixture
-def anyio_backend():
-    return "asyncio"
-
-
-class Clock:
-    def __init__(self):
-        self.now = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
-
-    def __call__(self):
-        return self.now
-
-
-@pytest.fixture
-def clock():
-    return Clock()
 
 
 @pytest.fixture

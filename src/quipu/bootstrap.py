@@ -184,6 +184,7 @@ def assemble(
 def tool_deps(container: Container) -> ToolDeps:
     return ToolDeps(
         records=container.records,
+        audit=container.audit,
         sql_runner=container.sql_runner,
         catalog=lambda: describe_core(container.pool),
         gateway=container.gateway,

@@ -6,21 +6,14 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-ProductType = Literal[
-    "Cuenta Ahorro",
-    "Cuenta Corriente",
-    "Tarjeta Crédito",
-    "Tarjeta Débito",
-    "Préstamo Personal",
-    "Préstamo Hipotecario",
-    "Inversión",
-    "Seguro",
-]
-DebtType = Literal["Tarjeta Crédito", "Préstamo Personal", "Préstamo Hipotecario"]
-TransactionType = Literal["Purchase", "Payment", "Transfer", "Deposit", "Withdrawal", "Adjustment"]
-Status = Literal["Approved", "Declined", "Pending", "Reversed"]
-Category = Literal["Food", "Transport", "Services", "Entertainment", "Health", "Other"]
-Currency = Literal["MXN", "COP", "ARS", "USD"]
+from quipu.domain import vocabulary
+
+ProductType = Literal[vocabulary.PRODUCT_TYPES]
+DebtType = Literal[vocabulary.DEBT_TYPES]
+TransactionType = Literal[vocabulary.TRANSACTION_TYPES]
+Status = Literal[vocabulary.TRANSACTION_STATUSES]
+Category = Literal[vocabulary.CATEGORIES]
+Currency = Literal[vocabulary.CURRENCIES]
 Order = Literal["newest", "largest"]
 
 Days = Annotated[int, Field(ge=1, le=365, description="How many days back from the dataset's last day (2026-06-18).")]

@@ -15,6 +15,7 @@ log = logging.getLogger("quipu.tools")
 @dataclass(frozen=True)
 class ToolDeps:
     records: object
+    audit: object = None
     sql_runner: object = None
     catalog: Callable[[], Awaitable[str]] | None = None
     gateway: object = None
@@ -45,7 +46,7 @@ async def run_tool(
 
 async def _audit(deps: ToolDeps, session: ToolSession, tool: str, arguments: dict, result: dict) -> None:
     try:
-        await deps.records.log_decision(
+        await deps.audit.log(
             customer_id=session.customer_id,
             conversation_id=session.conversation_id,
             tool=tool,

@@ -294,22 +294,3 @@ class PgBankRecords:
             as_dict=True,
         )
         return rows[0] if rows else None
-
-    async def log_decision(
-        self,
-        *,
-        customer_id: str | None,
-        conversation_id: str | None,
-        tool: str,
-        proposed: dict,
-        decision: str | None = None,
-        reason: str | None = None,
-    ) -> None:
-        from psycopg.types.json import Jsonb
-
-        async with self.pool.connection() as conn:
-            await conn.execute(
-                "INSERT INTO ops.decision_log (conversation_id, customer_id, tool, proposed, policy_decision, "
-                "policy_reason) VALUES (%s, %s, %s, %s, %s, %s)",
-                (conversation_id, customer_id, tool, Jsonb(proposed), decision, reason),
-            )
