@@ -61,6 +61,7 @@ class Chat:
                 },
             },
             config={"configurable": {"thread_id": conversation_id}},
+            durability="exit",  # one checkpoint per turn: the turn is the unit a second process resumes from
         )
         reply = state.get("reply") or say("unsafe_reply", language)
         await self.conversations.append(customer_id, thread, "assistant", reply, skill=state.get("skill"))
