@@ -27,7 +27,7 @@ def refuse_in_unit_tests(provider: str) -> None:
 class LocalModel:
     provider = "local"
 
-    def __init__(self, path: Path, *, threads: int = 2, context: int = 4096, max_tokens: int = 384):
+    def __init__(self, path: Path, *, threads: int = 2, context: int = 4096, max_tokens: int = 512):
         self.path = path
         self.model = path.name
         self.threads = threads
@@ -60,6 +60,7 @@ class LocalModel:
             messages=[{"role": "system", "content": system}, *to_chat(messages)],
             response_format={"type": "json_object", "schema": schema},
             temperature=0,
+            repeat_penalty=1.15,
             max_tokens=self.max_tokens,
         )
         usage = out.get("usage", {})

@@ -12,7 +12,14 @@ from langgraph.graph import END, START, StateGraph
 from quipu.application.actions import Proposer
 from quipu.application.agent import prompts
 from quipu.application.agent.case_file import build_case_file
-from quipu.application.agent.steps import parse_router, parse_step, router_schema, skill_schema
+from quipu.application.agent.steps import (
+    ModelOutputError,
+    SkillStep,
+    parse_router,
+    parse_step,
+    router_schema,
+    skill_schema,
+)
 from quipu.domain import action_text
 from quipu.domain.actions import NEVER_AUTOMATED, Requested
 from quipu.domain.agent_text import say
@@ -92,9 +99,30 @@ def offered(deps: AgentDeps, signed_in: bool) -> list:
     return [s for s in deps.skills if signed_in or not s.sign_in]
 
 
+def usable_arguments(arguments: dict, schema: dict) -> dict:
+    """Required arguments pass as given; optional ones the model filled with nothing, or with a value
+    outside their vocabulary, are left out rather than sent to fail."""
+    properties, required = schema.get("properties", {}), set(schema.get("required", []))
+    kept = {}
+    for name, value in (arguments or {}).items():
+        if name not in properties:
+            continue
+        if name in required:
+            kept[name] = value
+            continue
+        if value in (None, "", 0, [], {}):
+            continue
+        options = [s for s in properties[name].get("anyOf", [properties[name]]) if s.get("type") != "null"]
+        allowed = options[0].get("enum") if options else None
+        if allowed is None or value in allowed:
+            kept[name] = value
+    return kept
+
+
 class Agent:
     def __init__(self, deps: AgentDeps):
         self.deps = deps
+        self._schemas: dict[str, dict] = {}
 
     def build(self, checkpointer=None):
         graph = StateGraph(TurnState)
@@ -200,14 +228,14 @@ class Agent:
             async with self.deps.mcp() as client:
                 tools = [t for t in await client.list_tools() if t.name.startswith(f"{skill.mcp}_")]
                 names = [t.name.split("_", 1)[1] for t in tools]
+                self._schemas.update({t.name.split("_", 1)[1]: t.input_schema or {} for t in tools})
                 system = prompts.skill_prompt(skill, tools, state["language"])
                 for _ in range(MAX_SKILL_STEPS):
-                    call, usage = await self._model(
-                        "skill", system, self._transcript(state) + scratch, skill_schema(names)
-                    )
-                    for key, value in usage.items():
-                        update[key] = update.get(key, 0) + value
-                    step = parse_step(call.data, names)
+                    call, step = await self._step(system, self._transcript(state) + scratch, names, update)
+                    first = skill.flags.get("look_first")
+                    if step.action != "tool" and first and first not in update["tools_used"]:
+                        step = await self._records_first(client, skill, state)
+                        call = type(call)(step.model_dump(), "code", "look_first")
                     if step.action != "tool":
                         return {**update, "scratch": scratch, **self._ending(step, skill, state)}
                     result = await self._call_tool(client, skill, step, state)
@@ -300,6 +328,30 @@ class Agent:
 
     # --- helpers -----------------------------------------------------------------------------------------
 
+    async def _step(self, system: str, messages: list[dict], names: list[str], update: dict):
+        """One typed skill step; output that is not the allowed JSON is asked for once more."""
+        for attempt in (1, 2):
+            try:
+                call, usage = await self._model("skill", system, messages, skill_schema(names))
+            except ValueError:  # the model's text was not JSON at all (cut short or chatty)
+                if attempt == 2:
+                    raise
+                continue
+            for key, value in usage.items():
+                update[key] = update.get(key, 0) + value
+            try:
+                return call, parse_step(call.data, names)
+            except ModelOutputError as error:
+                if attempt == 2:
+                    raise
+                messages = messages + [
+                    {
+                        "role": "user",
+                        "content": f"[system note] Invalid step ({error}). Answer with one valid JSON step.",
+                    }
+                ]
+        raise AssertionError("unreachable")
+
     async def _model(self, purpose: str, system: str, messages: list[dict], schema: dict):
         with self.deps.trace(f"model.{purpose}") as span:
             call = await self.deps.model.complete(purpose=purpose, system=system, messages=messages, schema=schema)
@@ -316,10 +368,33 @@ class Agent:
         meta = self.deps.session_meta(state["session"], state["language"], state["text"])
         with self.deps.trace("tool.call") as span:
             span.set(tool=step.tool, arguments=json.dumps(step.arguments, ensure_ascii=False, default=str))
-            result = await client.call_tool(f"{skill.mcp}_{step.tool}", step.arguments, meta=meta, raise_on_error=False)
+            arguments = usable_arguments(step.arguments, self._schemas.get(step.tool, {}))
+            result = await client.call_tool(f"{skill.mcp}_{step.tool}", arguments, meta=meta, raise_on_error=False)
         if result.is_error:
             return {"error": "tool_error", "detail": " ".join(getattr(c, "text", "") for c in result.content)[:300]}
         return result.structured_content or {}
+
+    async def _records_first(self, client, skill, state: TurnState):
+        """The bank looks at its own records before asking the customer anything: when the model would
+        ask first, code investigates the charges of the merchant the customer named (or the newest)."""
+        meta = self.deps.session_meta(state["session"], state["language"], state["text"])
+        found = await client.call_tool(
+            f"{skill.mcp}_search_transactions", {"days": 90, "limit": 20}, meta=meta, raise_on_error=False
+        )
+        merchants = {
+            c.get("merchant") for c in (found.structured_content or {}).get("charges", []) if c.get("merchant")
+        }
+        text = state["text"].casefold()
+        named = next(
+            (
+                m
+                for m in sorted(merchants, key=len, reverse=True)
+                if m.casefold() in text or m.split()[0].casefold() in text.split()
+            ),
+            None,
+        )
+        arguments = {"merchant": named.split()[0]} if named else {}
+        return SkillStep(action="tool", tool="investigate_charges", arguments=arguments)
 
     @staticmethod
     def _note_proposals(tool: str, result: dict, update: dict) -> None:

@@ -4,6 +4,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+MAX_TEXT_IN_SCHEMA = 500  # bounds generation: a small model can loop on a sentence until it runs out of tokens
+
 
 class ModelOutputError(Exception):
     """The model's output was not the JSON its step allows."""
@@ -40,7 +42,7 @@ def skill_schema(tools: list[str]) -> dict:
             "action": {"type": "string", "enum": ["tool", "reply", "question", "handoff"]},
             "tool": {"anyOf": [{"type": "string", "enum": tools}, {"type": "null"}]},
             "arguments": {"type": "object"},
-            "text": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+            "text": {"anyOf": [{"type": "string", "maxLength": MAX_TEXT_IN_SCHEMA}, {"type": "null"}]},
         },
     }
 
