@@ -34,6 +34,7 @@ from quipu.adapters.postgres.sql_runner import GuardedRunner, dwh_pool
 from quipu.adapters.postgres.transfers_store import PgTransfers
 from quipu.adapters.security.passwords import Passwords
 from quipu.adapters.security.tokens import Tokens
+from quipu.adapters.smtp import SmtpMailer
 from quipu.adapters.tracing import Tracer, otlp_tracer
 from quipu.application.actions import Gateway
 from quipu.application.agent.graph import Agent, AgentDeps
@@ -41,6 +42,7 @@ from quipu.application.chat import Chat
 from quipu.application.identity import Identity, Limits
 from quipu.application.step_up import StepUp
 from quipu.application.transfers import MoneyMovement
+from quipu.domain.mail import route_from
 from quipu.domain.step_up import CODE_DIGITS
 from quipu.domain.transfers import Limits as TransferLimits
 from quipu.settings import Settings
@@ -91,6 +93,12 @@ def transfer_limits(settings: Settings) -> TransferLimits:
     )
 
 
+def mailer_of(settings: Settings) -> SmtpMailer | None:
+    if settings.mail_mode != "smtp":
+        return None
+    return SmtpMailer(settings.smtp_host, settings.smtp_port, settings.smtp_from)
+
+
 def code_hasher(signing_key: str) -> Callable[[str, str], str]:
     key = hashlib.sha256(b"step-up:" + signing_key.encode()).digest()
     return lambda session_id, code: hmac.new(key, f"{session_id}:{code}".encode(), hashlib.sha256).hexdigest()
@@ -139,7 +147,7 @@ def assemble(
     key = settings.signing_key()
     passwords = Passwords()
     tokens = Tokens(key, timedelta(minutes=settings.access_token_minutes))
-    outbox = PgOutbox(pool)
+    outbox = PgOutbox(pool, route_from(settings.mail_mode, settings.mail_allowlist), mailer_of(settings))
 
     async def verify(stored_hash: str | None, password: str) -> bool:
         return await anyio.to_thread.run_sync(passwords.verify, stored_hash, password)
@@ -171,9 +179,9 @@ def assemble(
         tracer=otlp_tracer(settings.otlp_endpoint),
         sql_runner=GuardedRunner(sql_pool),
         gateway=Gateway(
-            PgActionStore(pool), action_facts, PgEffects(pool, clock), PgHandoffs(pool, clock), audit, clock
+            PgActionStore(pool), action_facts, PgEffects(pool, clock, outbox), PgHandoffs(pool, clock), audit, clock
         ),
-        money=MoneyMovement(PgTransfers(pool, clock, transfer_limits(settings)), audit, clock),
+        money=MoneyMovement(PgTransfers(pool, clock, transfer_limits(settings), outbox), audit, clock),
         action_facts=action_facts,
         audit=audit,
         clock=clock,

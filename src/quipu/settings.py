@@ -42,6 +42,11 @@ class Settings(BaseSettings):
     llm_base_url: str | None = Field(None, description="Base URL of an OpenAI-compatible or Ollama endpoint.")
     llm_api_key: SecretStr | None = Field(None, description="API key of the hosted model provider.")
     llm_threads: int = Field(2, ge=1, le=64, description="CPU threads of the local model.")
+    mail_mode: Literal["simulated", "smtp"] = Field("simulated", description="simulated stores mail; smtp sends.")
+    smtp_host: str | None = Field(None, description="SMTP server (mail_mode=smtp).")
+    smtp_port: int = Field(25, ge=1, le=65535, description="SMTP port.")
+    smtp_from: str = Field("quipu@localhost", description="Sender address of outgoing mail.")
+    mail_allowlist: str = Field("", description="Comma-separated addresses SMTP may send to; nobody else.")
     otlp_endpoint: str | None = Field(None, description="OTLP/HTTP traces endpoint; unset keeps traces off.")
     transfer_limit_per_day_usd: float = Field(3000, gt=0, description="Third-party transfer limit per day.")
 
@@ -66,6 +71,8 @@ class Settings(BaseSettings):
         database_is_local = self.database_url is None or is_local_url(self.database_url.get_secret_value())
         if self.env == "local" and not database_is_local:
             raise InsecureSettings("local mode refuses a remote database (QUIPU_DATABASE_URL)")
+        if self.mail_mode == "smtp" and not self.smtp_host:
+            raise InsecureSettings("mail_mode=smtp needs QUIPU_SMTP_HOST")
         if self.env == "cloud":
             if database_is_local:
                 raise InsecureSettings("cloud mode refuses a local or embedded database")

@@ -9,6 +9,7 @@ import psycopg
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
+from quipu.adapters.postgres.outbox_store import PgOutbox, insert_message
 from quipu.application.actions import ActionRow, PermanentError, TransientError
 from quipu.domain.actions import CardFacts, ChargeFacts, Facts, risk_signals
 from quipu.domain.contact import mask_email
@@ -113,9 +114,10 @@ def reference_of(action_id: str) -> str:
 
 
 class PgEffects:
-    def __init__(self, pool: AsyncConnectionPool, clock):
+    def __init__(self, pool: AsyncConnectionPool, clock, outbox: PgOutbox | None = None):
         self.pool = pool
         self.clock = clock
+        self.outbox = outbox or PgOutbox(pool)
 
     async def apply(self, row: ActionRow, batch: list[ActionRow]) -> dict:
         try:
@@ -242,22 +244,20 @@ class PgEffects:
         inquiry = next((r for r in batch if r.action == "open_payment_inquiry" and r.status == "verified"), None)
         async with self.pool.connection() as conn:
             subject, body = await summary_email(conn, row, inquiry)
-            await conn.execute(
-                "INSERT INTO ops.outbox (customer_id, action_id, channel, destination, delivered_to, template, "
-                "language, subject, body, mode, status, attempts, sent_at) VALUES (%s, %s, 'email', %s, %s, %s, %s, "
-                "%s, %s, 'simulated', 'accepted', 1, %s) ON CONFLICT (action_id) WHERE action_id IS NOT NULL DO NOTHING",
-                (
-                    row.customer_id,
-                    row.action_id,
-                    mask_email(email),
-                    email,
-                    row.params["topic"],
-                    row.language,
-                    subject,
-                    body,
-                    self.clock(),
-                ),
+            await insert_message(
+                conn,
+                self.outbox.route,
+                customer_id=row.customer_id,
+                action_id=row.action_id,
+                destination=mask_email(email),
+                delivered_to=email,
+                template=row.params["topic"],
+                language=row.language,
+                subject=subject,
+                body=body,
             )
+        if await self.outbox.dispatch(action_id=row.action_id) == "failed":
+            raise PermanentError("send_failed")
         return {}
 
     async def read_back(self, row: ActionRow) -> bool:

@@ -1,7 +1,12 @@
-"""The outbox: every message the bank sends a customer. Simulated by default (stored, not sent)."""
+"""The outbox: every message the bank sends a customer. Simulated by default (stored, not sent); with SMTP
+configured, allow-listed messages are sent and their status records what the server said."""
+
+import smtplib
 
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
+
+from quipu.domain.mail import MailRoute
 
 LISTED = (
     "message_id",
@@ -16,11 +21,56 @@ LISTED = (
     "created_at",
     "sent_at",
 )
+INSERT = (
+    "INSERT INTO ops.outbox (customer_id, action_id, channel, destination, delivered_to, template, language, "
+    "subject, body, mode, status, attempts, sent_at) VALUES (%s, %s, 'email', %s, %s, %s, %s, %s, %s, %s, %s, "
+    "%s, CASE WHEN %s = 'accepted' THEN now() END) ON CONFLICT (action_id) WHERE action_id IS NOT NULL DO NOTHING "
+    "RETURNING message_id"
+)
+
+
+async def insert_message(
+    conn,
+    route: MailRoute,
+    *,
+    customer_id: str,
+    action_id: str | None,
+    destination: str,
+    delivered_to: str | None,
+    template: str,
+    language: str,
+    subject: str,
+    body: str,
+) -> int | None:
+    """One row per message (per action, at most one); its mode and status follow the route."""
+    mode, status = route.initial(delivered_to)
+    row = await (
+        await conn.execute(
+            INSERT,
+            (
+                customer_id,
+                action_id,
+                destination,
+                delivered_to,
+                template,
+                language,
+                subject,
+                body,
+                mode,
+                status,
+                1 if status == "accepted" else 0,
+                status,
+            ),
+        )
+    ).fetchone()
+    return row[0] if row else None
 
 
 class PgOutbox:
-    def __init__(self, pool: AsyncConnectionPool):
+    def __init__(self, pool: AsyncConnectionPool, route: MailRoute = MailRoute(), mailer=None):
         self.pool = pool
+        self.route = route
+        self.mailer = mailer
 
     async def deliver(
         self,
@@ -32,18 +82,46 @@ class PgOutbox:
         delivered_to: str | None,
         subject: str,
         body: str,
+        action_id: str | None = None,
     ) -> int:
+        async with self.pool.connection() as conn:
+            message_id = await insert_message(
+                conn,
+                self.route,
+                customer_id=customer_id,
+                action_id=action_id,
+                destination=destination,
+                delivered_to=delivered_to,
+                template=template,
+                language=language,
+                subject=subject,
+                body=body,
+            )
+        await self.dispatch(message_id)
+        return message_id
+
+    async def dispatch(self, message_id: int | None = None, *, action_id: str | None = None) -> str | None:
+        """Send a queued message over SMTP; the final status is what the server answered."""
         async with self.pool.connection() as conn:
             row = await (
                 await conn.execute(
-                    "INSERT INTO ops.outbox (customer_id, channel, destination, delivered_to, template, language, "
-                    "subject, body, mode, status, attempts, sent_at) "
-                    "VALUES (%s, 'email', %s, %s, %s, %s, %s, %s, 'simulated', 'accepted', 1, now()) "
-                    "RETURNING message_id",
-                    (customer_id, destination, delivered_to, template, language, subject, body),
+                    "SELECT message_id, delivered_to, subject, body, status FROM ops.outbox "
+                    "WHERE (message_id = %s OR action_id = %s::uuid)",
+                    (message_id, action_id),
                 )
             ).fetchone()
-        return row[0]
+            if row is None or row[4] != "queued" or self.mailer is None:
+                return row[4] if row else None
+            try:
+                reply, status = await self.mailer.send(row[1], row[2], row[3]), "accepted"
+            except (OSError, smtplib.SMTPException) as error:
+                reply, status = f"{type(error).__name__}: {error}"[:300], "failed"
+            await conn.execute(
+                "UPDATE ops.outbox SET status = %s, provider_reply = %s, attempts = attempts + 1, "
+                "sent_at = CASE WHEN %s = 'accepted' THEN now() END WHERE message_id = %s",
+                (status, reply, status, row[0]),
+            )
+        return status
 
     async def recent(self, customer_id: str, limit: int) -> list[dict]:
         async with self.pool.connection() as conn:

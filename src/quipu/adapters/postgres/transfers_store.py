@@ -11,6 +11,7 @@ from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
+from quipu.adapters.postgres.outbox_store import PgOutbox, insert_message
 from quipu.domain.contact import mask_email
 from quipu.domain.dataset import DATASET_NOW
 from quipu.domain.transfer_text import receipt
@@ -42,10 +43,17 @@ class UnknownTransfer(Exception):
 
 
 class PgTransfers:
-    def __init__(self, pool: AsyncConnectionPool, clock: Callable[[], datetime], limits: Limits = Limits()):
+    def __init__(
+        self,
+        pool: AsyncConnectionPool,
+        clock: Callable[[], datetime],
+        limits: Limits = Limits(),
+        outbox: PgOutbox | None = None,
+    ):
         self.pool = pool
         self.clock = clock
         self.limits = limits
+        self.outbox = outbox or PgOutbox(pool)
 
     async def accounts(self, customer_id: str) -> list[Account]:
         async with self.pool.connection() as conn:
@@ -165,14 +173,18 @@ class PgTransfers:
 
     async def confirm(self, customer_id: str, transfer_id: str, *, after_commit=None) -> dict:
         """Locks the proposal and the rows it touches (in a fixed order), re-checks every rule and posts."""
+        result = await self._confirm_once(customer_id, transfer_id)
+        if result["status"] == "executed":
+            await self.outbox.dispatch(action_id=transfer_id)  # after commit, holding no connection
+        if after_commit:
+            after_commit(result)
+        return result
+
+    async def _confirm_once(self, customer_id: str, transfer_id: str) -> dict:
         for attempt in range(3):
             try:
-                async with self.pool.connection() as conn:
-                    async with conn.transaction():
-                        result = await self._confirm(conn, customer_id, transfer_id)
-                    if after_commit:
-                        after_commit(result)
-                    return result
+                async with self.pool.connection() as conn, conn.transaction():
+                    return await self._confirm(conn, customer_id, transfer_id)
             except (psycopg.errors.DeadlockDetected, psycopg.errors.SerializationFailure):
                 if attempt == 2:
                     raise
@@ -314,12 +326,17 @@ class PgTransfers:
             or (None,)
         )[0]
         if email:
-            await conn.execute(
-                "INSERT INTO ops.outbox (customer_id, action_id, channel, destination, delivered_to, template, language, "
-                "subject, body, mode, status, attempts, sent_at) VALUES (%s, %s, 'email', %s, %s, 'transfer_receipt', "
-                "%s, %s, %s, 'simulated', 'accepted', 1, %s) ON CONFLICT (action_id) WHERE action_id IS NOT NULL "
-                "DO NOTHING",
-                (row["customer_id"], row["transfer_id"], mask_email(email), email, row["language"], subject, body, now),
+            await insert_message(
+                conn,
+                self.outbox.route,
+                customer_id=row["customer_id"],
+                action_id=str(row["transfer_id"]),
+                destination=mask_email(email),
+                delivered_to=email,
+                template="transfer_receipt",
+                language=row["language"],
+                subject=subject,
+                body=body,
             )
         return executed
 
