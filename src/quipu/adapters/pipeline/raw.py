@@ -245,7 +245,7 @@ def _customer(writer: RawWriter, rng: random.Random, bundle: dict, planted: dict
         _transaction(writer, rng, t, planted)
     for s in bundle["app_sessions"]:
         _events(writer, rng, s, planted)
-    for n, c in enumerate(bundle["complaints"]):
+    for c in bundle["complaints"]:
         row = {**c, "assigned_agent_id": f"AG-{rng.randint(1, AGENTS):04d}", "last_updated": c["creation_date"]}
         writer.add("complaints", row, _day(c["creation_date"]))
     _contacts(writer, rng, bundle["customers"][0]["customer_id"], index, planted)
