@@ -226,6 +226,7 @@ def generate_raw(root: Path, *, customers: int, seed: int = 2026) -> dict:
     for index in range(customers):
         _customer(writer, rng, OrganizerCustomer(seed, index, fx).build(), planted, index)
         if index % 2000 == 1999:
+            _late_partitions(writer, rng, planted)
             writer.flush()
     _late_partitions(writer, rng, planted)
     writer.flush()
@@ -282,7 +283,7 @@ def _transaction(writer: RawWriter, rng: random.Random, t: dict, planted: dict) 
 
 
 def _events(writer: RawWriter, rng: random.Random, session: dict, planted: dict) -> None:
-    count = max(session["events"] // 4, 2)
+    count = max(session["events"] * 3 // 4, 2)  # about 100 events per customer, as in the organizer's data
     step = (session["ended_at"] - session["started_at"]) / count
     for n in range(count):
         kind = "Login" if n == 0 and session["had_login"] else EVENT_TYPES[1 + n % (len(EVENT_TYPES) - 1)]
