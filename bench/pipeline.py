@@ -29,8 +29,10 @@ def bare_read_seconds(source: Path) -> tuple[float, int]:
     db.execute("SET threads = 2")
     started, rows = time.perf_counter(), 0
     for name in COLUMNS:
-        rows += db.execute(f"SELECT count(*) FROM read_csv('{source}/{name}/*/*/*/*.csv', union_by_name=true, "
-                           "all_varchar=true, header=true)").fetchone()[0]
+        rows += db.execute(
+            f"SELECT count(*) FROM read_csv('{source}/{name}/*/*/*/*.csv', union_by_name=true, "
+            "all_varchar=true, header=true)"
+        ).fetchone()[0]
     return time.perf_counter() - started, rows
 
 
@@ -60,19 +62,39 @@ def main() -> None:
     bare, raw_rows = bare_read_seconds(source)
     peak_gib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 / 1024
     loaded = sum(result.loaded.values())
-    rates = {"bronze": raw_rows, "silver": raw_rows, "contracts": sum(result.quality["core_rows"].values()),
-             "core dataset": loaded, "load": loaded}
-    rows = [(stage, seconds, f"{rates[stage] / seconds:,.0f}" if seconds else "-")
-            for stage, seconds in result.seconds.items()]
+    rates = {
+        "bronze": raw_rows,
+        "silver": raw_rows,
+        "contracts": sum(result.quality["core_rows"].values()),
+        "core dataset": loaded,
+        "load": loaded,
+    }
+    rows = [
+        (stage, seconds, f"{rates[stage] / seconds:,.0f}" if seconds else "-")
+        for stage, seconds in result.seconds.items()
+    ]
     print(table(rows, ("stage", "seconds", "rows/s")))
     ratio = round(result.seconds["bronze"] / bare, 2)
-    print(f"total {total:.1f} s, peak memory {peak_gib:.2f} GiB, bronze / bare DuckDB read x{ratio} "
-          f"({raw_rows:,} raw rows; targets: total < 15 min, memory < 8 GiB)")
-    write_result("pipeline" + ("-quick" if args.quick else ""), {
-        "customers": customers, "raw_rows": raw_rows, "generated_seconds": generated_seconds,
-        "seconds": result.seconds, "total_seconds": round(total, 1), "peak_memory_gib": round(peak_gib, 2),
-        "bare_read_seconds": round(bare, 2), "bronze_to_bare_read": ratio, "core_rows": result.quality["core_rows"],
-        "quality": result.quality["tables"], "targets": {"total_seconds": 900, "peak_memory_gib": 8}})
+    print(
+        f"total {total:.1f} s, peak memory {peak_gib:.2f} GiB, bronze / bare DuckDB read x{ratio} "
+        f"({raw_rows:,} raw rows; targets: total < 15 min, memory < 8 GiB)"
+    )
+    write_result(
+        "pipeline" + ("-quick" if args.quick else ""),
+        {
+            "customers": customers,
+            "raw_rows": raw_rows,
+            "generated_seconds": generated_seconds,
+            "seconds": result.seconds,
+            "total_seconds": round(total, 1),
+            "peak_memory_gib": round(peak_gib, 2),
+            "bare_read_seconds": round(bare, 2),
+            "bronze_to_bare_read": ratio,
+            "core_rows": result.quality["core_rows"],
+            "quality": result.quality["tables"],
+            "targets": {"total_seconds": 900, "peak_memory_gib": 8},
+        },
+    )
 
 
 if __name__ == "__main__":

@@ -255,18 +255,19 @@ def _customer(writer: RawWriter, rng: random.Random, bundle: dict, planted: dict
 def _transaction(writer: RawWriter, rng: random.Random, t: dict, planted: dict) -> None:
     day = _day(t["transaction_date"])
     row = {**t, "last_updated": t["transaction_date"], "merchant_category": t.get("transaction_category")}
-    if t["transaction_country"] == "México" and rng.random() < 0.2:
-        row["transaction_country"] = "Mexico"
-        planted["normalised_country"] += 1
-    if row["transaction_category"] is not None and row["merchant_name"] and rng.random() < 0.05:
-        row["transaction_category"] = None
-        planted["null_category_with_hint" if day >= SCHEMA_CHANGE_DAY else "null_category_without_hint"] += 1
-    if rng.random() < 0.004:
+    if rng.random() < 0.004:  # an orphan carries no other defect, so each defect is counted once
         row["customer_id"] = f"{ORPHAN_CUSTOMER}-{rng.randrange(10**6)}"
         planted["orphan_customer_transactions"] += 1
-    elif rng.random() < 0.003:
-        row["product_id"] = f"PRD-MISSING-{rng.randrange(10**6)}"
-        planted["orphan_product_id"] += 1
+    else:
+        if rng.random() < 0.003:
+            row["product_id"] = f"PRD-MISSING-{rng.randrange(10**6)}"
+            planted["orphan_product_id"] += 1
+        if t["transaction_country"] == "México" and rng.random() < 0.2:
+            row["transaction_country"] = "Mexico"
+            planted["normalised_country"] += 1
+        if row["transaction_category"] is not None and row["merchant_name"] and rng.random() < 0.05:
+            row["transaction_category"] = None
+            planted["null_category_with_hint" if day >= SCHEMA_CHANGE_DAY else "null_category_without_hint"] += 1
     writer.add("transactions", row, day)
     roll = rng.random()
     if roll < 0.01:
@@ -357,16 +358,20 @@ def _contacts(writer: RawWriter, rng: random.Random, customer_id: str, index: in
 
 def _clean(row: dict) -> bool:
     """A row with no planted defect of its own, so a late copy adds exactly one counted defect."""
-    return (not row["customer_id"].startswith(ORPHAN_CUSTOMER) and not str(row["product_id"]).startswith("PRD-MISSING")
-            and row["transaction_country"] != "Mexico" and row["transaction_category"] is not None
-            and not row["transaction_id"].endswith("-L"))
+    return (
+        not row["customer_id"].startswith(ORPHAN_CUSTOMER)
+        and not str(row["product_id"]).startswith("PRD-MISSING")
+        and row["transaction_country"] != "Mexico"
+        and row["transaction_category"] is not None
+        and not row["transaction_id"].endswith("-L")
+    )
 
 
 def _late_partitions(writer: RawWriter, rng: random.Random, planted: dict) -> None:
     """A few partitions hold rows dated well before their process day: data that arrived late."""
     for (table, day), rows in list(writer.parts.items()):
         if table == "transactions" and day.day == 15 and day.month in (3, 9) and rows:
-            clean = [r for r in rows if _clean(r)]
+            clean = list({r["transaction_id"]: r for r in rows if _clean(r)}.values())
             for row in clean[: max(1, len(clean) // 10)]:
                 late = dict(row)
                 late["transaction_id"] = late["transaction_id"] + "-L"
