@@ -8,9 +8,9 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
+from quipu.adapters.demo_data import dataset_directory
 from quipu.adapters.postgres import core_loader, database, embedded
 from quipu.adapters.postgres.connection import DatabaseUrls, connect
-from quipu.application.demo_data import dataset_directory
 from quipu.settings import Settings
 
 RESULTS = Path(__file__).resolve().parent / "results"
