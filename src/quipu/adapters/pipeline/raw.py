@@ -270,6 +270,8 @@ def _transaction(writer: RawWriter, rng: random.Random, t: dict, planted: dict) 
             planted["null_category_with_hint" if day >= SCHEMA_CHANGE_DAY else "null_category_without_hint"] += 1
     writer.add("transactions", row, day)
     roll = rng.random()
+    if SCHEMA_CHANGE_DAY - timedelta(days=3) <= day < SCHEMA_CHANGE_DAY:
+        roll = 1.0  # a copy must not cross the schema change, or its category hint would differ from the original
     if roll < 0.01:
         writer.add("transactions", dict(row), day + timedelta(days=rng.randint(0, 2)))
         planted["duplicate_transactions_exact"] += 1
