@@ -9,6 +9,7 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 
 from quipu.adapters.dataset import catalog
+from quipu.adapters.dataset.format import CORE_TABLES
 from quipu.adapters.dataset.organizer import OrganizerCustomer
 from quipu.adapters.dataset.rows import FxTable, stable_id
 from quipu.domain.dataset import HISTORY_START
@@ -19,61 +20,18 @@ EVENT_TYPES = ("Login", "ViewBalance", "ViewMovements", "Transfer", "PayBill", "
 BRANCHES = 40
 AGENTS = 120
 ORPHAN_CUSTOMER = "CLI-ORPHAN"
+FIXTURE_FLAG = "is_synthetic_fixture"
+
+
+def organizer_columns(table: str, drop: tuple[str, ...] = (), add: tuple[str, ...] = ()) -> list[str]:
+    """The organizer's columns of a table we also keep in core: core's, less what the team adds."""
+    return [c for c in CORE_TABLES[table] if c not in (FIXTURE_FLAG, *drop)] + [*add, "last_updated"]
+
+
 COLUMNS = {
-    "customers": [
-        "customer_id",
-        "document_type",
-        "document_number",
-        "first_name",
-        "last_name",
-        "date_of_birth",
-        "email",
-        "mobile_phone",
-        "city",
-        "country",
-        "detected_accent",
-        "segment",
-        "customer_status",
-        "registration_date",
-        "registration_branch_id",
-        "last_updated",
-    ],
-    "products": [
-        "product_id",
-        "customer_id",
-        "product_type",
-        "product_number_last4",
-        "account_number",
-        "currency",
-        "current_balance",
-        "credit_limit",
-        "product_status",
-        "interest_rate",
-        "opening_date",
-        "expiration_date",
-        "days_past_due",
-        "last_updated",
-    ],
-    "transactions": [
-        "transaction_id",
-        "customer_id",
-        "product_id",
-        "transaction_date",
-        "transaction_type",
-        "transaction_category",
-        "amount",
-        "currency",
-        "amount_usd",
-        "channel",
-        "merchant_name",
-        "transaction_country",
-        "transaction_city",
-        "transaction_status",
-        "response_code",
-        "is_fraud",
-        "fraud_score",
-        "last_updated",
-    ],
+    "customers": organizer_columns("customers", drop=("preferred_language",), add=("registration_branch_id",)),
+    "products": organizer_columns("products"),
+    "transactions": organizer_columns("transactions"),
     "digital_events": [
         "event_id",
         "session_id",
@@ -97,32 +55,7 @@ COLUMNS = {
         "last_updated",
     ],
     "call_transcripts": ["transcript_id", "interaction_id", "full_text", "detected_intents", "last_updated"],
-    "complaints": [
-        "complaint_id",
-        "customer_id",
-        "creation_date",
-        "case_type",
-        "category",
-        "subcategory",
-        "reception_channel",
-        "affected_product_id",
-        "description",
-        "claimed_amount",
-        "currency",
-        "priority",
-        "status",
-        "first_response_date",
-        "resolution_date",
-        "closing_date",
-        "sla_breached",
-        "resolution_days",
-        "resolution",
-        "compensation_granted",
-        "resolution_satisfaction",
-        "is_repeat_complainer",
-        "assigned_agent_id",
-        "last_updated",
-    ],
+    "complaints": organizer_columns("complaints", add=("assigned_agent_id",)),
     "satisfaction_surveys": ["survey_id", "customer_id", "interaction_id", "survey_date", "csat", "last_updated"],
     "service_agents": ["agent_id", "name", "team", "branch_id", "last_updated"],
     "branches": ["branch_id", "name", "city", "country", "last_updated"],
