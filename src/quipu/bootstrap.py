@@ -25,9 +25,11 @@ from quipu.adapters.postgres.actions_store import PgActionStore
 from quipu.adapters.postgres.audit import PgAudit
 from quipu.adapters.postgres.bank_records import PgBankRecords
 from quipu.adapters.postgres.connection import DatabaseUrls
+from quipu.adapters.postgres.console_store import PgConsole
 from quipu.adapters.postgres.conversations_store import PgConversations
 from quipu.adapters.postgres.database import CHECKPOINT_SCHEMA
 from quipu.adapters.postgres.identity_store import PgIdentityStore, PgStepUpStore
+from quipu.adapters.postgres.live import LiveFeed
 from quipu.adapters.postgres.outbox_store import PgOutbox
 from quipu.adapters.postgres.schema_catalog import describe_core
 from quipu.adapters.postgres.sql_runner import GuardedRunner, dwh_pool
@@ -72,6 +74,8 @@ class Container:
     action_facts: PgActionFacts
     audit: PgAudit
     clock: Clock
+    console: PgConsole
+    live: LiveFeed
     tracer: Tracer = field(default_factory=Tracer)
     probes: dict[str, Probe] = field(default_factory=dict)
     chat: Chat | None = None
@@ -134,8 +138,11 @@ async def build_container(
     try:
         container = assemble(settings, urls, pool, clock, sql_pool)
         attach_agent(container, model if model is not None else build_model(settings), checkpoint_pool)
+        await container.live.start()
         yield container
     finally:
+        if "container" in locals():
+            await container.live.stop()
         await checkpoint_pool.close()
         await sql_pool.close()
         await pool.close()
@@ -185,6 +192,8 @@ def assemble(
         action_facts=action_facts,
         audit=audit,
         clock=clock,
+        console=PgConsole(pool),
+        live=LiveFeed(urls.app),
         probes={"database": database_ready},
     )
 

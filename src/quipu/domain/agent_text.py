@@ -14,6 +14,7 @@ TEXT = {
         "waiting": "Tu mensaje quedó registrado; una persona del banco te responderá por aquí.",
         "refused": "{reason}",
         "refused_person": "{reason} Ya le pasé tu caso a una persona del banco.",
+        "released": "La persona del banco cerró su atención. Puedes seguir escribiéndome cuando quieras.",
     },
     "pt": {
         "handoff": "Vou passar você para uma pessoa do banco. Ela já tem o resumo do seu caso e responderá por este chat.",
@@ -26,6 +27,7 @@ TEXT = {
         "waiting": "Sua mensagem foi registrada; uma pessoa do banco responderá por aqui.",
         "refused": "{reason}",
         "refused_person": "{reason} Já passei seu caso para uma pessoa do banco.",
+        "released": "A pessoa do banco encerrou o atendimento. Você pode continuar falando comigo quando quiser.",
     },
 }
 

@@ -32,7 +32,7 @@ SKILL_PATTERNS = (
     ),
     (
         "money_movement",
-        r"(khip|quip|transfer|env[ií]a(r)? \d|manda(r)? \d|paga(r)? (la|el|mi|a|o|meu|minha) "
+        r"(khip|quip|transf(er|ie|ir)|env[ií]a(r)? \d|manda(r)? \d|paga(r)? (la|el|mi|a|o|meu|minha) "
         r"(tarjeta|pr[eé]stamo|luz|agua|tel[eé]fono|internet|cable|cart[ãa]o|empr[eé]stimo|conta)|"
         r"pasa(r)? .* a mi cuenta|facturas? pendientes|contas? pendentes|pagar (la|a) luz)",
     ),

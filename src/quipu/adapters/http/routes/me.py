@@ -1,11 +1,13 @@
 from datetime import datetime
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Path, Query, Request
 from pydantic import BaseModel
 
 from quipu.adapters.http.deps import ContainerDep, CustomerDep
 from quipu.adapters.http.errors import ApiError
+from quipu.adapters.http.live import event_stream
+from quipu.domain.threads import conversation_id
 
 router = APIRouter(prefix="/api/me", tags=["me"])
 ThreadId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_.:-]{1,64}$")]
@@ -88,3 +90,9 @@ async def conversation(thread_id: ThreadId, who: CustomerDep, container: Contain
     if found is None:
         raise ApiError("unknown_conversation")
     return Conversation(**found)
+
+
+@router.get("/conversations/{thread_id}/events", summary="Server-Sent Events: this conversation changed")
+async def conversation_events(thread_id: ThreadId, request: Request, who: CustomerDep, container: ContainerDep):
+    mine = str(conversation_id(who.customer_id, thread_id))
+    return event_stream(request, container.live, lambda changed: changed == mine)

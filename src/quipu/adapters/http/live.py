@@ -1,0 +1,32 @@
+"""Server-Sent Events: a browser watching a conversation hears that it changed, then reads it the usual way."""
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Callable
+
+from fastapi import Request
+from fastapi.responses import StreamingResponse
+
+from quipu.adapters.postgres.live import LiveFeed
+
+PING_SECONDS = 15
+
+
+def event_stream(request: Request, feed: LiveFeed, wanted: Callable[[str], bool]) -> StreamingResponse:
+    """Only ids pass through the stream; what changed is read through the endpoints that check ownership."""
+
+    async def events() -> AsyncIterator[str]:
+        async with feed.subscribe() as queue:
+            yield "retry: 2000\nevent: ready\ndata: {}\n\n"
+            while not await request.is_disconnected():
+                try:
+                    conversation_id = await asyncio.wait_for(queue.get(), timeout=PING_SECONDS)
+                except TimeoutError:
+                    yield ": ping\n\n"
+                    continue
+                if wanted(conversation_id):
+                    yield f"event: change\ndata: {json.dumps({'conversation_id': conversation_id})}\n\n"
+
+    return StreamingResponse(
+        events(), media_type="text/event-stream", headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+    )

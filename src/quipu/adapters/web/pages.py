@@ -1,0 +1,66 @@
+"""The web pages, rendered on the server in the customer's language; a little plain JavaScript calls the API."""
+
+from importlib.resources import files
+from typing import Annotated
+
+from fastapi import APIRouter, Cookie, Request
+from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.staticfiles import StaticFiles
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from quipu.adapters.dataset.demo_accounts import demo_sign_ins
+from quipu.adapters.web.texts import LANGUAGES, texts_for
+
+LANGUAGE_COOKIE = "quipu_lang"
+HERE = files("quipu.adapters.web")
+templates = Environment(loader=FileSystemLoader(str(HERE / "templates")), autoescape=select_autoescape(["html"]))
+router = APIRouter(include_in_schema=False)
+Language = Annotated[str | None, Cookie(alias=LANGUAGE_COOKIE)]
+
+
+def static_files() -> StaticFiles:
+    return StaticFiles(directory=str(HERE / "static"))
+
+
+def page(request: Request, template: str, language: str | None, **context) -> HTMLResponse:
+    chosen = request.query_params.get("lang") or language
+    chosen = chosen if chosen in LANGUAGES else "es"
+    body = templates.get_template(template).render(lang=chosen, t=texts_for(chosen), path=request.url.path, **context)
+    response = HTMLResponse(body, headers={"Cache-Control": "no-store"})
+    if request.query_params.get("lang") in LANGUAGES:
+        response.set_cookie(LANGUAGE_COOKIE, chosen, samesite="strict", max_age=365 * 86400)
+    return response
+
+
+def local_demo(request: Request) -> dict | None:
+    return demo_sign_ins() if request.app.state.container.settings.env == "local" else None
+
+
+@router.get("/")
+async def home() -> RedirectResponse:
+    return RedirectResponse("/entrar", status_code=303)
+
+
+@router.get("/entrar")
+async def sign_in(request: Request, quipu_lang: Language = None) -> HTMLResponse:
+    return page(request, "entrar.html", quipu_lang, demo=local_demo(request))
+
+
+@router.get("/chat")
+async def chat(request: Request, quipu_lang: Language = None) -> HTMLResponse:
+    return page(request, "chat.html", quipu_lang)
+
+
+@router.get("/mis-finanzas")
+async def finances(request: Request, quipu_lang: Language = None) -> HTMLResponse:
+    return page(request, "finanzas.html", quipu_lang)
+
+
+@router.get("/consola/entrar")
+async def console_sign_in(request: Request, quipu_lang: Language = None) -> HTMLResponse:
+    return page(request, "consola_entrar.html", quipu_lang, demo=local_demo(request))
+
+
+@router.get("/consola")
+async def console(request: Request, quipu_lang: Language = None) -> HTMLResponse:
+    return page(request, "consola.html", quipu_lang)

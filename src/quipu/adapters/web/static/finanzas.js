@@ -1,0 +1,72 @@
+"use strict";
+(() => {
+  if (!Q.requireSignIn("customer", "/entrar")) return;
+  const { texts: t, el, api } = Q;
+  const $ = (id) => document.getElementById(id);
+  const COLORS = ["#0b6e4f", "#2f80ed", "#f2994a", "#9b51e0", "#eb5757", "#828282"];
+
+  function unavailable(text) {
+    $("finances").hidden = true;
+    Q.show($("fin-state"), text);
+  }
+
+  function donut(categories, currency) {
+    const total = categories.reduce((sum, c) => sum + Number(c.amount), 0) || 1;
+    let start = 0;
+    const stops = categories.map((c, i) => {
+      const end = start + (Number(c.amount) / total) * 100;
+      const stop = `${COLORS[i % COLORS.length]} ${start}% ${end}%`;
+      start = end;
+      return stop;
+    });
+    $("donut").style.background = `conic-gradient(${stops.join(", ")})`;
+    $("donut").setAttribute("aria-label", categories.map((c) => `${c.name}: ${Q.money(c.amount, currency)}`).join("; "));
+    $("legend").replaceChildren(...categories.map((c, i) =>
+      el("li", { style: `--swatch: ${COLORS[i % COLORS.length]}` }, `${c.name} · ${Q.money(c.amount, currency)}`)));
+  }
+
+  function bars(monthly, currency) {
+    const top = Math.max(...monthly.map(([, amount]) => Number(amount)), 1);
+    $("bars").replaceChildren(...monthly.map(([month, amount]) => el("div", {
+      style: `height: ${Math.max(2, (Number(amount) / top) * 100)}%`, title: `${month}: ${Q.money(amount, currency)}`,
+      "aria-label": `${month}: ${Q.money(amount, currency)}`,
+    }, el("span", {}, month.slice(2)))));
+  }
+
+  function render(f) {
+    Q.show($("fin-state"), "");
+    $("finances").hidden = false;
+    $("spend").textContent = Q.money(f.totals.spend, f.currency);
+    $("transactions").textContent = f.totals.transactions;
+    $("avg").textContent = f.totals.avgTicket === null ? t.none : Q.money(f.totals.avgTicket, f.currency);
+    $("note-spending").textContent = f.notes.spending;
+    $("note-monthly").textContent = f.notes.monthly;
+    $("note-tip").textContent = f.notes.tip;
+    donut(f.categories, f.currency);
+    bars(f.monthly, f.currency);
+    $("merchants").replaceChildren(...f.topMerchants.map((m) => el("li", {}, `${m.name} · ${m.count} · ${Q.money(m.amount, m.unit)}`)));
+    $("alerts").replaceChildren(...f.alerts.map((a) => el("li", { "data-kind": a.kind },
+      t.fin_alert_line.replace("{merchant}", a.merchant).replace("{amount}", Q.money(a.amount, "").trim())
+        .replace("{currency}", a.currency).replace("{seconds}", a.secondsApart).replace("{date}", a.date))));
+    $("alerts").hidden = !$("show-alerts").checked;
+    $("others-section").hidden = !f.otherCurrencies.length;
+    $("others").replaceChildren(...f.otherCurrencies.map((o) => el("li", {}, `${Q.money(o.spend, o.currency)} · ${o.transactions}`)));
+  }
+
+  async function load() {
+    try {
+      render(await api("customer", `/api/me/finances?days=${$("days").value}`));
+    } catch (problem) {
+      if (problem.code === "no_spending_in_period") unavailable(t.fin_empty);
+      else if (problem.status !== 401) unavailable(t.fin_unavailable);
+    }
+  }
+
+  $("days").addEventListener("change", load);
+  $("show-alerts").addEventListener("change", () => { $("alerts").hidden = !$("show-alerts").checked; });
+  (async () => {
+    const me = await api("customer", "/api/me");
+    if (Q.setLanguage(me.language)) { location.reload(); return; }
+    load();
+  })();
+})();
