@@ -215,7 +215,7 @@ def attach_agent(container: Container, model, checkpoint_pool: AsyncConnectionPo
     server = hub(lambda: tool_deps(container))
     deps = AgentDeps(
         model=model,
-        skills=discover(),
+        skills=[s for s in discover() if container.settings.actions_enabled or not s.acts],
         mcp=lambda: Client(server),
         gateway=container.gateway,
         handoffs=PgHandoffs(container.pool, container.clock),

@@ -48,6 +48,9 @@ class Settings(BaseSettings):
     smtp_from: str = Field("quipu@localhost", description="Sender address of outgoing mail.")
     mail_allowlist: str = Field("", description="Comma-separated addresses SMTP may send to; nobody else.")
     otlp_endpoint: str | None = Field(None, description="OTLP/HTTP traces endpoint; unset keeps traces off.")
+    actions_enabled: bool = Field(
+        True, description="false removes the acting skills and their buttons (the evaluation's baseline)."
+    )
     transfer_limit_per_day_usd: float = Field(3000, gt=0, description="Third-party transfer limit per day.")
 
     @property

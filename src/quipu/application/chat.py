@@ -28,6 +28,7 @@ class ChatTurn:
     tokens_in: int = 0
     tokens_out: int = 0
     status: str = "bot"
+    outcome: str | None = None
 
 
 class Chat:
@@ -87,4 +88,5 @@ class Chat:
             state.get("tokens_in", 0),
             state.get("tokens_out", 0),
             "waiting" if handoff else "bot",
+            state.get("outcome"),
         )

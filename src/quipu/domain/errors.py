@@ -81,6 +81,12 @@ ERRORS: dict[str, ErrorText] = {
         "No pudimos preparar tu resumen ahora. Intenta más tarde.",
         "Não conseguimos preparar seu resumo agora. Tente mais tarde.",
     ),
+    "actions_disabled": ErrorText(
+        404,
+        "Actions are switched off on this deployment (QUIPU_ACTIONS_ENABLED=false).",
+        "Esta función no está disponible.",
+        "Esta função não está disponível.",
+    ),
     "unknown_batch": ErrorText(
         404,
         "No such batch of actions for this customer.",

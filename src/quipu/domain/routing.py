@@ -28,7 +28,7 @@ SKILL_PATTERNS = (
         "account_actions",
         r"(bloque|congel|cancel\w* (mi|la|o|meu) (tarjeta|cart[ãa]o)|rob(aron|ada|o)|perd[ií]|"
         r"extravi|roubad|furtad|alerta|ll[aá]m(en|ame)|me liguem|liga[çc][ãa]o|aclaraci[oó]n|"
-        r"contesta[çc][ãa]o|disputa|env[ií]a(me)? (un|el) (resumen|correo)|manda(me)? (um|o) resumo)",
+        r"contesta[çc][ãa]o|disputa|(env[ií]a|m[aá]nda)(me)? (un|el) (resumen|correo)|manda(me)? (um|o) resumo)",
     ),
     (
         "money_movement",

@@ -16,6 +16,11 @@ class Skill:
     instructions: str
     flags: dict
 
+    @property
+    def acts(self) -> bool:
+        """The skill proposes actions or money movement (off when actions are disabled)."""
+        return self.flags.get("acts") == "true"
+
 
 def parse_skill(text: str) -> Skill:
     """Front matter between --- lines (key: value), then the instructions for the skill agent."""

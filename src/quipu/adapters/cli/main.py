@@ -9,6 +9,7 @@ from pydantic import ValidationError
 from quipu.adapters.cli import accounts as account_commands
 from quipu.adapters.cli import db as db_commands
 from quipu.adapters.cli import demo as demo_commands
+from quipu.adapters.cli import evaluate as eval_commands
 from quipu.adapters.cli import model as model_commands
 from quipu.adapters.cli import pipeline as pipeline_commands
 from quipu.adapters.cli.context import settings_of
@@ -26,6 +27,7 @@ app = typer.Typer(
 app.add_typer(db_commands.app, name="db")
 app.add_typer(demo_commands.app, name="demo")
 app.add_typer(model_commands.app, name="model")
+app.add_typer(eval_commands.app, name="eval")
 app.add_typer(pipeline_commands.app, name="pipeline")
 app.add_typer(account_commands.operator_app, name="operator")
 app.add_typer(account_commands.customer_app, name="customer")

@@ -61,3 +61,11 @@ SupervisorDep = Annotated[OperatorPrincipal, Depends(current_supervisor)]
 
 def client_of(request: Request) -> str:
     return request.client.host if request.client else "unknown"
+
+
+def require_actions(container: ContainerDep) -> None:
+    if not container.settings.actions_enabled:
+        raise ApiError("actions_disabled")
+
+
+actions_on = Depends(require_actions)

@@ -1,11 +1,11 @@
 from fastapi import APIRouter, Path
 from pydantic import BaseModel, ConfigDict, Field
 
-from quipu.adapters.http.deps import ContainerDep, CustomerDep
+from quipu.adapters.http.deps import ContainerDep, CustomerDep, actions_on
 from quipu.adapters.http.errors import ApiError
 from quipu.application.actions import UnknownBatch
 
-router = APIRouter(prefix="/api/actions", tags=["actions"])
+router = APIRouter(prefix="/api/actions", tags=["actions"], dependencies=[actions_on])
 BatchId = Path(pattern=r"^[0-9a-fA-F-]{36}$")
 
 

@@ -1,12 +1,12 @@
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
-from quipu.adapters.http.deps import ContainerDep, CustomerDep
+from quipu.adapters.http.deps import ContainerDep, CustomerDep, actions_on
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.postgres.transfers_store import UnknownTransfer
 from quipu.application.transfers import StepUpRequired
 
-router = APIRouter(prefix="/api/khipu", tags=["money movement"])
+router = APIRouter(prefix="/api/khipu", tags=["money movement"], dependencies=[actions_on])
 
 
 class TransferIn(BaseModel):

@@ -1,0 +1,63 @@
+"""`quipu eval`: the action scenarios and the text-to-SQL cases, judged without any model."""
+
+import json
+from pathlib import Path
+
+import typer
+
+from quipu.adapters.cli import db as db_commands
+from quipu.adapters.cli import demo as demo_commands
+from quipu.adapters.cli.context import settings_of
+from quipu.adapters.llm.factory import build_model
+from quipu.evaluation.actions_eval import EvalRun, evaluate
+from quipu.evaluation.scenarios import HELD_OUT
+
+app = typer.Typer(no_args_is_help=True, help="Evaluate the agent: verdicts from database rows and regexes only.")
+PROVIDERS = ("scripted", "local", "rules", "ollama", "openai", "gemini")
+
+
+def prepared(ctx: typer.Context):
+    settings = settings_of(ctx)
+    urls = db_commands.start_and_prepare(settings)
+    demo_commands.load_into(settings, urls, only_if_empty=True)
+    return settings, urls
+
+
+def model_for(settings, provider: str):
+    if provider not in PROVIDERS:
+        raise typer.BadParameter(f"provider must be one of {', '.join(PROVIDERS)}")
+    return None if provider == "scripted" else build_model(settings.model_copy(update={"llm": provider}))
+
+
+@app.command("actions")
+def actions(
+    ctx: typer.Context,
+    split: str = typer.Option("regression", help="regression or heldout (held-out runs print totals only)."),
+    repeats: int = typer.Option(1, min=1, max=10),
+    baseline: str | None = typer.Option(None, help="actions-off: the same agent without the acting skills."),
+    provider: str = typer.Option("scripted", help="scripted (each scenario's script), local, rules, or a hosted one."),
+    ids: str = typer.Option("", help="Comma-separated scenario ids (within the chosen split)."),
+    out: Path = typer.Option(Path(".quipu/eval"), help="Folder for the JSON and Markdown reports."),
+) -> None:
+    """Run the action scenarios on fresh customers and write the report."""
+    if split not in ("regression", HELD_OUT):
+        raise typer.BadParameter("split must be regression or heldout")
+    if baseline not in (None, "actions-off"):
+        raise typer.BadParameter("the only baseline is actions-off")
+    settings, urls = prepared(ctx)
+    plan = EvalRun(split, repeats, provider, baseline, tuple(i for i in ids.split(",") if i))
+    blind = split == HELD_OUT
+
+    def progress(attempt) -> None:
+        if not blind:
+            mark = "ok " if attempt.verdict.correct else "BAD"
+            typer.echo(f"{mark} {attempt.scenario.id} #{attempt.repeat} {'; '.join(attempt.verdict.failures)}")
+
+    try:
+        report, _, path = evaluate(plan, settings, model=model_for(settings, provider), urls=urls, out=out,
+                                   progress=progress)  # fmt: skip
+    except PermissionError as refused:
+        typer.echo(str(refused), err=True)
+        raise typer.Exit(2) from None
+    typer.echo(json.dumps({k: report[k] for k in ("attempts", "provider_errors", "correct", "unsafe")}, indent=1))
+    typer.echo(f"report: {path}")
