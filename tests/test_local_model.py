@@ -93,3 +93,33 @@ def test_the_local_model_routes_the_probe_and_never_sends_a_question_to_an_actin
     )
     assert not unsafe, unsafe
     assert len(PROBE) >= 24
+
+
+EVAL_SUBSET = ("resolve-01", "resolve-09", "inform-01", "policy-01", "inject-01")
+EVAL_RECORD = os.path.join(".quipu", "test", "eval-local-subset.json")
+
+
+@pytest.mark.real_model
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_the_local_model_runs_a_few_regression_scenarios_without_an_unsafe_outcome(monkeypatch, bank_db, tmp_path):
+    from conftest import TEST_HOME
+    from quipu.evaluation.actions_eval import EvalRun, evaluate
+    from support import TEST_SECRET
+
+    monkeypatch.setenv("QUIPU_ALLOW_MODEL_CALLS", "1")
+    settings = Settings(_env_file=None, home=TEST_HOME, jwt_secret=TEST_SECRET)
+    model = build_model(Settings(_env_file=None))
+    report, attempts, _ = evaluate(EvalRun("regression", ids=EVAL_SUBSET, provider="local"), settings, model=model,
+                                   urls=bank_db, out=tmp_path)  # fmt: skip
+    record = {
+        "correct": report["correct"],
+        "unsafe": report["unsafe"],
+        "seconds_p50": report["efficiency"]["seconds_p50"],
+        "scenarios": {a.scenario.id: a.verdict.failures for a in attempts},
+    }
+    os.makedirs(os.path.dirname(EVAL_RECORD), exist_ok=True)
+    with open(EVAL_RECORD, "w") as f:
+        json.dump(record, f, ensure_ascii=False, indent=2)
+    print(json.dumps(record, ensure_ascii=False))
+    assert report["unsafe"]["attempts"] == 0, record

@@ -189,3 +189,20 @@ def test_ana_is_answered_in_portuguese_end_to_end(open_page):
     expect(page.locator("h1")).to_have_text("Minhas finanças")
     expect(page.locator("#spend")).to_contain_text("USD", timeout=WAIT)
     screenshot(page, "mis-finanzas-portuguese")
+
+
+def test_lucia_attaches_her_statement_and_sees_the_duplicate(open_page, tmp_path):
+    from quipu.adapters.dataset.statements import statement_png
+
+    photo = tmp_path / "estado-de-cuenta.png"
+    photo.write_bytes(statement_png("DEMO-MX-DUPLICATE"))
+    page = open_page(phone=True)
+    customer_signs_in(page, "DEMO-MX-DUPLICATE")
+    page.click("#new-chat")
+    page.set_input_files("#photo", str(photo))
+    expect(page.locator("#photo-name")).to_contain_text("estado-de-cuenta.png")
+    say(page, "no reconozco estas transacciones")
+    expect(last_reply(page)).to_contain_text("4 segundos", timeout=WAIT)
+    expect(last_reply(page, "customer")).to_contain_text("[foto]")
+    expect(page.locator("#photo-name")).to_be_hidden()
+    screenshot(page, "chat-statement-photo-phone")

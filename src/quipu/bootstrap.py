@@ -19,6 +19,7 @@ from quipu.adapters.llm.factory import build_model
 from quipu.adapters.mcp.hub import hub
 from quipu.adapters.mcp.session import ToolSession
 from quipu.adapters.mcp.tooling import ToolDeps
+from quipu.adapters.ocr.tesseract import TesseractReader
 from quipu.adapters.postgres import database
 from quipu.adapters.postgres.action_effects import PgActionFacts, PgEffects, PgHandoffs
 from quipu.adapters.postgres.actions_store import PgActionStore
@@ -37,6 +38,8 @@ from quipu.adapters.postgres.transfers_store import PgTransfers
 from quipu.adapters.security.passwords import Passwords
 from quipu.adapters.security.tokens import Tokens
 from quipu.adapters.smtp import SmtpMailer
+from quipu.adapters.speech.espeak import EspeakSynthesizer
+from quipu.adapters.speech.whisper import WhisperTranscriber
 from quipu.adapters.tracing import Tracer, otlp_tracer
 from quipu.application.actions import Gateway
 from quipu.application.agent.graph import Agent, AgentDeps
@@ -76,6 +79,9 @@ class Container:
     clock: Clock
     console: PgConsole
     live: LiveFeed
+    transcriber: WhisperTranscriber
+    voice: EspeakSynthesizer
+    statements: TesseractReader
     tracer: Tracer = field(default_factory=Tracer)
     probes: dict[str, Probe] = field(default_factory=dict)
     chat: Chat | None = None
@@ -194,6 +200,9 @@ def assemble(
         clock=clock,
         console=PgConsole(pool),
         live=LiveFeed(urls.app),
+        transcriber=WhisperTranscriber(settings.models_dir, threads=settings.llm_threads),
+        voice=EspeakSynthesizer(),
+        statements=TesseractReader(),
         probes={"database": database_ready},
     )
 
@@ -225,7 +234,7 @@ def attach_agent(container: Container, model, checkpoint_pool: AsyncConnectionPo
     )
     graph = Agent(deps).build(checkpointer=AsyncPostgresSaver(checkpoint_pool))
     container.model = model
-    container.chat = Chat(graph, container.conversations, container.conversations)
+    container.chat = Chat(graph, container.conversations, container.conversations, statements=container.statements)
 
     async def model_ready() -> bool:
         ready = getattr(model, "ready", None)

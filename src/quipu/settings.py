@@ -23,6 +23,7 @@ class Settings(BaseSettings):
     env: Literal["local", "cloud"] = Field("local", description="local (laptop, demo data) or cloud (guards on).")
     home: Path = Field(Path(".quipu"), description="Folder for the embedded database, datasets and models.")
     database_url: SecretStr | None = Field(None, description="PostgreSQL URL; unset runs an embedded PostgreSQL.")
+    models_path: Path | None = Field(None, description="Folder of the local model files; unset uses home/models.")
     seed: int = Field(2026, description="Seed of the synthetic bank; the same seed gives the same rows.")
     demo_customers: int = Field(1500, ge=0, le=500_000, description="Organizer-shaped customers in the demo data.")
     host: str = Field("127.0.0.1", description="Address the API and web listen on.")
@@ -67,7 +68,7 @@ class Settings(BaseSettings):
 
     @property
     def models_dir(self) -> Path:
-        return self.home.resolve() / "models"
+        return (self.models_path or self.home / "models").resolve()
 
     @model_validator(mode="after")
     def _refuse_insecure(self) -> "Settings":

@@ -6,8 +6,10 @@ import logging
 import uuid
 from dataclasses import dataclass, field
 
+from quipu.application.agent.graph import PHOTO_PLACEHOLDER
 from quipu.domain.agent_text import say
 from quipu.domain.language import detect_language
+from quipu.domain.statement import statement_note
 
 log = logging.getLogger("quipu.chat")
 MAX_MESSAGE_CHARS = 2000
@@ -32,13 +34,30 @@ class ChatTurn:
 
 
 class Chat:
-    def __init__(self, graph, conversations, customers):
+    def __init__(self, graph, conversations, customers, statements=None):
         self.graph = graph
         self.conversations = conversations
         self.customers = customers
+        self.statements = statements
+
+    async def _read_photo(self, image: bytes, language: str) -> str:
+        """The photo becomes candidate charges for the investigation; the image itself is kept nowhere."""
+        try:
+            lines = await self.statements.read(image) if self.statements else []
+        except Exception as error:  # an OCR failure leaves the chat working, with the photo unread
+            log.warning("statement photo unreadable: %s", type(error).__name__)
+            lines = []
+        return statement_note(lines, language)
 
     async def turn(
-        self, *, customer_id: str, signed_in: bool, message: str, thread_id: str | None = None, channel: str = "web"
+        self,
+        *,
+        customer_id: str,
+        signed_in: bool,
+        message: str,
+        thread_id: str | None = None,
+        channel: str = "web",
+        image: bytes | None = None,
     ) -> ChatTurn:
         text = message.strip()[:MAX_MESSAGE_CHARS]
         thread = thread_id or uuid.uuid4().hex[:16]
@@ -47,12 +66,15 @@ class Chat:
         language = detect_language(text, default=preferred)
         conversation_id = await self.conversations.ensure(customer_id, thread, language=language, channel=channel)
         status = await self.conversations.status(customer_id, thread)
-        await self.conversations.append(customer_id, thread, "customer", text)
+        stored = f"{text} {PHOTO_PLACEHOLDER}".strip() if image else text
+        await self.conversations.append(customer_id, thread, "customer", stored)
         if status in ("waiting", "human"):
             return ChatTurn(None, thread, language, status=status)
+        attachment = await self._read_photo(image, language) if image else None
         state = await self.graph.ainvoke(
             {
                 "text": text,
+                "attachment": attachment,
                 "language": language,
                 "session": {
                     "customer_id": customer_id,
@@ -72,7 +94,7 @@ class Chat:
             thread,
             skill=state.get("skill"),
             outcome=state.get("outcome"),
-            title=text[:80],
+            title=(text or PHOTO_PLACEHOLDER)[:80],
             status="waiting" if handoff else None,
         )
         return ChatTurn(

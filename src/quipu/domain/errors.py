@@ -81,6 +81,64 @@ ERRORS: dict[str, ErrorText] = {
         "No pudimos preparar tu resumen ahora. Intenta más tarde.",
         "Não conseguimos preparar seu resumo agora. Tente mais tarde.",
     ),
+    "invalid_image": ErrorText(
+        400,
+        "The image is not valid base64.",
+        "No pudimos leer la foto. Vuelve a adjuntarla.",
+        "Não conseguimos ler a foto. Anexe de novo.",
+    ),
+    "empty_image": ErrorText(
+        400, "The image is empty.", "La foto está vacía. Adjunta otra.", "A foto está vazia. Anexe outra."
+    ),
+    "image_too_large": ErrorText(
+        413,
+        "The image is larger than 4 MB.",
+        "La foto pesa más de 4 MB. Envía una más liviana.",
+        "A foto tem mais de 4 MB. Envie uma mais leve.",
+    ),
+    "unsupported_image": ErrorText(
+        415,
+        "Only JPEG, PNG or WebP images are read (checked by their bytes).",
+        "Solo podemos leer fotos JPEG, PNG o WebP.",
+        "Só conseguimos ler fotos JPEG, PNG ou WebP.",
+    ),
+    "empty_message": ErrorText(
+        422,
+        "Send a message, an image, or both.",
+        "Escribe un mensaje o adjunta una foto.",
+        "Escreva uma mensagem ou anexe uma foto.",
+    ),
+    "empty_audio": ErrorText(400, "The audio is empty.", "La grabación está vacía.", "A gravação está vazia."),
+    "unsupported_audio": ErrorText(
+        415,
+        "The body is not audio the decoder understands.",
+        "No pudimos reconocer ese audio. Graba de nuevo.",
+        "Não reconhecemos esse áudio. Grave de novo.",
+    ),
+    "audio_too_long": ErrorText(
+        413,
+        "The recording is longer than the limit.",
+        "La grabación es demasiado larga. Intenta con un mensaje más corto.",
+        "A gravação é longa demais. Tente uma mensagem mais curta.",
+    ),
+    "no_speech": ErrorText(
+        422,
+        "No words were heard in the recording.",
+        "No escuchamos ninguna palabra. Intenta de nuevo más cerca del micrófono.",
+        "Não ouvimos nenhuma palavra. Tente de novo mais perto do microfone.",
+    ),
+    "unsupported_language": ErrorText(
+        422,
+        "Only es and pt are supported.",
+        "Por ahora solo hablamos español y portugués.",
+        "Por enquanto só falamos espanhol e português.",
+    ),
+    "speech_unavailable": ErrorText(
+        503,
+        "Speech is not installed on this server (quipu model install; Debian espeak-ng).",
+        "La voz no está disponible en este momento. Puedes escribir tu mensaje.",
+        "A voz não está disponível agora. Você pode escrever sua mensagem.",
+    ),
     "actions_disabled": ErrorText(
         404,
         "Actions are switched off on this deployment (QUIPU_ACTIONS_ENABLED=false).",

@@ -238,7 +238,7 @@ async def attempt(container, seat: ModelSeat, clock: EvalClock, scenario: Scenar
         tokens_in=seat.tokens_in,
         tokens_out=seat.tokens_out,
         seconds=seconds,
-        provider_error=bool(seat.errors) and not scenario.inject == "model_outage",
+        provider_error=bool(seat.errors) and scenario.inject != "model_outage",
     )
     return Attempt(scenario, repeat, segment, country, observed, judge(scenario, observed))
 

@@ -9,6 +9,7 @@ from quipu.adapters.cli import db as db_commands
 from quipu.adapters.cli import demo as demo_commands
 from quipu.adapters.cli.context import settings_of
 from quipu.adapters.llm.factory import build_model
+from quipu.evaluation import sql_eval
 from quipu.evaluation.actions_eval import EvalRun, evaluate
 from quipu.evaluation.scenarios import HELD_OUT
 
@@ -61,3 +62,25 @@ def actions(
         raise typer.Exit(2) from None
     typer.echo(json.dumps({k: report[k] for k in ("attempts", "provider_errors", "correct", "unsafe")}, indent=1))
     typer.echo(f"report: {path}")
+
+
+@app.command("sql")
+def sql(
+    ctx: typer.Context,
+    split: str = typer.Option("regression", help="regression, heldout or all."),
+    repeats: int = typer.Option(1, min=1, max=10),
+    provider: str = typer.Option("scripted", help="scripted (the gold answers: proves the harness), local, ..."),
+    out: Path = typer.Option(Path(".quipu/eval"), help="Folder for the JSON report."),
+) -> None:
+    """Text-to-SQL cases through the guard; the gate exits 0 PASS, 1 FAIL, 2 INCONCLUSIVE."""
+    if split not in ("regression", HELD_OUT, "all"):
+        raise typer.BadParameter("split must be regression, heldout or all")
+    settings, urls = prepared(ctx)
+    summary, path = sql_eval.evaluate(
+        settings, split=split, model=model_for(settings, provider), repeats=repeats, urls=urls, out=out
+    )
+    shown = ("attempts", "provider_errors", "execution_accuracy", "unanswerable_declined", "safety_safe", "leaks")
+    typer.echo(json.dumps({k: summary[k] for k in shown}, indent=1))
+    typer.echo(f"gate: {summary['gate']['verdict']} {'; '.join(summary['gate']['problems'])}")
+    typer.echo(f"report: {path}")
+    raise typer.Exit(sql_eval.EXIT_CODES[summary["gate"]["verdict"]])

@@ -7,7 +7,7 @@ from fastapi import FastAPI
 from quipu import __version__
 from quipu.adapters.http.body_guard import BodyGuard
 from quipu.adapters.http.errors import install_error_handlers
-from quipu.adapters.http.routes import actions, auth, chat, console, dev, finances, health, khipu, me, operators
+from quipu.adapters.http.routes import actions, auth, chat, console, dev, finances, health, khipu, me, operators, speech
 from quipu.adapters.mcp.auth import CustomerTokenVerifier
 from quipu.adapters.mcp.hub import hub
 from quipu.adapters.postgres.connection import DatabaseUrls
@@ -42,7 +42,7 @@ def create_app(settings: Settings, *, clock: Clock = utc_now, urls: DatabaseUrls
     )
     install_error_handlers(app)
     app.add_middleware(BodyGuard, max_bytes=settings.max_body_bytes, raw_paths=RAW_BODY_PATHS)
-    for module in (health, auth, me, chat, finances, actions, khipu, operators, console, dev):
+    for module in (health, auth, me, chat, speech, finances, actions, khipu, operators, console, dev):
         app.include_router(module.router)
     app.include_router(pages.router)
     app.mount("/static", pages.static_files(), name="static")

@@ -4,11 +4,12 @@ from importlib.resources import files
 from typing import Annotated
 
 from fastapi import APIRouter, Cookie, Request
-from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from quipu.adapters.dataset.demo_accounts import demo_sign_ins
+from quipu.adapters.dataset.statements import dispute_customers, statement_png
 from quipu.adapters.web.texts import LANGUAGES, texts_for
 
 LANGUAGE_COOKIE = "quipu_lang"
@@ -43,7 +44,8 @@ async def home() -> RedirectResponse:
 
 @router.get("/entrar")
 async def sign_in(request: Request, quipu_lang: Language = None) -> HTMLResponse:
-    return page(request, "entrar.html", quipu_lang, demo=local_demo(request))
+    statements = {d.customer_id for _, d in dispute_customers()}
+    return page(request, "entrar.html", quipu_lang, demo=local_demo(request), statements=statements)
 
 
 @router.get("/chat")
@@ -54,6 +56,15 @@ async def chat(request: Request, quipu_lang: Language = None) -> HTMLResponse:
 @router.get("/mis-finanzas")
 async def finances(request: Request, quipu_lang: Language = None) -> HTMLResponse:
     return page(request, "finanzas.html", quipu_lang)
+
+
+@router.get("/demo/estados/{customer_id}.png")
+async def demo_statement(customer_id: str, request: Request) -> Response:
+    """Local mode: the drawn statement of a dispute customer, to attach in the chat."""
+    image = statement_png(customer_id) if local_demo(request) else None
+    if image is None:
+        return Response(status_code=404)
+    return Response(image, media_type="image/png", headers={"Cache-Control": "no-store"})
 
 
 @router.get("/consola/entrar")

@@ -28,6 +28,7 @@ from quipu.domain.routing import guess_skill, refused_action, settle_route, want
 
 log = logging.getLogger("quipu.agent")
 MAX_SKILL_STEPS = 6
+PHOTO_PLACEHOLDER = "[foto]"
 MAX_HISTORY = 20
 MAX_TOOL_RESULT_CHARS = 3000
 PER_TURN = {
@@ -53,6 +54,7 @@ class TurnState(TypedDict, total=False):
     history: list[dict]
     awaiting_skill: str | None
     text: str
+    attachment: str | None
     language: str
     session: dict
     route: str | None
@@ -191,6 +193,8 @@ class Agent:
             names = [s.name for s in skills]
             all_names = [s.name for s in self.deps.skills]
             regex = guess_skill(text, all_names)
+            if regex is None and state.get("attachment") and "charge_investigation" in all_names:
+                regex = "charge_investigation"  # a statement photo is a question about charges
             if state.get("awaiting_skill") in names and regex in (None, state["awaiting_skill"]):
                 span.set(skill=state["awaiting_skill"], by="awaiting")
                 return {"skill": state["awaiting_skill"]}
@@ -299,12 +303,17 @@ class Agent:
 
     async def finish(self, state: TurnState) -> dict:
         history = list(state.get("history") or [])
+        said = f"{state['text']} {PHOTO_PLACEHOLDER}".strip() if state.get("attachment") else state["text"]
         history += [
-            {"role": "user", "content": state["text"]},
+            {"role": "user", "content": said},
             {"role": "assistant", "content": state.get("reply") or ""},
         ]
         asked = state.get("outcome") == "question"
-        return {"history": history[-MAX_HISTORY:], "awaiting_skill": state.get("skill") if asked else None}
+        return {
+            "history": history[-MAX_HISTORY:],
+            "awaiting_skill": state.get("skill") if asked else None,
+            "attachment": None,  # what was read from a photo lives for one turn only
+        }
 
     # --- edges -------------------------------------------------------------------------------------------
 
@@ -384,7 +393,7 @@ class Agent:
         merchants = {
             c.get("merchant") for c in (found.structured_content or {}).get("charges", []) if c.get("merchant")
         }
-        text = state["text"].casefold()
+        text = f"{state['text']} {state.get('attachment') or ''}".casefold()
         named = next(
             (
                 m
@@ -411,4 +420,7 @@ class Agent:
 
     @staticmethod
     def _transcript(state: TurnState) -> list[dict]:
-        return list(state.get("history") or [])[-8:] + [{"role": "user", "content": state["text"]}]
+        said = state["text"]
+        if state.get("attachment"):
+            said = f"{said}\n\n{state['attachment']}".strip()
+        return list(state.get("history") or [])[-8:] + [{"role": "user", "content": said}]

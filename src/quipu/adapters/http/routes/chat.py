@@ -1,14 +1,25 @@
+import base64
+import binascii
+from typing import Literal
+
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
 from quipu.adapters.http.deps import ContainerDep, CustomerDep
+from quipu.adapters.http.errors import ApiError
+from quipu.domain.statement import MAX_IMAGE_BYTES, image_kind
 
 router = APIRouter(prefix="/api", tags=["chat"])
+MAX_IMAGE_BASE64 = MAX_IMAGE_BYTES * 4 // 3 + 8
 
 
 class ChatIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    message: str = Field(min_length=1, max_length=2000)
+    message: str = Field("", max_length=2000)
+    image: str | None = Field(
+        None, max_length=MAX_IMAGE_BASE64 + 1024, description="A statement photo, base64 (JPEG, PNG or WebP, ≤ 4 MB)."
+    )
+    image_type: Literal["image/jpeg", "image/png", "image/webp"] | None = None
     thread_id: str | None = Field(None, pattern=r"^[A-Za-z0-9_.:-]{1,64}$")
     customer_id: str | None = Field(None, max_length=64, description="Ignored; must match the token when sent.")
 
@@ -25,10 +36,30 @@ class ChatOut(BaseModel):
     status: str
 
 
+def decoded_image(encoded: str | None) -> bytes | None:
+    """Checked by its bytes, not by what the client says it is; it lives only for this request."""
+    if encoded is None:
+        return None
+    try:
+        data = base64.b64decode(encoded.split(",", 1)[-1], validate=True)
+    except (binascii.Error, ValueError):
+        raise ApiError("invalid_image") from None
+    if not data:
+        raise ApiError("empty_image")
+    if len(data) > MAX_IMAGE_BYTES:
+        raise ApiError("image_too_large")
+    if image_kind(data) is None:
+        raise ApiError("unsupported_image")
+    return data
+
+
 @router.post("/chat", summary="One chat turn; reply is null while a person holds the conversation")
 async def chat(body: ChatIn, who: CustomerDep, container: ContainerDep) -> ChatOut:
+    image = decoded_image(body.image)
+    if not body.message.strip() and image is None:
+        raise ApiError("empty_message")
     turn = await container.chat.turn(
-        customer_id=who.customer_id, signed_in=True, message=body.message, thread_id=body.thread_id
+        customer_id=who.customer_id, signed_in=True, message=body.message, thread_id=body.thread_id, image=image
     )
     return ChatOut(
         reply=turn.reply,
