@@ -12,6 +12,7 @@ from quipu.adapters.llm.factory import build_model
 from quipu.adapters.llm.model_files import MODELS, installed
 from quipu.application.agent import prompts
 from quipu.application.agent.steps import parse_router, router_schema
+from quipu.domain.plain_requests import names_an_action
 from quipu.domain.routing import guess_skill, settle_route
 from quipu.settings import Settings
 from quipu.skills.registry import discover
@@ -64,7 +65,9 @@ def test_the_local_model_routes_the_probe_and_never_sends_a_question_to_an_actin
         call = await model.complete(
             purpose="router", system=system, messages=[{"role": "user", "content": text}], schema=router_schema(names)
         )
-        return settle_route(parse_router(call.data, names).skill, guess_skill(text, names))
+        return settle_route(
+            parse_router(call.data, names).skill, guess_skill(text, names), asks_to_act=names_an_action(text)
+        )
 
     started = time.perf_counter()
     answers = [asyncio.run(route(text)) for text, _ in PROBE]

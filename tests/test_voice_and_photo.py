@@ -138,3 +138,35 @@ def test_bad_audio_gets_a_clear_error(story_api, body, query, code, status):
         content=body,
     )
     assert response.status_code == status and response.json()["error"] == code, response.text
+
+
+@pytest.mark.anyio
+async def test_a_hosted_model_can_read_the_photo_and_the_ocr_takes_over_when_it_fails(monkeypatch):
+    import json as _json
+
+    import httpx
+
+    from quipu.adapters.ocr.gemini_reader import GeminiStatementReader
+
+    monkeypatch.setenv("QUIPU_ALLOW_MODEL_CALLS", "1")
+    seen = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        seen.append(_json.loads(request.content))
+        rows = [{"date": "11/06/2026", "merchant": "Uber Trip", "amount": "312.40", "currency": "MXN"}]
+        return httpx.Response(200, json={"candidates": [{"content": {"parts": [{"text": _json.dumps(rows)}]}}]})
+
+    png = statement_png("DEMO-MX-DUPLICATE")
+    reader = GeminiStatementReader(
+        model="gemini-x", api_key="k", fallback=TesseractReader(), transport=httpx.MockTransport(answer)
+    )
+    lines = await reader.read(png)
+    assert [line.describe() for line in lines] == ["11/06/2026 Uber Trip 312.40 MXN"]
+    assert seen[0]["contents"][0]["parts"][0]["inline_data"]["mime_type"] == "image/png"
+    broken = GeminiStatementReader(
+        model="gemini-x",
+        api_key="k",
+        fallback=TesseractReader(),
+        transport=httpx.MockTransport(lambda r: httpx.Response(500)),
+    )
+    assert any(line.merchant == "Uber Trip" for line in await broken.read(png))

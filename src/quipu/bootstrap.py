@@ -19,6 +19,7 @@ from quipu.adapters.llm.factory import build_model
 from quipu.adapters.mcp.hub import hub
 from quipu.adapters.mcp.session import ToolSession
 from quipu.adapters.mcp.tooling import ToolDeps
+from quipu.adapters.ocr.gemini_reader import GeminiStatementReader
 from quipu.adapters.ocr.tesseract import TesseractReader
 from quipu.adapters.postgres import database
 from quipu.adapters.postgres.action_effects import PgActionFacts, PgEffects, PgHandoffs
@@ -202,9 +203,19 @@ def assemble(
         live=LiveFeed(urls.app),
         transcriber=WhisperTranscriber(settings.models_dir, threads=settings.llm_threads),
         voice=EspeakSynthesizer(),
-        statements=TesseractReader(),
+        statements=statement_reader(settings),
         probes={"database": database_ready},
     )
+
+
+def statement_reader(settings: Settings):
+    """Local OCR by default; a hosted multimodal model reads the photo when configured (OCR stays the fallback)."""
+    local = TesseractReader()
+    if settings.photo_reader == "model" and settings.llm == "gemini" and settings.llm_api_key:
+        return GeminiStatementReader(
+            model=settings.llm_model, api_key=settings.llm_api_key.get_secret_value(), fallback=local
+        )
+    return local
 
 
 def tool_deps(container: Container) -> ToolDeps:

@@ -49,6 +49,9 @@ class Settings(BaseSettings):
     smtp_from: str = Field("quipu@localhost", description="Sender address of outgoing mail.")
     mail_allowlist: str = Field("", description="Comma-separated addresses SMTP may send to; nobody else.")
     otlp_endpoint: str | None = Field(None, description="OTLP/HTTP traces endpoint; unset keeps traces off.")
+    photo_reader: Literal["ocr", "model"] = Field(
+        "ocr", description="ocr: local Tesseract; model: the hosted multimodal model (gemini), OCR as fallback."
+    )
     actions_enabled: bool = Field(
         True, description="false removes the acting skills and their buttons (the evaluation's baseline)."
     )

@@ -14,6 +14,7 @@ TEXT = {
         "waiting": "Tu mensaje quedó registrado; una persona del banco te responderá por aquí.",
         "refused": "{reason}",
         "refused_person": "{reason} Ya le pasé tu caso a una persona del banco.",
+        "proposal_ready": "Te dejé la propuesta en el recuadro con el botón Confirmar: nada se hace hasta que lo presiones.",
         "released": "La persona del banco cerró su atención. Puedes seguir escribiéndome cuando quieras.",
     },
     "pt": {
@@ -27,6 +28,7 @@ TEXT = {
         "waiting": "Sua mensagem foi registrada; uma pessoa do banco responderá por aqui.",
         "refused": "{reason}",
         "refused_person": "{reason} Já passei seu caso para uma pessoa do banco.",
+        "proposal_ready": "Deixei a proposta no quadro com o botão Confirmar: nada é feito até você apertá-lo.",
         "released": "A pessoa do banco encerrou o atendimento. Você pode continuar falando comigo quando quiser.",
     },
 }

@@ -7,7 +7,8 @@ CLAIMED_DONE = re.compile(
     r"\b(ya )?(bloqueé|bloqué|cancelé|envié|transferí|pagué|abr[ií] (la|una) aclaraci[oó]n|"
     r"he (bloqueado|cancelado|enviado|transferido|pagado|abierto)|qued[oó] (bloqueada|cancelada|pagad[ao])|"
     r"bloqueei|cancelei|enviei|transferi|paguei|abri (a|uma) contesta[çc][ãa]o|"
-    r"foi (bloqueado|cancelado|enviado|transferido|pago)|listo,? (ya )?(est[aá]|qued[oó]))\b",
+    r"foi (bloqueado|cancelado|enviado|transferido|pago)|listo,? (ya )?(est[aá]|qued[oó])|activé|ativei|"
+    r"(qued[oó]|est[aá]|fue|foi|ha sido|foram) (activad|ativad|programad|agendad)[ao]s?)\b",
     re.IGNORECASE,
 )
 PROMISED_MONEY = re.compile(

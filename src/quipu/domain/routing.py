@@ -81,11 +81,14 @@ def guess_skill(text: str, available: list[str] | tuple[str, ...]) -> str | None
 ACTING_SKILLS = frozenset({"account_actions", "money_movement"})
 
 
-def settle_route(model_skill: str | None, regex_skill: str | None) -> str | None:
-    """Code has the last word: the regex routes when the model picks nothing, and a model pick of an acting
-    skill yields to the regex when the words plainly ask for information."""
+def settle_route(model_skill: str | None, regex_skill: str | None, *, asks_to_act: bool = False) -> str | None:
+    """Code has the last word: the regex routes when the model picks nothing; a model pick of an acting
+    skill yields to the regex when the words plainly ask for information, and an informational pick yields
+    when the words plainly ask for one of the catalog's actions."""
     if model_skill is None:
         return regex_skill
     if model_skill in ACTING_SKILLS and regex_skill is not None and regex_skill not in ACTING_SKILLS:
+        return regex_skill
+    if asks_to_act and regex_skill in ACTING_SKILLS and model_skill not in ACTING_SKILLS:
         return regex_skill
     return model_skill

@@ -5,7 +5,7 @@ import shutil
 
 from quipu.domain.speech_text import speakable
 
-VOICES = {"es": "es", "pt": "pt-br"}
+VOICES = {"es": "es-419", "pt": "pt-br"}  # Latin American Spanish and Brazilian Portuguese
 
 
 class SpeechUnavailable(RuntimeError):
@@ -13,9 +13,12 @@ class SpeechUnavailable(RuntimeError):
 
 
 class EspeakSynthesizer:
-    def __init__(self, binary: str = "espeak-ng", words_per_minute: int = 165, timeout: float = 20.0):
+    def __init__(
+        self, binary: str = "espeak-ng", words_per_minute: int = 140, word_gap: int = 3, timeout: float = 20.0
+    ):
         self.binary = binary
         self.words_per_minute = words_per_minute
+        self.word_gap = word_gap
         self.timeout = timeout
 
     def available(self) -> bool:
@@ -25,7 +28,7 @@ class EspeakSynthesizer:
         if not self.available():
             raise SpeechUnavailable(f"{self.binary} is not installed")
         process = await asyncio.create_subprocess_exec(
-            self.binary, "-v", VOICES[language], "-s", str(self.words_per_minute), "--stdout",
+            self.binary, "-v", VOICES[language], "-s", str(self.words_per_minute), "-g", str(self.word_gap), "--stdout",
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
         )  # fmt: skip
         try:

@@ -11,6 +11,11 @@ from quipu.adapters.speech.whisper_files import WHISPER_BASE, whisper_installed
 
 log = logging.getLogger("quipu.speech")
 SAMPLE_RATE = 16_000
+BEAM_SIZE = 5
+VOCABULARY = {  # a hint of the words customers use; measured in bench/speech.py
+    "es": "Banco: tarjeta de crédito, cargos, saldo, cuenta de ahorro, transferencia, préstamo, alerta.",
+    "pt": "Banco: cartão de crédito, cobranças, saldo, conta poupança, transferência, empréstimo, alerta.",
+}
 
 
 class NoSpeech(ValueError):
@@ -60,7 +65,12 @@ class WhisperTranscriber:
         if seconds > self.max_seconds:
             raise BadAudio(f"{seconds:.0f} s is longer than {self.max_seconds:.0f} s")
         segments, info = self._load().transcribe(
-            samples, language=language, vad_filter=True, beam_size=1, condition_on_previous_text=False
+            samples,
+            language=language,
+            vad_filter=True,
+            beam_size=BEAM_SIZE,
+            condition_on_previous_text=False,
+            initial_prompt=VOCABULARY.get(language),
         )
         text = " ".join(s.text.strip() for s in segments).strip()
         if not text:

@@ -24,6 +24,7 @@ from quipu.domain import action_text
 from quipu.domain.actions import NEVER_AUTOMATED, Requested
 from quipu.domain.agent_text import say
 from quipu.domain.claims import claims
+from quipu.domain.plain_requests import clarifying_question, lookups_needed, names_an_action, plain_request
 from quipu.domain.routing import guess_skill, refused_action, settle_route, wants_person
 
 log = logging.getLogger("quipu.agent")
@@ -204,7 +205,7 @@ class Agent:
                 call = await self._model(
                     "router", prompts.router_prompt(skills), self._transcript(state), router_schema(names)
                 )
-                skill = settle_route(parse_router(call[0].data, names).skill, regex)
+                skill = settle_route(parse_router(call[0].data, names).skill, regex, asks_to_act=names_an_action(text))
                 usage = call[1]
             except Exception as error:  # the router failing is an outage only if the regex cannot route either
                 log.warning("router failed: %s", type(error).__name__)
@@ -240,6 +241,10 @@ class Agent:
                     if step.action != "tool" and first and first not in update["tools_used"]:
                         step = await self._records_first(client, skill, state)
                         call = type(call)(step.model_dump(), "code", "look_first")
+                    elif step.action != "tool" and skill.flags.get("propose_first") and not update["actions"]:
+                        planned = await self._plain_proposal(client, skill, state)
+                        if planned is not None:
+                            step, call = planned, type(call)(planned.model_dump(), "code", "propose_first")
                     if step.action != "tool":
                         return {**update, "scratch": scratch, **self._ending(step, skill, state)}
                     result = await self._call_tool(client, skill, step, state)
@@ -255,6 +260,10 @@ class Agent:
                     ]
         except Exception as error:  # a model or tool outage: a fixed reply and a person, never a 500
             log.warning("skill %s failed: %s", skill.name, type(error).__name__)
+            if update["confirmation"] or (update["actions"] and update["actions"].get("needs_confirmation")):
+                # the card is already stored and shown: the customer can still press it or not
+                return {**update, "scratch": scratch, "reply": say("proposal_ready", state["language"]),
+                        "outcome": "answered"}  # fmt: skip
             return {**update, "scratch": scratch, "handoff": {"reason": "assistant_error"}}
         return {**update, "scratch": scratch, "reply": say("too_many_steps", state["language"]), "outcome": "answered"}
 
@@ -404,6 +413,25 @@ class Agent:
         )
         arguments = {"merchant": named.split()[0]} if named else {}
         return SkillStep(action="tool", tool="investigate_charges", arguments=arguments)
+
+    async def _plain_proposal(self, client, skill, state: TurnState) -> SkillStep | None:
+        """The customer named one action completely, and the model answered with words: code puts the
+        proposal card in front of them instead (nothing runs until they press the button)."""
+        text = state["text"]
+        meta = self.deps.session_meta(state["session"], state["language"], text)
+        looked = {}
+        for needed, tool, arguments in (
+            ("cards", "my_cards", {}),
+            ("charges", "recent_charges", {"days": 90, "limit": 20}),
+        ):
+            if needed in lookups_needed(text):
+                found = await client.call_tool(f"{skill.mcp}_{tool}", arguments, meta=meta, raise_on_error=False)
+                looked[needed] = (found.structured_content or {}).get(needed, [])
+        request = plain_request(text, looked.get("cards"), looked.get("charges"))
+        if request is None:
+            question = clarifying_question(text, looked.get("cards"), state["language"])
+            return SkillStep(action="question", text=question) if question else None
+        return SkillStep(action="tool", tool=skill.flags["propose_first"], arguments={"actions": [request]})
 
     @staticmethod
     def _note_proposals(tool: str, result: dict, update: dict) -> None:

@@ -1,0 +1,127 @@
+"""When the customer's words name exactly one catalog action and everything it needs, code can put the
+proposal card in front of them (the button is still theirs). Anything unclear returns None: the model asks."""
+
+import re
+
+NEGATED = re.compile(r"\b(no|não|nao|nunca)\s+(me\s+|la\s+|lo\s+|o\s+|a\s+)?(bloque|cancel|activ|ativ|llam|lig)", re.I)
+HOW_TO = re.compile(r"\b(c[oó]mo|como|qu[eé] pasa si|o que acontece)\b", re.I)
+ID_LIKE = re.compile(r"\b[A-Z]{2,}-[A-Z0-9-]{3,}\b")
+LAST4 = re.compile(r"(?<![\d.,])\d{4}(?![\d.,])")
+CARD = r"(tarjeta|cart[ãa]o)"
+INTENTS = (
+    ("cancel_card", re.compile(rf"\bcancel\w*\b.*\b{CARD}|\b{CARD}\b.*\bcancel\w*", re.I)),
+    ("block_card", re.compile(r"\bbloque(a|ar|e|ie|ia|ei|ála|ala|ame)?\b|\bbloqueie\b|\bcongel\w*", re.I)),
+    ("set_alert", re.compile(r"\balerta\b", re.I)),
+    ("request_callback", re.compile(r"ll[aá]m(en|ame|arme|ar)\b|me liguem|\bliga[çc][ãa]o\b|\bme ligue\b", re.I)),
+    ("send_summary_email", re.compile(r"\b(resumen|resumo)\b.*\b(correo|e-?mail|mail)\b", re.I)),
+    ("open_payment_inquiry", re.compile(r"aclaraci[oó]n|contesta[çc][ãa]o|\bdisputa\b", re.I)),
+)
+ALERT_KINDS = (("duplicate_charge", r"duplic|repetid|dos veces|duas vezes"), ("payment_due", r"pago|vencim|pagamento"))
+WINDOWS = (("morning", r"ma[ñn]ana|manh[ãa]"), ("afternoon", r"\btarde\b"), ("evening", r"noche|noite"))
+TOPICS = (("balances", r"saldo"), ("payment_status", r"pago|pagamento|vencim"))
+
+
+def _pick(options: tuple[tuple[str, str], ...], text: str) -> str | None:
+    found = [value for value, pattern in options if re.search(pattern, text, re.I)]
+    return found[0] if len(found) == 1 else None
+
+
+def _card(text: str, cards: list[dict]) -> str | None:
+    named = set(LAST4.findall(text))
+    if named:
+        matches = [c for c in cards if c.get("last4") in named]
+        return matches[0]["product_id"] if len(matches) == 1 and len(named) == 1 else None
+    return cards[0]["product_id"] if len(cards) == 1 else None
+
+
+def _charge(text: str, charges: list[dict]) -> str | None:
+    """The one recent charge of the merchant the customer named."""
+    said = text.casefold()
+    named = {
+        c["merchant"]
+        for c in charges
+        if c.get("merchant")
+        and (c["merchant"].casefold() in said or c["merchant"].split()[0].casefold() in said.split())
+    }
+    found = [c for c in charges if c.get("merchant") in named]
+    return found[0]["transaction_id"] if len(named) == 1 and len(found) == 1 else None
+
+
+def plain_request(text: str, cards: list[dict] | None = None, charges: list[dict] | None = None) -> dict | None:
+    """{"action", "params"} when the words name one action completely; None otherwise."""
+    if not text or NEGATED.search(text) or HOW_TO.search(text) or ID_LIKE.search(text):
+        return None
+    named = [action for action, pattern in INTENTS if pattern.search(text)]
+    if "cancel_card" in named and "block_card" in named:
+        return None
+    if len(named) != 1:
+        return None
+    action = named[0]
+    if action in ("block_card", "cancel_card"):
+        product_id = _card(text, cards or [])
+        return {"action": action, "params": {"product_id": product_id}} if product_id else None
+    if action == "set_alert":
+        kind = _pick(ALERT_KINDS, text)
+        return {"action": action, "params": {"kind": kind, "enabled": True}} if kind else None
+    if action == "open_payment_inquiry":
+        transaction_id = _charge(text, charges or [])
+        return {"action": action, "params": {"transaction_id": transaction_id}} if transaction_id else None
+    if action == "request_callback":
+        window = _pick(WINDOWS, text)
+        return {"action": action, "params": {"window": window}} if window else None
+    topic = _pick(TOPICS, text)
+    return {"action": action, "params": {"topic": topic}} if topic else None
+
+
+def lookups_needed(text: str) -> set[str]:
+    """Which of the customer's records the request needs: cards, recent charges, or neither."""
+    wanted = {a for a, pattern in INTENTS if pattern.search(text or "")}
+    return ({"cards"} if wanted & {"block_card", "cancel_card"} else set()) | (
+        {"charges"} if "open_payment_inquiry" in wanted else set()
+    )
+
+
+QUESTIONS = {
+    "es": {
+        "block_card": "¿Cuál tarjeta quieres bloquear: {options}?",
+        "cancel_card": "¿Cuál tarjeta quieres cancelar: {options}?",
+        "card_option": "la terminada en {last4}",
+        "or": " o ",
+        "set_alert": "¿Qué alerta quieres: cargos duplicados o aviso de fecha de pago?",
+        "request_callback": "¿En qué horario prefieres que te llamemos: mañana, tarde o noche?",
+    },
+    "pt": {
+        "block_card": "Qual cartão você quer bloquear: {options}?",
+        "cancel_card": "Qual cartão você quer cancelar: {options}?",
+        "card_option": "o final {last4}",
+        "or": " ou ",
+        "set_alert": "Qual alerta você quer: cobranças duplicadas ou aviso de vencimento?",
+        "request_callback": "Em qual horário prefere que liguemos: manhã, tarde ou noite?",
+    },
+}
+
+
+def clarifying_question(text: str, cards: list[dict] | None, language: str) -> str | None:
+    """The one thing missing from a request that names an action, asked by code in the customer's language."""
+    if not text or NEGATED.search(text) or HOW_TO.search(text) or ID_LIKE.search(text):
+        return None
+    named = [action for action, pattern in INTENTS if pattern.search(text)]
+    if len(named) != 1:
+        return None
+    say = QUESTIONS[language if language in QUESTIONS else "es"]
+    action = named[0]
+    if action in ("block_card", "cancel_card") and len(cards or []) > 1 and not LAST4.search(text):
+        options = [say["card_option"].format(last4=c["last4"]) for c in cards]
+        return say[action].format(options=", ".join(options[:-1]) + say["or"] + options[-1])
+    if action == "set_alert" and _pick(ALERT_KINDS, text) is None:
+        return say["set_alert"]
+    if action == "request_callback" and _pick(WINDOWS, text) is None:
+        return say["request_callback"]
+    return None
+
+
+def names_an_action(text: str) -> bool:
+    """The words ask for one catalog action (not a question about how, not a refusal)."""
+    if not text or NEGATED.search(text) or HOW_TO.search(text):
+        return False
+    return any(pattern.search(text) for _, pattern in INTENTS)
