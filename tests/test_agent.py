@@ -228,3 +228,15 @@ def test_another_customers_thread_id_starts_a_conversation_of_ones_own(make_clie
     chat(api, sign_in(api, "DEMO-MX-RECIBE"), "mi saldo", thread_id="shared")
     histories = [m for c in model.calls if c["purpose"] == "skill" for m in c["messages"] if m["role"] == "user"]
     assert all("Tienes" not in m["content"] for m in histories)
+
+
+def test_a_model_failure_after_a_proposal_keeps_the_card_and_says_what_it_holds(make_client):
+    model = scripted(
+        "account_actions",
+        tool("propose_actions", actions=[{"action": "block_card", "params": {"product_id": "DEMO-MX-DUPLICATE-CARD"}}]),
+        RuntimeError("the model stopped answering"),
+    )
+    api = make_client(model=model)
+    body = chat(api, sign_in(api), "bloquea mi tarjeta")
+    assert body["handoff"] is None and body["actions"]["needs_confirmation"]
+    assert "4100" in body["reply"] and "Confirmar" in body["reply"]

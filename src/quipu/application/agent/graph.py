@@ -51,6 +51,17 @@ PER_TURN = {
 }
 
 
+def stored_outcome(update: dict, language: str) -> str | None:
+    """What a stored proposal says, in code-written sentences, when the model cannot finish the turn."""
+    actions, confirmation = update.get("actions"), update.get("confirmation")
+    texts = [i["text"] for i in (actions or {}).get("items", [])]
+    if confirmation:
+        texts.append(confirmation.get("text", ""))
+    if confirmation or (actions and actions.get("needs_confirmation")):
+        texts.append(say("proposal_ready", language))
+    return " ".join(t for t in texts if t) or None
+
+
 class TurnState(TypedDict, total=False):
     history: list[dict]
     awaiting_skill: str | None
@@ -260,10 +271,9 @@ class Agent:
                     ]
         except Exception as error:  # a model or tool outage: a fixed reply and a person, never a 500
             log.warning("skill %s failed: %s", skill.name, type(error).__name__)
-            if update["confirmation"] or (update["actions"] and update["actions"].get("needs_confirmation")):
-                # the card is already stored and shown: the customer can still press it or not
-                return {**update, "scratch": scratch, "reply": say("proposal_ready", state["language"]),
-                        "outcome": "answered"}  # fmt: skip
+            stored = stored_outcome(update, state["language"])
+            if stored:  # the proposal is stored and shown: code says what it holds, the button stays theirs
+                return {**update, "scratch": scratch, "reply": stored, "outcome": "answered"}
             return {**update, "scratch": scratch, "handoff": {"reason": "assistant_error"}}
         return {**update, "scratch": scratch, "reply": say("too_many_steps", state["language"]), "outcome": "answered"}
 

@@ -13,7 +13,7 @@ router = APIRouter(prefix="/api/console", tags=["operator console"])
 ConversationId = Annotated[str, Path(pattern=r"^[0-9a-fA-F-]{36}$")]
 
 
-class QueueItem(BaseModel):
+class ConversationHead(BaseModel):
     conversation_id: str
     customer_id: str
     first_name: str | None
@@ -24,6 +24,9 @@ class QueueItem(BaseModel):
     title: str | None
     skill: str | None
     last_message_at: datetime
+
+
+class QueueItem(ConversationHead):
     case_id: str | None
     priority: str | None
     sla_due_at: datetime | None
@@ -49,19 +52,9 @@ class Case(BaseModel):
     created_at: datetime
 
 
-class Thread(BaseModel):
-    conversation_id: str
-    customer_id: str
-    first_name: str | None
-    last_name: str | None
-    thread_id: str
-    language: str
-    status: str
-    title: str | None
-    skill: str | None
+class Thread(ConversationHead):
     outcome: str | None
     started_at: datetime
-    last_message_at: datetime
     messages: list[ThreadMessage]
     cases: list[Case]
 
