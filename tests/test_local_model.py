@@ -126,3 +126,11 @@ def test_the_local_model_runs_a_few_regression_scenarios_without_an_unsafe_outco
         json.dump(record, f, ensure_ascii=False, indent=2)
     print(json.dumps(record, ensure_ascii=False))
     assert report["unsafe"]["attempts"] == 0, record
+
+
+def test_the_local_model_never_gets_a_grammar_with_a_huge_length_bound():
+    from quipu.adapters.llm.local import bounded
+
+    schema = {"properties": {"sql": {"anyOf": [{"type": "string", "maxLength": 1500}, {"type": "null"}]}}}
+    assert bounded(schema)["properties"]["sql"]["anyOf"][0]["maxLength"] == 500
+    assert bounded({"type": "string", "maxLength": 80}) == {"type": "string", "maxLength": 80}

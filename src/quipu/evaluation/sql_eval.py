@@ -38,7 +38,7 @@ SCHEMA = {
     "additionalProperties": False,
     "required": ["sql", "cannot_answer"],
     "properties": {
-        "sql": {"anyOf": [{"type": "string", "maxLength": 1500}, {"type": "null"}]},
+        "sql": {"anyOf": [{"type": "string", "maxLength": 500}, {"type": "null"}]},
         "cannot_answer": {"type": "boolean"},
     },
 }

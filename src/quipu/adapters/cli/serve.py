@@ -22,6 +22,7 @@ def smoke(base_url: str, say: Callable[[str], None] = typer.echo) -> bool:
         checks = [
             ("GET /health", client.get("/health").status_code == 200),
             ("GET /health/ready", client.get("/health/ready").status_code == 200),
+            ("GET /entrar (web)", client.get("/entrar").headers.get("content-type", "").startswith("text/html")),
         ]
         signed = client.post("/api/auth/token", json={"user": demo["email"], "password": demo["password"]})
         checks.append((f"sign in as {demo['customer_id']}", signed.status_code == 200))
@@ -35,7 +36,8 @@ def smoke(base_url: str, say: Callable[[str], None] = typer.echo) -> bool:
 
 def print_sign_ins(base_url: str, say: Callable[[str], None] = typer.echo) -> None:
     sign_ins = demo_sign_ins()
-    say(f"\nquipu is running at {base_url}  (API docs: {base_url}/docs)\n")
+    say(f"\nquipu is running at {base_url}  (API docs: {base_url}/docs)")
+    say(f"web: {base_url}/entrar (customers), {base_url}/consola/entrar (operators)\n")
     say(f"{'customer':<22}{'e-mail':<34}{'password':<30}case")
     for c in sign_ins["customers"]:
         say(f"{c['customer_id']:<22}{c['email']:<34}{c['password']:<30}{c['case']}")

@@ -15,6 +15,21 @@ ALLOW_ENV = "QUIPU_ALLOW_MODEL_CALLS"
 CACHE_BYTES = 1 << 30  # keeps the evaluated prompts of the router and each skill: their prefixes repeat
 
 
+MAX_GRAMMAR_LENGTH = 500  # llama.cpp expands maxLength into nested rules; far longer bounds crash it
+
+
+def bounded(schema):
+    """The schema with every maxLength capped, so the grammar llama.cpp builds from it stays small."""
+    if isinstance(schema, dict):
+        capped = {k: bounded(v) for k, v in schema.items()}
+        if isinstance(capped.get("maxLength"), int):
+            capped["maxLength"] = min(capped["maxLength"], MAX_GRAMMAR_LENGTH)
+        return capped
+    if isinstance(schema, list):
+        return [bounded(v) for v in schema]
+    return schema
+
+
 class ModelCallsForbidden(RuntimeError):
     """Unit tests run with a scripted model; a real one must be asked for explicitly."""
 
@@ -58,7 +73,7 @@ class LocalModel:
         started = time.perf_counter()
         out = self._load().create_chat_completion(
             messages=[{"role": "system", "content": system}, *to_chat(messages)],
-            response_format={"type": "json_object", "schema": schema},
+            response_format={"type": "json_object", "schema": bounded(schema)},
             temperature=0,
             repeat_penalty=1.15,
             max_tokens=self.max_tokens,
