@@ -43,19 +43,24 @@ class LiveServer:
 
 
 class Browser:
+    def __init__(self, *extra_flags: str):
+        self.flags = [*CHROMIUM_FLAGS, *extra_flags]
+
     def __enter__(self):
         self._playwright = sync_playwright().start()
-        self.browser = self._playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        self.browser = self._playwright.chromium.launch(executable_path=CHROMIUM, args=self.flags)
         return self
 
     def __exit__(self, *exc) -> None:
         self.browser.close()
         self._playwright.stop()
 
-    def page(self, base_url: str, *, phone: bool = False):
+    def page(self, base_url: str, *, phone: bool = False, microphone: bool = False):
         """A fresh tab (its own session storage) that records every console error it sees."""
         viewport = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
-        context = self.browser.new_context(base_url=base_url, viewport=viewport, locale="es-MX")
+        context = self.browser.new_context(
+            base_url=base_url, viewport=viewport, locale="es-MX", permissions=["microphone"] if microphone else []
+        )
         page = context.new_page()
         page.console_errors = []
         page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))

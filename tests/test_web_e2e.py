@@ -206,3 +206,37 @@ def test_lucia_attaches_her_statement_and_sees_the_duplicate(open_page, tmp_path
     expect(last_reply(page, "customer")).to_contain_text("[foto]")
     expect(page.locator("#photo-name")).to_be_hidden()
     screenshot(page, "chat-statement-photo-phone")
+
+
+def test_the_microphone_and_read_aloud_work_against_the_speech_endpoints(server, tmp_path):
+    """Chromium's fake microphone plays a recording of espeak-ng saying the request; Whisper writes it."""
+    import asyncio
+
+    from quipu.adapters.speech.espeak import EspeakSynthesizer
+
+    recording = tmp_path / "voz.wav"
+    recording.write_bytes(asyncio.run(EspeakSynthesizer().synthesize("Quiero bloquear mi tarjeta", "es")))
+    fake_microphone = (
+        "--use-fake-ui-for-media-stream",
+        "--use-fake-device-for-media-stream",
+        f"--use-file-for-fake-audio-capture={recording}",
+    )
+    with Browser(*fake_microphone) as browser:
+        page = browser.page(server.url, microphone=True)
+        customer_signs_in(page, "DEMO-MX-DUPLICATE")
+        page.click("#mic")
+        expect(page.locator("#mic")).to_have_attribute("aria-pressed", "true")
+        page.wait_for_timeout(3500)
+        with page.expect_response("**/api/speech/transcribe**", timeout=WAIT) as heard:
+            page.click("#mic")
+        assert heard.value.status == 200, heard.value.text()
+        expect(page.locator("#message")).to_have_value(re.compile("tarjeta", re.IGNORECASE), timeout=WAIT)
+        say(page, "no reconozco estas transacciones")
+        expect(last_reply(page)).to_contain_text("4 segundos", timeout=WAIT)
+        with page.expect_response("**/api/speech/synthesize", timeout=WAIT) as spoken:
+            last_reply(page).get_by_role("button", name="Leer en voz alta").click()
+        assert spoken.value.status == 200 and spoken.value.headers["content-type"] == "audio/wav"
+        screenshot(page, "chat-voice")
+        errors = list(page.console_errors)
+        page.context.close()
+    assert errors == [], errors
