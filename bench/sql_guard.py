@@ -1,8 +1,10 @@
 """Guarded text-to-SQL: time spent in the guard, and guarded execution against the same query run raw.
 
-"Raw" is the query with the customer filter written by hand, run directly by the application role;
-"guarded" is guard + database walls (read-only transaction, dwh_reader, row-level security, time and
-row limits, connection reset).
+"Raw" is the query with the customer filter written by hand, run by the application role; "guarded" is
+the guard's rewrite run behind the database walls (dwh_reader, row-level security, read-only, limits).
+The statement ratio (the target) times each side in its own read-only transaction on the same
+connection, in alternating order; the call ratio adds everything around it (the guard's parse, the
+pipelined walls and rollback, the connection reset) against a bare raw call.
 
     python bench/sql_guard.py            # 150,000 customers
     python bench/sql_guard.py --quick    # 5,000 customers, fewer rounds
@@ -15,6 +17,7 @@ import sys
 import time
 from pathlib import Path
 
+import psycopg
 from psycopg_pool import AsyncConnectionPool
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -102,30 +105,29 @@ async def time_execution(urls, customers: list[str]) -> dict[str, list[float]]:
                     if index >= 5:  # the first customers warm caches and plans
                         samples[name].append(time.perf_counter() - start)
             if index >= 5:
-                await time_statements(raw_pool, customer, samples)
+                await time_statements(raw_pool, customer, index, samples)
     await runner_pool.close()
     return samples
 
 
-async def time_statements(pool, customer: str, samples: dict) -> None:
-    """The statement alone: the guarded SQL inside the walls (role, read-only, row-level security) against
-    the hand-scoped SQL outside them, on one connection, without setup or reset."""
+async def time_statements(pool, customer: str, index: int, samples: dict) -> None:
+    """The statement alone, each side in its own read-only transaction on the same connection, in
+    alternating order: the guarded SQL behind the walls (role, row-level security, limits) against the
+    hand-scoped SQL as the application role. Only the statement is timed; setup and rollback are not."""
     async with pool.connection() as conn:
-        for _model_sql, raw_sql in PAIRS:
-            start = time.perf_counter()
-            await (await conn.execute(raw_sql, {"customer": customer})).fetchall()
-            samples["raw_statement"].append(time.perf_counter() - start)
-        async with conn.transaction():
-            for statement in walls(customer):
-                if statement.as_string(conn) != "BEGIN READ ONLY":
-                    await conn.execute(statement)
-            await conn.execute("SET TRANSACTION READ ONLY")
-            for model_sql, _ in PAIRS:
-                guarded_sql = guard(model_sql).sql
-                start = time.perf_counter()
-                await (await conn.execute(guarded_sql, {"customer": customer})).fetchall()
-                samples["guarded_statement"].append(time.perf_counter() - start)
-            await conn.execute("RESET ROLE")
+        for model_sql, raw_sql in PAIRS:
+            sides = [("guarded_statement", guard(model_sql).sql, True), ("raw_statement", raw_sql, False)]
+            for name, sql_text, behind_walls in sides if index % 2 else reversed(sides):
+                async with conn.transaction():
+                    if behind_walls:
+                        for statement in walls(customer):
+                            if statement.as_string(conn) != "BEGIN READ ONLY":
+                                await conn.execute(statement)
+                    await conn.execute("SET TRANSACTION READ ONLY")
+                    start = time.perf_counter()
+                    await (await conn.execute(sql_text, {"customer": customer})).fetchall()
+                    samples[name].append(time.perf_counter() - start)
+                    raise psycopg.Rollback()  # leave the transaction without committing anything
 
 
 async def pick_customers(urls, count: int) -> list[str]:
