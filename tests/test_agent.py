@@ -240,3 +240,20 @@ def test_a_model_failure_after_a_proposal_keeps_the_card_and_says_what_it_holds(
     body = chat(api, sign_in(api), "bloquea mi tarjeta")
     assert body["handoff"] is None and body["actions"]["needs_confirmation"]
     assert "4100" in body["reply"] and "Confirmar" in body["reply"]
+
+
+def test_a_possible_fraud_finding_reaches_a_person_even_when_the_model_only_replies(make_client, demo_db):
+    model = scripted(
+        "charge_investigation",
+        tool("investigate_charges", merchant="ElectroMax"),
+        {"action": "reply", "text": "Revisé tus cargos de ElectroMax."},
+    )
+    api = make_client(model=model)
+    body = chat(api, sign_in(api, "DEMO-AR-FRAUD"), "No reconozco estos cargos de ElectroMax", thread_id="fraud-code")
+    assert body["handoff"]["reason"] == "possible_fraud" and body["status"] == "waiting"
+    with connect(demo_db.admin) as conn:
+        priority = conn.execute(
+            "SELECT priority FROM ops.handoff_cases WHERE customer_id = 'DEMO-AR-FRAUD' "
+            "AND 'possible_fraud' = ANY(reason_codes) ORDER BY created_at DESC LIMIT 1"
+        ).fetchone()
+    assert priority == ("High",)

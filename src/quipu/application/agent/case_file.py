@@ -9,6 +9,7 @@ QUESTIONS = {
     "assistant_error": "El asistente falló en este turno: ¿qué necesitaba el cliente?",
     "model_requested": "El asistente pidió ayuda: revisar la solicitud del cliente.",
     "action_escalated": "Revisar las acciones que el sistema no automatiza.",
+    "possible_fraud": "Los registros marcan posible fraude: ¿el cliente reconoce estos cargos? Valorar bloqueo.",
 }
 
 

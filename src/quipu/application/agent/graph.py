@@ -51,6 +51,17 @@ PER_TURN = {
 }
 
 
+def possible_fraud(tool_results: list[dict]) -> bool:
+    """The bank's own records flag possible fraud: a person takes the case, whatever the model said."""
+    return any(
+        finding.get("kind") == "possible_fraud"
+        for entry in tool_results
+        if isinstance(entry.get("result"), dict)
+        for charge in entry["result"].get("charges", [])
+        for finding in charge.get("findings", [])
+    )
+
+
 def stored_outcome(update: dict, language: str) -> str | None:
     """What a stored proposal says, in code-written sentences, when the model cannot finish the turn."""
     actions, confirmation = update.get("actions"), update.get("confirmation")
@@ -285,6 +296,8 @@ class Agent:
             problems = claims(state.get("reply") or "", has_proposal=has_proposal, done_allowed=done_allowed)
             if actions and actions.get("escalate") and not state.get("handoff"):
                 return {"problems": problems, "handoff": {"reason": "action_escalated", "already_open": True}}
+            if possible_fraud(state.get("tool_results") or []) and not state.get("handoff"):
+                return {"problems": problems, "handoff": {"reason": "possible_fraud"}}
             if not problems:
                 return {"problems": []}
             if not state.get("second_chance"):
