@@ -43,17 +43,23 @@ class LiveServer:
 
 
 class Browser:
-    def __init__(self, *extra_flags: str):
+    def __init__(self, *extra_flags: str, playwright=None):
         self.flags = [*CHROMIUM_FLAGS, *extra_flags]
+        self._shared = playwright
 
     def __enter__(self):
-        self._playwright = sync_playwright().start()
+        self._playwright = self._shared or sync_playwright().start()
         self.browser = self._playwright.chromium.launch(executable_path=CHROMIUM, args=self.flags)
         return self
 
     def __exit__(self, *exc) -> None:
         self.browser.close()
-        self._playwright.stop()
+        if self._shared is None:
+            self._playwright.stop()
+
+    def another(self, *extra_flags: str) -> "Browser":
+        """A second Chromium with more flags, on the same Playwright (one sync instance per thread)."""
+        return Browser(*extra_flags, playwright=self._playwright)
 
     def page(self, base_url: str, *, phone: bool = False, microphone: bool = False):
         """A fresh tab (its own session storage) that records every console error it sees."""

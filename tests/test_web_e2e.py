@@ -208,21 +208,25 @@ def test_lucia_attaches_her_statement_and_sees_the_duplicate(open_page, tmp_path
     screenshot(page, "chat-statement-photo-phone")
 
 
-def test_the_microphone_and_read_aloud_work_against_the_speech_endpoints(server, tmp_path):
+def test_the_microphone_and_read_aloud_work_against_the_speech_endpoints(browser, server, tmp_path):
     """Chromium's fake microphone plays a recording of espeak-ng saying the request; Whisper writes it."""
     import asyncio
+    from concurrent.futures import ThreadPoolExecutor
 
     from quipu.adapters.speech.espeak import EspeakSynthesizer
 
+    speak = EspeakSynthesizer().synthesize("Quiero bloquear mi tarjeta", "es")
+    with ThreadPoolExecutor(1) as thread:  # Playwright's sync API owns this thread's event loop
+        wav = thread.submit(asyncio.run, speak).result()
     recording = tmp_path / "voz.wav"
-    recording.write_bytes(asyncio.run(EspeakSynthesizer().synthesize("Quiero bloquear mi tarjeta", "es")))
+    recording.write_bytes(wav)
     fake_microphone = (
         "--use-fake-ui-for-media-stream",
         "--use-fake-device-for-media-stream",
         f"--use-file-for-fake-audio-capture={recording}",
     )
-    with Browser(*fake_microphone) as browser:
-        page = browser.page(server.url, microphone=True)
+    with browser.another(*fake_microphone) as with_microphone:
+        page = with_microphone.page(server.url, microphone=True)
         customer_signs_in(page, "DEMO-MX-DUPLICATE")
         page.click("#mic")
         expect(page.locator("#mic")).to_have_attribute("aria-pressed", "true")
