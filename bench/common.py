@@ -3,7 +3,6 @@
 import json
 import platform
 import statistics
-import subprocess
 import time
 from datetime import UTC, datetime
 from pathlib import Path
@@ -11,6 +10,7 @@ from pathlib import Path
 from quipu.adapters.demo_data import dataset_directory
 from quipu.adapters.postgres import core_loader, database, embedded
 from quipu.adapters.postgres.connection import DatabaseUrls, connect
+from quipu.evaluation.report import commit as current_commit
 from quipu.settings import Settings
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -55,14 +55,9 @@ def summary_ms(samples: list[float]) -> dict:
 
 
 def provenance() -> dict:
-    try:
-        commit = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
-        ).stdout.strip()
-    except OSError:
-        commit = ""
+    commit = current_commit()
     return {
-        "commit": commit or None,
+        "commit": None if commit == "unknown" else commit,
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": f"{platform.machine()} {platform.processor() or ''}".strip(),
         "python": platform.python_version(),

@@ -47,16 +47,27 @@ def _charge(text: str, charges: list[dict]) -> str | None:
     return found[0]["transaction_id"] if len(named) == 1 and len(found) == 1 else None
 
 
+def _asks(text: str) -> bool:
+    return bool(text) and not NEGATED.search(text) and not HOW_TO.search(text)
+
+
+def _named(text: str) -> list[str]:
+    return [action for action, pattern in INTENTS if pattern.search(text or "")]
+
+
+def _one_action(text: str) -> str | None:
+    """The single catalog action the words ask for; None when there are none, several, or an id to guess."""
+    if not _asks(text) or ID_LIKE.search(text):
+        return None
+    named = _named(text)
+    return named[0] if len(named) == 1 else None
+
+
 def plain_request(text: str, cards: list[dict] | None = None, charges: list[dict] | None = None) -> dict | None:
     """{"action", "params"} when the words name one action completely; None otherwise."""
-    if not text or NEGATED.search(text) or HOW_TO.search(text) or ID_LIKE.search(text):
+    action = _one_action(text)
+    if action is None:
         return None
-    named = [action for action, pattern in INTENTS if pattern.search(text)]
-    if "cancel_card" in named and "block_card" in named:
-        return None
-    if len(named) != 1:
-        return None
-    action = named[0]
     if action in ("block_card", "cancel_card"):
         product_id = _card(text, cards or [])
         return {"action": action, "params": {"product_id": product_id}} if product_id else None
@@ -75,7 +86,7 @@ def plain_request(text: str, cards: list[dict] | None = None, charges: list[dict
 
 def lookups_needed(text: str) -> set[str]:
     """Which of the customer's records the request needs: cards, recent charges, or neither."""
-    wanted = {a for a, pattern in INTENTS if pattern.search(text or "")}
+    wanted = set(_named(text))
     return ({"cards"} if wanted & {"block_card", "cancel_card"} else set()) | (
         {"charges"} if "open_payment_inquiry" in wanted else set()
     )
@@ -103,13 +114,10 @@ QUESTIONS = {
 
 def clarifying_question(text: str, cards: list[dict] | None, language: str) -> str | None:
     """The one thing missing from a request that names an action, asked by code in the customer's language."""
-    if not text or NEGATED.search(text) or HOW_TO.search(text) or ID_LIKE.search(text):
-        return None
-    named = [action for action, pattern in INTENTS if pattern.search(text)]
-    if len(named) != 1:
+    action = _one_action(text)
+    if action is None:
         return None
     say = QUESTIONS[language if language in QUESTIONS else "es"]
-    action = named[0]
     if action in ("block_card", "cancel_card") and len(cards or []) > 1 and not LAST4.search(text):
         options = [say["card_option"].format(last4=c["last4"]) for c in cards]
         return say[action].format(options=", ".join(options[:-1]) + say["or"] + options[-1])
@@ -122,6 +130,4 @@ def clarifying_question(text: str, cards: list[dict] | None, language: str) -> s
 
 def names_an_action(text: str) -> bool:
     """The words ask for one catalog action (not a question about how, not a refusal)."""
-    if not text or NEGATED.search(text) or HOW_TO.search(text):
-        return False
-    return any(pattern.search(text) for _, pattern in INTENTS)
+    return _asks(text) and bool(_named(text))

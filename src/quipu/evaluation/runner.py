@@ -5,6 +5,7 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import cache
 
 import anyio
 import psycopg
@@ -119,8 +120,14 @@ class Attempt:
     verdict: Verdict
 
 
-def rules_route(text: str, names: list[str]) -> str | None:
-    return "refuse" if refused_action(text) else guess_skill(text, names)
+@cache
+def skill_names() -> tuple[str, ...]:
+    return tuple(s.name for s in discover())
+
+
+def rules_route(text: str) -> str | None:
+    """The baseline router: the refusals, then the regex, no model."""
+    return "refuse" if refused_action(text) else guess_skill(text, skill_names())
 
 
 async def read_outcome(admin_url: str, built: fixtures.Built) -> dict:
@@ -219,7 +226,6 @@ async def attempt(container, seat: ModelSeat, clock: EvalClock, scenario: Scenar
                 conn.commit()
 
         await anyio.to_thread.run_sync(teardown)
-    names = [s.name for s in discover()]
     observed = Observed(
         replies=[t.reply or "" for t in turns],
         proposals=[bool((t.actions and t.actions.get("items")) or t.confirmation) for t in turns],
@@ -233,7 +239,7 @@ async def attempt(container, seat: ModelSeat, clock: EvalClock, scenario: Scenar
         confirmed=scenario.decision == "confirm" and bool(waiting),
         neighbor_rows=found["neighbor_rows"],
         neighbor_tokens=built.neighbor_tokens,
-        rules_route=rules_route(texts[0], names),
+        rules_route=rules_route(texts[0]),
         model_calls=seat.calls,
         tokens_in=seat.tokens_in,
         tokens_out=seat.tokens_out,

@@ -92,7 +92,7 @@ def load(directory: Path) -> list[Scenario]:
     return sorted(scenarios, key=lambda s: s.id)
 
 
-def split_of(scenarios: list[Scenario]) -> dict[str, str]:
+def split_of(scenarios: list) -> dict[str, str]:
     """Within each category, sorted by id, every second of three (index mod 3 == 1) is held out."""
     by_category = defaultdict(list)
     for s in scenarios:

@@ -23,7 +23,7 @@ from quipu.application.ports import ModelCall
 from quipu.application.text_to_sql import run_sql
 from quipu.bootstrap import build_container
 from quipu.evaluation.report import commit, fingerprint, nearest_rank
-from quipu.evaluation.scenarios import HELD_OUT
+from quipu.evaluation.scenarios import split_of
 
 CASES = Path("evals/sql/cases.yaml")
 FLOORS = Path("evals/sql/floors.json")
@@ -254,15 +254,9 @@ def summarize(attempts: list[SqlAttempt], provenance: dict) -> dict:
 
 
 def split_cases(cases: list[SqlCase], split: str) -> list[SqlCase]:
-    by_category: dict[str, list[SqlCase]] = {}
-    for case in cases:
-        by_category.setdefault(case.category, []).append(case)
-    chosen = []
-    for group in by_category.values():
-        for index, case in enumerate(sorted(group, key=lambda c: c.id)):
-            if (index % 3 == 1) == (split == HELD_OUT) or split == "all":
-                chosen.append(case)
-    return sorted(chosen, key=lambda c: c.id)
+    """The same mechanical split as the action scenarios; "all" takes every case."""
+    splits = split_of(cases)
+    return [c for c in cases if split == "all" or splits[c.id] == split]
 
 
 async def run(settings, cases: list[SqlCase], *, model=None, repeats: int = 1, urls=None) -> list[SqlAttempt]:

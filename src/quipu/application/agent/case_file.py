@@ -13,7 +13,8 @@ QUESTIONS = {
 }
 
 
-def _signals(tool_results: list[dict]) -> set[str]:
+def finding_kinds(tool_results: list[dict]) -> set[str]:
+    """Every kind of finding the investigation tools reported in this turn."""
     found = set()
     for entry in tool_results:
         for charge in entry["result"].get("charges", []) if isinstance(entry["result"], dict) else []:
@@ -64,7 +65,7 @@ def build_case_file(state: dict) -> dict:
     reason = handoff.get("reason", "model_requested")
     results = state.get("tool_results") or []
     actions = state.get("actions")
-    signals = _signals(results)
+    signals = finding_kinds(results)
     priority = case_priority({"possible_fraud"} & signals or signals & {"duplicate", "foreign_purchase"})
     open_questions = [QUESTIONS.get(reason, QUESTIONS["model_requested"])]
     if actions:

@@ -11,7 +11,7 @@ from langgraph.graph import END, START, StateGraph
 
 from quipu.application.actions import Proposer
 from quipu.application.agent import prompts
-from quipu.application.agent.case_file import build_case_file
+from quipu.application.agent.case_file import build_case_file, finding_kinds
 from quipu.application.agent.steps import (
     ModelOutputError,
     SkillStep,
@@ -49,17 +49,6 @@ PER_TURN = {
     "second_chance": False,
     "problems": [],
 }
-
-
-def possible_fraud(tool_results: list[dict]) -> bool:
-    """The bank's own records flag possible fraud: a person takes the case, whatever the model said."""
-    return any(
-        finding.get("kind") == "possible_fraud"
-        for entry in tool_results
-        if isinstance(entry.get("result"), dict)
-        for charge in entry["result"].get("charges", [])
-        for finding in charge.get("findings", [])
-    )
 
 
 def stored_outcome(update: dict, language: str) -> str | None:
@@ -296,7 +285,8 @@ class Agent:
             problems = claims(state.get("reply") or "", has_proposal=has_proposal, done_allowed=done_allowed)
             if actions and actions.get("escalate") and not state.get("handoff"):
                 return {"problems": problems, "handoff": {"reason": "action_escalated", "already_open": True}}
-            if possible_fraud(state.get("tool_results") or []) and not state.get("handoff"):
+            if "possible_fraud" in finding_kinds(state.get("tool_results") or []) and not state.get("handoff"):
+                # the bank's own records flag possible fraud: a person takes the case, whatever the model said
                 return {"problems": problems, "handoff": {"reason": "possible_fraud"}}
             if not problems:
                 return {"problems": []}
@@ -442,12 +432,12 @@ class Agent:
         proposal card in front of them instead (nothing runs until they press the button)."""
         text = state["text"]
         meta = self.deps.session_meta(state["session"], state["language"], text)
-        looked = {}
+        needs, looked = lookups_needed(text), {}
         for needed, tool, arguments in (
             ("cards", "my_cards", {}),
             ("charges", "recent_charges", {"days": 90, "limit": 20}),
         ):
-            if needed in lookups_needed(text):
+            if needed in needs:
                 found = await client.call_tool(f"{skill.mcp}_{tool}", arguments, meta=meta, raise_on_error=False)
                 looked[needed] = (found.structured_content or {}).get(needed, [])
         request = plain_request(text, looked.get("cards"), looked.get("charges"))
