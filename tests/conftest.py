@@ -24,6 +24,7 @@ from support import TEST_SECRET
 ROOT = Path(__file__).resolve().parents[1]
 TEST_HOME = ROOT / ".quipu" / "test"
 os.environ.setdefault("QUIPU_MODELS_PATH", str(ROOT / ".quipu" / "models"))  # where `quipu model install` puts them
+os.environ.setdefault("QUIPU_CHAT_RATE_PER_MINUTE", "10000")  # the suite chats faster than a person; one test pins it
 TEST_CUSTOMERS = 300
 CLIENT_NUMBERS = itertools.count(random.randrange(1 << 20))
 TEST_SEED = 2026

@@ -125,7 +125,9 @@ async def build_container(
 ) -> AsyncIterator[Container]:
     urls = urls or await anyio.to_thread.run_sync(database.locate, settings)
     await anyio.to_thread.run_sync(database.prepare, urls)
-    pool = AsyncConnectionPool(urls.app, min_size=1, max_size=10, open=False, kwargs={"autocommit": True})
+    pool = AsyncConnectionPool(
+        urls.app, min_size=1, max_size=10, open=False, kwargs={"autocommit": True}, check=AsyncConnectionPool.check_connection
+    )
     sql_pool = dwh_pool(urls.app)
     await pool.open(wait=True, timeout=15)
     await sql_pool.open(wait=True, timeout=15)
@@ -134,6 +136,7 @@ async def build_container(
         min_size=1,
         max_size=4,
         open=False,
+        check=AsyncConnectionPool.check_connection,  # a database restart costs one retry, not a burst of errors
         kwargs={
             "autocommit": True,
             "prepare_threshold": 0,
@@ -245,6 +248,7 @@ def attach_agent(container: Container, model, checkpoint_pool: AsyncConnectionPo
     )
     graph = Agent(deps).build(checkpointer=AsyncPostgresSaver(checkpoint_pool))
     container.model = model
+    container.checkpoint_pool = checkpoint_pool  # read by /metrics
     container.chat = Chat(graph, container.conversations, container.conversations, statements=container.statements)
 
     async def model_ready() -> bool:

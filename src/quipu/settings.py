@@ -56,6 +56,16 @@ class Settings(BaseSettings):
         True, description="false removes the acting skills and their buttons (the evaluation's baseline)."
     )
     transfer_limit_per_day_usd: float = Field(3000, gt=0, description="Third-party transfer limit per day.")
+    llm_slots: int = Field(
+        1, ge=1, le=64, description="Model calls one API process runs at once (1 in process; the server's parallel slots)."
+    )
+    llm_queue: int = Field(8, ge=0, le=1000, description="Model calls that may wait for a slot; past it the turn gets 503.")
+    llm_timeout_seconds: float = Field(45, gt=0, le=600, description="Longest one model call may run (a hung model).")
+    turn_deadline_seconds: float = Field(
+        60, gt=0, le=600, description="Longest a chat turn may wait for the model; past it 503 and Retry-After."
+    )
+    chat_rate_per_minute: int = Field(20, ge=1, le=10_000, description="Chat turns per minute per customer.")
+    log_format: Literal["json", "text"] = Field("json", description="Logs: one JSON object a line, or plain text.")
 
     @property
     def embedded(self) -> bool:

@@ -4,6 +4,7 @@ card and account numbers keep their last four digits; e-mails, names, documents 
 import json
 from contextlib import contextmanager
 
+from quipu.adapters.logs import REQUEST_ID
 from quipu.application.chat import CUSTOMER_NAMES
 from quipu.domain.masking import mask
 
@@ -45,7 +46,7 @@ class Tracer:
             return
         with self._tracer.start_as_current_span(name) as span:
             wrapped = _Span(span)
-            wrapped.set(**attributes)
+            wrapped.set(request_id=REQUEST_ID.get(), **attributes)  # the id on this request's log lines
             yield wrapped
 
 

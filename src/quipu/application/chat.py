@@ -67,8 +67,8 @@ class Chat:
         conversation_id = await self.conversations.ensure(customer_id, thread, language=language, channel=channel)
         status = await self.conversations.status(customer_id, thread)
         stored = f"{text} {PHOTO_PLACEHOLDER}".strip() if image else text
-        await self.conversations.append(customer_id, thread, "customer", stored)
         if status in ("waiting", "human"):
+            await self.conversations.append(customer_id, thread, "customer", stored)
             return ChatTurn(None, thread, language, status=status)
         attachment = await self._read_photo(image, language) if image else None
         state = await self.graph.ainvoke(
@@ -86,6 +86,8 @@ class Chat:
             config={"configurable": {"thread_id": conversation_id}},
             durability="exit",  # one checkpoint per turn: the turn is the unit a second process resumes from
         )
+        # written only once the turn is answered: a turn refused as busy (or cut by a crash) leaves no trace
+        await self.conversations.append(customer_id, thread, "customer", stored)
         reply = state.get("reply") or say("unsafe_reply", language)
         await self.conversations.append(customer_id, thread, "assistant", reply, skill=state.get("skill"))
         handoff = state.get("handoff")

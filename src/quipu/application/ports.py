@@ -130,3 +130,13 @@ class LanguageModel(Protocol):
 
     async def complete(self, *, purpose: str, system: str, messages: list[dict], schema: dict) -> ModelCall:
         """JSON matching schema (constrained decoding or JSON-schema output); purpose is router or skill."""
+
+
+class ModelBusy(RuntimeError):
+    """The model cannot take this call in time (its queue is full, or the turn's deadline passed): the turn is
+    not answered and nothing of it is stored; the customer is told to send it again."""
+
+    def __init__(self, reason: str, retry_after: int = 5):
+        super().__init__(reason)
+        self.reason = reason
+        self.retry_after = retry_after

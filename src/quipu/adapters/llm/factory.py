@@ -4,6 +4,7 @@ from quipu.adapters.llm.gemini import GeminiModel
 from quipu.adapters.llm.local import LocalModel
 from quipu.adapters.llm.model_files import MODELS
 from quipu.adapters.llm.openai_compatible import OpenAICompatibleModel
+from quipu.adapters.llm.queue import QueuedModel
 from quipu.adapters.llm.rules import RulesModel
 from quipu.adapters.llm.scripted import ScriptedModel
 from quipu.settings import Settings
@@ -17,6 +18,16 @@ class ModelNotConfigured(ValueError):
 
 
 def build_model(settings: Settings):
+    """The provider behind this process's bounded queue (in-process tests build their own models, unqueued)."""
+    return QueuedModel(
+        provider_of(settings),
+        slots=settings.llm_slots,
+        max_waiting=settings.llm_queue,
+        call_timeout=settings.llm_timeout_seconds,
+    )
+
+
+def provider_of(settings: Settings):
     key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else None
     if settings.llm == "local":
         spec = MODELS.get(settings.llm_model)
@@ -30,6 +41,8 @@ def build_model(settings: Settings):
     if settings.llm == "gemini":
         if not key:
             raise ModelNotConfigured("QUIPU_LLM=gemini needs QUIPU_LLM_API_KEY")
-        return GeminiModel(model=settings.llm_model, api_key=key)
+        return GeminiModel(model=settings.llm_model, api_key=key, timeout=settings.llm_timeout_seconds)
     base = settings.llm_base_url or (OLLAMA_URL if settings.llm == "ollama" else OPENAI_URL)
-    return OpenAICompatibleModel(provider=settings.llm, base_url=base, model=settings.llm_model, api_key=key)
+    return OpenAICompatibleModel(
+        provider=settings.llm, base_url=base, model=settings.llm_model, api_key=key, timeout=settings.llm_timeout_seconds
+    )

@@ -5,6 +5,7 @@ import time
 
 import httpx
 
+from quipu.adapters.llm.http_call import post_json
 from quipu.adapters.llm.local import refuse_in_unit_tests
 from quipu.adapters.llm.openai_compatible import to_chat
 from quipu.application.ports import ModelCall
@@ -28,10 +29,12 @@ def gemini_schema(schema: dict) -> dict:
 class GeminiModel:
     provider = "gemini"
 
-    def __init__(self, *, model: str, api_key: str, transport: httpx.AsyncBaseTransport | None = None):
+    def __init__(
+        self, *, model: str, api_key: str, transport: httpx.AsyncBaseTransport | None = None, timeout: float = 30
+    ):
         self.model = model
         self.client = httpx.AsyncClient(
-            base_url=BASE, timeout=60, transport=transport, headers={"x-goog-api-key": api_key}
+            base_url=BASE, timeout=timeout, transport=transport, headers={"x-goog-api-key": api_key}
         )
 
     async def complete(self, *, purpose: str, system: str, messages: list[dict], schema: dict) -> ModelCall:
@@ -41,9 +44,10 @@ class GeminiModel:
             {"role": "model" if m["role"] == "assistant" else "user", "parts": [{"text": m["content"]}]}
             for m in to_chat(messages)
         ]
-        response = await self.client.post(
+        body = await post_json(
+            self.client,
             f"/models/{self.model}:generateContent",
-            json={
+            {
                 "systemInstruction": {"parts": [{"text": system}]},
                 "contents": contents,
                 "generationConfig": {
@@ -52,9 +56,8 @@ class GeminiModel:
                     "responseSchema": gemini_schema(schema),
                 },
             },
+            provider=self.provider,
         )
-        response.raise_for_status()
-        body = response.json()
         usage = body.get("usageMetadata", {})
         text = body["candidates"][0]["content"]["parts"][0]["text"]
         return ModelCall(

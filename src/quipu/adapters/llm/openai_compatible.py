@@ -1,12 +1,16 @@
-"""Any OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, ...), asked for JSON matching the step's schema."""
+"""Any OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp's servers, `quipu model serve`), asked for
+JSON matching the step's schema."""
 
 import json
 import time
 
 import httpx
 
-from quipu.adapters.llm.local import refuse_in_unit_tests
+from quipu.adapters.llm.http_call import post_json
+from quipu.adapters.llm.local import bounded, refuse_in_unit_tests
 from quipu.application.ports import ModelCall
+
+READY_TIMEOUT = 3
 
 
 class OpenAICompatibleModel:
@@ -18,32 +22,46 @@ class OpenAICompatibleModel:
         model: str,
         api_key: str | None = None,
         transport: httpx.AsyncBaseTransport | None = None,
-        timeout: float = 60,
+        timeout: float = 30,
     ):
         self.provider = provider
         self.model = model
+        self.schema_style = "json_schema"
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self.client = httpx.AsyncClient(
             base_url=base_url.rstrip("/"), headers=headers, timeout=timeout, transport=transport
         )
 
+    async def ready(self) -> bool:
+        """The server answers HTTP at all (any status): a refused or hanging connection is not ready. Its
+        /health, not /models: llama-cpp-python answers /models only between completions."""
+        root = str(self.client.base_url).rstrip("/").removesuffix("/v1")
+        try:
+            await self.client.get(f"{root}/health", timeout=READY_TIMEOUT)
+        except httpx.HTTPError:
+            return False
+        return True
+
     async def complete(self, *, purpose: str, system: str, messages: list[dict], schema: dict) -> ModelCall:
         refuse_in_unit_tests(self.provider)
         started = time.perf_counter()
-        response = await self.client.post(
-            "/chat/completions",
-            json={
-                "model": self.model,
-                "messages": [{"role": "system", "content": system}, *to_chat(messages)],
-                "temperature": 0,
-                "response_format": {
-                    "type": "json_schema",
-                    "json_schema": {"name": purpose, "schema": schema, "strict": False},
-                },
-            },
-        )
-        response.raise_for_status()
-        body = response.json()
+        request = {
+            "model": self.model,
+            "messages": [{"role": "system", "content": system}, *to_chat(messages)],
+            "temperature": 0,
+        }
+        try:
+            body = await post_json(
+                self.client, "/chat/completions", {**request, **self._format(purpose, schema)}, provider=self.provider
+            )
+        except httpx.HTTPStatusError as error:
+            if self.schema_style != "json_schema" or error.response.status_code not in (400, 422):
+                raise
+            # llama-cpp-python's server knows only {"type": "json_object", "schema": ...}: switch once, remember
+            self.schema_style = "json_object"
+            body = await post_json(
+                self.client, "/chat/completions", {**request, **self._format(purpose, schema)}, provider=self.provider
+            )
         usage = body.get("usage", {})
         return ModelCall(
             json.loads(body["choices"][0]["message"]["content"]),
@@ -53,6 +71,17 @@ class OpenAICompatibleModel:
             usage.get("completion_tokens", 0),
             time.perf_counter() - started,
         )
+
+    def _format(self, purpose: str, schema: dict) -> dict:
+        """The step's schema with its length bounds capped: a llama.cpp server turns it into a grammar."""
+        if self.schema_style == "json_object":
+            return {"response_format": {"type": "json_object", "schema": bounded(schema)}}
+        return {
+            "response_format": {
+                "type": "json_schema",
+                "json_schema": {"name": purpose, "schema": bounded(schema), "strict": False},
+            }
+        }
 
 
 def to_chat(messages: list[dict]) -> list[dict]:

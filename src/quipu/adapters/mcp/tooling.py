@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from fastmcp import Context
 
 from quipu.adapters.mcp.session import ToolSession, session_from
+from quipu.adapters.metrics import TOOL_ERRORS
 
 log = logging.getLogger("quipu.tools")
 
@@ -38,6 +39,7 @@ async def run_tool(
         result = await work(session, current)
     except Exception as error:  # a failed lookup is reported as unavailable, never as "no"
         log.warning("tool %s failed: %s", tool, type(error).__name__)
+        TOOL_ERRORS.labels(tool).inc()
         result = {"error": "lookup_failed", "unavailable": [tool]}
     if audit:
         await _audit(current, session, tool, arguments, result)

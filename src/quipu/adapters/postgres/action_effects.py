@@ -9,6 +9,7 @@ import psycopg
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
+from quipu.adapters.metrics import HANDOFFS
 from quipu.adapters.postgres.outbox_store import PgOutbox, insert_message
 from quipu.application.actions import ActionRow, PermanentError, TransientError
 from quipu.domain.actions import CardFacts, ChargeFacts, Facts, risk_signals
@@ -312,6 +313,8 @@ class PgHandoffs:
         reason_codes: list[str],
         case_file: dict,
     ) -> None:
+        for reason in reason_codes:
+            HANDOFFS.labels(reason).inc()
         async with self.pool.connection() as conn, conn.transaction():
             await conn.execute(
                 "INSERT INTO ops.handoff_cases (case_id, customer_id, conversation_id, priority, sla_due_at, "

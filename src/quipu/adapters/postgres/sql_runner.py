@@ -28,6 +28,7 @@ def dwh_pool(url: str, *, max_size: int = 4) -> AsyncConnectionPool:
         max_size=max_size,
         open=False,
         reset=discard_all,
+        check=AsyncConnectionPool.check_connection,
         kwargs={"autocommit": True, "prepare_threshold": None},
     )
 

@@ -20,6 +20,7 @@ from quipu.application.agent.steps import (
     router_schema,
     skill_schema,
 )
+from quipu.application.ports import ModelBusy
 from quipu.domain import action_text
 from quipu.domain.actions import NEVER_AUTOMATED, Requested
 from quipu.domain.agent_text import say
@@ -218,6 +219,8 @@ class Agent:
                 )
                 skill = settle_route(parse_router(call[0].data, names).skill, regex, asks_to_act=names_an_action(text))
                 usage = call[1]
+            except ModelBusy:  # back-pressure, not an outage: the HTTP edge answers 503 and stores nothing
+                raise
             except Exception as error:  # the router failing is an outage only if the regex cannot route either
                 log.warning("router failed: %s", type(error).__name__)
                 if regex is None:
@@ -269,6 +272,8 @@ class Agent:
                             "content": json.dumps(result, ensure_ascii=False, default=str)[:MAX_TOOL_RESULT_CHARS],
                         },
                     ]
+        except ModelBusy:
+            raise
         except Exception as error:  # a model or tool outage: a fixed reply and a person, never a 500
             log.warning("skill %s failed: %s", skill.name, type(error).__name__)
             stored = stored_outcome(update, state["language"])

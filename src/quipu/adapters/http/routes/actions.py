@@ -3,6 +3,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from quipu.adapters.http.deps import ContainerDep, CustomerDep, actions_on
 from quipu.adapters.http.errors import ApiError
+from quipu.adapters.metrics import counted
 from quipu.application.actions import UnknownBatch
 
 router = APIRouter(prefix="/api/actions", tags=["actions"], dependencies=[actions_on])
@@ -19,7 +20,7 @@ async def confirm(
     who: CustomerDep, container: ContainerDep, batch_id: str = BatchId, body: ConfirmIn | None = None
 ) -> dict:
     try:
-        return await container.gateway.confirm(who.customer_id, batch_id)
+        return counted("actions", "confirm", await container.gateway.confirm(who.customer_id, batch_id))
     except UnknownBatch:
         raise ApiError("unknown_batch") from None
 
@@ -29,6 +30,6 @@ async def cancel(
     who: CustomerDep, container: ContainerDep, batch_id: str = BatchId, body: ConfirmIn | None = None
 ) -> dict:
     try:
-        return await container.gateway.cancel(who.customer_id, batch_id)
+        return counted("actions", "cancel", await container.gateway.cancel(who.customer_id, batch_id))
     except UnknownBatch:
         raise ApiError("unknown_batch") from None

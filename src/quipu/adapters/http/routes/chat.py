@@ -5,8 +5,12 @@ from typing import Literal
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
+from quipu.adapters.http.backpressure import ChatLimiter
 from quipu.adapters.http.deps import ContainerDep, CustomerDep
 from quipu.adapters.http.errors import ApiError
+from quipu.adapters.llm.queue import turn_deadline
+from quipu.adapters.metrics import TURN_SECONDS, TURNS, TURNS_REFUSED
+from quipu.application.ports import ModelBusy
 from quipu.domain.statement import MAX_IMAGE_BYTES, image_kind
 
 router = APIRouter(prefix="/api", tags=["chat"])
@@ -58,9 +62,18 @@ async def chat(body: ChatIn, who: CustomerDep, container: ContainerDep) -> ChatO
     image = decoded_image(body.image)
     if not body.message.strip() and image is None:
         raise ApiError("empty_message")
-    turn = await container.chat.turn(
-        customer_id=who.customer_id, signed_in=True, message=body.message, thread_id=body.thread_id, image=image
-    )
+    settings = container.settings
+    await ChatLimiter(container.pool, settings.chat_rate_per_minute, container.clock).check(who.customer_id)
+    try:
+        with TURN_SECONDS.time(), turn_deadline(settings.turn_deadline_seconds):
+            turn = await container.chat.turn(
+                customer_id=who.customer_id, signed_in=True, message=body.message, thread_id=body.thread_id, image=image
+            )
+    except ModelBusy as busy:  # answered 503 + Retry-After by the back-pressure handler; nothing was stored
+        TURNS_REFUSED.labels(busy.reason).inc()
+        raise
+    handoff = (turn.handoff or {}).get("reason") if turn.handoff else None
+    TURNS.labels(turn.skill or "none", turn.outcome or turn.status, handoff or "none").inc()
     return ChatOut(
         reply=turn.reply,
         thread_id=turn.thread_id,

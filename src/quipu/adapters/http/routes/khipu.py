@@ -3,6 +3,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from quipu.adapters.http.deps import ContainerDep, CustomerDep, actions_on
 from quipu.adapters.http.errors import ApiError
+from quipu.adapters.metrics import counted
 from quipu.adapters.postgres.transfers_store import UnknownTransfer
 from quipu.application.transfers import StepUpRequired
 
@@ -18,7 +19,8 @@ class TransferIn(BaseModel):
 async def confirm(body: TransferIn, who: CustomerDep, container: ContainerDep) -> dict:
     stepped_up = who.stepped_up(container.clock(), container.identity.limits.step_up_window)
     try:
-        return await container.money.confirm(who.customer_id, body.transfer_id, stepped_up=stepped_up)
+        moved = await container.money.confirm(who.customer_id, body.transfer_id, stepped_up=stepped_up)
+        return counted("transfer", "confirm", moved)
     except StepUpRequired:
         raise ApiError("step_up_required") from None
     except UnknownTransfer:
@@ -28,6 +30,6 @@ async def confirm(body: TransferIn, who: CustomerDep, container: ContainerDep) -
 @router.post("/cancel", summary="The customer declines the proposal")
 async def cancel(body: TransferIn, who: CustomerDep, container: ContainerDep) -> dict:
     try:
-        return await container.money.cancel(who.customer_id, body.transfer_id)
+        return counted("transfer", "cancel", await container.money.cancel(who.customer_id, body.transfer_id))
     except UnknownTransfer:
         raise ApiError("unknown_transfer") from None

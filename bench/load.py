@@ -1,0 +1,385 @@
+"""Many customers at once, over HTTP, against real API processes (`quipu serve --workers 2`).
+
+(a) rules provider: 50 simulated customers for 5 minutes, a realistic mix (balances, investigations, lookups,
+    actions with their confirmations, a transfer with step-up, hand-offs): p50/p95/p99, turns/s, errors.
+(b) the local model behind `quipu model serve` against the in-process default, same concurrency: turns per
+    minute, p95, how many were told to retry (503 + Retry-After), errors other than that 503.
+
+    python bench/load.py                 # both parts, full size; writes bench/results/load.json
+    python bench/load.py --part rules    # one part at a time (the model part is heavy)
+    python bench/load.py --quick         # 10 customers, 30 s (model part: 4 customers, 60 s); load-quick.json
+"""
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+import psycopg
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import RESULTS, bench_database, percentile, provenance, table  # noqa: E402
+
+from quipu.adapters.llm.model_files import MODELS, installed  # noqa: E402
+from quipu.adapters.postgres.accounts_admin import set_customer_password  # noqa: E402
+from quipu.adapters.security.passwords import Passwords  # noqa: E402
+from quipu.settings import Settings  # noqa: E402
+
+BANK = 1500
+PASSWORD = "carga-simulada-2026"
+SECRET = "load-bench-" + "k" * 40
+API_PORT, MODEL_PORT = 8092, 8094
+MIX = (("balance", 25), ("investigate", 20), ("lookup", 20), ("action", 15), ("transfer", 10), ("handoff", 10))
+TEXT = {
+    "balance": "¿cuánto tengo en mis cuentas?",
+    "investigate": "no reconozco un cargo de uber",
+    "lookup": "muéstrame mis movimientos del último mes",
+    "action": "bloquea mi tarjeta terminada en {card}",
+    "transfer": "transfiere 1 de mi cuenta de ahorro {saving} a mi cuenta corriente {checking}",
+    "handoff": "quiero hablar con una persona",
+}
+CODE = re.compile(r"\b(\d{6})\b")
+
+
+@dataclass
+class Customer:
+    customer_id: str
+    saving: str
+    checking: str
+    card: str | None
+    token: str = ""
+
+
+@dataclass
+class Stats:
+    turns: list[float] = field(default_factory=list)
+    buttons: list[float] = field(default_factory=list)
+    by_kind: dict = field(default_factory=dict)
+    told_to_retry: int = 0
+    rate_limited: int = 0
+    past_deadline: int = 0
+    errors: list[str] = field(default_factory=list)
+    confirmations: dict = field(default_factory=dict)
+
+    def count(self, key: str, into: str = "by_kind") -> None:
+        bucket = getattr(self, into)
+        bucket[key] = bucket.get(key, 0) + 1
+
+
+def pick_customers(admin_url: str, count: int) -> list[Customer]:
+    """Active customers with a savings and a checking account in one currency (the transfer) and a card."""
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        rows = conn.execute(
+            "SELECT DISTINCT ON (a.customer_id) a.customer_id, a.product_number_last4, b.product_number_last4, "
+            "(SELECT t.product_number_last4 FROM core.products t WHERE t.customer_id = a.customer_id "
+            " AND t.product_type ILIKE 'tarjeta%%' AND t.product_status = 'Active' LIMIT 1) "
+            "FROM core.products a JOIN core.products b ON b.customer_id = a.customer_id AND b.currency = a.currency "
+            "JOIN core.customers c ON c.customer_id = a.customer_id AND c.customer_status = 'Active' "
+            "WHERE a.product_type = 'Cuenta Ahorro' AND b.product_type = 'Cuenta Corriente' "
+            "AND a.product_status = 'Active' AND b.product_status = 'Active' AND a.current_balance > 1000 "
+            "AND c.customer_id NOT LIKE 'DEMO-%%' ORDER BY a.customer_id"
+        ).fetchall()
+        random.Random(17).shuffle(rows)
+        chosen = [Customer(*row) for row in rows[:count]]
+        passwords = Passwords()
+        for c in chosen:
+            set_customer_password(conn, passwords, c.customer_id, PASSWORD)
+    if len(chosen) < count:
+        raise SystemExit(f"only {len(chosen)} customers fit the mix; load a larger bank")
+    return chosen
+
+
+def process_env(admin_url: str, port: int, **extra) -> dict:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("QUIPU_")}
+    env.update(
+        QUIPU_DATABASE_URL=admin_url,
+        QUIPU_PORT=str(port),
+        QUIPU_JWT_SECRET=SECRET,
+        QUIPU_LOGIN_RATE_PER_MINUTE="1000",
+        QUIPU_CHAT_RATE_PER_MINUTE="60",
+        QUIPU_MODELS_PATH=str(Settings().models_dir),
+        QUIPU_LOG_FORMAT="json",
+        PYTHONPATH=os.pathsep.join(p for p in sys.path if p.endswith("src")) or "src",
+    )
+    env.update({k: str(v) for k, v in extra.items()})
+    return env
+
+
+def start(args: list[str], env: dict, log: Path) -> subprocess.Popen:
+    """Its own process group, so stopping it stops its workers too."""
+    return subprocess.Popen(
+        ["nice", "-n", "10", sys.executable, "-m", "quipu", *args],
+        env=env,
+        stdout=log.open("w"),
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+
+
+def stop(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(10)
+
+
+def wait_ready(url: str, process: subprocess.Popen, seconds: float = 180) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"{url} exited with {process.returncode}")
+        try:
+            if httpx.get(url, timeout=3).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.5)
+    raise SystemExit(f"{url} not ready after {seconds:.0f} s")
+
+
+def rss_mb(pid: int) -> dict[int, float]:
+    """Resident size of a process and its descendants, per process."""
+    found, todo = {}, [pid]
+    while todo:
+        current = todo.pop()
+        try:
+            status = Path(f"/proc/{current}/status").read_text()
+            found[current] = int(re.search(r"VmRSS:\s+(\d+)", status).group(1)) / 1024
+            for task in Path(f"/proc/{current}/task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+        except (FileNotFoundError, ProcessLookupError, AttributeError):
+            continue
+    return found
+
+
+async def sign_in(client: httpx.AsyncClient, customers: list[Customer]) -> None:
+    for c in customers:
+        answer = await client.post("/api/auth/token", json={"user": c.customer_id, "password": PASSWORD})
+        answer.raise_for_status()
+        c.token = answer.json()["access_token"]
+
+
+async def turn(client, c: Customer, text: str, thread: str, stats: Stats, deadline: float) -> dict | None:
+    started = time.perf_counter()
+    answer = await client.post(
+        "/api/chat", json={"message": text, "thread_id": thread}, headers={"Authorization": f"Bearer {c.token}"}
+    )
+    seconds = time.perf_counter() - started
+    if seconds > deadline + 5:
+        stats.past_deadline += 1
+    if answer.status_code == 503 and answer.json().get("error") == "model_busy" and "retry-after" in answer.headers:
+        stats.told_to_retry += 1
+        return None
+    if answer.status_code == 429 and "retry-after" in answer.headers:
+        stats.rate_limited += 1
+        return None
+    stats.turns.append(seconds)
+    body = answer.json() if answer.headers.get("content-type", "").startswith("application/json") else {}
+    if answer.status_code != 200 or (body.get("status") == "bot" and not body.get("reply")):
+        stats.errors.append(f"chat {answer.status_code} {str(body)[:120]}")
+        return None
+    return body
+
+
+async def button(client, c: Customer, path: str, body: dict | None, stats: Stats, label: str) -> dict | None:
+    started = time.perf_counter()
+    answer = await client.post(path, json=body, headers={"Authorization": f"Bearer {c.token}"})
+    stats.buttons.append(time.perf_counter() - started)
+    if answer.status_code != 200:
+        stats.errors.append(f"{label} {answer.status_code} {answer.text[:120]}")
+        return None
+    found = answer.json()
+    stats.count(f"{label}:{found.get('status') or found.get('state')}", "confirmations")
+    return found
+
+
+async def transfer_with_step_up(client, c: Customer, transfer_id: str, stats: Stats) -> None:
+    auth = {"Authorization": f"Bearer {c.token}"}
+    if (await client.post("/api/auth/step-up", headers=auth)).status_code != 200:
+        stats.errors.append("step-up refused")
+        return
+    sent = (await client.get("/api/me/outbox", headers=auth)).json()
+    codes = [m.group(1) for row in sent for m in [CODE.search(json.dumps(row, ensure_ascii=False))] if m]
+    if not codes:
+        stats.count("transfer:no_code_readable", "confirmations")  # the code is not shown to the API any more
+        await button(client, c, "/api/khipu/cancel", {"transfer_id": transfer_id}, stats, "transfer_cancel")
+        return
+    verified = await client.post("/api/auth/step-up/verify", json={"code": codes[0]}, headers=auth)
+    if verified.status_code != 200:
+        stats.errors.append(f"step-up verify {verified.status_code}")
+        return
+    await button(client, c, "/api/khipu/confirm", {"transfer_id": transfer_id}, stats, "transfer_confirm")
+
+
+async def customer_loop(client, c: Customer, until: float, stats: Stats, rng: random.Random, think: float, deadline):
+    kinds, weights = zip(*MIX, strict=True)
+    n = 0
+    await asyncio.sleep(rng.uniform(0, think))
+    while time.monotonic() < until:
+        kind = rng.choices(kinds, weights)[0]
+        if kind == "action" and not c.card:
+            kind = "balance"
+        n += 1
+        text = TEXT[kind].format(card=c.card, saving=c.saving, checking=c.checking)
+        body = await turn(client, c, text, f"load-{c.customer_id}-{n}-{rng.randrange(10**6)}", stats, deadline)
+        stats.count(kind)
+        if body:
+            batch = (
+                (body.get("actions") or {}).get("batch_id")
+                if (body.get("actions") or {}).get("needs_confirmation")
+                else None
+            )
+            if batch:
+                step = "confirm" if rng.random() < 0.3 else "cancel"
+                await button(client, c, f"/api/actions/{batch}/{step}", {}, stats, f"actions_{step}")
+            if body.get("confirmation") and body["confirmation"].get("transfer_id"):
+                await transfer_with_step_up(client, c, body["confirmation"]["transfer_id"], stats)
+        await asyncio.sleep(rng.expovariate(1 / think))
+
+
+async def drive(base_url: str, customers: list[Customer], seconds: float, think: float, deadline: float) -> dict:
+    stats = Stats()
+    limits = httpx.Limits(max_connections=len(customers) + 10)
+    async with httpx.AsyncClient(base_url=base_url, timeout=deadline + 60, limits=limits) as client:
+        await sign_in(client, customers)
+        started = time.monotonic()
+        until = started + seconds
+        await asyncio.gather(
+            *(
+                customer_loop(client, c, until, stats, random.Random(i), think, deadline)
+                for i, c in enumerate(customers)
+            )
+        )
+        elapsed = time.monotonic() - started
+    return figures(stats, elapsed, len(customers))
+
+
+def figures(stats: Stats, elapsed: float, customers: int) -> dict:
+    ms = lambda xs, q: round(percentile(xs, q) * 1000, 1) if xs else None  # noqa: E731
+    return {
+        "customers": customers,
+        "seconds": round(elapsed, 1),
+        "turns": len(stats.turns),
+        "turns_per_second": round(len(stats.turns) / elapsed, 2),
+        "turns_per_minute": round(len(stats.turns) / elapsed * 60, 1),
+        "turn_p50_ms": ms(stats.turns, 0.5),
+        "turn_p95_ms": ms(stats.turns, 0.95),
+        "turn_p99_ms": ms(stats.turns, 0.99),
+        "buttons": len(stats.buttons),
+        "button_p95_ms": ms(stats.buttons, 0.95),
+        "told_to_retry": stats.told_to_retry,
+        "rate_limited": stats.rate_limited,
+        "past_deadline": stats.past_deadline,
+        "errors": len(stats.errors),
+        "error_samples": stats.errors[:5],
+        "mix": stats.by_kind,
+        "buttons_by_result": stats.confirmations,
+    }
+
+
+def run_rules(admin_url: str, customers: list[Customer], seconds: float, logs: Path) -> dict:
+    api = start(
+        ["serve", "--workers", "2"], process_env(admin_url, API_PORT, QUIPU_LLM="rules"), logs / "api-rules.log"
+    )
+    try:
+        wait_ready(f"http://127.0.0.1:{API_PORT}/health/ready", api)
+        result = asyncio.run(drive(f"http://127.0.0.1:{API_PORT}", customers, seconds, think=4.0, deadline=60))
+        result["api_rss_mb"] = {str(k): round(v) for k, v in rss_mb(api.pid).items()}
+        return result
+    finally:
+        stop(api)
+
+
+def run_model(admin_url: str, customers: list[Customer], seconds: float, logs: Path) -> dict:
+    """The same customers and mix against the model served apart, then against the in-process default."""
+    settings = Settings()
+    if not installed(MODELS[settings.llm_model], settings.models_dir):
+        raise SystemExit("the model part needs `quipu model install`")
+    deadline = 60
+    common = {"QUIPU_TURN_DEADLINE_SECONDS": deadline, "QUIPU_ALLOW_MODEL_CALLS": "1"}
+    out = {}
+    server = start(
+        ["model", "serve", "--port", str(MODEL_PORT)], process_env(admin_url, API_PORT), logs / "model-server.log"
+    )
+    try:
+        wait_ready(f"http://127.0.0.1:{MODEL_PORT}/v1/models", server, 300)
+        env = process_env(
+            admin_url, API_PORT, QUIPU_LLM="openai", QUIPU_LLM_BASE_URL=f"http://127.0.0.1:{MODEL_PORT}/v1",
+            QUIPU_LLM_MODEL=settings.llm_model, QUIPU_LLM_SLOTS=1, **common,
+        )  # fmt: skip
+        out["served"] = run_api(env, customers, seconds, deadline, logs / "api-served.log")
+        out["served"]["model_server_rss_mb"] = round(sum(rss_mb(server.pid).values()))
+    finally:
+        stop(server)
+    env = process_env(admin_url, API_PORT, QUIPU_LLM="local", **common)
+    out["in_process"] = run_api(env, customers, seconds, deadline, logs / "api-in-process.log")
+    out["deadline_seconds"] = deadline
+    return out
+
+
+def run_api(env: dict, customers: list[Customer], seconds: float, deadline: float, log: Path) -> dict:
+    api = start(["serve", "--workers", "2"], env, log)
+    try:
+        wait_ready(f"http://127.0.0.1:{API_PORT}/health/ready", api)
+        result = asyncio.run(drive(f"http://127.0.0.1:{API_PORT}", customers, seconds, think=4.0, deadline=deadline))
+        result["api_rss_mb"] = {str(k): round(v) for k, v in rss_mb(api.pid).items()}
+        return result
+    finally:
+        stop(api)
+
+
+def report(results: dict) -> None:
+    rows = []
+    for name, r in (("rules", results.get("rules")), *((f"model {k}", v) for k, v in results.get("model", {}).items())):
+        if isinstance(r, dict) and "turns" in r:
+            rows.append((name, r["customers"], r["turns"], r["turns_per_second"], r["turns_per_minute"],
+                         r["turn_p50_ms"], r["turn_p95_ms"], r["turn_p99_ms"], r["told_to_retry"], r["errors"]))  # fmt: skip
+    headers = ("run", "customers", "turns", "turns/s", "turns/min", "p50 ms", "p95 ms", "p99 ms", "retry", "errors")
+    print(table(rows, headers))
+    model = results.get("model", {})
+    if "served" in model and "in_process" in model and model["in_process"]["turns_per_minute"]:
+        ratio = model["served"]["turns_per_minute"] / model["in_process"]["turns_per_minute"]
+        print(f"served / in-process turns per minute: {ratio:.2f}x")
+    if "rules" in results:
+        r = results["rules"]
+        print(f"rules: p95 {r['turn_p95_ms']} ms (target <= 250), errors {r['errors']} (target 0)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--part", choices=("rules", "model", "all"), default="all")
+    args = parser.parse_args()
+    customers_n, seconds = (10, 30) if args.quick else (50, 300)
+    model_customers, model_seconds = (4, 60) if args.quick else (customers_n, seconds)
+    urls = bench_database(BANK)
+    customers = pick_customers(urls.admin, customers_n)
+    logs = RESULTS / "logs"
+    logs.mkdir(parents=True, exist_ok=True)
+    path = RESULTS / ("load-quick.json" if args.quick else "load.json")
+    results = json.loads(path.read_text()) if path.exists() else {}
+    if args.part in ("rules", "all"):
+        results["rules"] = run_rules(urls.admin, customers, seconds, logs)
+    if args.part in ("model", "all"):
+        results["model"] = run_model(urls.admin, customers[:model_customers], model_seconds, logs)
+    results["provenance"] = provenance()
+    results["machine_note"] = "2 cores shared with other work running at the same time; processes ran under nice"
+    path.write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
+    report(results)
+    print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main()

