@@ -42,7 +42,7 @@ async def senders(pool, count: int) -> list[tuple[str, str, str]]:
     return rows[:count]
 
 
-async def run(customers: int, confirms: int) -> dict:
+async def run(customers: int, confirms: int, clients: int = CLIENTS) -> dict:
     urls = bench_database(customers)
     async with AsyncConnectionPool(urls.app, min_size=20, max_size=20, kwargs={"autocommit": True}) as pool:
         clock = lambda: datetime.now(UTC)  # noqa: E731
@@ -74,12 +74,12 @@ async def run(customers: int, confirms: int) -> dict:
                 statuses[result["status"]] = statuses.get(result["status"], 0) + 1
 
         started = time.perf_counter()
-        await asyncio.gather(*(client() for _ in range(CLIENTS)))
+        await asyncio.gather(*(client() for _ in range(clients)))
         elapsed = time.perf_counter() - started
     executed = statuses.get("executed", 0)
     return {
         "customers": customers,
-        "clients": CLIENTS,
+        "clients": clients,
         "pool_size": 20,
         "confirms": len(latencies),
         "statuses": statuses,

@@ -21,17 +21,22 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 
 import httpx
 import psycopg
+from psycopg_pool import AsyncConnectionPool
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import RESULTS, bench_database, percentile, provenance, table  # noqa: E402
 
 from quipu.adapters.llm.model_files import MODELS, installed  # noqa: E402
 from quipu.adapters.postgres.accounts_admin import set_customer_password  # noqa: E402
+from quipu.adapters.postgres.audit import PgAudit  # noqa: E402
+from quipu.adapters.postgres.transfers_store import PgTransfers  # noqa: E402
 from quipu.adapters.security.passwords import Passwords  # noqa: E402
+from quipu.application.transfers import Asker, MoneyMovement  # noqa: E402
 from quipu.settings import Settings  # noqa: E402
 
 BANK = 1500
@@ -223,7 +228,9 @@ async def transfer_with_step_up(client, c: Customer, transfer_id: str, stats: St
     await button(client, c, "/api/khipu/confirm", {"transfer_id": transfer_id}, stats, "transfer_confirm")
 
 
-async def customer_loop(client, c: Customer, until: float, stats: Stats, rng: random.Random, think: float, deadline):
+async def customer_loop(
+    client, c: Customer, until: float, stats: Stats, rng: random.Random, think: float, deadline, money=None
+):
     kinds, weights = zip(*MIX, strict=True)
     n = 0
     await asyncio.sleep(rng.uniform(0, think))
@@ -244,21 +251,40 @@ async def customer_loop(client, c: Customer, until: float, stats: Stats, rng: ra
             if batch:
                 step = "confirm" if rng.random() < 0.3 else "cancel"
                 await button(client, c, f"/api/actions/{batch}/{step}", {}, stats, f"actions_{step}")
-            if body.get("confirmation") and body["confirmation"].get("transfer_id"):
-                await transfer_with_step_up(client, c, body["confirmation"]["transfer_id"], stats)
+            transfer_id = (body.get("confirmation") or {}).get("transfer_id")
+            if kind == "transfer" and not transfer_id and money is not None:
+                # the rules provider lists the accounts but never proposes: propose in code, as a model's tool
+                # call would, so the customer's step-up and confirm still go over HTTP under load
+                proposal = await money.propose_transfer(
+                    Asker(c.customer_id, None, "es", True, text), kind="own_accounts", amount="1",
+                    from_last4=c.saving, to_last4=c.checking,
+                )  # fmt: skip
+                transfer_id = (proposal.get("confirmation") or {}).get("transfer_id")
+                stats.count(f"proposed_in_code:{proposal['status']}", "confirmations")
+            if transfer_id:
+                await transfer_with_step_up(client, c, transfer_id, stats)
         await asyncio.sleep(rng.expovariate(1 / think))
 
 
-async def drive(base_url: str, customers: list[Customer], seconds: float, think: float, deadline: float) -> dict:
+async def drive(base_url: str, customers: list[Customer], seconds: float, think: float, deadline: float, admin_url):
     stats = Stats()
     limits = httpx.Limits(max_connections=len(customers) + 10)
-    async with httpx.AsyncClient(base_url=base_url, timeout=deadline + 60, limits=limits) as client:
+    async with (
+        httpx.AsyncClient(base_url=base_url, timeout=deadline + 60, limits=limits) as client,
+        AsyncConnectionPool(admin_url, min_size=1, max_size=4, kwargs={"autocommit": True}) as pool,
+    ):
+        clock = lambda: datetime.now(UTC)  # noqa: E731
+        money = MoneyMovement(PgTransfers(pool, clock), PgAudit(pool), clock)
         await sign_in(client, customers)
+        warm = Stats()  # one untimed turn each: every worker has built its graph and pools before the clock starts
+        await asyncio.gather(
+            *(turn(client, c, TEXT["balance"], f"warm-{c.customer_id}", warm, deadline) for c in customers)
+        )
         started = time.monotonic()
         until = started + seconds
         await asyncio.gather(
             *(
-                customer_loop(client, c, until, stats, random.Random(i), think, deadline)
+                customer_loop(client, c, until, stats, random.Random(i), think, deadline, money)
                 for i, c in enumerate(customers)
             )
         )
@@ -295,7 +321,9 @@ def run_rules(admin_url: str, customers: list[Customer], seconds: float, logs: P
     )
     try:
         wait_ready(f"http://127.0.0.1:{API_PORT}/health/ready", api)
-        result = asyncio.run(drive(f"http://127.0.0.1:{API_PORT}", customers, seconds, think=4.0, deadline=60))
+        result = asyncio.run(
+            drive(f"http://127.0.0.1:{API_PORT}", customers, seconds, think=4.0, deadline=60, admin_url=admin_url)
+        )
         result["api_rss_mb"] = {str(k): round(v) for k, v in rss_mb(api.pid).items()}
         return result
     finally:
@@ -330,10 +358,13 @@ def run_model(admin_url: str, customers: list[Customer], seconds: float, logs: P
 
 
 def run_api(env: dict, customers: list[Customer], seconds: float, deadline: float, log: Path) -> dict:
+    admin_url = env["QUIPU_DATABASE_URL"]
     api = start(["serve", "--workers", "2"], env, log)
     try:
         wait_ready(f"http://127.0.0.1:{API_PORT}/health/ready", api)
-        result = asyncio.run(drive(f"http://127.0.0.1:{API_PORT}", customers, seconds, think=4.0, deadline=deadline))
+        result = asyncio.run(
+            drive(f"http://127.0.0.1:{API_PORT}", customers, seconds, think=4.0, deadline=deadline, admin_url=admin_url)
+        )
         result["api_rss_mb"] = {str(k): round(v) for k, v in rss_mb(api.pid).items()}
         return result
     finally:

@@ -39,8 +39,9 @@ def bare_read_seconds(source: Path) -> tuple[float, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--customers", type=int, default=None, help="another size (bench/growth.py); own result file")
     args = parser.parse_args()
-    customers = 5_000 if args.quick else 150_000
+    customers = args.customers or (5_000 if args.quick else 150_000)
     settings = Settings()
     source = settings.home.resolve() / f"raw-{customers}"
     generated_seconds = None
@@ -80,7 +81,7 @@ def main() -> None:
         f"({raw_rows:,} raw rows; targets: total < 15 min, memory < 8 GiB)"
     )
     write_result(
-        "pipeline" + ("-quick" if args.quick else ""),
+        f"pipeline-n{customers}" if args.customers else "pipeline" + ("-quick" if args.quick else ""),
         {
             "customers": customers,
             "raw_rows": raw_rows,
