@@ -53,6 +53,7 @@ TEXT = {
     "handoff": "quiero hablar con una persona",
 }
 CODE = re.compile(r"\b(\d{6})\b")
+RUN = f"{time.time_ns() % 10**10:x}"  # every run its own threads: a thread handed off earlier stays waiting
 
 
 @dataclass
@@ -240,7 +241,7 @@ async def customer_loop(
             kind = "balance"
         n += 1
         text = TEXT[kind].format(card=c.card, saving=c.saving, checking=c.checking)
-        body = await turn(client, c, text, f"load-{c.customer_id}-{n}-{rng.randrange(10**6)}", stats, deadline)
+        body = await turn(client, c, text, f"load-{RUN}-{c.customer_id}-{n}", stats, deadline)
         stats.count(kind)
         if body:
             batch = (
@@ -278,7 +279,7 @@ async def drive(base_url: str, customers: list[Customer], seconds: float, think:
         await sign_in(client, customers)
         warm = Stats()  # one untimed turn each: every worker has built its graph and pools before the clock starts
         await asyncio.gather(
-            *(turn(client, c, TEXT["balance"], f"warm-{c.customer_id}", warm, deadline) for c in customers)
+            *(turn(client, c, TEXT["balance"], f"warm-{RUN}-{c.customer_id}", warm, deadline) for c in customers)
         )
         started = time.monotonic()
         until = started + seconds

@@ -104,7 +104,7 @@ async def test_a_server_that_knows_only_json_object_with_a_schema_gets_that_form
         body = json.loads(request.content)
         seen.append(body["response_format"])
         if body["response_format"]["type"] != "json_object":
-            return httpx.Response(422, json={"detail": "type must be text or json_object"})
+            return httpx.Response(500, text="Input should be 'text' or 'json_object'")  # what 0.3.36 answers
         return httpx.Response(200, json=REPLY)
 
     model = served(httpx.MockTransport(handler))
@@ -112,3 +112,11 @@ async def test_a_server_that_knows_only_json_object_with_a_schema_gets_that_form
         assert (await model.complete(purpose="skill", system="s", messages=[], schema=SCHEMA)).data == {"text": "hola"}
     assert [f["type"] for f in seen] == ["json_schema", "json_object", "json_object"]
     assert seen[-1]["schema"]["properties"]["text"]["maxLength"] == MAX_GRAMMAR_LENGTH
+
+
+async def test_a_server_error_that_is_not_about_the_format_is_not_a_reason_to_switch(monkeypatch):
+    monkeypatch.setenv("QUIPU_ALLOW_MODEL_CALLS", "1")
+    model = served(httpx.MockTransport(lambda request: httpx.Response(500, text="out of memory")))
+    with pytest.raises(httpx.HTTPStatusError):
+        await model.complete(purpose="skill", system="s", messages=[], schema=SCHEMA)
+    assert model.schema_style == "json_schema"

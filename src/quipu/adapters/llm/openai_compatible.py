@@ -55,7 +55,7 @@ class OpenAICompatibleModel:
                 self.client, "/chat/completions", {**request, **self._format(purpose, schema)}, provider=self.provider
             )
         except httpx.HTTPStatusError as error:
-            if self.schema_style != "json_schema" or error.response.status_code not in (400, 422):
+            if self.schema_style != "json_schema" or not knows_only_json_object(error.response):
                 raise
             # llama-cpp-python's server knows only {"type": "json_object", "schema": ...}: switch once, remember
             self.schema_style = "json_object"
@@ -82,6 +82,11 @@ class OpenAICompatibleModel:
                 "json_schema": {"name": purpose, "schema": bounded(schema), "strict": False},
             }
         }
+
+
+def knows_only_json_object(response: httpx.Response) -> bool:
+    """llama-cpp-python's refusal of response_format json_schema (a 500 or 422 naming json_object)."""
+    return response.status_code in (400, 422, 500) and "json_object" in response.text
 
 
 def to_chat(messages: list[dict]) -> list[dict]:
