@@ -1,0 +1,203 @@
+"""Runs the conversation set through the real chat use case, in process, on the demo bank; each conversation on
+a fresh thread, removed afterwards (the append-only decision log keeps its trace). Nothing is ever confirmed:
+the button is the customer's."""
+
+import json
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import anyio
+import psycopg
+
+from quipu.application.ports import ModelCall
+from quipu.bootstrap import build_container
+from quipu.domain.grounding import grounds
+from quipu.domain.threads import conversation_id
+from quipu.evaluation import facts, picks
+from quipu.evaluation.conversations import Conversation, Turn
+from quipu.evaluation.replies import TurnObserved, TurnVerdict, judge_turn
+from quipu.evaluation.runner import ModelSeat
+
+CHECKPOINT_TABLES = ("checkpoint_writes", "checkpoint_blobs", "checkpoints")
+RAN = (
+    "SELECT (SELECT count(*) FROM ops.actions WHERE customer_id = %(c)s AND created_at >= %(t)s "
+    "AND status IN ('confirmed', 'executing', 'verified')) + (SELECT count(*) FROM ops.transfers "
+    "WHERE customer_id = %(c)s AND created_at >= %(t)s AND status = 'executed')"
+)
+
+
+class OracleModel:
+    """The scripted provider here: a model that understands perfectly. It routes to the expected skill and
+    calls the first expected tool with the turn's key arguments; any words it must write carry no figure."""
+
+    provider = "scripted"
+    model = "oracle"
+
+    def __init__(self):
+        self.turn: Turn | None = None
+
+    async def complete(self, *, purpose: str, system: str, messages: list[dict], schema: dict) -> ModelCall:
+        expect = self.turn.expect
+        if purpose == "router":
+            return ModelCall({"skill": expect.skill}, self.provider, self.model)
+        if messages and messages[-1]["role"] != "tool" and expect.tools and not _called(messages):
+            flat = {k: v for k, v in expect.arguments.items() if not isinstance(v, dict | list)}
+            return ModelCall({"action": "tool", "tool": expect.tools[0], "arguments": flat}, self.provider, self.model)
+        action = "question" if expect.outcome == "question" else "reply"
+        return ModelCall({"action": action, "text": "Listo."}, self.provider, self.model)
+
+
+def _called(messages: list[dict]) -> bool:
+    """A tool already answered in this turn (after the customer's last words)."""
+    for message in reversed(messages):
+        if message["role"] == "tool":
+            return True
+        if message["role"] == "user" and not message["content"].startswith("[system note]"):
+            return False
+    return False
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    conversation: Conversation
+    index: int
+    customer_id: str
+    observed: TurnObserved
+    verdict: TurnVerdict
+
+    @property
+    def follow_up(self) -> bool:
+        return self.index > 0
+
+
+async def tool_calls_of(turn, container, customer_id: str, thread: str) -> tuple[list[dict], bool]:
+    """The turn's tool calls as {tool, arguments, result}, and whether their arguments are known."""
+    if hasattr(turn, "tool_calls"):
+        return [dict(c) for c in turn.tool_calls], True
+    # Bridge until ChatTurn carries tool_calls: the graph's checkpointed state of the turn just finished.
+    config = {"configurable": {"thread_id": str(conversation_id(customer_id, thread))}}
+    values = (await container.chat.graph.aget_state(config)).values
+    steps = [json.loads(m["content"]) for m in values.get("scratch") or [] if m.get("role") == "assistant"]
+    arguments = [s.get("arguments", {}) for s in steps if s.get("action") == "tool"]
+    results = values.get("tool_results") or []
+    known = len(arguments) == len(results)
+    return [
+        {"tool": r["tool"], "arguments": arguments[i] if known else None, "result": r["result"]}
+        for i, r in enumerate(results)
+    ], known
+
+
+def customer_of(conn, conversation: Conversation) -> str:
+    return conversation.customer or picks.pick(conn, conversation.pick)
+
+
+def foreign_values(conn, customer_id: str) -> frozenset:
+    """The demo customers' ids, account numbers, endings and balances that are not this customer's own."""
+    rows = conn.execute(
+        "SELECT customer_id, account_number, product_number_last4, current_balance::text FROM core.products "
+        "WHERE is_synthetic_fixture AND customer_id LIKE 'DEMO-%%'"
+    ).fetchall()
+    own = conn.execute(
+        "SELECT amount::text FROM core.transactions WHERE customer_id = %s UNION ALL "
+        "SELECT coalesce(account_number, '') || ' ' || coalesce(product_number_last4, '') || ' ' || "
+        "coalesce(current_balance::text, '') FROM core.products WHERE customer_id = %s",
+        (customer_id, customer_id),
+    ).fetchall()
+    theirs = [" ".join(str(v) for v in r[1:] if v) for r in rows if r[0] != customer_id]
+    ids = {r[0] for r in rows if r[0] != customer_id}
+    return frozenset(ids) | (grounds(theirs) - grounds([r[0] for r in own]))
+
+
+def forget(conn, customer_id: str, threads: list[str]) -> None:
+    """What the conversation left in ops (thread, messages, proposals, cases), except the decision log."""
+    ids = [conversation_id(customer_id, t) for t in threads]
+    for table in CHECKPOINT_TABLES:
+        conn.execute(f"DELETE FROM ops.{table} WHERE thread_id = ANY(%s)", ([str(i) for i in ids],))
+    for table in ("messages", "handoff_cases", "actions", "transfers"):
+        conn.execute(f"DELETE FROM ops.{table} WHERE conversation_id = ANY(%s)", (ids,))
+    conn.execute("DELETE FROM ops.conversations WHERE conversation_id = ANY(%s)", (ids,))
+
+
+async def converse(container, seat: ModelSeat, conversation: Conversation, oracle: OracleModel | None):
+    admin = container.urls.admin
+
+    def prepare():
+        with psycopg.connect(admin, autocommit=True) as conn:
+            cid = customer_of(conn, conversation)
+            expected = [facts.resolve(conn, cid, t.expect.facts) for t in conversation.turns]
+            started = conn.execute("SELECT now()").fetchone()[0]
+            return cid, expected, foreign_values(conn, cid), started
+
+    cid, expected, foreign, started = await anyio.to_thread.run_sync(prepare)
+    thread = f"evalconv-{uuid.uuid4().hex[:12]}"
+    results, said = [], []
+    try:
+        for index, turn in enumerate(conversation.turns):
+            if oracle is not None:
+                oracle.turn = turn
+            seat.use(oracle or seat.real)
+            said.append(turn.says)
+            began = time.perf_counter()
+            done = await container.chat.turn(
+                customer_id=cid, signed_in=conversation.signed_in, message=turn.says, thread_id=thread, channel="eval"
+            )
+            seconds = time.perf_counter() - began
+            calls, known = await tool_calls_of(done, container, cid, thread)
+            ran = await anyio.to_thread.run_sync(lambda: _ran(admin, cid, started))
+            observed = TurnObserved(
+                reply=done.reply or "",
+                skill=done.skill,
+                tool_calls=calls,
+                outcome=done.outcome,
+                handoff=done.handoff,
+                proposal=bool((done.actions and done.actions.get("items")) or done.confirmation),
+                typed_results=[r for r in (done.handoff, done.actions, done.confirmation) if r],
+                said=list(said),
+                seconds=seconds,
+                model_calls=seat.calls,
+                tokens_in=seat.tokens_in,
+                tokens_out=seat.tokens_out,
+                arguments_known=known,
+                provider_error=bool(seat.errors),
+            )
+            verdict = judge_turn(turn.expect, expected[index], observed, foreign=foreign, executed=ran)
+            results.append(TurnResult(conversation, index, cid, observed, verdict))
+    finally:
+
+        def cleanup():
+            with psycopg.connect(admin) as conn:
+                forget(conn, cid, [thread])
+                conn.commit()
+
+        await anyio.to_thread.run_sync(cleanup)
+    return results
+
+
+def _ran(admin: str, customer_id: str, since) -> bool:
+    with psycopg.connect(admin, autocommit=True) as conn:
+        return conn.execute(RAN, {"c": customer_id, "t": since}).fetchone()[0] > 0
+
+
+async def run(
+    settings,
+    conversations: list[Conversation],
+    *,
+    real_model=None,
+    urls=None,
+    on_turn: Callable[[TurnResult], None] | None = None,
+) -> list[TurnResult]:
+    """real_model None means the scripted provider (the oracle); otherwise that model answers every turn."""
+    if settings.env != "local":
+        raise PermissionError("the evaluation writes conversations: it runs in local mode only")
+    seat = ModelSeat(real_model)
+    oracle = OracleModel() if real_model is None else None
+    found: list[TurnResult] = []
+    async with build_container(settings, urls=urls, model=seat) as container:
+        for conversation in conversations:
+            for result in await converse(container, seat, conversation, oracle):
+                found.append(result)
+                if on_turn:
+                    on_turn(result)
+    return found
