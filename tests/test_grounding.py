@@ -4,7 +4,7 @@ import json
 from decimal import Decimal
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from quipu.domain.grounding import figures, grounds, number_readings, same_figures, ungrounded
@@ -37,7 +37,7 @@ def test_an_equal_value_in_any_convention_is_grounded(written):
     "written", ["312.04", "3124", "10,500", "1.043,01", "787.19", "37%", "148.901", "5 segundos", "17.38"]
 )
 def test_a_made_up_or_altered_figure_is_flagged(written):
-    assert ungrounded(f"Son {written} MXN.", [TOOL_RESULT]) == [written.split()[0]]
+    assert ungrounded(f"Son {written} MXN.", [TOOL_RESULT]) == [written.split()[0].rstrip("%")]
 
 
 def test_the_issue_reply_with_an_invented_largest_purchase_is_caught():
@@ -140,8 +140,7 @@ def test_property_reformatted_equal_values_always_pass(values, data):
 @settings(max_examples=300, deadline=None)
 @given(st.lists(amounts, min_size=1, max_size=6), amounts, st.data())
 def test_property_a_wrong_figure_inserted_anywhere_is_always_caught(values, wrong, data):
-    if wrong in values:
-        wrong = wrong + Decimal("0.01")
+    assume(wrong not in values)
     grounded = [written_as(v, data.draw(st.integers(0, 5))) for v in values]
     inserted = written_as(wrong, data.draw(st.integers(0, 5)))
     position = data.draw(st.integers(0, len(grounded)))

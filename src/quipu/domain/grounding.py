@@ -10,6 +10,7 @@ minus is the same figure); numbers written in words are not figures.
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from decimal import Decimal, InvalidOperation
 
 FULL_MONTHS = {
@@ -24,22 +25,21 @@ SHORT_MONTHS = {
 }  # fmt: skip; only right after a day ("11 jun"): alone, "mar" and "set" are ordinary words
 MONTHS = FULL_MONTHS | SHORT_MONTHS
 ANY_MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
-ENDING_MARKS = (
-    r"•+\s*|\*{1,12}\s*|[xX]{2,12}|"
-    r"(?:terminad[ao]s?|terminaci[oó]n|termina|finalizad[ao]|final|con final|com final|que termina)\s+(?:en|em)\s+|"
-    r"terminaci[oó]n\s+|final\s+"
+TOKEN = re.compile(r"\d+(?:[.,:/-]\d+)*")  # a run of digits with the separators inside it
+ISO = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
+DMY = re.compile(r"(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?|(\d{1,2})-(\d{1,2})-(\d{4})")
+TIME = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2}))?")
+DAY_MONTH_AFTER = re.compile(rf"(?:o|º|°)?\s+(?:de\s+)?({ANY_MONTH})\b(?:\s+(?:de\s+|del\s+)?(\d{{4}})(?![\d.,]\d))?")
+MONTH_BEFORE = re.compile(rf"\b({'|'.join(sorted(FULL_MONTHS, key=len, reverse=True))})\s+(?:de\s+|del\s+)?$")
+ENDING_BEFORE = re.compile(
+    r"(?:•+\s*|\*{1,12}\s*|x{2,12}|(?:terminad[ao]s?|terminaci[oó]n|termina|finalizad[ao]|final|con final|"
+    r"com final|que termina)\s+(?:en|em)\s+|terminacion\s+|final\s+)$"
 )
-PATTERN = re.compile(
-    rf"(?P<iso>(?<!\d)(?P<iy>\d{{4}})-(?P<im>\d{{1,2}})-(?P<id>\d{{1,2}})(?!\d))"
-    rf"|(?P<slash>(?<![\d/])(?P<sa>\d{{1,2}})/(?P<sb>\d{{1,2}})(?:/(?P<sy>\d{{4}}|\d{{2}}))?(?![\d/]))"
-    rf"|(?P<words>(?<!\d)(?P<wd>\d{{1,2}})(?:o|°)?\s+(?:de\s+)?(?P<wm>{ANY_MONTH})\b\.?"
-    rf"(?:\s+(?:de\s+|del\s+)?(?P<wy>\d{{4}})(?!\d))?)"
-    rf"|(?P<monthyear>\b(?P<mm>{'|'.join(sorted(FULL_MONTHS, key=len, reverse=True))})\s+(?:de\s+|del\s+)?(?P<my>\d{{4}})(?!\d))"
-    rf"|(?P<time>(?<![\d:.,])(?P<th>\d{{1,2}}):(?P<tm>\d{{2}})(?::(?P<ts>\d{{2}}))?(?![\d:]))"
-    rf"|(?P<ending>(?:{ENDING_MARKS})(?P<digits>\d{{4}})(?!\d))"
-    rf"|(?P<number>(?<!\d)\d(?:[\d.,]*\d)?)",
-    re.IGNORECASE,
-)
+FOLD = {
+    c: unicodedata.normalize("NFKD", chr(c))[0]
+    for c in range(0xC0, 0x250)
+    if unicodedata.normalize("NFKD", chr(c))[0].isascii() and unicodedata.normalize("NFKD", chr(c))[0].isalpha()
+}
 Reading = Decimal | tuple
 
 
@@ -53,9 +53,8 @@ class Figure:
 
 
 def _fold(text: str) -> str:
-    """Accents off and lower case, so `março` is `marco` and `Junio` is `junio`; lengths are kept."""
-    folded = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in folded if not unicodedata.combining(c)).lower()
+    """Accents off and lower case, one character for one, so `março` is `marco` and positions still match."""
+    return text.translate(FOLD).lower() if not text.isascii() else text.lower()
 
 
 def _decimal(digits: str) -> Decimal | None:
@@ -70,6 +69,7 @@ def _grouped(whole: str, sep: str) -> bool:
     return 1 <= len(groups[0]) <= 3 and all(len(g) == 3 for g in groups[1:])
 
 
+@lru_cache(maxsize=4096)
 def number_readings(token: str) -> frozenset[Decimal]:
     """Every value a written number can mean, in the `1,234.56` and the `1.234,56` conventions."""
     seps = [c for c in token if c in ".,"]
@@ -104,33 +104,44 @@ def _date(year: int | None, month: int, day: int) -> frozenset:
     return frozenset({("day", year, month, day) if year else ("day", None, month, day)})
 
 
-def _figure(match: re.Match) -> Figure:
-    g, text = match.groupdict(), match.group(0)
-    if g["iso"]:
-        return Figure(text, "date", _date(int(g["iy"]), int(g["im"]), int(g["id"])))
-    if g["slash"]:
-        a, b, year = int(g["sa"]), int(g["sb"]), _year(g["sy"])
-        return Figure(text, "date", _date(year, b, a) | _date(year, a, b))  # day/month, or month/day
-    if g["words"]:
-        return Figure(text, "date", _date(_year(g["wy"]), MONTHS[_fold(g["wm"])], int(g["wd"])))
-    if g["monthyear"]:
-        return Figure(text, "date", frozenset({("month", int(g["my"]), MONTHS[_fold(g["mm"])])}))
-    if g["time"]:
-        seconds = int(g["ts"]) if g["ts"] else None
-        return Figure(text, "time", frozenset({("time", int(g["th"]), int(g["tm"]), seconds)}))
-    if g["ending"]:
-        return Figure(text, "ending", frozenset({("ending", g["digits"])}))
-    return Figure(text, "number", number_readings(g["number"]))
+def _date_or_time(token: str) -> tuple[str, frozenset] | None:
+    if m := ISO.fullmatch(token):
+        return "date", _date(int(m[1]), int(m[2]), int(m[3]))
+    if m := DMY.fullmatch(token):
+        a, b, year = (int(m[1]), int(m[2]), _year(m[3])) if m[1] else (int(m[4]), int(m[5]), int(m[6]))
+        return "date", _date(year, b, a) | _date(year, a, b)  # day/month, or month/day
+    if m := TIME.fullmatch(token):
+        return "time", frozenset({("time", int(m[1]), int(m[2]), int(m[3]) if m[3] else None)})
+    return None
+
+
+def _scan(folded: str):
+    """(start, end, kind, readings) of each figure; a date in words takes its day, month and year."""
+    position = 0
+    while match := TOKEN.search(folded, position):
+        start, end, token = match.start(), match.end(), match.group(0)
+        position = end
+        plain = not ("/" in token or ":" in token or "-" in token)
+        if not plain and (found := _date_or_time(token)):
+            yield start, end, *found
+        elif not plain:  # not a date or a time: each number on its own
+            for part in re.finditer(r"\d+(?:[.,]\d+)*", token):
+                yield start + part.start(), start + part.end(), "number", number_readings(part.group(0))
+        elif len(token) == 4 and token.isdigit() and (mark := ENDING_BEFORE.search(folded, max(0, start - 24), start)):
+            yield mark.start(), end, "ending", frozenset({("ending", token)})
+        elif len(token) <= 2 and (after := DAY_MONTH_AFTER.match(folded, end)):
+            position = after.end()
+            yield start, position, "date", _date(_year(after[2]), MONTHS[after[1]], int(token))
+        elif len(token) == 4 and token.isdigit() and (before := MONTH_BEFORE.search(folded, max(0, start - 16), start)):
+            yield before.start(), end, "date", frozenset({("month", int(token), MONTHS[before[1]])})
+        else:
+            yield start, end, "number", number_readings(token)
 
 
 def figures(text: str) -> list[Figure]:
     """The figures of a text, left to right; a date or an ending is one figure, not its numbers."""
     text = text or ""
-    folded = _fold(text)
-    found = [_figure(m) for m in PATTERN.finditer(folded)]
-    if len(folded) != len(text):  # a rare character changed length when folded: report the folded text
-        return found
-    return [Figure(text[m.start() : m.end()], f.kind, f.readings) for m, f in zip(PATTERN.finditer(folded), found)]
+    return [Figure(text[a:b], kind, readings) for a, b, kind, readings in _scan(_fold(text))]
 
 
 def _widened(reading: Reading) -> set:

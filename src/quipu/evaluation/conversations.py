@@ -2,6 +2,7 @@
 
 Expected facts are named, never typed: `{fact: duplicate_pair}` is read from the database by code at run time."""
 
+from decimal import Decimal
 from pathlib import Path
 from typing import Literal
 
@@ -38,6 +39,8 @@ class FactSpec(Strict):
     category: Literal["Food", "Transport", "Services", "Entertainment", "Health", "Other"] | None = None
     merchant: str | None = None
     order: Literal["newest", "largest"] = "newest"
+    min_amount: Decimal | None = Field(None, gt=0)
+    purchases: bool = Field(False, description="Approved purchases only (movements).")
     top: int = Field(3, ge=1, le=5)
     source: Literal["MXN", "COP", "ARS", "USD"] | None = None
     target: Literal["MXN", "COP", "ARS", "USD"] | None = None

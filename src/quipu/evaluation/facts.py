@@ -146,14 +146,14 @@ def charge(conn, cid: str, spec: FactSpec) -> list[Expected]:
 
 
 def largest_purchase(conn, cid: str, spec: FactSpec) -> list[Expected]:
+    """The largest approved purchase of the period in each currency (amounts never compared across them)."""
     start, end = period_bounds(spec.period)
-    row = conn.execute(
-        f"SELECT merchant_name, amount {PURCHASES} ORDER BY amount_usd DESC NULLS LAST, amount DESC LIMIT 1",
-        {"c": cid, "start": start, "end": end},
-    ).fetchone()
-    if row is None:
-        raise LookupError(f"{cid} bought nothing in {spec.period}")
-    return [merchant_words(row[0]), figure(f"largest purchase in {spec.period}", row[1])]
+    rows = _rows(
+        conn,
+        f"SELECT DISTINCT ON (currency) merchant_name, amount {PURCHASES} ORDER BY currency, amount DESC, "
+        "transaction_date DESC", c=cid, start=start, end=end,
+    )  # fmt: skip
+    return [e for merchant, amount in rows for e in (merchant_words(merchant), figure("largest purchase", amount))]
 
 
 def _totals(conn, cid: str, period: str, extra: str = "", **params) -> list[tuple[str, Decimal]]:
@@ -179,13 +179,14 @@ def spending_merchant(conn, cid: str, spec: FactSpec) -> list[Expected]:
 
 
 def top_merchant(conn, cid: str, spec: FactSpec) -> list[Expected]:
+    """The merchant with the most spent in the period, in each currency."""
     start, end = period_bounds(spec.period)
-    row = conn.execute(
-        f"SELECT merchant_name, sum(amount) {PURCHASES} GROUP BY merchant_name, currency "
-        "ORDER BY sum(amount_usd) DESC NULLS LAST, merchant_name LIMIT 1",
-        {"c": cid, "start": start, "end": end},
-    ).fetchone()
-    return [merchant_words(row[0]), figure(f"spent at {row[0]}", row[1])]
+    rows = _rows(
+        conn,
+        f"SELECT DISTINCT ON (currency) merchant_name, sum(amount) {PURCHASES} GROUP BY currency, merchant_name "
+        "ORDER BY currency, sum(amount) DESC, merchant_name", c=cid, start=start, end=end,
+    )  # fmt: skip
+    return [e for merchant, total in rows for e in (merchant_words(merchant), figure(f"spent at {merchant}", total))]
 
 
 def movements(conn, cid: str, spec: FactSpec) -> list[Expected]:
@@ -196,10 +197,11 @@ def movements(conn, cid: str, spec: FactSpec) -> list[Expected]:
         "SELECT merchant_name, amount FROM core.transactions WHERE customer_id = %(c)s "
         "AND transaction_date >= %(start)s AND transaction_date < %(end)s "
         "AND (%(m)s::text IS NULL OR merchant_name ILIKE %(m)s) "
-        "AND (%(cat)s::text IS NULL OR transaction_category = %(cat)s) "
+        "AND (%(cat)s::text IS NULL OR transaction_category = %(cat)s) AND (%(lo)s::numeric IS NULL OR amount >= %(lo)s) "
+        "AND (NOT %(buys)s OR (transaction_type = 'Purchase' AND transaction_status = 'Approved')) "
         f"ORDER BY {order}, transaction_id LIMIT %(top)s",
         c=cid, start=start, end=end, m=f"%{spec.merchant}%" if spec.merchant else None, cat=spec.category,
-        top=spec.top,
+        lo=spec.min_amount, buys=spec.purchases, top=spec.top,
     )  # fmt: skip
     return [figure(f"movement at {merchant}", amount) for merchant, amount in rows]
 

@@ -1,9 +1,11 @@
 """Organizer-shaped customers chosen by a query at run time (the first by id that fits), never by a typed id."""
 
-RECENT_PURCHASES = (
-    "(SELECT count(*) FROM core.transactions t WHERE t.customer_id = c.customer_id AND t.transaction_type = "
-    "'Purchase' AND t.transaction_status = 'Approved' AND t.transaction_date >= DATE '2026-05-01') >= {n}"
+BOUGHT_IN = (
+    "EXISTS (SELECT 1 FROM core.transactions t WHERE t.customer_id = c.customer_id AND t.transaction_type = "
+    "'Purchase' AND t.transaction_status = 'Approved' AND t.transaction_date >= DATE '{start}' "
+    "AND t.transaction_date < DATE '{start}' + interval '1 month')"
 )
+BOUGHT_IN_MAY_AND_JUNE = [BOUGHT_IN.format(start="2026-05-01"), BOUGHT_IN.format(start="2026-06-01")]
 
 
 def has_product(kind: str, extra: str = "") -> str:
@@ -20,9 +22,9 @@ OPEN_COMPLAINT = (
 PICKS = {
     "co_card_open_complaint": ("Colombia", [has_product("Tarjeta Crédito"), OPEN_COMPLAINT]),
     "mx_card_open_complaint": ("México", [has_product("Tarjeta Crédito"), OPEN_COMPLAINT]),
-    "ar_card_spender": ("Argentina", [has_product("Tarjeta Crédito"), RECENT_PURCHASES.format(n=6)]),
-    "co_spender": ("Colombia", [RECENT_PURCHASES.format(n=6)]),
-    "mx_spender": ("México", [RECENT_PURCHASES.format(n=6)]),
+    "ar_card_spender": ("Argentina", [has_product("Tarjeta Crédito"), *BOUGHT_IN_MAY_AND_JUNE]),
+    "co_spender": ("Colombia", BOUGHT_IN_MAY_AND_JUNE),
+    "mx_spender": ("México", BOUGHT_IN_MAY_AND_JUNE),
     "mx_card_debt": ("México", [has_product("Tarjeta Crédito", "AND p.current_balance > 0")]),
     "ar_loan": ("Argentina", [has_product("Préstamo Personal", "AND p.current_balance > 0")]),
     "co_savings": ("Colombia", [has_product("Cuenta Ahorro")]),
