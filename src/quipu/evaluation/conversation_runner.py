@@ -30,7 +30,8 @@ RAN = (
 
 class OracleModel:
     """The scripted provider here: a model that understands perfectly. It routes to the expected skill and
-    calls the first expected tool with the turn's key arguments; any words it must write carry no figure."""
+    calls the first expected tool with the turn's key arguments (numbers as the customer's digits); a request
+    for an action it leaves in words, for code to plan. Any words it writes carry no figure."""
 
     provider = "scripted"
     model = "oracle"
@@ -42,9 +43,10 @@ class OracleModel:
         expect = self.turn.expect
         if purpose == "router":
             return ModelCall({"skill": expect.skill}, self.provider, self.model)
-        if messages and messages[-1]["role"] != "tool" and expect.tools and not _called(messages):
-            flat = {k: v for k, v in expect.arguments.items() if not isinstance(v, dict | list)}
-            return ModelCall({"action": "tool", "tool": expect.tools[0], "arguments": flat}, self.provider, self.model)
+        nested = any(isinstance(v, dict | list) for v in expect.arguments.values())
+        if expect.tools and not nested and not _called(messages):
+            arguments = {k: v if isinstance(v, str) else str(v) for k, v in expect.arguments.items()}
+            return ModelCall({"action": "tool", "tool": expect.tools[0], "arguments": arguments}, self.provider, self.model)
         action = "question" if expect.outcome == "question" else "reply"
         return ModelCall({"action": action, "text": "Listo."}, self.provider, self.model)
 
