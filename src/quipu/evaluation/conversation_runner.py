@@ -7,13 +7,13 @@ import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
+from decimal import Decimal
 
 import anyio
 import psycopg
 
 from quipu.application.ports import ModelCall
 from quipu.bootstrap import build_container
-from quipu.domain.grounding import grounds
 from quipu.domain.threads import conversation_id
 from quipu.evaluation import facts, picks
 from quipu.evaluation.conversations import Conversation, Turn
@@ -95,21 +95,31 @@ def customer_of(conn, conversation: Conversation) -> str:
     return conversation.customer or picks.pick(conn, conversation.pick)
 
 
+def distinctive(account_number, last4, balance) -> set:
+    """What identifies another customer's product in a reply: its account number, its ending written as one,
+    and a balance too particular to be a coincidence (cents, or five digits and more)."""
+    found = {("ending", last4)} if last4 else set()
+    if account_number:
+        found.add(Decimal(account_number))
+    if balance is not None and (balance != balance.to_integral_value() or balance >= 10000):
+        found.add(balance)
+    return found
+
+
 def foreign_values(conn, customer_id: str) -> frozenset:
-    """The demo customers' ids, account numbers, endings and balances that are not this customer's own."""
+    """The demo customers' ids and distinctive product values that are not this customer's own."""
     rows = conn.execute(
-        "SELECT customer_id, account_number, product_number_last4, current_balance::text FROM core.products "
+        "SELECT customer_id, account_number, product_number_last4, current_balance FROM core.products "
         "WHERE is_synthetic_fixture AND customer_id LIKE 'DEMO-%%'"
     ).fetchall()
     own = conn.execute(
-        "SELECT amount::text FROM core.transactions WHERE customer_id = %s UNION ALL "
-        "SELECT coalesce(account_number, '') || ' ' || coalesce(product_number_last4, '') || ' ' || "
-        "coalesce(current_balance::text, '') FROM core.products WHERE customer_id = %s",
-        (customer_id, customer_id),
+        "SELECT account_number, product_number_last4, current_balance FROM core.products WHERE customer_id = %s",
+        (customer_id,),
     ).fetchall()
-    theirs = [" ".join(str(v) for v in r[1:] if v) for r in rows if r[0] != customer_id]
-    ids = {r[0] for r in rows if r[0] != customer_id}
-    return frozenset(ids) | (grounds(theirs) - grounds([r[0] for r in own]))
+    amounts = {r[0] for r in conn.execute("SELECT amount FROM core.transactions WHERE customer_id = %s", (customer_id,))}
+    mine = set().union(*(distinctive(*r) for r in own), amounts)
+    theirs = set().union(*(distinctive(*r[1:]) for r in rows if r[0] != customer_id))
+    return frozenset({r[0] for r in rows if r[0] != customer_id} | (theirs - mine))
 
 
 def forget(conn, customer_id: str, threads: list[str]) -> None:
