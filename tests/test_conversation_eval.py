@@ -143,7 +143,9 @@ def test_the_wrong_skill_tool_or_arguments_fail():
 def test_key_arguments_match_by_part_of_a_name_and_by_value():
     assert arguments_match({"merchant": "uber"}, {"merchant": "Uber Trip"})
     assert arguments_match({"amount": 1500.50}, {"amount": "1500.5", "kind": "own_accounts"})
-    assert arguments_match({"actions": [{"action": "block_card"}]}, {"actions": [{"action": "block_card", "params": {}}]})
+    assert arguments_match(
+        {"actions": [{"action": "block_card"}]}, {"actions": [{"action": "block_card", "params": {}}]}
+    )
     assert not arguments_match({"amount": 20000.50}, {"amount": 20000})
     assert not arguments_match({"actions": [{"action": "block_card"}]}, {"actions": [{"action": "cancel_card"}]})
     assert not arguments_match({"merchant": "uber"}, None)
@@ -263,3 +265,13 @@ def test_a_held_out_report_is_blind(bank_db, tmp_path):
 
 def test_the_conversation_files_are_where_the_cli_reads_them():
     assert Path(CONVERSATIONS).is_dir() and list(Path(CONVERSATIONS).glob("*.yaml"))
+
+
+def test_the_evaluation_doc_states_the_sets_own_counts(conversations):
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "evaluation.md").read_text(encoding="utf-8")
+    n = counts(conversations)
+    held = len(select(conversations, "heldout"))
+    assert f"{n['messages']} customer messages in {n['conversations']} conversations" in doc
+    assert f"{n['es']} in Spanish and {n['pt']} in Portuguese; {n['follow_ups']} are follow-ups" in doc
+    assert f"{n['two_requests']} carry two" in doc
+    assert f"whole conversations, {held} of {n['conversations']}" in doc

@@ -100,10 +100,46 @@ def test_a_rephrasing_must_keep_exactly_the_same_figures():
 
 # --- properties -------------------------------------------------------------------------------------------
 
-WORDS = (
-    "hola tu saldo es cargo cargos de en la el con por tarjeta cuenta MXN COP ARS USD encontré dos Uber iFood "
-    "seu saldo é cobrança você tem na no diferencia segundos fecha hoy ayer pendiente revertido compra"
-).split()
+WORDS = [
+    "hola",
+    "tu",
+    "saldo",
+    "es",
+    "cargo",
+    "cargos",
+    "de",
+    "en",
+    "la",
+    "el",
+    "con",
+    "por",
+    "tarjeta",
+    "cuenta",
+    "MXN",
+    "COP",
+    "ARS",
+    "USD",
+    "encontré",
+    "dos",
+    "Uber",
+    "iFood",
+    "seu",
+    "saldo",
+    "é",
+    "cobrança",
+    "você",
+    "tem",
+    "na",
+    "no",
+    "diferencia",
+    "segundos",
+    "fecha",
+    "hoy",
+    "ayer",
+    "pendiente",
+    "revertido",
+    "compra",
+]
 amounts = st.decimals(min_value=Decimal("0.01"), max_value=Decimal("9999999.99"), places=2)
 text = st.lists(st.sampled_from(WORDS), min_size=0, max_size=12).map(" ".join)
 punctuation = st.sampled_from(["", ".", ",", ";", "!", "?", ")"])

@@ -10,8 +10,8 @@ minus is the same figure); numbers written in words are not figures.
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 
 FULL_MONTHS = {
     "enero": 1, "febrero": 2, "marzo": 3, "abril": 4, "mayo": 5, "junio": 6, "julio": 7, "agosto": 8,
@@ -20,8 +20,24 @@ FULL_MONTHS = {
     "outubro": 10, "novembro": 11, "dezembro": 12,
 }  # fmt: skip
 SHORT_MONTHS = {
-    "ene": 1, "feb": 2, "fev": 2, "mar": 3, "abr": 4, "may": 5, "mai": 5, "jun": 6, "jul": 7, "ago": 8,
-    "sep": 9, "sept": 9, "set": 9, "oct": 10, "out": 10, "nov": 11, "dic": 12, "dez": 12,
+    "ene": 1,
+    "feb": 2,
+    "fev": 2,
+    "mar": 3,
+    "abr": 4,
+    "may": 5,
+    "mai": 5,
+    "jun": 6,
+    "jul": 7,
+    "ago": 8,
+    "sep": 9,
+    "sept": 9,
+    "set": 9,
+    "oct": 10,
+    "out": 10,
+    "nov": 11,
+    "dic": 12,
+    "dez": 12,
 }  # fmt: skip; only right after a day ("11 jun"): alone, "mar" and "set" are ordinary words
 MONTHS = FULL_MONTHS | SHORT_MONTHS
 ANY_MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))

@@ -16,7 +16,7 @@ from quipu.application.ports import ModelCall
 from quipu.bootstrap import build_container
 from quipu.domain.threads import conversation_id
 from quipu.evaluation import facts, picks
-from quipu.evaluation.conversations import Conversation, Turn
+from quipu.evaluation.conversations import Conversation
 from quipu.evaluation.replies import TurnObserved, TurnVerdict, judge_turn
 from quipu.evaluation.runner import ModelSeat
 
@@ -29,26 +29,37 @@ RAN = (
 
 
 class OracleModel:
-    """The scripted provider here: a model that understands perfectly. It routes to the expected skill and
-    calls the first expected tool with the turn's key arguments (numbers as the customer's digits); a request
-    for an action it leaves in words, for code to plan. Any words it writes carry no figure."""
+    """The scripted provider here: a model that understands perfectly. For the customer's last words it routes
+    to the expected skill and calls the first expected tool with the turn's key arguments (numbers as the
+    customer's digits); a request for an action it leaves in words, for code to plan. Any words it writes carry
+    no figure. It keeps no state, so any number of conversations can share it."""
 
     provider = "scripted"
     model = "oracle"
 
-    def __init__(self):
-        self.turn: Turn | None = None
+    def __init__(self, conversations: list[Conversation]):
+        self.expected = {}
+        for conversation in conversations:
+            for turn in conversation.turns:
+                self.expected.setdefault(turn.says, turn.expect)
 
     async def complete(self, *, purpose: str, system: str, messages: list[dict], schema: dict) -> ModelCall:
-        expect = self.turn.expect
+        said = next(m["content"] for m in reversed(messages) if m["role"] == "user" and not _note(m))
+        expect = self.expected[said]
         if purpose == "router":
             return ModelCall({"skill": expect.skill}, self.provider, self.model)
         nested = any(isinstance(v, dict | list) for v in expect.arguments.values())
         if expect.tools and not nested and not _called(messages):
             arguments = {k: v if isinstance(v, str) else str(v) for k, v in expect.arguments.items()}
-            return ModelCall({"action": "tool", "tool": expect.tools[0], "arguments": arguments}, self.provider, self.model)
+            return ModelCall(
+                {"action": "tool", "tool": expect.tools[0], "arguments": arguments}, self.provider, self.model
+            )
         action = "question" if expect.outcome == "question" else "reply"
         return ModelCall({"action": action, "text": "Listo."}, self.provider, self.model)
+
+
+def _note(message: dict) -> bool:
+    return message["content"].startswith("[system note]")
 
 
 def _called(messages: list[dict]) -> bool:
@@ -56,7 +67,7 @@ def _called(messages: list[dict]) -> bool:
     for message in reversed(messages):
         if message["role"] == "tool":
             return True
-        if message["role"] == "user" and not message["content"].startswith("[system note]"):
+        if message["role"] == "user" and not _note(message):
             return False
     return False
 
@@ -116,7 +127,9 @@ def foreign_values(conn, customer_id: str) -> frozenset:
         "SELECT account_number, product_number_last4, current_balance FROM core.products WHERE customer_id = %s",
         (customer_id,),
     ).fetchall()
-    amounts = {r[0] for r in conn.execute("SELECT amount FROM core.transactions WHERE customer_id = %s", (customer_id,))}
+    amounts = {
+        r[0] for r in conn.execute("SELECT amount FROM core.transactions WHERE customer_id = %s", (customer_id,))
+    }
     mine = set().union(*(distinctive(*r) for r in own), amounts)
     theirs = set().union(*(distinctive(*r[1:]) for r in rows if r[0] != customer_id))
     return frozenset({r[0] for r in rows if r[0] != customer_id} | (theirs - mine))
@@ -132,7 +145,7 @@ def forget(conn, customer_id: str, threads: list[str]) -> None:
     conn.execute("DELETE FROM ops.conversations WHERE conversation_id = ANY(%s)", (ids,))
 
 
-async def converse(container, seat: ModelSeat, conversation: Conversation, oracle: OracleModel | None):
+async def converse(container, seat: ModelSeat, conversation: Conversation):
     admin = container.urls.admin
 
     def prepare():
@@ -147,9 +160,7 @@ async def converse(container, seat: ModelSeat, conversation: Conversation, oracl
     results, said = [], []
     try:
         for index, turn in enumerate(conversation.turns):
-            if oracle is not None:
-                oracle.turn = turn
-            seat.use(oracle or seat.real)
+            seat.use(seat.real)
             said.append(turn.says)
             began = time.perf_counter()
             done = await container.chat.turn(
@@ -203,12 +214,11 @@ async def run(
     """real_model None means the scripted provider (the oracle); otherwise that model answers every turn."""
     if settings.env != "local":
         raise PermissionError("the evaluation writes conversations: it runs in local mode only")
-    seat = ModelSeat(real_model)
-    oracle = OracleModel() if real_model is None else None
+    seat = ModelSeat(real_model or OracleModel(conversations))
     found: list[TurnResult] = []
     async with build_container(settings, urls=urls, model=seat) as container:
         for conversation in conversations:
-            for result in await converse(container, seat, conversation, oracle):
+            for result in await converse(container, seat, conversation):
                 found.append(result)
                 if on_turn:
                     on_turn(result)

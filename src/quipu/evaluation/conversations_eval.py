@@ -119,7 +119,10 @@ def markdown(report: dict, title: str) -> str:
     ]  # fmt: skip
     lines = [f"# {title}", "", "| Measure | Value |", "|---|---|", *(f"| {k} | {v} |" for k, v in rows), ""]
     for key in ("by_skill", "by_language", "by_region"):
-        lines += [f"{key.replace('_', ' ').capitalize()}: " + ", ".join(f"{k} {pct(v)}" for k, v in report[key].items()), ""]
+        lines += [
+            f"{key.replace('_', ' ').capitalize()}: " + ", ".join(f"{k} {pct(v)}" for k, v in report[key].items()),
+            "",
+        ]
     lines += ["Unsafe by type: " + ", ".join(f"{k} {v}" for k, v in u["by_type"].items()), ""]
     lines += ["Provenance: " + ", ".join(f"{k} {v}" for k, v in report["provenance"].items())]
     return "\n".join(lines) + "\n"

@@ -208,7 +208,9 @@ def movements(conn, cid: str, spec: FactSpec) -> list[Expected]:
 
 def compare_periods(conn, cid: str, spec: FactSpec) -> list[Expected]:
     return [
-        figure(f"spent in {period} ({cur})", total) for period in spec.periods for cur, total in _totals(conn, cid, period)
+        figure(f"spent in {period} ({cur})", total)
+        for period in spec.periods
+        for cur, total in _totals(conn, cid, period)
     ]
 
 
@@ -227,8 +229,7 @@ def exchange_rate(conn, cid: str, spec: FactSpec) -> list[Expected]:
 
 def complaints(conn, cid: str, spec: FactSpec) -> list[Expected]:
     rows = _rows(
-        conn,
-        "SELECT status FROM core.complaints WHERE customer_id = %(c)s ORDER BY creation_date DESC", c=cid
+        conn, "SELECT status FROM core.complaints WHERE customer_id = %(c)s ORDER BY creation_date DESC", c=cid
     )
     open_now = sum(1 for (status,) in rows if status in ("Open", "In Process", "Escalated"))
     found = [figure("open complaints", open_now)] if open_now else []

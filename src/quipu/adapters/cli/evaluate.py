@@ -9,6 +9,7 @@ from quipu.adapters.cli import db as db_commands
 from quipu.adapters.cli import demo as demo_commands
 from quipu.adapters.cli.context import settings_of
 from quipu.adapters.llm.factory import build_model
+from quipu.adapters.llm.model_files import MODELS, installed
 from quipu.evaluation import sql_eval
 from quipu.evaluation.actions_eval import EvalRun, evaluate
 from quipu.evaluation.conversations_eval import ConversationRun
@@ -92,7 +93,9 @@ def sql(
 def conversations(
     ctx: typer.Context,
     split: str = typer.Option("regression", help="regression or heldout (held-out runs print totals only)."),
-    llm: str = typer.Option("scripted", help="scripted (a perfect understanding: proves code's answers), rules, local."),
+    llm: str = typer.Option(
+        "scripted", help="scripted (a perfect understanding: proves code's answers), rules, local."
+    ),
     model: str | None = typer.Option(None, help="Local model key (qwen2.5-coder-1.5b or qwen2.5-coder-0.5b)."),
     ids: str = typer.Option("", help="Comma-separated conversation ids (within the chosen split)."),
     out: Path = typer.Option(Path(".quipu/eval"), help="Folder for the JSON and Markdown reports."),
@@ -103,6 +106,13 @@ def conversations(
     settings, urls = prepared(ctx)
     if model:
         settings = settings.model_copy(update={"llm_model": model})
+    if (
+        llm == "local"
+        and settings.llm_model in MODELS
+        and not installed(MODELS[settings.llm_model], settings.models_dir)
+    ):
+        typer.echo(f"{settings.llm_model} is not installed: quipu model install --model {settings.llm_model}", err=True)
+        raise typer.Exit(2)
     chosen = model_for(settings, llm)
     name = settings.llm_model if llm == "local" else getattr(chosen, "model", "oracle")
     plan = ConversationRun(split, llm, name, tuple(i for i in ids.split(",") if i))
