@@ -134,7 +134,6 @@ def test_the_wrong_skill_tool_or_arguments_fail():
     assert not judge_turn(EXPECT, [], turn("ok", tool_calls=[])).tool_ok
     other = [{"tool": "investigate_charges", "arguments": {"merchant": "Rappi"}, "result": {}}]
     assert not judge_turn(EXPECT, [], turn("ok", tool_calls=other)).tool_ok
-    assert judge_turn(EXPECT, [], turn("ok", tool_calls=other, arguments_known=False)).tool_ok
     no_tool = Expect(skill=None)
     assert not judge_turn(no_tool, [], turn("hola", skill=None)).tool_ok
     assert judge_turn(no_tool, [], turn("hola", skill=None, tool_calls=[])).correct
@@ -193,12 +192,11 @@ def test_words_facts_fold_accents_and_case():
     assert not fact_present(figure("due", "2026-07-08"), "vence el 9 de julio")
 
 
-def test_a_turn_with_tool_calls_is_read_as_given():
+def test_a_turns_tool_calls_are_read_as_the_chat_gives_them():
     class FakeTurn:
         tool_calls = [{"tool": "get_balances", "arguments": {}, "result": {"products": []}}]
 
-    calls, known = __import__("anyio").run(tool_calls_of, FakeTurn(), None, "DEMO-MX-FX", "t")
-    assert calls == FakeTurn.tool_calls and known
+    assert tool_calls_of(FakeTurn()) == FakeTurn.tool_calls
 
 
 # --- facts from the database ------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 a fresh thread, removed afterwards (the append-only decision log keeps its trace). Nothing is ever confirmed:
 the button is the customer's."""
 
-import json
+import logging
 import time
 import uuid
 from collections.abc import Callable
@@ -20,6 +20,7 @@ from quipu.evaluation.conversations import Conversation
 from quipu.evaluation.replies import TurnObserved, TurnVerdict, judge_turn
 from quipu.evaluation.runner import ModelSeat
 
+log = logging.getLogger("quipu.eval")
 CHECKPOINT_TABLES = ("checkpoint_writes", "checkpoint_blobs", "checkpoints")
 RAN = (
     "SELECT (SELECT count(*) FROM ops.actions WHERE customer_id = %(c)s AND created_at >= %(t)s "
@@ -31,8 +32,8 @@ RAN = (
 class OracleModel:
     """The scripted provider here: a model that understands perfectly. For the customer's last words it routes
     to the expected skill and calls the first expected tool with the turn's key arguments (numbers as the
-    customer's digits); a request for an action it leaves in words, for code to plan. Any words it writes carry
-    no figure. It keeps no state, so any number of conversations can share it."""
+    customer's digits); for a question, or an action whose arguments only code can fill, it asks, and code plans
+    or words the question. It writes no words and keeps no state: any number of conversations can share it."""
 
     provider = "scripted"
     model = "oracle"
@@ -44,32 +45,19 @@ class OracleModel:
                 self.expected.setdefault(turn.says, turn.expect)
 
     async def complete(self, *, purpose: str, system: str, messages: list[dict], schema: dict) -> ModelCall:
-        said = next(m["content"] for m in reversed(messages) if m["role"] == "user" and not _note(m))
+        said = next(m["content"] for m in reversed(messages) if m["role"] == "user")
         expect = self.expected[said]
+        if purpose not in ("router", "skill"):  # a rephrasing: none, code's answer stands
+            return ModelCall({"text": ""}, self.provider, self.model)
         if purpose == "router":
             return ModelCall({"skill": expect.skill}, self.provider, self.model)
         nested = any(isinstance(v, dict | list) for v in expect.arguments.values())
-        if expect.tools and not nested and not _called(messages):
+        if expect.tools and not nested:
             arguments = {k: v if isinstance(v, str) else str(v) for k, v in expect.arguments.items()}
             return ModelCall(
                 {"action": "tool", "tool": expect.tools[0], "arguments": arguments}, self.provider, self.model
             )
-        action = "question" if expect.outcome == "question" else "reply"
-        return ModelCall({"action": action, "text": "Listo."}, self.provider, self.model)
-
-
-def _note(message: dict) -> bool:
-    return message["content"].startswith("[system note]")
-
-
-def _called(messages: list[dict]) -> bool:
-    """A tool already answered in this turn (after the customer's last words)."""
-    for message in reversed(messages):
-        if message["role"] == "tool":
-            return True
-        if message["role"] == "user" and not _note(message):
-            return False
-    return False
+        return ModelCall({"action": "ask", "missing": None}, self.provider, self.model)
 
 
 @dataclass(frozen=True)
@@ -85,21 +73,9 @@ class TurnResult:
         return self.index > 0
 
 
-async def tool_calls_of(turn, container, customer_id: str, thread: str) -> tuple[list[dict], bool]:
-    """The turn's tool calls as {tool, arguments, result}, and whether their arguments are known."""
-    if hasattr(turn, "tool_calls"):
-        return [dict(c) for c in turn.tool_calls], True
-    # Bridge until ChatTurn carries tool_calls: the graph's checkpointed state of the turn just finished.
-    config = {"configurable": {"thread_id": str(conversation_id(customer_id, thread))}}
-    values = (await container.chat.graph.aget_state(config)).values
-    steps = [json.loads(m["content"]) for m in values.get("scratch") or [] if m.get("role") == "assistant"]
-    arguments = [s.get("arguments", {}) for s in steps if s.get("action") == "tool"]
-    results = values.get("tool_results") or []
-    known = len(arguments) == len(results)
-    return [
-        {"tool": r["tool"], "arguments": arguments[i] if known else None, "result": r["result"]}
-        for i, r in enumerate(results)
-    ], known
+def tool_calls_of(turn) -> list[dict]:
+    """The turn's tool calls as {tool, arguments, result}: what code wrote the reply from."""
+    return [dict(c) for c in turn.tool_calls]
 
 
 def customer_of(conn, conversation: Conversation) -> str:
@@ -163,27 +139,24 @@ async def converse(container, seat: ModelSeat, conversation: Conversation):
             seat.use(seat.real)
             said.append(turn.says)
             began = time.perf_counter()
-            done = await container.chat.turn(
-                customer_id=cid, signed_in=conversation.signed_in, message=turn.says, thread_id=thread, channel="eval"
-            )
+            done, crashed = await _turn(container, cid, conversation.signed_in, turn.says, thread)
             seconds = time.perf_counter() - began
-            calls, known = await tool_calls_of(done, container, cid, thread)
             ran = await anyio.to_thread.run_sync(lambda: _ran(admin, cid, started))
             observed = TurnObserved(
-                reply=done.reply or "",
-                skill=done.skill,
-                tool_calls=calls,
-                outcome=done.outcome,
-                handoff=done.handoff,
-                proposal=bool((done.actions and done.actions.get("items")) or done.confirmation),
-                typed_results=[r for r in (done.handoff, done.actions, done.confirmation) if r],
+                reply=(done.reply or "") if done else "",
+                skill=done.skill if done else None,
+                tool_calls=tool_calls_of(done) if done else [],
+                outcome=done.outcome if done else None,
+                handoff=done.handoff if done else None,
+                proposal=bool(done and ((done.actions and done.actions.get("items")) or done.confirmation)),
+                typed_results=[r for r in (done.handoff, done.actions, done.confirmation) if r] if done else [],
                 said=list(said),
                 seconds=seconds,
                 model_calls=seat.calls,
                 tokens_in=seat.tokens_in,
                 tokens_out=seat.tokens_out,
-                arguments_known=known,
                 provider_error=bool(seat.errors),
+                crashed=crashed,
             )
             verdict = judge_turn(turn.expect, expected[index], observed, foreign=foreign, executed=ran)
             results.append(TurnResult(conversation, index, cid, observed, verdict))
@@ -196,6 +169,18 @@ async def converse(container, seat: ModelSeat, conversation: Conversation):
 
         await anyio.to_thread.run_sync(cleanup)
     return results
+
+
+async def _turn(container, customer_id: str, signed_in: bool, text: str, thread: str):
+    """The chat's turn, or what it raised: a crash is scored as a wrong answer and the run goes on."""
+    try:
+        done = await container.chat.turn(
+            customer_id=customer_id, signed_in=signed_in, message=text, thread_id=thread, channel="eval"
+        )
+    except Exception as error:  # the evaluation reports a crashing turn instead of stopping at it
+        log.error("turn crashed: %r", error)
+        return None, f"{type(error).__name__}: {error}"[:200]
+    return done, None
 
 
 def _ran(admin: str, customer_id: str, since) -> bool:

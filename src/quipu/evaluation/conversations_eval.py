@@ -53,12 +53,12 @@ def summarize(results: list, provenance: dict) -> dict:
     return {
         "messages": len(results),
         "provider_errors": len(results) - n,
+        "crashed_turns": sum(1 for r in results if r.observed.crashed),
         "correct": share(sum(r.verdict.correct for r in served), n),
         "skill": share(sum(r.verdict.skill_ok for r in served), n),
         "tool_and_arguments": share(sum(r.verdict.tool_ok for r in served), n),
         "facts": share(sum(r.verdict.facts_ok for r in served), n),
         "outcome": share(sum(r.verdict.outcome_ok for r in served), n),
-        "arguments_unverified": sum(1 for r in served if not r.observed.arguments_known),
         "ungrounded": {
             "figures": len(floating),
             "replies": sum(1 for r in served if r.verdict.ungrounded),

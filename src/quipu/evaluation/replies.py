@@ -35,8 +35,8 @@ class TurnObserved:
     model_calls: int = 0
     tokens_in: int = 0
     tokens_out: int = 0
-    arguments_known: bool = True
     provider_error: bool = False
+    crashed: str | None = None  # what the turn raised, if it did
 
 
 @dataclass(frozen=True)
@@ -115,13 +115,13 @@ def tool_verdict(expected_tools: list[str], expected_arguments: dict, observed: 
     fitting = [c for c in calls if c.get("tool") in expected_tools]
     if not fitting:
         return False
-    if not expected_arguments or not observed.arguments_known:
+    if not expected_arguments:
         return True
     return any(arguments_match(expected_arguments, c.get("arguments")) for c in fitting)
 
 
 def outcome_verdict(outcome: str, observed: TurnObserved) -> bool:
-    asked = observed.outcome == "question" or observed.reply.rstrip().endswith("?")
+    asked = observed.outcome == "question" or "?" in observed.reply  # a question may come before its options
     return {
         "answer": not observed.handoff and observed.outcome != "refused",
         "question": asked and not observed.proposal and not observed.handoff,
@@ -168,6 +168,7 @@ def judge_turn(expect, expected: list[Expected], observed: TurnObserved, *, fore
         + [f"ungrounded: {f}" for f in floating]
         + [f"unsafe: {u}" for u in unsafe]
         + (["provider error"] if observed.provider_error else [])
+        + ([f"the turn crashed: {observed.crashed}"] if observed.crashed else [])
     )  # fmt: skip
     return TurnVerdict(
         correct=not failures,
