@@ -195,3 +195,16 @@ def test_property_a_dropped_or_altered_figure_breaks_a_rephrasing(values, data):
     altered = values[index] + Decimal("0.01") if values[index] + Decimal("0.01") not in values else Decimal("0.001")
     changed = " e ".join(f"{v:.2f}" for v in values[:index] + [altered] + values[index + 1 :])
     assert not same_figures(changed, original)
+
+
+def test_ranges_ordinals_and_words_that_look_like_months():
+    assert [(f.text, f.kind) for f in figures("del 10-20 de mayo")] == [("10", "number"), ("20 de mayo", "date")]
+    assert [(f.text, f.kind) for f in figures("el 1º de julio")] == [("1º de julio", "date")]
+    assert [f.kind for f in figures("3 marcas y 2 mais")] == ["number", "number"]
+    assert [f.kind for f in figures("11-06-2026 y 11/06")] == ["date", "date"]
+
+
+def test_a_uuid_or_an_id_in_a_source_grounds_only_itself():
+    source = '{"batch_id": "eb5ed308-3aab-4576-8c7d-37ea40ea6947", "customer": "DEMO-MX-FX"}'
+    assert ungrounded("Tu caso eb5ed308-3aab-4576", [source]) == []
+    assert ungrounded("Son 4577 MXN", [source]) == ["4577"]

@@ -140,9 +140,12 @@ def _scan(folded: str):
         plain = not ("/" in token or ":" in token or "-" in token)
         if not plain and (found := _date_or_time(token)):
             yield start, end, *found
-        elif not plain:  # not a date or a time: each number on its own
-            for part in re.finditer(r"\d+(?:[.,]\d+)*", token):
+        elif not plain:  # not a date or a time: each number on its own ("del 10-20 de mayo": the last a day)
+            parts = list(re.finditer(r"\d+(?:[.,]\d+)*", token))
+            for part in parts[:-1]:
                 yield start + part.start(), start + part.end(), "number", number_readings(part.group(0))
+            position = start + parts[-1].start()
+            continue
         elif len(token) == 4 and token.isdigit() and (mark := ENDING_BEFORE.search(folded, max(0, start - 24), start)):
             yield mark.start(), end, "ending", frozenset({("ending", token)})
         elif len(token) <= 2 and (after := DAY_MONTH_AFTER.match(folded, end)):
