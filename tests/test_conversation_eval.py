@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from conftest import TEST_HOME
 from quipu.evaluation import facts
-from quipu.evaluation.conversation_runner import foreign_values, tool_calls_of
+from quipu.evaluation.conversation_runner import OracleModel, foreign_values, tool_calls_of
 from quipu.evaluation.conversations import Conversation, Expect, counts, load, select
 from quipu.evaluation.conversations_eval import CONVERSATIONS, ConversationRun, evaluate
 from quipu.evaluation.facts import Expected, figure, words
@@ -33,6 +33,16 @@ def test_the_set_holds_enough_messages_in_both_languages_with_follow_ups(convers
     assert n["two_requests"] >= 3
     assert all(n["by_skill"][s] >= 15 for s in ("balance_inquiry", "charge_investigation", "data_lookup"))
     assert {c.region for c in conversations} >= {"MX", "CO", "AR", "BR"}
+
+
+def test_the_oracle_finds_each_turn_by_the_conversation_so_far(conversations):
+    oracle = OracleModel(conversations)
+    for c in conversations:
+        said = [{"role": "user", "content": t.says} for t in c.turns]
+        for n, t in enumerate(c.turns):
+            transcript = said[: n + 1]
+            assert oracle.expectation(transcript) == t.expect, f"{c.id}#{n + 1}"
+            assert oracle.expectation(transcript[-2:]) == t.expect, f"{c.id}#{n + 1} with a short history"
 
 
 def test_every_demo_case_is_in_the_set(conversations):

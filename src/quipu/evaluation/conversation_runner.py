@@ -39,16 +39,21 @@ class OracleModel:
     model = "oracle"
 
     def __init__(self, conversations: list[Conversation]):
-        self.expected = {}
+        self.expected = {}  # the customer's words so far in a conversation → what this turn expects
         for conversation in conversations:
-            for turn in conversation.turns:
-                self.expected.setdefault(turn.says, turn.expect)
+            said = [t.says for t in conversation.turns]
+            for index, turn in enumerate(conversation.turns):
+                self.expected.setdefault(tuple(said[: index + 1]), turn.expect)
+
+    def expectation(self, messages: list[dict]):
+        """The turn whose conversation ends with the customer's words in the transcript (it may be cut short)."""
+        said = tuple(m["content"] for m in messages if m["role"] == "user")
+        return next(e for key, e in self.expected.items() if key[-len(said) :] == said)
 
     async def complete(self, *, purpose: str, system: str, messages: list[dict], schema: dict) -> ModelCall:
-        said = next(m["content"] for m in reversed(messages) if m["role"] == "user")
-        expect = self.expected[said]
         if purpose not in ("router", "skill"):  # a rephrasing: none, code's answer stands
             return ModelCall({"text": ""}, self.provider, self.model)
+        expect = self.expectation(messages)
         if purpose == "router":
             return ModelCall({"skill": expect.skill}, self.provider, self.model)
         nested = any(isinstance(v, dict | list) for v in expect.arguments.values())
