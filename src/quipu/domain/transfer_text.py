@@ -72,3 +72,64 @@ def receipt(summary: dict, *, reference: str, when: str, balance: Decimal, langu
         balance=format_money(balance, summary["currency"], lang(language)),
     )
     return subject, body
+
+
+OUTCOME = {
+    "es": {
+        "expired": "La propuesta venció sin confirmación; no movimos dinero.",
+        "cancelled": "Cancelaste la transferencia; no movimos dinero.",
+        "blocked": "No movimos el dinero: {reason}",
+    },
+    "pt": {
+        "expired": "A proposta venceu sem confirmação; não movimentamos dinheiro.",
+        "cancelled": "Você cancelou a transferência; não movimentamos dinheiro.",
+        "blocked": "Não movimentamos o dinheiro: {reason}",
+    },
+}
+BLOCKED_REASON = {
+    "es": {
+        "invalid_amount": "el monto no es válido.",
+        "origin_unavailable": "la cuenta de origen no está disponible.",
+        "same_account": "el origen y el destino son la misma cuenta.",
+        "own_account": "esa cuenta es tuya; usa una transferencia entre tus cuentas.",
+        "destination_unavailable": "la cuenta de destino no está disponible.",
+        "nothing_to_pay": "no hay deuda que pagar.",
+        "currency_mismatch": "las cuentas tienen monedas distintas.",
+        "insufficient_funds": "el saldo no alcanza.",
+        "over_debt": "el monto supera la deuda.",
+        "limit_unknown": "no pudimos calcular el límite en dólares.",
+        "over_operation_limit": "supera el límite por operación.",
+        "over_daily_limit": "supera el límite diario.",
+        "recipient_not_found": "no encontramos a quien recibe.",
+        "no_other_account": "no tienes otra cuenta que pueda recibir.",
+        "no_source_account": "no tienes una cuenta desde la que enviar.",
+        "already_paid": "esa cuenta de servicio ya está pagada.",
+    },
+    "pt": {
+        "invalid_amount": "o valor não é válido.",
+        "origin_unavailable": "a conta de origem não está disponível.",
+        "same_account": "a origem e o destino são a mesma conta.",
+        "own_account": "essa conta é sua; use uma transferência entre suas contas.",
+        "destination_unavailable": "a conta de destino não está disponível.",
+        "nothing_to_pay": "não há dívida a pagar.",
+        "currency_mismatch": "as contas têm moedas diferentes.",
+        "insufficient_funds": "o saldo não é suficiente.",
+        "over_debt": "o valor é maior que a dívida.",
+        "limit_unknown": "não conseguimos calcular o limite em dólares.",
+        "over_operation_limit": "passa do limite por operação.",
+        "over_daily_limit": "passa do limite diário.",
+        "recipient_not_found": "não encontramos quem recebe.",
+        "no_other_account": "você não tem outra conta que possa receber.",
+        "no_source_account": "você não tem uma conta de onde enviar.",
+        "already_paid": "essa conta de serviço já está paga.",
+    },
+}
+
+
+def outcome_text(status: str, reason: str | None, language: str) -> str | None:
+    """The sentence under a transfer card once it is settled; the receipt itself says what moved."""
+    template = OUTCOME[lang(language)].get(status)
+    if template is None:
+        return None
+    fallback = BLOCKED_REASON[lang(language)]["destination_unavailable"]
+    return template.format(reason=BLOCKED_REASON[lang(language)].get(reason or "", fallback))

@@ -238,7 +238,7 @@ class PgEffects:
         return {}
 
     async def _send_summary_email(self, row: ActionRow, batch) -> dict:
-        email = row.view.get("facts", {}).get("email")
+        email = await self._email_now(row.customer_id)  # the address on file now, not the one the card showed
         if not email:
             raise PermanentError("no_contact_on_file")
         inquiry = next((r for r in batch if r.action == "open_payment_inquiry" and r.status == "verified"), None)
@@ -258,6 +258,30 @@ class PgEffects:
             )
         if await self.outbox.dispatch(action_id=row.action_id) == "failed":
             raise PermanentError("send_failed")
+        return {"email": mask_email(email)}
+
+    async def _email_now(self, customer_id: str) -> str | None:
+        async with self.pool.connection() as conn:
+            row = await (
+                await conn.execute("SELECT email FROM core.customers WHERE customer_id = %s", (customer_id,))
+            ).fetchone()
+        return row[0] if row else None
+
+    async def recorded(self, row: ActionRow) -> dict:
+        """What `apply` returned, rebuilt from the stored effect (after a crash between effect and answer)."""
+        if row.action in ("block_card", "cancel_card"):
+            return {"card_action": "freeze" if row.action == "block_card" else "cancel"}
+        if row.action == "open_payment_inquiry":
+            priority = case_priority(set(row.view.get("facts", {}).get("signals", [])))
+            return {"reference": reference_of(row.action_id), "sla_hours": priority.sla_hours, "priority": priority.priority}
+        if row.action == "request_callback":
+            return {"reference": reference_of(row.action_id), "sla_hours": 72}
+        if row.action == "send_summary_email":
+            async with self.pool.connection() as conn:
+                found = await (
+                    await conn.execute("SELECT destination FROM ops.outbox WHERE action_id = %s", (row.action_id,))
+                ).fetchone()
+            return {"email": found[0]} if found else {}
         return {}
 
     async def read_back(self, row: ActionRow) -> bool:
@@ -265,7 +289,10 @@ class PgEffects:
             if row.action in ("block_card", "cancel_card"):
                 found = await (await conn.execute(CARD, (row.customer_id, row.params["product_id"]))).fetchone()
                 wanted = "Blocked" if row.action == "block_card" else "Cancelled"
-                ok = found is not None and card_from(found).effective_status == wanted
+                mine = await (
+                    await conn.execute("SELECT 1 FROM ops.card_actions WHERE action_id = %s", (row.action_id,))
+                ).fetchone()  # this action's own row, not some other action that left the card the same way
+                ok = mine is not None and found is not None and card_from(found).effective_status == wanted
                 if ok:
                     await conn.execute(
                         "UPDATE ops.card_actions SET verified_at = %s WHERE action_id = %s",
@@ -332,6 +359,19 @@ class PgHandoffs:
                     "AND customer_id = %s AND status = 'bot'",
                     (conversation_id, customer_id),
                 )
+
+    async def escalation_open(self, customer_id: str, conversation_id: str | None) -> bool:
+        """A case the gateway opened for this conversation that no operator has closed yet."""
+        async with self.pool.connection() as conn:
+            row = await (
+                await conn.execute(
+                    "SELECT EXISTS (SELECT 1 FROM ops.handoff_cases WHERE customer_id = %s "
+                    "AND conversation_id IS NOT DISTINCT FROM %s AND status <> 'closed' "
+                    "AND case_file->>'request' = 'action_escalation')",
+                    (customer_id, conversation_id),
+                )
+            ).fetchone()
+        return bool(row[0])
 
 
 async def summary_email(conn, row: ActionRow, inquiry: ActionRow | None) -> tuple[str, str]:
