@@ -1,9 +1,9 @@
 """Any MCP client can use the same tools over HTTP at /mcp; the customer is the bearer token's subject."""
 
 import socket
-from contextlib import contextmanager
 import threading
 import time
+from contextlib import contextmanager
 
 import anyio
 import httpx2
@@ -133,11 +133,12 @@ def test_with_actions_off_mcp_serves_no_tool_that_acts(demo_db, tmp_path_factory
         async def work(session):
             names = {t.name for t in (await session.list_tools()).tools}
             refused = await session.call_tool(
-                "actions_propose_actions", {"actions": [{"action": "request_callback", "params": {"window": "morning"}}]}
+                "actions_propose_actions",
+                {"actions": [{"action": "request_callback", "params": {"window": "morning"}}]},
             )
             return names, refused
 
         names, refused = anyio.run(with_session, base, token, work)
         assert "accounts_get_balances" in names
         assert not [n for n in names if n.startswith(("actions_", "transfers_"))], names
-        assert refused.isError
+        assert refused.is_error

@@ -138,5 +138,7 @@ def test_a_settled_transfer_answers_in_code_written_sentences(bank_api):
         from_type="Cuenta Ahorro",
         to_type="Cuenta Corriente",
     )
-    cancelled = bank_api.post("/api/khipu/cancel", headers=headers, json={"transfer_id": other["confirmation"]["transfer_id"]}).json()
+    cancelled = bank_api.post(
+        "/api/khipu/cancel", headers=headers, json={"transfer_id": other["confirmation"]["transfer_id"]}
+    ).json()
     assert cancelled["text"] == "Cancelaste la transferencia; no movimos dinero."

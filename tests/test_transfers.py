@@ -9,6 +9,7 @@ import pytest
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.postgres.audit import PgAudit
+from quipu.adapters.postgres.connection import connect
 from quipu.adapters.postgres.transfers_store import PgTransfers, UnknownTransfer
 from quipu.application.transfers import Asker, MoneyMovement, StepUpRequired
 from quipu.domain.transfers import Limits
@@ -390,7 +391,7 @@ async def test_a_recipient_must_stand_whole_in_the_customers_words(pool, clock):
     assert whole["status"] == "proposed"
 
 
-async def test_confirm_rechecks_the_origin_owner_on_the_locked_row(pool, clock):
+async def test_confirm_rechecks_the_origin_owner_on_the_locked_row(pool, clock, bank_db):
     mm = money(pool, clock)
     proposal = await mm.propose_transfer(
         said(VALERIA, "pasa 5 de ahorro a corriente"),
@@ -401,13 +402,14 @@ async def test_confirm_rechecks_the_origin_owner_on_the_locked_row(pool, clock):
     )
     origin = f"{VALERIA}-ACC1"
     before = await balance(pool, origin)
-    async with pool.connection() as conn:
-        await conn.execute("UPDATE core.products SET customer_id = %s WHERE product_id = %s", (RENATA, origin))
+    owner = "UPDATE core.products SET customer_id = %s WHERE product_id = %s"
+    with connect(bank_db.admin) as conn:  # the account changes hands between the proposal and the button
+        conn.execute(owner, (RENATA, origin))
     try:
         result = await confirm(mm, VALERIA, proposal)
     finally:
-        async with pool.connection() as conn:
-            await conn.execute("UPDATE core.products SET customer_id = %s WHERE product_id = %s", (VALERIA, origin))
+        with connect(bank_db.admin) as conn:
+            conn.execute(owner, (VALERIA, origin))
     assert (result["status"], result["reason"]) == ("blocked", "origin_unavailable")
     assert result["text"] == "No movimos el dinero: la cuenta de origen no está disponible."
     assert await balance(pool, origin) == before

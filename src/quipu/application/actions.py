@@ -247,7 +247,9 @@ class Gateway:
         rows = await self.store.batch(customer_id, batch_id)
         if not rows:
             raise UnknownBatch
-        if not stepped_up and any(r.status == "awaiting_confirmation" and r.view.get("strong") for r in rows):
+        if not stepped_up and any(
+            r.status == "awaiting_confirmation" and r.expires_at > now and r.view.get("strong") for r in rows
+        ):
             raise StepUpRequired
         claimed = await self.store.claim(customer_id, batch_id, now, now - STALE_EXECUTION)
         if claimed:
@@ -267,7 +269,9 @@ class Gateway:
 
     async def _settle_stuck(self, row: ActionRow) -> ActionRow:
         if await self._effect_there(row):
-            return await self._finish(replace(row, status="verified", reason=None, result=await self.effects.recorded(row)), self.clock())
+            return await self._finish(
+                replace(row, status="verified", reason=None, result=await self.effects.recorded(row)), self.clock()
+            )
         return await self._finish(replace(row, status="failed", reason="verification_failed"), self.clock())
 
     async def _effect_there(self, row: ActionRow) -> bool:
@@ -324,14 +328,18 @@ class Gateway:
     async def _run(self, row: ActionRow, earlier: list[ActionRow]) -> ActionRow:
         now = self.clock()
         if row.resumed and await self._effect_there(row):  # a crash after the effect: it is done, not re-decided
-            return await self._finish(replace(row, status="verified", reason=None, result=await self.effects.recorded(row)), now)
+            return await self._finish(
+                replace(row, status="verified", reason=None, result=await self.effects.recorded(row)), now
+            )
         if row.action == "send_summary_email" and row.params.get("topic") == "case_receipt":
             inquiry = [r for r in earlier if r.action == "open_payment_inquiry"]
             if not inquiry or inquiry[-1].status != "verified":
                 return await self._finish(replace(row, status="skipped", reason="dependency_failed"), now)
-        if row.action == "send_summary_email" and await self.store.emails_since(
-            row.customer_id, now - CAP_WINDOW, other_than=row.action_id
-        ) >= MAX_EMAILS_PER_DAY:
+        if (
+            row.action == "send_summary_email"
+            and await self.store.emails_since(row.customer_id, now - CAP_WINDOW, other_than=row.action_id)
+            >= MAX_EMAILS_PER_DAY
+        ):
             return await self._finish(replace(row, status="refused", reason="email_limit"), now)
         recheck = await self._recheck(row, [r.action for r in earlier] + [row.action])
         if recheck.verdict in (BLOCKED, ESCALATED):
@@ -409,7 +417,11 @@ class Gateway:
                 "customer_id": first.customer_id,
                 "language": first.language,
                 "actions": [
-                    {"action": r.action if known(r.action) else UNKNOWN, "status": r.status, "text": item_view(r)["text"]}
+                    {
+                        "action": r.action if known(r.action) else UNKNOWN,
+                        "status": r.status,
+                        "text": item_view(r)["text"],
+                    }
                     for r in batch
                 ],
                 "unresolved": [action_text.reason_text(r.reason, r.language) for r in escalated],

@@ -290,8 +290,9 @@ def initial_status(decision: Decision) -> str:
     return "awaiting_confirmation"
 
 
-def capped(decisions: list[Decision], actions: list[str], *, open_case: bool, escalations_today: int,
-           emails_today: int) -> list[Decision]:
+def capped(
+    decisions: list[Decision], actions: list[str], *, open_case: bool, escalations_today: int, emails_today: int
+) -> list[Decision]:
     """The caps on cases and e-mails, applied to a batch's decisions in order."""
     room = 0 if open_case else MAX_ESCALATIONS_PER_DAY - escalations_today
     emails = min(MAX_EMAILS_PER_BATCH, MAX_EMAILS_PER_DAY - emails_today)

@@ -11,9 +11,7 @@ from quipu.skills.registry import discover, server_builder
 def skill_servers(deps: Callable[[], ToolDeps], *, actions_enabled: bool) -> dict[str, FastMCP]:
     """One FastMCP server per skill, keyed by its MCP server name; with actions off, the skills that act
     are not built at all, so none of their tools can be listed or called."""
-    return {
-        skill.mcp: server_builder(skill)(deps) for skill in discover() if actions_enabled or not skill.acts
-    }
+    return {skill.mcp: server_builder(skill)(deps) for skill in discover() if actions_enabled or not skill.acts}
 
 
 def hub(deps: Callable[[], ToolDeps], auth=None, *, actions_enabled: bool) -> FastMCP:

@@ -273,7 +273,11 @@ class PgEffects:
             return {"card_action": "freeze" if row.action == "block_card" else "cancel"}
         if row.action == "open_payment_inquiry":
             priority = case_priority(set(row.view.get("facts", {}).get("signals", [])))
-            return {"reference": reference_of(row.action_id), "sla_hours": priority.sla_hours, "priority": priority.priority}
+            return {
+                "reference": reference_of(row.action_id),
+                "sla_hours": priority.sla_hours,
+                "priority": priority.priority,
+            }
         if row.action == "request_callback":
             return {"reference": reference_of(row.action_id), "sla_hours": 72}
         if row.action == "send_summary_email":
