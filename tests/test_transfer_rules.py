@@ -4,7 +4,7 @@ from decimal import Decimal
 
 import pytest
 
-from quipu.domain import transfer_text
+from quipu.adapters.http.routes.khipu import with_text
 from quipu.domain.actions import (
     ESCALATED,
     MAX_ESCALATIONS_PER_DAY,
@@ -12,7 +12,7 @@ from quipu.domain.actions import (
     Decision,
     capped,
 )
-from quipu.domain.transfers import RESPONSE_CODES, Account, Transfer, check, said_token
+from quipu.domain.transfers import Account, Transfer, check, said_token
 
 
 @pytest.mark.parametrize(
@@ -44,15 +44,14 @@ def test_an_origin_that_belongs_to_someone_else_is_unavailable():
     assert check(mine) is None
 
 
-def test_every_transfer_outcome_has_a_spanish_and_a_portuguese_sentence():
-    for language in ("es", "pt"):
-        assert set(transfer_text.BLOCKED_REASON[language]) == set(RESPONSE_CODES)
-        for status in ("expired", "cancelled", "blocked"):
-            assert transfer_text.outcome_text(status, "insufficient_funds", language)
-    assert transfer_text.outcome_text("executed", None, "es") is None
-    assert transfer_text.outcome_text("blocked", "over_daily_limit", "pt") == (
-        "Não movimentamos o dinheiro: passa do limite diário."
-    )
+def test_a_settled_transfer_is_told_in_the_language_of_its_proposal():
+    moved = with_text({"status": "executed", "receipt": {"text": "Transferencia entre tus cuentas: ..."}})
+    assert moved["text"] == "Transferencia entre tus cuentas: ..."
+    blocked = with_text({"status": "blocked", "reason": "over_daily_limit", "language": "pt"})
+    assert blocked["text"] == "Não movimentamos o dinheiro: passa do limite diário de transferências para terceiros."
+    odd = with_text({"status": "blocked", "reason": "something_new", "language": "es"})
+    assert odd["text"] == "No movimos el dinero: no cumple las reglas de transferencia."
+    assert with_text({"status": "expired", "language": "es"})["text"].startswith("La propuesta venció")
 
 
 def test_caps_turn_escalations_and_extra_emails_into_refusals():

@@ -14,7 +14,7 @@ from psycopg_pool import AsyncConnectionPool
 from quipu.adapters.postgres.outbox_store import PgOutbox, insert_message
 from quipu.domain.contact import mask_email
 from quipu.domain.dataset import DATASET_NOW
-from quipu.domain.transfer_text import outcome_text, receipt
+from quipu.domain.transfer_text import receipt
 from quipu.domain.transfers import Account, Bill, Blocked, Limits, Transfer, check, check_bill
 
 ACCOUNT = """
@@ -370,15 +370,14 @@ def outcome(row: dict) -> dict:
         "kind": row["kind"],
         "amount": str(row["amount"]),
         "currency": row["currency"],
+        "language": row["language"],
     }
     if row["status"] == "executed":
         result["receipt"] = row["receipt"]  # {reference, executed_at, subject, text}: the text is code's sentences
         result["new_balance"] = str(row["origin_balance_after"])
-        result["text"] = row["receipt"]["text"]
     elif row["status"] in ("blocked", "expired", "cancelled"):
         reason = row.get("status_reason")
         result["reason"] = reason
-        result["text"] = outcome_text(row["status"], reason, row.get("language") or "es")
         if row["status"] == "blocked" and reason:
             result["response_code"] = Blocked(reason).response_code
     return result
