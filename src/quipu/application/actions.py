@@ -39,6 +39,7 @@ WAIT_FOR_OTHER_CONFIRM = timedelta(seconds=20)
 # STUCK_EXECUTION nobody resumes it: the sweep reads the effect back and asks a person when it is not there.
 STALE_EXECUTION = timedelta(minutes=2)
 STUCK_EXECUTION = timedelta(minutes=10)
+ESCALATION_REQUEST = "action_escalation"  # the case files the gateway opens, and the ones its caps count
 
 
 class TransientError(Exception):
@@ -413,7 +414,7 @@ class Gateway:
             sla_hours=priority.sla_hours,
             reason_codes=sorted({r.reason or "unknown_action" for r in escalated}),
             case_file={
-                "request": "action_escalation",
+                "request": ESCALATION_REQUEST,
                 "customer_id": first.customer_id,
                 "language": first.language,
                 "actions": [

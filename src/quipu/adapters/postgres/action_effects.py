@@ -10,7 +10,7 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.postgres.outbox_store import PgOutbox, insert_message
-from quipu.application.actions import ActionRow, PermanentError, TransientError
+from quipu.application.actions import ESCALATION_REQUEST, ActionRow, PermanentError, TransientError
 from quipu.domain.actions import CardFacts, ChargeFacts, Facts, risk_signals
 from quipu.domain.contact import mask_email
 from quipu.domain.dataset import AS_OF
@@ -37,6 +37,13 @@ FROM core.transactions t JOIN core.customers c ON c.customer_id = t.customer_id
 WHERE t.customer_id = %s AND t.transaction_id = %s
 """
 OVERLAY = {"freeze": "Blocked", "cancel": "Cancelled"}
+
+
+async def email_on_file(conn, customer_id: str) -> str | None:
+    row = await (
+        await conn.execute("SELECT email FROM core.customers WHERE customer_id = %s", (customer_id,))
+    ).fetchone()
+    return row[0] if row else None
 
 
 def card_from(row) -> CardFacts:
@@ -83,10 +90,7 @@ class PgActionFacts:
             return await self._charge(customer_id, params["transaction_id"])
         if action == "send_summary_email":
             async with self.pool.connection() as conn:
-                row = await (
-                    await conn.execute("SELECT email FROM core.customers WHERE customer_id = %s", (customer_id,))
-                ).fetchone()
-            email = row[0] if row else None
+                email = await email_on_file(conn, customer_id)
             return Facts(email=email), {"email": email} if email else {}
         return Facts(), {}
 
@@ -238,11 +242,11 @@ class PgEffects:
         return {}
 
     async def _send_summary_email(self, row: ActionRow, batch) -> dict:
-        email = await self._email_now(row.customer_id)  # the address on file now, not the one the card showed
-        if not email:
-            raise PermanentError("no_contact_on_file")
         inquiry = next((r for r in batch if r.action == "open_payment_inquiry" and r.status == "verified"), None)
         async with self.pool.connection() as conn:
+            email = await email_on_file(conn, row.customer_id)  # the address on file now, not the card's
+            if not email:
+                raise PermanentError("no_contact_on_file")
             subject, body = await summary_email(conn, row, inquiry)
             await insert_message(
                 conn,
@@ -259,13 +263,6 @@ class PgEffects:
         if await self.outbox.dispatch(action_id=row.action_id) == "failed":
             raise PermanentError("send_failed")
         return {"email": mask_email(email)}
-
-    async def _email_now(self, customer_id: str) -> str | None:
-        async with self.pool.connection() as conn:
-            row = await (
-                await conn.execute("SELECT email FROM core.customers WHERE customer_id = %s", (customer_id,))
-            ).fetchone()
-        return row[0] if row else None
 
     async def recorded(self, row: ActionRow) -> dict:
         """What `apply` returned, rebuilt from the stored effect (after a crash between effect and answer)."""
@@ -371,8 +368,8 @@ class PgHandoffs:
                 await conn.execute(
                     "SELECT EXISTS (SELECT 1 FROM ops.handoff_cases WHERE customer_id = %s "
                     "AND conversation_id IS NOT DISTINCT FROM %s AND status <> 'closed' "
-                    "AND case_file->>'request' = 'action_escalation')",
-                    (customer_id, conversation_id),
+                    "AND case_file->>'request' = %s)",
+                    (customer_id, conversation_id, ESCALATION_REQUEST),
                 )
             ).fetchone()
         return bool(row[0])
