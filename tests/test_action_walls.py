@@ -94,7 +94,7 @@ async def test_a_second_escalation_in_a_conversation_opens_no_second_case(gatewa
     assert first["items"][0]["status"] == "escalated"
     assert [(i["status"], i["reason"]) for i in again["items"]] == [("refused", "case_already_open")] * 2
     assert again["escalate"] == [] and await scalar(pool, CASES, customer) == 1
-    assert "ya hay un caso abierto" in again["items"][0]["text"].lower()
+    assert "ya tiene tu caso abierto" in again["items"][0]["text"]
 
 
 async def test_escalations_are_capped_per_customer_per_day(gateway, pool, clock):
