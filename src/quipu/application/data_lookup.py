@@ -190,18 +190,22 @@ async def complaints(records, customer_id: str) -> ComplaintsResult:
         by_status=[StatusCount(status=s, count=n) for s, n in counts.items() if n],
         latest=[
             Complaint(
-                created=r["creation_date"],
+                created=_day(r["creation_date"]),
                 case_type=r["case_type"],
                 category=r["category"],
                 subcategory=r["subcategory"],
                 status=r["status"],
                 claimed_amount=r["claimed_amount"],
                 currency=r["currency"],
-                resolved=r["resolution_date"] or r["closing_date"],
+                resolved=_day(r["resolution_date"] or r["closing_date"]),
             )
             for r in rows[:LATEST_COMPLAINTS]
         ],
     )
+
+
+def _day(value) -> date | None:
+    return value.date() if isinstance(value, datetime) else value
 
 
 def day_of(said: str | None) -> date:

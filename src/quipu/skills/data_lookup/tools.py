@@ -50,7 +50,8 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         async def typed(session, current):
             return (await work(current.records, session.customer_id)).json_ready()
 
-        return await run_tool(ctx, deps, tool, arguments, typed)
+        result = await run_tool(ctx, deps, tool, arguments, typed)
+        return result if "status" in result else {"status": "unavailable", **result}  # a failed lookup says so
 
     @server.tool(annotations=READ_ONLY, output_schema=published(SpendingResult))
     async def get_spending_summary(
