@@ -7,7 +7,7 @@ from quipu.domain.vocabulary import CATEGORIES, CURRENCIES
 
 CATEGORY_WORDS = {
     "Food": (
-        "comida", "comidas", "alimento", "alimentos", "alimentacion", "restaurante", "restaurantes", "restaurant",
+        "comida", "comidas", "alimento", "alimentos", "alimentacion", "alimentacao", "restaurante", "restaurantes", "restaurant",
         "supermercado", "super", "mercado", "despensa", "comer", "delivery", "cafe", "cafes", "lanche", "lanches",
         "refeicao", "refeicoes", "almuerzo", "almuerzos", "cena", "cenas", "food", "groceries", "rango",
     ),

@@ -142,7 +142,9 @@ def _rate(voice: Voice, r: ExchangeRateResult) -> str:
     def spread(rate) -> str:
         if rate.buy is None or rate.sell is None:
             return ""
-        return voice.say("rate_spread", buy=phrases.number4(voice, rate.buy), sell=phrases.number4(voice, rate.sell))
+        return " " + voice.say(
+            "rate_spread", buy=phrases.number4(voice, rate.buy), sell=phrases.number4(voice, rate.sell)
+        )
 
     if len(r.rates) == 1:
         x = r.rates[0]
@@ -173,7 +175,7 @@ def _complaints(voice: Voice, r: ComplaintsResult) -> str:
             date=voice.date(c.created),
             subject=capitalized(_subject(voice, c.subcategory)),
             status=voice.word(c.status),
-            amount=voice.say("complaint_amount", amount=voice.money(c.claimed_amount, c.currency))
+            amount=" " + voice.say("complaint_amount", amount=voice.money(c.claimed_amount, c.currency))
             if c.claimed_amount and c.currency
             else "",
             resolved=voice.say("complaint_resolved", date=voice.date(c.resolved)) if c.resolved else "",
@@ -186,7 +188,7 @@ def _complaints(voice: Voice, r: ComplaintsResult) -> str:
         cases=counted(voice, r.count, "case_one", "case_many"),
         open=r.open + r.stale_open,
         open_word=counted(voice, r.open + r.stale_open, "open_one", "open_many"),
-        stale=voice.say("stale_open", count=r.stale_open) if r.stale_open else "",
+        stale=" " + voice.say("stale_open", count=r.stale_open) if r.stale_open else "",
         lines=voice.lines(lines),
     )
 

@@ -42,17 +42,17 @@ def number(voice: Voice, value) -> str:
 
 def filters(voice: Voice, f, merchants: list[str] | None = None) -> str:
     """` de comida`, ` en Uber Trip`, ` de 500.00 o más`: what the answer was narrowed by."""
-    said = ""
+    said = []
     if f.category:
-        said += voice.say("of_category", category=voice.word(f.category))
+        said.append(voice.say("of_category", category=voice.word(f.category)))
     if f.merchant:
         named = voice.listing(merchants[:3]) if merchants and len(merchants) <= 3 else f.merchant
-        said += voice.say("at_merchant", merchant=named)
+        said.append(voice.say("at_merchant", merchant=named))
     if f.min_amount is not None:
-        said += voice.say("over_amount", amount=number(voice, f.min_amount))
+        said.append(voice.say("over_amount", amount=number(voice, f.min_amount)))
     if f.max_amount is not None:
-        said += voice.say("under_amount", amount=number(voice, f.max_amount))
-    return said
+        said.append(voice.say("under_amount", amount=number(voice, f.max_amount)))
+    return "".join(f" {part}" for part in said)
 
 
 def counted(voice: Voice, count: int, one: str, many: str) -> str:
