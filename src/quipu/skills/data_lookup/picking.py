@@ -22,6 +22,14 @@ BY_WORDS = (
     ("category", r"\b(categoria\w*|rubro\w*|tipo de gasto)\b"),
     ("month", r"\b(por mes|mes a mes|cada mes|por mês|mensual\w*|mensal\w*|meses)\b"),
 )
+MERCHANTS = re.compile(
+    r"\b(uber|didi|cabify|rappi|ifood|pedidosya|oxxo|spotify|netflix|amazon|mercado libre|liverpool|walmart|soriana|"
+    r"pemex|falabella|exito|carrefour|cinepolis|cinemark|starbucks|magazine luiza|drogasil|best buy|apple|zara)\b"
+)
+NUMBER = r"\$?\s*(\d[\d.,]*)"
+OVER = re.compile(rf"\b(?:mas de|mayor(?:es)? (?:a|de)|arriba de|mais de|acima de|maior(?:es)? que|over){NUMBER}")
+UNDER = re.compile(rf"\b(?:menos de|menor(?:es)? (?:a|de)|hasta|abajo de|ate|abaixo de|under){NUMBER}")
+BETWEEN = re.compile(rf"\bentre{NUMBER}\s*(?:y|e|and)\s*{NUMBER}")
 DEFAULT_TOOL = "get_movements"
 PERIOD_TOOLS = ("get_movements", "get_largest_purchase", "get_spending_summary")
 
@@ -29,6 +37,26 @@ PERIOD_TOOLS = ("get_movements", "get_largest_purchase", "get_spending_summary")
 def period_argument(p: Period) -> str:
     """The period as the tools take it: a key, or YYYY-MM for a named month."""
     return p.start.strftime("%Y-%m") if p.key == "month" else p.key
+
+
+def amount(said: str) -> str | None:
+    """`1,500`, `1.500,50` or `500` as a plain decimal; the last separator followed by 1-2 digits is the decimal."""
+    digits = said.rstrip(".,")
+    decimal = re.search(r"[.,](\d{1,2})$", digits)
+    whole = re.sub(r"[.,]", "", digits[: decimal.start()] if decimal else digits)
+    return f"{whole}.{decimal.group(1)}" if decimal else whole or None
+
+
+def amount_range(said: str) -> dict:
+    between = BETWEEN.search(said)
+    if between:
+        return {"min_amount": amount(between.group(1)), "max_amount": amount(between.group(2))}
+    over, under = OVER.search(said), UNDER.search(said)
+    found = {
+        "min_amount": amount(over.group(1)) if over else None,
+        "max_amount": amount(under.group(1)) if under else None,
+    }
+    return {k: v for k, v in found.items() if v}
 
 
 def names_a_tool(text: str) -> bool:
@@ -61,8 +89,13 @@ def pick(text: str) -> tuple[str, dict]:
         by = next((b for b, pattern in BY_WORDS if re.search(pattern, said)), None)
         if by:
             arguments["by"] = by
-    if tool == "get_movements" and re.search(r"\b(mayor|mayores|maior|maiores|grandes)\b", said):
-        arguments["order"] = "largest"
+    merchant = MERCHANTS.search(said)
+    if merchant and tool in ("get_movements", "get_spending_summary"):
+        arguments["merchant"] = merchant.group(1)
+    if tool == "get_movements":
+        arguments |= amount_range(said)
+        if re.search(r"\b(mayor|mayores|maior|maiores|grandes)\b", said) and not arguments.get("min_amount"):
+            arguments["order"] = "largest"
     if tool == "compare_spending" and "period" not in arguments:
         arguments["period"] = "this_month"
     return tool, arguments
