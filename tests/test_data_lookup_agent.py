@@ -133,3 +133,9 @@ def test_outside_mcp_clients_keep_run_sql(anyio_backend):
             return {t.name for t in await client.list_tools()}
 
     assert {"dwh_run_sql", "dwh_describe_schema"} <= anyio.run(listed)
+
+
+def test_when_the_model_only_asks_code_reads_the_lookup_from_the_words(make_client):
+    api = make_client(model=lookup_model({"action": "ask"}))
+    body = chat(api, sign_in(api, "DEMO-MX-DUPLICATE"), LARGEST_LAST_MONTH)
+    assert "787.19 MXN" in body["reply"]
