@@ -1,6 +1,8 @@
 """What the customer reads from data_lookup: code writes every figure from the typed results, in ES and PT,
 in the customer's number convention; each result shape has its own answer."""
 
+import json
+import re
 from datetime import datetime
 from decimal import Decimal
 
@@ -163,3 +165,32 @@ def test_run_sql_refused_empty_and_failed_each_have_their_answer(voice):
     empty = answer([ToolOutcome("run_sql", {}, {"columns": ["x"], "rows": [], "row_count": 0})], voice)
     failed = answer([ToolOutcome("run_sql", {}, {"error": "timeout", "blocked": False})], voice)
     assert len({refused, empty, failed}) == 3 and failed == voice.say("unavailable")
+
+
+def numbers(text: str, decimal_comma: bool) -> set[Decimal]:
+    found = set()
+    for token in re.findall(r"\d[\d.,]*\d|\d", text):
+        plain = token.replace(".", "").replace(",", ".") if decimal_comma else token.replace(",", "")
+        found.add(Decimal(plain))
+    return found
+
+
+QUESTIONS = [
+    ("get_spending_summary", {"period": "this_month", "category": "comida"}),
+    ("get_spending_summary", {"by": "merchant"}),
+    ("get_spending_summary", {"period": "this_year", "by": "month"}),
+    ("get_largest_purchase", {"period": "last_month"}),
+    ("compare_spending", {"period": "junio", "versus": "mayo"}),
+    ("get_movements", {"period": "last_30_days"}),
+    ("get_exchange_rate", {"currency": "dólar"}),
+]
+
+
+@pytest.mark.parametrize(("tool", "arguments"), QUESTIONS)
+@pytest.mark.parametrize("voice", [ES, PT])
+async def test_every_number_in_the_reply_is_in_the_tool_result(records, voice, tool, arguments):
+    result = await call(records, tool, arguments)
+    reply = answer([ToolOutcome(tool, arguments, result)], voice)
+    known = numbers(json.dumps(result), decimal_comma=False) | {Decimal(2026)}
+    ungrounded = numbers(reply, decimal_comma=voice.language == "pt") - known
+    assert not ungrounded, (reply, ungrounded)

@@ -118,7 +118,8 @@ class Rate(BaseModel):
     source: str
     target: str
     date: date
-    rate: Decimal  # 1 source = rate target, to 4 decimals
+    per: int = 1  # `per` source = rate target
+    rate: Decimal  # to 4 decimals
     buy: Decimal | None = None
     sell: Decimal | None = None
 

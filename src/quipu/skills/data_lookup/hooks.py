@@ -148,14 +148,14 @@ def _rate(voice: Voice, r: ExchangeRateResult) -> str:
 
     if len(r.rates) == 1:
         x = r.rates[0]
-        return voice.say("rate_one", date=voice.date(x.date), source=x.source, rate=phrases.number4(voice, x.rate),
+        return voice.say("rate_one", per=x.per, date=voice.date(x.date), source=x.source, rate=phrases.number4(voice, x.rate),
                          target=x.target, spread=spread(x))  # fmt: skip
     lines = [
         voice.say("rate_line", rate=phrases.number4(voice, x.rate), target=x.target, date=voice.date(x.date),
                   spread=spread(x))
         for x in r.rates
     ]  # fmt: skip
-    return voice.say("rate_several", source=r.asked, lines=voice.lines(lines))
+    return voice.say("rate_several", per=r.rates[0].per, source=r.asked, lines=voice.lines(lines))
 
 
 def _subject(voice: Voice, subcategory: str | None) -> str:
