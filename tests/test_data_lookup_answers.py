@@ -52,7 +52,7 @@ async def test_spending_found_in_spanish_with_mexican_figures(records, admin):
     ((total, count),) = sql(admin, f"SELECT sum(amount), count(*) {PURCHASES} AND transaction_category = 'Food'",
                             c=LUCIA, start="2026-06-01", after="2026-06-19")  # fmt: skip
     assert f"Gastaste {format_money(total, 'MXN', 'México')} en {count} compras de comida" in reply
-    assert "1 de junio al 18 de junio" in reply
+    assert "del 1 al 18 de junio" in reply
 
 
 async def test_spending_found_in_portuguese_with_brazilian_figures(records, admin):

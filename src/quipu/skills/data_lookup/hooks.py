@@ -114,7 +114,8 @@ def _comparison(voice: Voice, r: ComparisonResult) -> str:
 
 
 def _movements(voice: Voice, r: MovementsResult) -> str:
-    said = {"filters": phrases.filters(voice, r.filters), "period": period(voice, r.period)}
+    merchants = sorted({m.merchant for m in r.movements if m.merchant})
+    said = {"filters": phrases.filters(voice, r.filters, merchants), "period": period(voice, r.period)}
     if r.status == "none":
         return voice.say("no_movements", **said)
     lines = [
@@ -166,6 +167,13 @@ def _subject(voice: Voice, subcategory: str | None) -> str:
         return subcategory or voice.say("subject_other")
 
 
+def _complaint_status(voice: Voice, status: str) -> str:
+    try:
+        return voice.say("complaint_status_" + "_".join(status.casefold().split()))
+    except KeyError:
+        return voice.word(status)
+
+
 def _complaints(voice: Voice, r: ComplaintsResult) -> str:
     if r.status == "none":
         return voice.say("no_complaints")
@@ -174,7 +182,7 @@ def _complaints(voice: Voice, r: ComplaintsResult) -> str:
             "complaint_line",
             date=voice.date(c.created),
             subject=capitalized(_subject(voice, c.subcategory)),
-            status=voice.word(c.status),
+            status=_complaint_status(voice, c.status),
             amount=" " + voice.say("complaint_amount", amount=voice.money(c.claimed_amount, c.currency))
             if c.claimed_amount and c.currency
             else "",

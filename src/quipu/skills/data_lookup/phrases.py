@@ -29,6 +29,8 @@ def period(voice: Voice, p: Period) -> str:
         return voice.say("period_month", month=month_name(voice, p.start.year, p.start.month))
     if (p.start.month, p.start.day, p.end.month, p.end.day) == (1, 1, 12, 31) and p.start.year == p.end.year:
         return voice.say("period_year", year=p.start.year)
+    if (p.start.year, p.start.month) == (p.end.year, p.end.month):  # `del 1 al 18 de junio`
+        return voice.say("period_days_in_month", start=p.start.day, end=end)
     return voice.say("period_range", start=start, end=end)
 
 
