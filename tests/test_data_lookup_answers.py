@@ -11,7 +11,7 @@ import yaml
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.postgres.bank_records import PgBankRecords
-from quipu.application.data_lookup_results import CurrencySpending, SpendingResult
+from quipu.application.data_lookup_results import CurrencySpending, LargestPurchaseResult, PurchaseOut, SpendingResult
 from quipu.domain.money import format_money, format_number
 from quipu.domain.periods import of_key
 from quipu.skills.answering import LANGUAGES, SKILLS_PACKAGE, ToolOutcome, Voice
@@ -72,9 +72,18 @@ async def test_largest_purchase_found_in_both_languages(records, admin):
     assert pt.startswith("Sua maior compra") and f"{merchant}: {format_money(amount, 'USD', 'Brazil')}" in pt
 
 
-@pytest.mark.parametrize(("voice", "words"), [(ES, "No encontré compras aprobadas"), (PT, "Não encontrei compras")])
-async def test_an_empty_period_says_none_never_zero(records, voice, words):
-    reply = await said(records, voice, "get_spending_summary", {"period": "2023-01"})
+@pytest.mark.parametrize(
+    ("tool", "arguments"),
+    [
+        ("get_spending_summary", {"period": "2023-01"}),
+        ("get_largest_purchase", {"period": "2023-01"}),
+        ("get_movements", {"period": "2023-01"}),
+        ("compare_spending", {"period": "2023-01", "versus": "2023-02"}),
+    ],
+)
+@pytest.mark.parametrize(("voice", "words"), [(ES, "No encontré"), (PT, "Não encontrei")])
+async def test_an_empty_period_says_none_never_zero(records, voice, words, tool, arguments):
+    reply = await said(records, voice, tool, arguments)
     assert reply.startswith(words) and "2023" in reply and "0.00" not in reply and "0,00" not in reply
 
 
@@ -103,6 +112,21 @@ def test_several_currencies_are_listed_apart_never_summed(voice):
     assert voice.money("1234.50", "MXN") in reply and voice.money("27.90", "USD") in reply
     assert voice.money("1262.40", "MXN") not in reply and voice.money("1262.40", "USD") not in reply
     assert reply.count("\n•") == 2
+
+
+@pytest.mark.parametrize("voice", [ES, PT])
+def test_the_largest_purchase_of_each_currency_is_listed_apart(voice):
+    day = datetime(2026, 6, 1, 10, 0)
+    result = LargestPurchaseResult(
+        status="found",
+        period=of_key("last_30_days", datetime(2026, 6, 18).date()),
+        largest=[
+            PurchaseOut(date=day, merchant="Soriana", amount=Decimal("787.19"), currency="MXN"),
+            PurchaseOut(date=day, merchant="iFood", amount=Decimal("27.90"), currency="USD"),
+        ],
+    )
+    reply = answer([ToolOutcome("get_largest_purchase", {}, result.json_ready())], voice)
+    assert voice.money("787.19", "MXN") in reply and voice.money("27.90", "USD") in reply and reply.count("\n•") == 2
 
 
 @pytest.mark.parametrize(("voice", "words"), [(ES, "por comercio"), (PT, "por estabelecimento")])
