@@ -207,13 +207,19 @@ QUESTIONS = [
     ("compare_spending", {"period": "junio", "versus": "mayo"}),
     ("get_movements", {"period": "last_30_days"}),
     ("get_exchange_rate", {"currency": "dólar"}),
+    ("get_complaints", {}),
 ]
 
 
 @pytest.mark.parametrize(("tool", "arguments"), QUESTIONS)
 @pytest.mark.parametrize("voice", [ES, PT])
-async def test_every_number_in_the_reply_is_in_the_tool_result(records, voice, tool, arguments):
-    result = await call(records, tool, arguments)
+async def test_every_number_in_the_reply_is_in_the_tool_result(records, admin, voice, tool, arguments):
+    customer = LUCIA
+    if tool == "get_complaints":
+        ((customer,),) = sql(
+            admin, "SELECT customer_id FROM core.complaints GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1"
+        )
+    result = await call(records, tool, arguments, customer=customer)
     reply = answer([ToolOutcome(tool, arguments, result)], voice)
     known = numbers(json.dumps(result), decimal_comma=False) | {Decimal(2026)}
     ungrounded = numbers(reply, decimal_comma=voice.language == "pt") - known

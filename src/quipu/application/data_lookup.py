@@ -185,8 +185,9 @@ async def complaints(records, customer_id: str) -> ComplaintsResult:
         status="found" if rows else "none",
         evidence_lookup="core.complaints",
         count=len(rows),
-        open=sum(1 for r in open_rows if r["creation_date"] >= stale_before),
+        open=len(open_rows),
         stale_open=sum(1 for r in open_rows if r["creation_date"] < stale_before),
+        stale_after_days=STALE_AFTER_DAYS,
         by_status=[StatusCount(status=s, count=n) for s, n in counts.items() if n],
         latest=[
             Complaint(

@@ -148,8 +148,9 @@ class StatusCount(BaseModel):
 
 class ComplaintsResult(LookupResult):
     count: int = 0
-    open: int = 0
-    stale_open: int = 0  # open for more than 90 days
+    open: int = 0  # Open, In Process or Escalated
+    stale_open: int = 0  # of the open ones, those older than stale_after_days
+    stale_after_days: int = 90
     by_status: list[StatusCount] = Field(default_factory=list)
     latest: list[Complaint] = Field(default_factory=list)
 

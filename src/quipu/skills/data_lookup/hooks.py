@@ -194,9 +194,9 @@ def _complaints(voice: Voice, r: ComplaintsResult) -> str:
         "complaints",
         count=r.count,
         cases=counted(voice, r.count, "case_one", "case_many"),
-        open=r.open + r.stale_open,
-        open_word=counted(voice, r.open + r.stale_open, "open_one", "open_many"),
-        stale=" " + voice.say("stale_open", count=r.stale_open) if r.stale_open else "",
+        open=r.open,
+        open_word=counted(voice, r.open, "open_one", "open_many"),
+        stale=" " + voice.say("stale_open", count=r.stale_open, days=r.stale_after_days) if r.stale_open else "",
         lines=voice.lines(lines),
     )
 
