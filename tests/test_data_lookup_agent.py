@@ -10,6 +10,7 @@ from quipu.adapters.llm.rules import RulesModel
 from quipu.adapters.llm.scripted import ScriptedModel
 from quipu.adapters.mcp.hub import hub
 from quipu.adapters.mcp.tooling import ToolDeps
+from quipu.domain.money import format_money
 from quipu.evaluation.sql_eval import record_verdict
 from quipu.settings import Settings
 from quipu.skills.data_lookup.gate import passed, read_record, write_verdict
@@ -139,3 +140,17 @@ def test_when_the_model_only_asks_code_reads_the_lookup_from_the_words(make_clie
     api = make_client(model=lookup_model({"action": "ask"}))
     body = chat(api, sign_in(api, "DEMO-MX-DUPLICATE"), LARGEST_LAST_MONTH)
     assert "787.19 MXN" in body["reply"]
+
+
+def test_the_rules_baseline_reads_a_portuguese_follow_up_after_the_question_it_follows(make_client, admin):
+    api = make_client(model=RulesModel())
+    headers = sign_in(api, "DEMO-BR-PORTUGUESE")
+    chat(api, headers, "quanto gastei com alimentação este mês?", thread_id="ana-follow-up")
+    body = chat(api, headers, "e no mês passado?", thread_id="ana-follow-up")
+    ((total,),) = admin.execute(
+        "SELECT sum(amount) FROM core.transactions WHERE customer_id = 'DEMO-BR-PORTUGUESE' AND transaction_type = "
+        "'Purchase' AND transaction_status = 'Approved' AND transaction_category = 'Food' "
+        "AND transaction_date >= '2026-05-01' AND transaction_date < '2026-06-01'"
+    ).fetchall()
+    # the language of a three-word follow-up is not this skill's to decide; the figure and the month are
+    assert f" {format_money(total, 'USD', 'Brazil')} " in body["reply"] and " ma" in body["reply"]
