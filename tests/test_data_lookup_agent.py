@@ -1,6 +1,8 @@
 """data_lookup through POST /api/chat: the model (scripted, or the rules with no model) only picks the tool and
 its arguments; code writes the reply. run_sql is offered only to a model that passed the SQL gate."""
 
+import re
+
 import pytest
 from fastmcp import Client
 from starlette.testclient import TestClient
@@ -153,4 +155,4 @@ def test_the_rules_baseline_reads_a_portuguese_follow_up_after_the_question_it_f
         "AND transaction_date >= '2026-05-01' AND transaction_date < '2026-06-01'"
     ).fetchall()
     # the language of a three-word follow-up is not this skill's to decide; the figure and the month are
-    assert f" {format_money(total, 'USD', 'Brazil')} " in body["reply"] and " ma" in body["reply"]
+    assert f" {format_money(total, 'USD', 'Brazil')} " in body["reply"] and re.search(r"\bma(yo|io)\b", body["reply"])
