@@ -37,37 +37,46 @@ def _purchases(voice: Voice, count: int) -> str:
     return counted(voice, count, "purchase_one", "purchase_many")
 
 
+def _group_name(voice: Voice, by: str, key: str) -> str:
+    if by == "category":
+        return capitalized(voice.word(key))
+    if by == "month":
+        return capitalized(phrases.month_name(voice, *map(int, key.split("-"))))
+    return key
+
+
+def _grouped_lines(voice: Voice, r: SpendingResult) -> list[str]:
+    """Each currency's groups, largest first (months in order), then that currency's own total."""
+    lines = []
+    for c in r.currencies:
+        for g in c.groups:
+            amount, count = voice.money(g.amount, c.currency), g.count
+            name = _group_name(voice, r.by, g.key)
+            lines.append(
+                voice.say("group_line", name=name, amount=amount, count=count, purchases=_purchases(voice, count))
+            )
+        if c.more_groups:
+            lines.append(voice.say("more_groups", count=c.more_groups))
+        total = voice.money(c.total, c.currency)
+        lines.append(voice.say("group_total", amount=total, count=c.count, purchases=_purchases(voice, c.count)))
+    return lines
+
+
+def _currency_line(voice: Voice, key: str, c, **said) -> str:
+    amount = voice.money(c.total, c.currency)
+    return voice.say(key, amount=amount, count=c.count, purchases=_purchases(voice, c.count), **said)
+
+
 def _spending(voice: Voice, r: SpendingResult) -> str:
     said = {"filters": phrases.filters(voice, r.filters, r.merchants), "period": period(voice, r.period)}
     if r.status == "none":
         return voice.say("no_purchases", **said)
     if r.by != "total":
-        lines = []
-        for c in r.currencies:
-            names = {
-                "category": voice.word,
-                "merchant": str,
-                "month": lambda k: phrases.month_name(voice, *map(int, k.split("-"))),
-            }
-            lines += [
-                voice.say("group_line", name=capitalized(names[r.by](g.key)), amount=voice.money(g.amount, c.currency),
-                          count=g.count, purchases=_purchases(voice, g.count))
-                for g in c.groups
-            ]  # fmt: skip
-            if c.more_groups:
-                lines.append(voice.say("more_groups", count=c.more_groups))
-            lines.append(voice.say("group_total", amount=voice.money(c.total, c.currency), count=c.count,
-                                   purchases=_purchases(voice, c.count)))  # fmt: skip
-        return voice.say("spending_grouped", dimension=voice.say(f"dimension_{r.by}"), lines=voice.lines(lines), **said)
+        lines = voice.lines(_grouped_lines(voice, r))
+        return voice.say("spending_grouped", dimension=voice.say(f"dimension_{r.by}"), lines=lines, **said)
     if len(r.currencies) == 1:
-        c = r.currencies[0]
-        return voice.say("spending_one", amount=voice.money(c.total, c.currency), count=c.count,
-                         purchases=_purchases(voice, c.count), **said)  # fmt: skip
-    lines = [
-        voice.say("spending_currency_line", amount=voice.money(c.total, c.currency), count=c.count,
-                  purchases=_purchases(voice, c.count))
-        for c in r.currencies
-    ]  # fmt: skip
+        return _currency_line(voice, "spending_one", r.currencies[0], **said)
+    lines = [_currency_line(voice, "spending_currency_line", c) for c in r.currencies]
     return voice.say("spending_several", lines=voice.lines(lines), **said)
 
 
