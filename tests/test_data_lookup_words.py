@@ -96,3 +96,8 @@ def test_a_follow_up_month_replaces_the_period_and_keeps_the_category():
 def test_the_models_arguments_stand_when_the_words_agree():
     arguments = {"period": "last_month", "category": "Food"}
     assert corrected("cuánto gasté en comida el mes pasado", "get_spending_summary", arguments) == arguments
+
+
+def test_a_merchant_named_like_a_category_is_not_read_as_one():
+    assert pick("cuánto gasté en mercado libre") == ("get_spending_summary", {"merchant": "mercado libre"})
+    assert pick("cuánto gasté en el mercado") == ("get_spending_summary", {"category": "Food"})

@@ -51,9 +51,13 @@ def category_of(said: str | None) -> str | None:
     return next((_CATEGORY[w] for w in _words(said) if w in _CATEGORY), None)
 
 
+MERCHANTS_NAMED_LIKE_A_CATEGORY = re.compile(r"\bmercado (libre|pago|livre)\b")
+
+
 def categories_in(text: str) -> list[str]:
-    """Every category the words name, in the order said."""
-    return [_CATEGORY[w] for w in _words(text) if w in _CATEGORY and w not in ("other", "super", "cena")]
+    """Every category the words name, in the order said ("súper" as in "súper caro" is not a supermarket)."""
+    said = MERCHANTS_NAMED_LIKE_A_CATEGORY.sub(" ", fold(text))
+    return [_CATEGORY[w] for w in _words(said) if w in _CATEGORY and w not in ("other", "super")]
 
 
 def home_currency(country: str | None) -> str | None:
