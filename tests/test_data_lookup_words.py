@@ -51,7 +51,7 @@ def test_the_period_before_this_month_is_the_same_days_of_last_month():
 @pytest.mark.parametrize(
     ("said", "category"),
     [("comida", "Food"), ("Food", "Food"), ("alimentação", "Food"), ("farmácia", "Health"), ("ocio", "Entertainment"),
-     ("transporte", "Transport"), ("Starbucks", None)],
+     ("transporte", "Transport"), ("Starbucks", None), ("Mercado Libre", None)],
 )  # fmt: skip
 def test_the_customers_category_words_map_to_the_records(said, category):
     assert category_of(said) == category

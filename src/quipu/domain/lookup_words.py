@@ -38,6 +38,7 @@ CURRENCY_WORDS = {
 }
 HOME_CURRENCY = {"mexico": "MXN", "colombia": "COP", "argentina": "ARS"}
 _PESO = re.compile(r"\bpesos?\b")
+MERCHANTS_NAMED_LIKE_A_CATEGORY = re.compile(r"\bmercado (libre|pago|livre)\b")
 
 
 def _words(text: str) -> list[str]:
@@ -48,10 +49,8 @@ def category_of(said: str | None) -> str | None:
     """The records' category for the customer's word ("comida", "Food", "farmácia"); None when none fits."""
     if not said:
         return None
-    return next((_CATEGORY[w] for w in _words(said) if w in _CATEGORY), None)
-
-
-MERCHANTS_NAMED_LIKE_A_CATEGORY = re.compile(r"\bmercado (libre|pago|livre)\b")
+    words = _words(MERCHANTS_NAMED_LIKE_A_CATEGORY.sub(" ", fold(said)))
+    return next((_CATEGORY[w] for w in words if w in _CATEGORY), None)
 
 
 def categories_in(text: str) -> list[str]:
