@@ -147,6 +147,7 @@ async def build_container(
     try:
         container = assemble(settings, urls, pool, clock, sql_pool)
         attach_agent(container, model if model is not None else build_model(settings), checkpoint_pool)
+        await container.gateway.sweep()  # actions a crash left `executing`: read back, or to a person
         await container.live.start()
         yield container
     finally:
@@ -234,7 +235,7 @@ def tool_deps(container: Container) -> ToolDeps:
 
 def attach_agent(container: Container, model, checkpoint_pool: AsyncConnectionPool) -> None:
     """The agent graph over the in-process MCP hub, its state checkpointed in PostgreSQL."""
-    server = hub(lambda: tool_deps(container))
+    server = hub(lambda: tool_deps(container), actions_enabled=container.settings.actions_enabled)
     gate_sql_tools(server, container.settings.home, model)  # run_sql only for a model that passed `quipu eval sql`
     deps = AgentDeps(
         model=model,
