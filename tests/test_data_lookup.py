@@ -34,7 +34,9 @@ def records(pool):
 
 async def call(records, tool, arguments=None, customer=LUCIA):
     session = ToolSession(customer_id=customer, signed_in=True, thread_id="t-lookup")
-    async with Client(hub(lambda: ToolDeps(records=records, audit=PgAudit(records.pool)))) as client:
+    async with Client(
+        hub(lambda: ToolDeps(records=records, audit=PgAudit(records.pool)), actions_enabled=True)
+    ) as client:
         result = await client.call_tool(f"dwh_{tool}", arguments or {}, meta=session.meta())
     return result.structured_content
 
@@ -168,7 +170,7 @@ async def test_a_failed_lookup_is_unavailable_never_none(pool):
 
 
 async def test_every_tool_publishes_its_output_schema(records):
-    async with Client(hub(lambda: ToolDeps(records=records))) as client:
+    async with Client(hub(lambda: ToolDeps(records=records), actions_enabled=True)) as client:
         listed = {t.name: t for t in await client.list_tools() if t.name.startswith("dwh_")}
     for name in ("get_spending_summary", "get_largest_purchase", "compare_spending", "get_movements",
                  "get_exchange_rate", "get_complaints"):  # fmt: skip

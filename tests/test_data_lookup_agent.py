@@ -132,7 +132,7 @@ def test_outside_mcp_clients_keep_run_sql(anyio_backend):
     import anyio
 
     async def listed():
-        async with Client(hub(lambda: ToolDeps(records=None))) as client:
+        async with Client(hub(lambda: ToolDeps(records=None), actions_enabled=True)) as client:
             return {t.name for t in await client.list_tools()}
 
     assert {"dwh_run_sql", "dwh_describe_schema"} <= anyio.run(listed)
