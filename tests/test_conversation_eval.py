@@ -158,6 +158,8 @@ def test_key_arguments_match_by_part_of_a_name_and_by_value():
     assert not arguments_match({"amount": 20000.50}, {"amount": 20000})
     assert not arguments_match({"actions": [{"action": "block_card"}]}, {"actions": [{"action": "cancel_card"}]})
     assert not arguments_match({"merchant": "uber"}, None)
+    assert arguments_match({"period": ["last_month", "mayo", "2026-05"]}, {"period": "Mayo"})
+    assert not arguments_match({"period": ["last_month", "mayo", "2026-05"]}, {"period": "abril"})
 
 
 @pytest.mark.parametrize(

@@ -56,9 +56,12 @@ class OracleModel:
         expect = self.expectation(messages)
         if purpose == "router":
             return ModelCall({"skill": expect.skill}, self.provider, self.model)
-        nested = any(isinstance(v, dict | list) for v in expect.arguments.values())
+        nested = any(
+            isinstance(v, dict) or (isinstance(v, list) and isinstance(v[0], dict)) for v in expect.arguments.values()
+        )
         if expect.tools and not nested:
-            arguments = {k: v if isinstance(v, str) else str(v) for k, v in expect.arguments.items()}
+            first = {k: v[0] if isinstance(v, list) else v for k, v in expect.arguments.items()}  # any of: the first
+            arguments = {k: v if isinstance(v, str) else str(v) for k, v in first.items()}
             return ModelCall(
                 {"action": "tool", "tool": expect.tools[0], "arguments": arguments}, self.provider, self.model
             )
