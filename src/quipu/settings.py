@@ -66,6 +66,9 @@ class Settings(BaseSettings):
     )
     chat_rate_per_minute: int = Field(20, ge=1, le=10_000, description="Chat turns per minute per customer.")
     log_format: Literal["json", "text"] = Field("json", description="Logs: one JSON object a line, or plain text.")
+    rephrase: Literal["off", "on"] = Field(
+        "off", description="on: a model may rewrite code's answer for tone; code checks it keeps every figure."
+    )
 
     @property
     def embedded(self) -> bool:

@@ -1,10 +1,11 @@
-"""No model at all: the regex router and one deterministic tool call per skill, replied to by template."""
+"""No model at all: the regex router and one deterministic tool call per skill; code answers as always."""
 
-import json
 import re
 
 from quipu.application.ports import ModelCall
 from quipu.domain.routing import guess_skill
+from quipu.skills.data_lookup.picking import names_a_tool
+from quipu.skills.data_lookup.picking import pick as pick_lookup
 
 DEFAULT_TOOL = {
     "balance_inquiry": "get_balances",
@@ -13,10 +14,10 @@ DEFAULT_TOOL = {
     "account_actions": "my_cards",
     "money_movement": "list_transfer_options",
 }
-REPLY = {
-    "es": "Esto es lo que encontré en tus registros:\n{facts}",
-    "pt": "Isto é o que encontrei nos seus registros:\n{facts}",
-}
+BY_WORDS = (
+    ("get_debts", r"deb[oe]|deuda|d[ií]vida|pago m[ií]nimo|pagamento m[ií]nimo|venc"),
+    ("list_service_bills", r"factura|servicio|conta de (luz|[aá]gua)|boleto"),
+)
 MERCHANT = re.compile(
     r"\b(uber|didi|amazon|rappi|ifood|liverpool|best buy|mercado libre|electromax|éxito|oxxo)\b", re.IGNORECASE
 )
@@ -31,14 +32,21 @@ class RulesModel:
         if purpose == "router":
             skills = schema["properties"]["skill"]["anyOf"][0]["enum"]
             return ModelCall({"skill": guess_skill(user, skills)}, self.provider, self.model)
+        if purpose != "skill":
+            return ModelCall({"text": ""}, self.provider, self.model)
         tools = schema["properties"]["tool"]["anyOf"][0]["enum"]
-        results = [m for m in messages if m["role"] == "tool"]
-        if not results:
-            tool = next((t for t in tools if t in DEFAULT_TOOL.values()), tools[0])
-            arguments = {}
-            if tool == "investigate_charges" and MERCHANT.search(user):
-                arguments["merchant"] = MERCHANT.search(user).group(1)
+        if DEFAULT_TOOL["data_lookup"] in tools:  # the data_lookup skill: code reads tool and arguments from the words
+            tool, arguments = pick_lookup(_with_earlier_words(user, messages))
             return ModelCall({"action": "tool", "tool": tool, "arguments": arguments}, self.provider, self.model)
-        language = "pt" if "Português" in system or "português" in system else "es"
-        facts = json.dumps(json.loads(results[-1]["content"]), ensure_ascii=False, indent=1)[:1500]
-        return ModelCall({"action": "reply", "text": REPLY[language].format(facts=facts)}, self.provider, self.model)
+        tool = next((t for t, pattern in BY_WORDS if t in tools and re.search(pattern, user, re.IGNORECASE)), None)
+        tool = tool or next((t for t in tools if t in DEFAULT_TOOL.values()), tools[0])
+        arguments = {}
+        if tool == "investigate_charges" and MERCHANT.search(user):
+            arguments["merchant"] = MERCHANT.search(user).group(1)
+        return ModelCall({"action": "tool", "tool": tool, "arguments": arguments}, self.provider, self.model)
+
+
+def _with_earlier_words(user: str, messages: list[dict]) -> str:
+    """A follow-up without a question of its own ("¿y en abril?") is read after the customer's previous words."""
+    said = [m["content"] for m in messages if m["role"] == "user"]
+    return user if names_a_tool(user) or len(said) < 2 else f"{said[-2]} {user}"
