@@ -398,7 +398,7 @@ def main() -> None:
     model_customers, model_seconds = (4, 60) if args.quick else (customers_n, seconds)
     urls = bench_database(BANK)
     customers = pick_customers(urls.admin, customers_n)
-    logs = RESULTS / "logs"
+    logs = Settings().home.resolve() / "bench-logs"  # process logs stay out of the results
     logs.mkdir(parents=True, exist_ok=True)
     path = RESULTS / ("load-quick.json" if args.quick else "load.json")
     results = json.loads(path.read_text()) if path.exists() else {}

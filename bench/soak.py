@@ -83,7 +83,7 @@ def main() -> None:
     minutes = 3 if args.quick else args.minutes
     urls = bench_database(1500)
     customers = pick_customers(urls.admin, 6)
-    logs = RESULTS / "logs"
+    logs = Settings().home.resolve() / "bench-logs"  # process logs stay out of the results
     logs.mkdir(parents=True, exist_ok=True)
     settings = Settings()
     server = None

@@ -4,6 +4,7 @@ model server that answers the agent's schemas, slowly, or never."""
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -80,6 +81,9 @@ class ApiProcess:
     """One `quipu serve` process on the given database; kill() is kill -9."""
 
     def __init__(self, admin_url: str, port: int, tmp: Path, **env):
+        with socket.socket() as probe:  # a stray server on the port would answer for this one
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # closed connections may linger
+            probe.bind(("127.0.0.1", port))
         self.port = port
         self.url = f"http://127.0.0.1:{port}"
         self.log = tmp / f"api-{port}.log"
