@@ -60,26 +60,35 @@ async def confirm_at(clients: int, confirms: int) -> dict:
     return await run(5_000, confirms, clients)
 
 
-async def turn_at(workers: int, count: int) -> dict:
-    from turn import ZeroLatencyModel, turns
+async def turn_at(workers: int, quick: bool) -> dict:
+    """The turn bench's conversations without the model (its oracle answers at once), `workers` at a time."""
+    import time
 
+    from turn import CONVERSATIONS, SECRET, turns
+
+    from quipu.evaluation.conversation_runner import OracleModel
+    from quipu.evaluation.conversations import load
     from quipu.settings import Settings
 
+    conversations = load(CONVERSATIONS)[:: 8 if quick else 2]
     urls = bench_database(5_000)
-    settings = Settings(home=Path(tempfile.mkdtemp()), jwt_secret="bench-" + "k" * 40)
-    samples, elapsed = await turns(settings, urls, ZeroLatencyModel(), count, workers)
+    settings = Settings(home=Path(tempfile.mkdtemp()), jwt_secret=SECRET)
+    started = time.perf_counter()
+    results = await turns(settings, urls, OracleModel(load(CONVERSATIONS)), conversations, workers)
+    elapsed = time.perf_counter() - started
+    samples = [r.observed.seconds for r in results]
     return {"workers": workers, **summary_ms(samples), "turns_per_second": round(len(samples) / elapsed, 1)}
 
 
 def concurrency(quick: bool) -> dict:
-    confirms, count = (100, 60) if quick else (300, 300)
+    confirms = 100 if quick else 300
     out = {"confirm": [], "turn": []}
     for clients in CONCURRENCY:
         found = asyncio.run(confirm_at(clients, confirms))
         out["confirm"].append(
             {"clients": clients, **found["latency"], "executed_per_second": found["executed_per_second"]}
         )
-        out["turn"].append(asyncio.run(turn_at(clients, count)))
+        out["turn"].append(asyncio.run(turn_at(clients, quick)))
     return out
 
 
