@@ -45,6 +45,7 @@ from quipu.adapters.tracing import Tracer, otlp_tracer
 from quipu.application.actions import Gateway
 from quipu.application.agent.graph import Agent, AgentDeps
 from quipu.application.chat import Chat
+from quipu.application.console import Console
 from quipu.application.identity import Identity, Limits
 from quipu.application.step_up import StepUp
 from quipu.application.transfers import MoneyMovement
@@ -78,7 +79,7 @@ class Container:
     action_facts: PgActionFacts
     audit: PgAudit
     clock: Clock
-    console: PgConsole
+    console: Console
     live: LiveFeed
     transcriber: WhisperTranscriber
     voice: EspeakSynthesizer
@@ -174,6 +175,15 @@ def assemble(
     limits = limits_of(settings)
     action_facts = PgActionFacts(pool)
     audit = PgAudit(pool)
+    gateway = Gateway(
+        PgActionStore(pool),
+        action_facts,
+        PgEffects(pool, clock, outbox),
+        PgHandoffs(pool, clock),
+        audit,
+        clock,
+        receipts=outbox.action_receipt,
+    )
     return Container(
         settings=settings,
         urls=urls,
@@ -192,14 +202,12 @@ def assemble(
         records=PgBankRecords(pool),
         tracer=otlp_tracer(settings.otlp_endpoint),
         sql_runner=GuardedRunner(sql_pool),
-        gateway=Gateway(
-            PgActionStore(pool), action_facts, PgEffects(pool, clock, outbox), PgHandoffs(pool, clock), audit, clock
-        ),
+        gateway=gateway,
         money=MoneyMovement(PgTransfers(pool, clock, transfer_limits(settings), outbox), audit, clock),
         action_facts=action_facts,
         audit=audit,
         clock=clock,
-        console=PgConsole(pool),
+        console=Console(PgConsole(pool), gateway, action_facts, clock),
         live=LiveFeed(urls.app),
         transcriber=WhisperTranscriber(settings.models_dir, threads=settings.llm_threads),
         voice=EspeakSynthesizer(),

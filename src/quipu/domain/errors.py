@@ -211,4 +211,34 @@ ERRORS: dict[str, ErrorText] = {
         "Tuvimos un problema. Intenta de nuevo.",
         "Tivemos um problema. Tente novamente.",
     ),
+    "not_handed_off": ErrorText(
+        409,
+        "This conversation was not handed to a person; staff may read it but not answer or take it.",
+        "Esta conversación no fue derivada a una persona: puedes leerla, pero no responderla.",
+        "Esta conversa não foi encaminhada a uma pessoa: você pode lê-la, mas não respondê-la.",
+    ),
+    "held_by_another": ErrorText(
+        409,
+        "Another operator holds this case; a supervisor may reassign it.",
+        "Otra persona del equipo atiende este caso. Un supervisor puede reasignarlo.",
+        "Outra pessoa da equipe atende este caso. Um supervisor pode reatribuí-lo.",
+    ),
+    "hold_the_case_first": ErrorText(
+        409,
+        "Take the case before acting on the customer's behalf.",
+        "Toma el caso antes de actuar por el cliente.",
+        "Assuma o caso antes de agir pelo cliente.",
+    ),
+    "unknown_operator": ErrorText(
+        404,
+        "No active operator with that id.",
+        "No existe una persona activa del equipo con ese identificador.",
+        "Não existe uma pessoa ativa da equipe com esse identificador.",
+    ),
+    "operator_action_not_offered": ErrorText(
+        422,
+        "Operators may block a card or open a payment inquiry here.",
+        "Desde la consola puedes bloquear una tarjeta o abrir una aclaración.",
+        "Pelo console você pode bloquear um cartão ou abrir uma contestação.",
+    ),
 }

@@ -2,11 +2,14 @@
 configured, allow-listed messages are sent and their status records what the server said."""
 
 import smtplib
+import uuid
 
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
+from quipu.domain.contact import mask_email
 from quipu.domain.mail import MailRoute
+from quipu.domain.receipts import action_receipt
 
 LISTED = (
     "message_id",
@@ -131,3 +134,27 @@ class PgOutbox:
                 (customer_id, limit),
             )
             return await cur.fetchall()
+
+    async def action_receipt(self, customer_id: str, action_id: str, language: str, text: str, state: str) -> None:
+        """The receipt of a verified action in Mensajes; keyed by the action, so a retry never sends it twice."""
+        subject, body = action_receipt(text, state, language)
+        key = str(uuid.uuid5(uuid.UUID(action_id), "receipt"))
+        async with self.pool.connection() as conn:
+            row = await (
+                await conn.execute("SELECT email FROM core.customers WHERE customer_id = %s", (customer_id,))
+            ).fetchone()
+            email = row[0] if row else None
+            message_id = await insert_message(
+                conn,
+                self.route,
+                customer_id=customer_id,
+                action_id=key,
+                destination=mask_email(email) if email else "app",
+                delivered_to=email,
+                template="action_receipt",
+                language=language,
+                subject=subject,
+                body=body,
+            )
+        if message_id is not None:
+            await self.dispatch(message_id)
