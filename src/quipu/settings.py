@@ -56,6 +56,9 @@ class Settings(BaseSettings):
         True, description="false removes the acting skills and their buttons (the evaluation's baseline)."
     )
     transfer_limit_per_day_usd: float = Field(3000, gt=0, description="Third-party transfer limit per day.")
+    rephrase: Literal["off", "on"] = Field(
+        "off", description="on: a model may rewrite code's answer for tone; code checks it keeps every figure."
+    )
 
     @property
     def embedded(self) -> bool:
