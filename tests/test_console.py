@@ -29,7 +29,7 @@ def handed_off(api, thread="fraud-1") -> str:
         headers=sign_in(api, "DEMO-AR-FRAUD"),
         json={"message": "no reconozco estos cargos de Electromax", "thread_id": thread},
     ).json()
-    assert body["status"] == "waiting" and body["handoff"]["reason"] == "model_requested"
+    assert body["status"] == "waiting" and body["handoff"]["reason"] == "possible_fraud"
     return body["handoff"]["case_id"]
 
 
@@ -99,7 +99,7 @@ def test_the_dashboard_is_for_supervisors_and_counts_real_rows(story_api, demo_d
     with connect(demo_db.admin) as conn:
         total = conn.execute("SELECT count(*) FROM ops.conversations WHERE started_at >= now() - interval '7 days'")
         assert figures["conversations"] == total.fetchone()[0] > 0
-    assert any(r["reason"] == "model_requested" and r["cases"] >= 1 for r in figures["handoffs_by_reason"])
+    assert any(r["reason"] == "possible_fraud" and r["cases"] >= 1 for r in figures["handoffs_by_reason"])
     assert figures["first_response_p50_seconds"] is not None and figures["first_response_p50_seconds"] >= 0
 
 
@@ -270,7 +270,7 @@ def test_the_case_file_of_a_plain_request_for_a_person_carries_what_the_conversa
         "facts"
     ]
     assert facts["asked"] == ["no reconozco estas transacciones", "quiero hablar con una persona"]
-    assert any("4 segundos" in said for said in facts["found"]), facts
+    assert any("Uber" in said and "312" in said for said in facts["found"]), facts
 
 
 def test_an_operator_blocks_a_card_through_the_gateway_as_the_actor(story_api, demo_db):

@@ -120,7 +120,7 @@ def test_lucia_sees_the_duplicate_blocks_her_card_and_keeps_the_receipt(open_pag
     open_chat(page)
     look(page, "chat-empty")
     MODEL.pause = 0.8
-    say(page, "no reconozco estas transacciones")
+    say(page, "no reconozco estos cargos de Uber")
     expect(page.locator('#thread [data-role="customer"]').last).to_contain_text("no reconozco", timeout=AT_ONCE)
     expect(page.locator("#message")).to_have_value("")
     typing = page.locator("#typing")
@@ -268,9 +268,12 @@ def test_valeria_moves_300_between_her_accounts_once_with_step_up(open_page, ban
     expect(card).to_contain_text("300", timeout=WAIT)
     confirm = card.get_by_role("button", name="Confirmar")
     expect(confirm).to_be_disabled()
+    codes = page.locator('#outbox [data-template="step_up_code"]')
+    expect(page.locator("#outbox li").first).to_be_visible(timeout=WAIT)
+    earlier = codes.count()
     card.get_by_role("button", name="Enviar código").click()
-    mail = page.locator('#outbox [data-template="step_up_code"]').first
-    expect(mail).to_be_visible(timeout=WAIT)
+    expect(codes).to_have_count(earlier + 1, timeout=WAIT)
+    mail = codes.first
     code = re.search(r"\b(\d{6})\b", mail.inner_text()).group(1)
     card.locator(".step-up-code").fill(code)
     card.get_by_role("button", name="Verificar").click()
@@ -359,7 +362,7 @@ def test_a_slow_answer_says_so_after_10_seconds_and_can_be_cancelled_honestly(op
     page = open_page()
     customer_signs_in(page, "DEMO-CO-PENDING")
     open_chat(page)
-    MODEL.pause = 4.5
+    MODEL.pause = 6.0
     say(page, "no reconozco este cargo de Amazon")
     expect(page.locator("#typing .slow")).to_be_visible(timeout=15_000)
     look(page, "chat-slow-notice")
@@ -383,7 +386,7 @@ def test_lucia_attaches_her_statement_and_sees_its_thumbnail_for_the_session(ope
     page.goto("/chat?new=1")
     page.set_input_files("#photo", str(photo))
     expect(page.locator("#photo-name")).to_contain_text("estado-de-cuenta.png")
-    say(page, "no reconozco estas transacciones")
+    say(page, "no reconozco estos cargos de Uber")
     expect(last_reply(page)).to_contain_text("4 segundos", timeout=WAIT)
     expect(last_reply(page, "customer").locator("img.thumb")).to_be_visible()
     expect(page.locator("#photo-name")).to_be_hidden()
@@ -417,7 +420,7 @@ def test_the_microphone_and_read_aloud_work_against_the_speech_endpoints(browser
             page.click("#mic")
         assert heard.value.status == 200, heard.value.text()
         expect(page.locator("#message")).to_have_value(re.compile("tarjeta", re.IGNORECASE), timeout=WAIT)
-        say(page, "no reconozco estas transacciones")
+        say(page, "no reconozco estos cargos de Uber")
         expect(last_reply(page)).to_contain_text("4 segundos", timeout=WAIT)
         with page.expect_response("**/api/speech/synthesize", timeout=WAIT) as spoken:
             last_reply(page).get_by_role("button", name="Leer en voz alta").click()

@@ -224,7 +224,12 @@
     Q.show(chatError, "");
     if ((!text && !image) || waiting) return;
     const sentImage = image;
-    const body = { message: text || "", thread_id: threadId || undefined };
+    if (!threadId) {
+      // The page names a new thread itself, so a reload finds the conversation even if the wait was cancelled.
+      remember(Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join(""));
+      follow();
+    }
+    const body = { message: text || "", thread_id: threadId };
     if (sentImage) Object.assign(body, { image: sentImage.data, image_type: sentImage.type });
     const mine = el("li", { class: "msg msg-customer", "data-role": "customer", "data-pending": "", "data-sent-at": Date.now() },
       el("span", { class: "who" }, t.you, " · ", Q.time(new Date().toISOString())), text || "",
@@ -260,14 +265,11 @@
     }
     if (!turn) return;
     mine.remove();
-    const isNew = turn.thread_id !== threadId;
-    remember(turn.thread_id);
     await refresh();
     if (sentImage) {
       const stored = [...thread.querySelectorAll('[data-role="customer"][data-message-id]')].pop();
       if (stored) { thumbs.set(Number(stored.dataset.messageId), sentImage.url); stored.append(el("img", { class: "thumb", src: sentImage.url, alt: t.photo_thumb })); }
     }
-    if (isNew) follow();
     scrollDown();
   }
 

@@ -30,7 +30,7 @@
     $("bars").replaceChildren(...monthly.map(([month, amount]) => el("div", {
       class: "bar-col", role: "img", "aria-label": `${Q.month(month)}: ${Q.money(amount, currency)}`,
     }, el("b", { class: "bar-value", "aria-hidden": "true" }, Q.money(amount, "").replace(/[.,]\d\d$/, "")),
-    el("div", { class: "bar", style: `height: ${Math.max(2, (Number(amount) / top) * 100)}%` }),
+    el("div", { class: "bar-fill", style: `height: ${Math.max(2, (Number(amount) / top) * 100)}%` }),
     el("span", { "aria-hidden": "true" }, Q.month(month)))));
   }
 
