@@ -281,6 +281,7 @@ def test_valeria_moves_300_between_her_accounts_once_with_step_up(open_page, ban
     look(page, "chat-transfer-card")
     confirm.click()
     expect(card.locator(".new-balance")).to_be_visible(timeout=WAIT)
+    expect(card).to_contain_text("Referencia: K-")  # the receipt reads as code's sentences, not [object Object]
     expect(card).not_to_contain_text("[object Object]")
     expect(page.locator('#outbox [data-template="transfer_receipt"]').first).to_be_visible(timeout=WAIT)
     look(page, "chat-transfer-done")

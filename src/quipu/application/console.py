@@ -152,7 +152,7 @@ class Console:
             raise NotAllowed("hold_the_case_first")
         who = Proposer(customer_id, conversation_id, language, signed_in=True)
         view = await self.gateway.propose(who, [Requested(action, params)])
-        if view["needs_confirmation"]:
+        if any(i["status"] in ("awaiting_confirmation", "confirmed") for i in view["items"]):
             view = await self.gateway.confirm(customer_id, view["batch_id"])
         await self.store.note_action(conversation_id, customer_id, staff.operator_id, action, view)
         return view

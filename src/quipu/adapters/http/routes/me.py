@@ -9,7 +9,7 @@ from quipu.adapters.http.deps import ContainerDep, CustomerDep
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.http.live import event_stream
 from quipu.adapters.postgres.products_view import my_products
-from quipu.application.actions import batch_view
+from quipu.application.action_view import batch_view
 from quipu.domain.threads import conversation_id
 from quipu.domain.transfer_text import card_text
 

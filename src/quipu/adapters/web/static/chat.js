@@ -109,6 +109,10 @@
         if (view.strong) children.push(el("p", { class: "warning" }, t.irreversible));
         if (view.expires_at) children.push(el("p", { class: "muted small" }, `${t.expires} ${Q.time(view.expires_at)}`));
         const buttons = el("div", { class: "row tools" });
+        const confirm = el("button", { type: "button", class: view.strong ? "danger" : "", onclick: () => press("confirm") }, t.confirm);
+        const cancel = el("button", { type: "button", class: "secondary", onclick: () => press("cancel") }, t.cancel);
+        // an irreversible action (cancelling a card) waits for the same step-up as money
+        const stepUp = view.strong ? stepUpBox(() => { confirm.disabled = false; }) : null;
         const press = async (verb) => {
           buttons.querySelectorAll("button").forEach((b) => { b.disabled = true; });
           try {
@@ -117,11 +121,18 @@
             loadOutbox();
           } catch (problem) {
             card.append(el("p", { class: "error" }, problem.message));
+            if (problem.code === "step_up_required" && stepUp) {
+              stepUp.hidden = false;
+              cancel.disabled = false;
+            }
           }
         };
-        buttons.append(
-          el("button", { type: "button", class: view.strong ? "danger" : "", onclick: () => press("confirm") }, t.confirm),
-          el("button", { type: "button", class: "secondary", onclick: () => press("cancel") }, t.cancel));
+        buttons.append(confirm, cancel);
+        if (stepUp) {
+          stepUp.hidden = Boolean(me && me.stepped_up);
+          confirm.disabled = !(me && me.stepped_up);
+          children.push(stepUp);
+        }
         children.push(buttons);
       }
       card.replaceChildren(...children);
@@ -146,11 +157,13 @@
       stepUp.hidden = true;
       buttons.hidden = true;
       if (outcome.status === "executed") {
+        // the receipt is an object {reference, subject, text}; its text is code's sentences, one per line
         const receipt = outcome.receipt || {};
+        const lines = String(receipt.text || "").split("\n").flatMap((line, i) => (i ? [el("br"), line] : [line]));
         result.replaceChildren(`${t.transfer_done} `, el("strong", { class: "new-balance" }, Q.money(outcome.new_balance, outcome.currency)),
-          el("br"), `${t.receipt}: ${receipt.reference || ""}`, el("br"), el("span", { class: "small" }, receipt.text || ""));
+          el("br"), el("strong", { class: "receipt-subject" }, receipt.subject || t.receipt), el("br"), ...lines);
       } else {
-        result.textContent = t[`transfer_status_${outcome.status}`] || outcome.status;
+        result.textContent = outcome.text || t[`transfer_status_${outcome.status}`] || outcome.status;
       }
     }
 
