@@ -273,7 +273,7 @@ def test_the_case_file_of_a_plain_request_for_a_person_carries_what_the_conversa
     assert any("Uber" in said and "312" in said for said in facts["found"]), facts
 
 
-def test_an_operator_blocks_a_card_through_the_gateway_as_the_actor(story_api, demo_db):
+def test_an_operator_blocks_a_card_through_the_gateway_as_the_actor(story_api, demo_db, cards_left_active):
     handed_off(story_api, "fraud-act")
     staff = operator(story_api)
     me = story_api.get("/api/operators/me", headers=staff).json()
@@ -313,7 +313,7 @@ def test_an_operator_blocks_a_card_through_the_gateway_as_the_actor(story_api, d
     assert refused.status_code == 422
 
 
-def test_a_verified_action_leaves_one_receipt_in_mensajes_in_the_customers_language(story_api):
+def test_a_verified_action_leaves_one_receipt_in_mensajes_in_the_customers_language(story_api, cards_left_active):
     customer = sign_in(story_api, "DEMO-MX-OWN-PURCHASE")
     turn = story_api.post(
         "/api/chat", headers=customer, json={"message": "bloquea mi tarjeta", "thread_id": "receipt"}

@@ -41,7 +41,7 @@ def test_the_streamed_turn_refuses_bad_input_with_the_usual_error(story_api):
     assert response.status_code == 422 and response.json()["error"] == "empty_message"
 
 
-def test_a_conversation_keeps_its_cards_in_their_current_state(story_api):
+def test_a_conversation_keeps_its_cards_in_their_current_state(story_api, cards_left_active):
     headers = sign_in(story_api, "DEMO-MX-OWN-PURCHASE")
     turn = story_api.post(
         "/api/chat", headers=headers, json={"message": "bloquea mi tarjeta", "thread_id": "cards"}

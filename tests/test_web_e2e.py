@@ -255,7 +255,7 @@ def test_the_supervisor_sees_live_figures(open_page, phone):
 
 
 @VIEWPORTS
-def test_valeria_moves_300_between_her_accounts_once_with_step_up(open_page, bank_db, phone):
+def test_valeria_moves_300_between_her_accounts_once(open_page, bank_db, phone):
     balances = (
         "SELECT product_id, current_balance FROM core.products WHERE customer_id = 'DEMO-MX-KHIPU' ORDER BY product_id"
     )
