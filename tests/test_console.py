@@ -328,3 +328,23 @@ def test_a_verified_action_leaves_one_receipt_in_mensajes_in_the_customers_langu
     assert len(receipts) == 1
     assert receipts[0]["subject"] == "Comprobante: Hecho y comprobado" and receipts[0]["language"] == "es"
     assert done.json()["items"][0]["text"] in receipts[0]["body"]
+
+
+def test_a_receipt_in_mensajes_is_written_in_portuguese_for_ana(story_api, demo_db):
+    customer = sign_in(story_api, "DEMO-BR-PORTUGUESE")
+    turn = story_api.post(
+        "/api/chat", headers=customer, json={"message": "quero bloquear meu cartão", "thread_id": "recibo"}
+    ).json()
+    batch = turn["actions"]["batch_id"]
+    done = story_api.post(f"/api/actions/{batch}/confirm", headers=customer, json={"thread_id": "recibo"}).json()
+    try:
+        assert done["items"][0]["status"] == "verified", done
+        [receipt] = [
+            m for m in story_api.get("/api/me/outbox", headers=customer).json() if m["template"] == "action_receipt"
+        ]
+        assert receipt["language"] == "pt" and receipt["subject"] == "Comprovante: Feito e verificado"
+        assert "Fizemos e conferimos" in receipt["body"]
+    finally:
+        with connect(demo_db.admin) as conn:
+            conn.execute("DELETE FROM ops.card_actions WHERE customer_id = 'DEMO-BR-PORTUGUESE'")
+            conn.commit()
