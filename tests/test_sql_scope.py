@@ -5,7 +5,16 @@ import re
 import pytest
 
 from quipu.adapters.dataset.format import CORE_TABLES
-from quipu.domain.sql_scope import HIDDEN, OWNED, REFERENCE, Guarded, Refused, guard
+from quipu.adapters.postgres.schema_catalog import core_columns
+from quipu.domain.sql_scope import HIDDEN, OWNED, REFERENCE, Guarded, Refused
+from quipu.domain.sql_scope import guard as guard_with
+
+COLUMNS = core_columns()
+
+
+def guard(sql: str):
+    return guard_with(sql, COLUMNS)
+
 
 ACCEPTED = [
     "SELECT count(*) FROM transactions",
@@ -266,7 +275,7 @@ def test_there_are_at_least_150_cases():
 def test_the_customer_filter_sits_in_a_subquery_never_the_outer_where():
     sql = guard("SELECT * FROM transactions WHERE amount > 1 OR 1 = 1").sql
     assert sql.startswith("SELECT * FROM (SELECT * FROM core.transactions WHERE customer_id = %(customer)s)")
-    assert sql.endswith("WHERE amount > 1 OR 1 = 1")
+    assert sql.endswith("WHERE amount > 1 OR 1 = 1 LIMIT 101")
 
 
 def test_comments_are_stripped_from_what_runs():

@@ -2,6 +2,8 @@
 
 from psycopg_pool import AsyncConnectionPool
 
+from quipu.adapters.dataset.format import CORE_TABLES
+from quipu.domain.sql_columns import CoreColumns
 from quipu.domain.sql_scope import OWNED, REFERENCE
 
 GUIDANCE = """\
@@ -41,3 +43,8 @@ async def describe_core(pool: AsyncConnectionPool) -> str:
         whose = "your rows only" if table in OWNED else "reference data, the same for everyone"
         parts.append(f"core.{table} ({whose}): {comments[table]}\n" + "\n".join(tables[table]))
     return "\n\n".join(parts)
+
+
+def core_columns() -> CoreColumns:
+    """The guard's column sets, from the committed description of core the loader also copies by."""
+    return CoreColumns({table: frozenset(CORE_TABLES[table]) for table in sorted(OWNED | REFERENCE)})
