@@ -3,6 +3,7 @@ keyed to a mapping only the application writes, and every pooled connection rese
 runs twice: on a database migrated by a superuser, and on one migrated by a non-superuser owner (as on a
 managed PostgreSQL, where set_config cannot be revoked)."""
 
+import anyio
 import psycopg
 import pytest
 from psycopg_pool import AsyncConnectionPool
@@ -14,7 +15,6 @@ from quipu.adapters.postgres.sql_runner import GuardedRunner, dwh_pool
 from quipu.application.customer_limiter import CustomerLimiter
 from quipu.application.text_to_sql import SqlLookup, run_sql
 from quipu.domain.sql_scope import Guarded
-from walls_db import owner_db, walls_db  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.anyio
 LUCIA, ANDRES = "DEMO-MX-DUPLICATE", "DEMO-CO-PENDING"
@@ -59,10 +59,12 @@ async def test_row_level_security_scopes_even_an_unguarded_query(runner):
 
 async def test_the_reader_logs_in_as_itself_and_is_member_of_nothing(walls_db):
     with connect(walls_db.reader) as conn:
-        who = conn.execute("SELECT session_user, current_user, rolsuper, rolbypassrls FROM pg_roles "
-                           "WHERE rolname = session_user").fetchone()
-        members = conn.execute("SELECT count(*) FROM pg_auth_members m JOIN pg_roles r ON r.oid = m.member "
-                               "WHERE r.rolname = session_user").fetchone()[0]
+        who = conn.execute(
+            "SELECT session_user, current_user, rolsuper, rolbypassrls FROM pg_roles WHERE rolname = session_user"
+        ).fetchone()
+        members = conn.execute(
+            "SELECT count(*) FROM pg_auth_members m JOIN pg_roles r ON r.oid = m.member WHERE r.rolname = session_user"
+        ).fetchone()[0]
     assert who == ("dwh_reader", "dwh_reader", False, False) and members == 0
 
 
@@ -161,7 +163,9 @@ async def test_rows_are_capped_at_100_and_cells_at_300_characters(runner):
 
 
 async def test_the_answer_is_capped_in_characters(runner):
-    result = await runner.run(raw("SELECT repeat('x', 290) AS a, repeat('y', 290) AS b FROM core.fx_rates LIMIT 100"), LUCIA)
+    result = await runner.run(
+        raw("SELECT repeat('x', 290) AS a, repeat('y', 290) AS b FROM core.fx_rates LIMIT 100"), LUCIA
+    )
     size = sum(len(str(c)) for row in result["rows"] for c in row)
     assert result["truncated"] is True and size <= 32_000 and result["row_count"] < 100
 
@@ -211,7 +215,9 @@ async def test_the_wall_check_refuses_a_reader_that_is_the_application(walls_db)
 
 
 async def test_run_sql_is_off_when_the_wall_is_missing(runner):
-    result = await run_sql(SqlLookup(runner, core_columns(), None, off_reason="no reader"), "SELECT 1 FROM fx_rates", LUCIA)
+    result = await run_sql(
+        SqlLookup(runner, core_columns(), None, off_reason="no reader"), "SELECT 1 FROM fx_rates", LUCIA
+    )
     assert result["error"] == "unavailable" and result["blocked"] is True
 
 
@@ -220,3 +226,38 @@ async def test_on_the_owner_migrated_database_set_config_really_stayed_executabl
     with connect(owner_db.reader) as conn:
         assert conn.execute("SELECT has_function_privilege('set_config(text, text, boolean)', 'EXECUTE')").fetchone()[0]
     assert any("set_config" in note for note in check_reader_walls(owner_db.reader, owner_db.app).notes)
+
+
+SLOW = (
+    "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000000) "
+    "SELECT count(*) FROM n, fx_rates"
+)
+
+
+async def test_one_customer_running_slow_queries_cannot_hold_every_reader_connection(walls_db, clock):
+    """Two reader connections; Lucía sends four slow queries at once, Andrés's quick one still answers."""
+    reader = dwh_pool(walls_db.reader, max_size=2)
+    app = AsyncConnectionPool(walls_db.app, min_size=1, max_size=4, open=False, kwargs={"autocommit": True})
+    await reader.open(wait=True)
+    await app.open(wait=True)
+    limiter = CustomerLimiter(concurrent=1, per_minute=100, clock=clock)
+    sql_lookup = SqlLookup(GuardedRunner(reader, app, timeout_ms=2500), core_columns(), limiter)
+    slow_results, quick = [], {}
+
+    async def slow():
+        slow_results.append(await run_sql(sql_lookup, SLOW, LUCIA))
+
+    try:
+        async with anyio.create_task_group() as tasks:
+            for _ in range(4):
+                tasks.start_soon(slow)
+            await anyio.sleep(0.2)
+            started = anyio.current_time()
+            quick.update(await run_sql(sql_lookup, "SELECT count(*) FROM transactions", ANDRES))
+            quick["seconds"] = anyio.current_time() - started
+    finally:
+        await reader.close()
+        await app.close()
+    assert quick["rows"] == [[count_of(walls_db, ANDRES)]] and quick["seconds"] < 1.5, quick
+    errors = sorted(r["error"] for r in slow_results)
+    assert errors == ["busy", "busy", "busy", "timeout"], errors

@@ -37,14 +37,18 @@ class CustomerLimiter:
                 del self.running[customer_id]
 
     def _refusal(self, customer_id: str) -> str | None:
-        started = self.started[customer_id]
-        cutoff = self.clock() - WINDOW
-        while started and started[0] <= cutoff:
-            started.popleft()
-        if not started:
-            del self.started[customer_id]  # forget customers who stopped asking
+        self._forget_before(self.clock() - WINDOW)
         if self.running.get(customer_id, 0) >= self.concurrent:
             return "busy"
         if len(self.started.get(customer_id, ())) >= self.per_minute:
             return "rate_limited"
         return None
+
+    def _forget_before(self, cutoff: datetime) -> None:
+        """Drop starts older than the window, and customers who stopped asking (memory stays bounded)."""
+        for customer_id in list(self.started):
+            started = self.started[customer_id]
+            while started and started[0] <= cutoff:
+                started.popleft()
+            if not started:
+                del self.started[customer_id]
