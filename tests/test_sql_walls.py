@@ -261,3 +261,16 @@ async def test_one_customer_running_slow_queries_cannot_hold_every_reader_connec
     assert quick["rows"] == [[count_of(walls_db, ANDRES)]] and quick["seconds"] < 1.5, quick
     errors = sorted(r["error"] for r in slow_results)
     assert errors == ["busy", "busy", "busy", "timeout"], errors
+
+
+async def test_the_guards_column_sets_are_the_real_columns_of_core(walls_db):
+    with connect(walls_db.admin) as conn:
+        rows = conn.execute(
+            "SELECT c.relname, a.attname FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid "
+            "JOIN pg_namespace n ON n.oid = c.relnamespace "
+            "WHERE n.nspname = 'core' AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped"
+        ).fetchall()
+    live: dict[str, set[str]] = {}
+    for table, column in rows:
+        live.setdefault(table, set()).add(column)
+    assert {t: set(c) for t, c in core_columns().tables.items()} == {t: live[t] for t in core_columns().tables}
