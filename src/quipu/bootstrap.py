@@ -34,7 +34,7 @@ from quipu.adapters.postgres.identity_store import PgIdentityStore, PgStepUpStor
 from quipu.adapters.postgres.live import LiveFeed
 from quipu.adapters.postgres.outbox_store import PgOutbox
 from quipu.adapters.postgres.reader_walls import WallCheck
-from quipu.adapters.postgres.schema_catalog import core_columns, describe_core
+from quipu.adapters.postgres.schema_catalog import core_columns, describe_core, read_core_columns
 from quipu.adapters.postgres.sql_runner import GuardedRunner, dwh_pool
 from quipu.adapters.postgres.transfers_store import PgTransfers
 from quipu.adapters.security.passwords import Passwords
@@ -52,6 +52,7 @@ from quipu.application.step_up import StepUp
 from quipu.application.text_to_sql import SqlLookup
 from quipu.application.transfers import MoneyMovement
 from quipu.domain.mail import route_from
+from quipu.domain.sql_columns import CoreColumns
 from quipu.domain.step_up import CODE_DIGITS
 from quipu.domain.transfers import Limits as TransferLimits
 from quipu.settings import Settings
@@ -129,6 +130,7 @@ async def build_container(
     urls = urls or await anyio.to_thread.run_sync(database.locate, settings)
     await anyio.to_thread.run_sync(database.prepare, urls)
     walls = await anyio.to_thread.run_sync(database.check_logins, urls, settings)
+    columns = await anyio.to_thread.run_sync(read_core_columns, urls.app)
     pool = AsyncConnectionPool(urls.app, min_size=1, max_size=10, open=False, kwargs={"autocommit": True})
     sql_pool = dwh_pool(urls.reader) if walls.holds and urls.reader else None  # run_sql off: no reader login
     await pool.open(wait=True, timeout=15)
@@ -148,7 +150,7 @@ async def build_container(
     )
     await checkpoint_pool.open(wait=True, timeout=15)
     try:
-        container = assemble(settings, urls, pool, clock, sql_pool, walls=walls)
+        container = assemble(settings, urls, pool, clock, sql_pool, walls=walls, columns=columns)
         attach_agent(container, model if model is not None else build_model(settings), checkpoint_pool)
         await container.live.start()
         yield container
@@ -168,6 +170,7 @@ def assemble(
     clock: Clock,
     sql_pool: AsyncConnectionPool | None,
     walls: WallCheck | None = None,
+    columns: CoreColumns | None = None,
 ) -> Container:
     key = settings.signing_key()
     passwords = Passwords()
@@ -202,7 +205,7 @@ def assemble(
         conversations=PgConversations(pool),
         records=PgBankRecords(pool),
         tracer=otlp_tracer(settings.otlp_endpoint),
-        sql_runner=sql_lookup(settings, sql_pool, pool, clock, walls or WallCheck()),
+        sql_runner=sql_lookup(settings, sql_pool, pool, clock, walls or WallCheck(), columns or core_columns()),
         gateway=Gateway(
             PgActionStore(pool), action_facts, PgEffects(pool, clock, outbox), PgHandoffs(pool, clock), audit, clock
         ),
@@ -220,7 +223,12 @@ def assemble(
 
 
 def sql_lookup(
-    settings: Settings, sql_pool: AsyncConnectionPool | None, pool: AsyncConnectionPool, clock: Clock, walls: WallCheck
+    settings: Settings,
+    sql_pool: AsyncConnectionPool | None,
+    pool: AsyncConnectionPool,
+    clock: Clock,
+    walls: WallCheck,
+    columns: CoreColumns,
 ) -> SqlLookup:
     """run_sql: the guard over core's real columns, the reader's walls, and each customer's share of them."""
     limiter = CustomerLimiter(
@@ -228,7 +236,7 @@ def sql_lookup(
     )
     runner = GuardedRunner(sql_pool, pool) if sql_pool is not None else None
     off = walls.off_reason or (None if runner else "no reader connection")
-    return SqlLookup(runner, core_columns(), limiter, off_reason=off)
+    return SqlLookup(runner, columns, limiter, off_reason=off)
 
 
 def statement_reader(settings: Settings):

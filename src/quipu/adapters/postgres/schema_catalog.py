@@ -3,6 +3,7 @@
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.dataset.format import CORE_TABLES
+from quipu.adapters.postgres.connection import connect
 from quipu.domain.sql_columns import CoreColumns
 from quipu.domain.sql_scope import OWNED, REFERENCE
 
@@ -45,6 +46,23 @@ async def describe_core(pool: AsyncConnectionPool) -> str:
     return "\n\n".join(parts)
 
 
+REAL_COLUMNS = """
+SELECT c.relname, array_agg(a.attname::text)
+FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+WHERE n.nspname = 'core' AND c.relkind = 'r' AND c.relname = ANY(%s)
+GROUP BY c.relname
+"""
+
+
 def core_columns() -> CoreColumns:
-    """The guard's column sets, from the committed description of core the loader also copies by."""
+    """The guard's column sets from the committed description of core the loader copies by (a subset of the
+    real columns: a test checks that none is missing from the database, so none can be a function)."""
     return CoreColumns({table: frozenset(CORE_TABLES[table]) for table in sorted(OWNED | REFERENCE)})
+
+
+def read_core_columns(url: str) -> CoreColumns:
+    """The guard's column sets as the database has them: what the service runs with."""
+    with connect(url) as conn:
+        rows = conn.execute(REAL_COLUMNS, (sorted(OWNED | REFERENCE),)).fetchall()
+    return CoreColumns({table: frozenset(columns) for table, columns in rows})

@@ -53,7 +53,8 @@ $$;
 CREATE SCHEMA IF NOT EXISTS walls;
 REVOKE ALL ON SCHEMA walls FROM PUBLIC;
 
-CREATE TABLE IF NOT EXISTS walls.reader_scope (
+-- Unlogged: a mapping lives for one query, and writing it must not wait for a WAL flush.
+CREATE UNLOGGED TABLE IF NOT EXISTS walls.reader_scope (
     backend_pid integer PRIMARY KEY,
     customer_id text NOT NULL CHECK (length(customer_id) BETWEEN 1 AND 64),
     set_at      timestamptz NOT NULL DEFAULT clock_timestamp()
