@@ -86,3 +86,18 @@ def test_ready_says_when_run_sql_is_off_and_why_and_run_sql_refuses(api):
 def test_the_reviewed_attacks_are_refused_through_the_api(api, attack):
     answer = api.post("/api/dev/sql", headers=sign_in(api), json={"sql": attack}).json()
     assert answer["blocked"] is True and "rows" not in answer, answer
+
+
+def test_a_service_started_without_a_reader_login_says_run_sql_is_off(demo_db, clock):
+    from starlette.testclient import TestClient
+
+    from quipu.adapters.http.app import create_app
+    from quipu.adapters.llm.scripted import ScriptedModel
+    from support import TEST_SECRET
+
+    settings = Settings(_env_file=None, jwt_secret=TEST_SECRET)
+    app = create_app(settings, clock=clock, urls=replace(demo_db, reader=None), model=ScriptedModel())
+    with TestClient(app) as client:
+        ready = client.get("/health/ready")
+        assert ready.status_code == 200 and ready.json()["run_sql"]["enabled"] is False
+        assert "QUIPU_READER_DATABASE_URL" in ready.json()["run_sql"]["reason"]

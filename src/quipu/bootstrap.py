@@ -264,6 +264,8 @@ def tool_deps(container: Container) -> ToolDeps:
 def attach_agent(container: Container, model, checkpoint_pool: AsyncConnectionPool) -> None:
     """The agent graph over the in-process MCP hub, its state checkpointed in PostgreSQL."""
     server = hub(lambda: tool_deps(container))
+    if container.sql_runner.off_reason:  # the walls are not all there: the model is not offered run_sql
+        server.disable(names={"dwh_run_sql"})
     deps = AgentDeps(
         model=model,
         skills=[s for s in discover() if container.settings.actions_enabled or not s.acts],
