@@ -44,7 +44,8 @@ from quipu.adapters.speech.espeak import EspeakSynthesizer
 from quipu.adapters.speech.whisper import WhisperTranscriber
 from quipu.adapters.tracing import Tracer, otlp_tracer
 from quipu.application.actions import Gateway
-from quipu.application.agent.graph import Agent, AgentDeps
+from quipu.application.agent.deps import AgentDeps
+from quipu.application.agent.graph import Agent
 from quipu.application.chat import Chat
 from quipu.application.customer_limiter import CustomerLimiter
 from quipu.application.identity import Identity, Limits
@@ -275,6 +276,7 @@ def attach_agent(container: Container, model, checkpoint_pool: AsyncConnectionPo
         audit=container.audit,
         session_meta=session_meta,
         trace=lambda *a, **k: container.tracer.span(*a, **k),
+        rephrase=container.settings.rephrase == "on",
     )
     graph = Agent(deps).build(checkpointer=AsyncPostgresSaver(checkpoint_pool))
     container.model = model

@@ -66,6 +66,9 @@ class Settings(BaseSettings):
     sql_concurrent_per_customer: int = Field(
         1, ge=1, le=8, description="run_sql queries one customer may have running at the same time."
     )
+    rephrase: Literal["off", "on"] = Field(
+        "off", description="on: a model may rewrite code's answer for tone; code checks it keeps every figure."
+    )
 
     @property
     def embedded(self) -> bool:

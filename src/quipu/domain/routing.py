@@ -92,3 +92,23 @@ def settle_route(model_skill: str | None, regex_skill: str | None, *, asks_to_ac
     if asks_to_act and regex_skill in ACTING_SKILLS and model_skill not in ACTING_SKILLS:
         return regex_skill
     return model_skill
+
+
+SMALL_TALK = (
+    ("greeting", r"(hola|buen[oa]s( d[ií]as| tardes| noches)?|qu[eé] tal|hey|ol[aá]|oi|bom dia|boa tarde|boa noite|saludos)"),
+    ("thanks", r"(gracias|muchas gracias|obrigad[oa]|valeu|perfecto|genial|excelente|ok gracias)"),
+    ("bye", r"(adi[oó]s|chao|chau|hasta luego|nos vemos|tchau|at[eé] logo|at[eé] mais)"),
+)
+FILLER = r"[\s!¡.,;:?¿)(*]*"
+
+
+def small_talk(text: str) -> str | None:
+    """"greeting", "thanks" or "bye" when that is all the words say; anything more goes to the router."""
+    lowered = (text or "").strip().lower()
+    for kind, pattern in SMALL_TALK:
+        if re.fullmatch(rf"{FILLER}({pattern}){FILLER}(\w+{FILLER})?", lowered) and not guess_skill(lowered, ALL_SKILLS):
+            return kind
+    return None
+
+
+ALL_SKILLS = tuple(skill for skill, _ in SKILL_PATTERNS)
