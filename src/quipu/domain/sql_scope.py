@@ -14,183 +14,25 @@ from sqlglot.errors import SqlglotError
 from sqlglot.optimizer.normalize_identifiers import normalize_identifiers
 from sqlglot.optimizer.scope import Scope, traverse_scope
 
+from quipu.domain.sql_allow_list import (
+    ALLOWED_FUNCTIONS,
+    ALLOWED_NAMED_FUNCTIONS,
+    ALLOWED_TABLE_ARGS,
+    ALLOWED_TYPES,
+    FORBIDDEN_NODES,
+    HIDDEN,
+    OWNED,
+    REFERENCE,
+)
 from quipu.domain.sql_columns import CoreColumns, UnknownColumn, check_columns
+
+__all__ = ["HIDDEN", "OWNED", "REFERENCE", "CoreColumns", "Guarded", "Refused", "guard"]
 
 MAX_SQL_CHARS = 4000
 MAX_ROWS_FETCHED = 101  # the runner returns 100 and says truncated when there was one more
 SCHEMA = "core"
 CUSTOMER_PARAM = "customer"
 _MARKER = "quipu_scope_customer"
-
-OWNED = frozenset(
-    {
-        "customers",
-        "products",
-        "transactions",
-        "billing",
-        "service_bills",
-        "app_sessions",
-        "customer_service_summary",
-        "complaints",
-    }
-)
-REFERENCE = frozenset({"fx_rates", "service_billers"})
-HIDDEN: frozenset[str] = frozenset()
-
-ALLOWED_FUNCTIONS = frozenset(
-    {
-        # aggregates
-        "Count",
-        "Sum",
-        "Avg",
-        "Min",
-        "Max",
-        "Stddev",
-        "StddevPop",
-        "StddevSamp",
-        "Variance",
-        "VariancePop",
-        "GroupConcat",
-        "LogicalAnd",
-        "LogicalOr",
-        "PercentileCont",
-        "PercentileDisc",
-        "Median",
-        # window functions
-        "RowNumber",
-        "Rank",
-        "DenseRank",
-        "PercentRank",
-        "CumeDist",
-        "Ntile",
-        "Lag",
-        "Lead",
-        "FirstValue",
-        "LastValue",
-        "NthValue",
-        # date and time
-        "CurrentDate",
-        "CurrentTimestamp",
-        "CurrentTime",
-        "Date",
-        "DateTrunc",
-        "TimestampTrunc",
-        "Extract",
-        "TimeToStr",
-        "DateAdd",
-        "DateSub",
-        "DateDiff",
-        "Interval",
-        "ToChar",
-        "MakeDate",
-        "StrToDate",
-        "StrToTime",
-        # strings
-        "Lower",
-        "Upper",
-        "Length",
-        "Substring",
-        "Trim",
-        "Concat",
-        "ConcatWs",
-        "Replace",
-        "Left",
-        "Right",
-        "StrPosition",
-        "SplitPart",
-        "Initcap",
-        "Lpad",
-        "Rpad",
-        "Reverse",
-        "RegexpLike",
-        "RegexpReplace",
-        # math
-        "Abs",
-        "Round",
-        "Floor",
-        "Ceil",
-        "Pow",
-        "Sqrt",
-        "Ln",
-        "Log",
-        "Exp",
-        "Sign",
-        "Mod",
-        "SafeDivide",
-        # conditionals and casts
-        "Coalesce",
-        "Nullif",
-        "Greatest",
-        "Least",
-        "If",
-        "Cast",
-        "TryCast",
-        "Exists",
-        "Any",
-        "All",
-        "Case",
-    }
-)
-ALLOWED_NAMED_FUNCTIONS = frozenset(
-    {
-        "age",
-        "date_part",
-        "to_char",
-        "split_part",
-        "initcap",
-        "btrim",
-        "ltrim",
-        "rtrim",
-        "make_date",
-        "trunc",
-        "to_date",
-        "justify_interval",
-    }
-)
-FORBIDDEN_NODES = (
-    exp.Insert,
-    exp.Update,
-    exp.Delete,
-    exp.Merge,
-    exp.Create,
-    exp.Drop,
-    exp.Alter,
-    exp.Command,
-    exp.Into,
-    exp.Lock,
-    exp.Copy,
-    exp.Set,
-    exp.Transaction,
-    exp.Commit,
-    exp.Rollback,
-    exp.Grant,
-    exp.TruncateTable,
-    exp.Placeholder,
-    exp.Parameter,
-    exp.SessionParameter,
-    exp.Use,
-    exp.Values,
-)
-ALLOWED_TABLE_ARGS = {"this", "db", "alias"}
-ALLOWED_TYPES = frozenset(
-    {
-        "TEXT",
-        "VARCHAR",
-        "CHAR",
-        "INT",
-        "BIGINT",
-        "SMALLINT",
-        "DECIMAL",
-        "FLOAT",
-        "DOUBLE",
-        "DATE",
-        "TIMESTAMP",
-        "TIMESTAMPTZ",
-        "TIME",
-        "INTERVAL",
-        "BOOLEAN",
-    }
-)
 
 
 @dataclass(frozen=True)

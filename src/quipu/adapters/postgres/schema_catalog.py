@@ -13,6 +13,8 @@ Rules for run_sql:
 - Dates: use PostgreSQL functions (date_trunc, extract, to_char, age, intervals); strftime, date_format
   and julianday do not exist. The data ends on 2026-06-18: count "last N days" back from that day
   (DATE '2026-06-18' - INTERVAL 'N days'), never from now().
+- Name columns plainly (column, or alias.column) and alias computed outputs you refer to later; a name
+  that is not a column of the table, CTE or subquery it names is refused, and so is (expression).name.
 - Match names with ILIKE '%text%'. Amounts are always positive. Spending means Approved purchases
   (transaction_type = 'Purchase' AND transaction_status = 'Approved'), grouped by currency: never add
   different currencies. For "today's rate" take the latest fx_rates row.
