@@ -153,6 +153,7 @@ async def build_container(
     try:
         container = assemble(settings, urls, pool, clock, sql_pool, walls=walls, columns=columns)
         attach_agent(container, model if model is not None else build_model(settings), checkpoint_pool)
+        await container.gateway.sweep()  # actions a crash left `executing`: read back, or to a person
         await container.live.start()
         yield container
     finally:
@@ -264,7 +265,7 @@ def tool_deps(container: Container) -> ToolDeps:
 
 def attach_agent(container: Container, model, checkpoint_pool: AsyncConnectionPool) -> None:
     """The agent graph over the in-process MCP hub, its state checkpointed in PostgreSQL."""
-    server = hub(lambda: tool_deps(container))
+    server = hub(lambda: tool_deps(container), actions_enabled=container.settings.actions_enabled)
     if container.sql_runner.off_reason:  # the walls are not all there: the model is not offered run_sql
         server.disable(names={"dwh_run_sql"})
     deps = AgentDeps(

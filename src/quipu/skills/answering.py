@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
 from functools import cache
-from typing import Protocol
 from importlib.resources import files
+from typing import Protocol
 
 import yaml
 

@@ -31,6 +31,7 @@ PER_TURN = {
     "route": None,
     "skill": None,
     "tool_calls": [],
+    "tools_used": [],
     "reply": None,
     "outcome": None,
     "handoff": None,
@@ -57,6 +58,7 @@ class TurnState(TypedDict, total=False):
     skill: str | None
     follow_up: bool
     tool_calls: list[dict]  # every tool call of the turn: tool, arguments, result
+    tools_used: list[str]
     reply: str | None
     outcome: str | None
     handoff: dict | None
@@ -172,7 +174,12 @@ class Agent:
             voice = Voice(skill.name, state["language"], state.get("country"))
             reply = skill.hooks()["answer"](outcomes, voice)
             last = outcomes[-1]
-            update = {"reply": reply, "outcome": "answered", "last": remembered(skill.name, last.tool, last.arguments, state["text"], last.result)}
+            words = joined_words(state.get("last"), state["text"], state["follow_up"])
+            update = {
+                "reply": reply,
+                "outcome": "question" if reply.rstrip().endswith("?") else "answered",
+                "last": remembered(skill.name, last.tool, last.arguments, words, last.result),
+            }
             if self.deps.rephrase:
                 update |= await checked_rephrasing(self, state, reply)
             return update
@@ -211,8 +218,9 @@ class Agent:
         history += [{"role": "user", "content": said}, {"role": "assistant", "content": state.get("reply") or ""}]
         asked = state.get("outcome") == "question"
         last = state.get("last")
-        if asked and state.get("skill"):  # the answer to this question is read together with these words
-            last = {"skill": state["skill"], "tool": None, "arguments": {}, "text": joined_words(last, state["text"], state.get("follow_up", False))}
+        if asked and state.get("skill") and not state.get("tool_calls"):  # the answer is read with these words
+            words = joined_words(last, state["text"], state.get("follow_up", False))
+            last = {"skill": state["skill"], "tool": None, "arguments": {}, "text": words}
         return {
             "history": history[-MAX_HISTORY:],
             "awaiting_skill": state.get("skill") if asked else None,
@@ -239,13 +247,17 @@ class Agent:
     async def _tools(self, client, skill, state: TurnState) -> SkillTools:
         listed = [t for t in await client.list_tools() if t.name.startswith(f"{skill.mcp}_")]
         schemas = {t.name.split("_", 1)[1]: t.input_schema or {} for t in listed}
-        meta = self.deps.session_meta(state["session"], state["language"], state["text"])
+        words = joined_words(state.get("last"), state["text"], state["follow_up"])  # what the customer said, in full
+        meta = self.deps.session_meta(state["session"], state["language"], words)
         return SkillTools(client, skill.mcp, schemas, meta, self.deps.trace)
 
     @staticmethod
     def _recorded(outcomes: list[ToolOutcome]) -> dict:
         """The turn's tool calls, and the proposal a tool stored (shown as a card with the customer's button)."""
-        update: dict = {"tool_calls": [{"tool": o.tool, "arguments": o.arguments, "result": o.result} for o in outcomes]}
+        update: dict = {
+            "tool_calls": [{"tool": o.tool, "arguments": o.arguments, "result": o.result} for o in outcomes],
+            "tools_used": [o.tool for o in outcomes],
+        }
         for o in outcomes:
             if isinstance(o.result.get("proposal"), dict):
                 update["actions"] = o.result["proposal"]

@@ -37,7 +37,7 @@ def router_schema(skills: list[str]) -> dict:
 
 
 def skill_schema(tools: list[str], askable: list[str] | tuple[str, ...] = ()) -> dict:
-    missing = {"type": "string", "enum": list(askable)} if askable else {"type": "null"}
+    missing = {"anyOf": [{"type": "string", "enum": list(askable)}, {"type": "null"}]} if askable else {"type": "null"}
     return {
         "type": "object",
         "additionalProperties": False,
@@ -46,7 +46,7 @@ def skill_schema(tools: list[str], askable: list[str] | tuple[str, ...] = ()) ->
             "action": {"type": "string", "enum": ["tool", "ask", "handoff"]},
             "tool": {"anyOf": [{"type": "string", "enum": tools}, {"type": "null"}]},
             "arguments": {"type": "object"},
-            "missing": {"anyOf": [missing, {"type": "null"}]},
+            "missing": missing,
         },
     }
 

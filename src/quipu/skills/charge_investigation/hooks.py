@@ -112,10 +112,11 @@ def _investigation(voice: Voice, outcome: ToolOutcome) -> str:
         return _fraud(voice, charges)
     if result.get("ask") or result.get("more_matches"):
         return voice.say("several", options=_options(voice, charges))
-    said = _findings(voice, charges) or [
-        voice.say("nothing_found", charge=_charge(voice, c), status=voice.word(c.get("status"))) for c in charges
-    ]
     missing = result.get("unavailable") or []
+    plain = "checked" if missing else "nothing_found"  # a check that did not run is never reported as a "no"
+    said = _findings(voice, charges) or [
+        voice.say(plain, charge=_charge(voice, c), status=voice.word(c.get("status"))) for c in charges
+    ]
     if missing:
         said.append(voice.say("partly_unavailable", checks=voice.listing([voice.say(f"check_{m}") for m in missing])))
     if any(f["kind"] == "duplicate" for c in charges for f in c.get("findings", [])):

@@ -3,7 +3,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from quipu.adapters.http.deps import ContainerDep, CustomerDep, actions_on
 from quipu.adapters.http.errors import ApiError
-from quipu.application.actions import UnknownBatch
+from quipu.application.actions import StepUpRequired, UnknownBatch
 
 router = APIRouter(prefix="/api/actions", tags=["actions"], dependencies=[actions_on])
 BatchId = Path(pattern=r"^[0-9a-fA-F-]{36}$")
@@ -14,12 +14,18 @@ class ConfirmIn(BaseModel):
     thread_id: str | None = Field(None, max_length=64)
 
 
-@router.post("/{batch_id}/confirm", summary="The customer's button: run the proposed actions once")
+@router.post(
+    "/{batch_id}/confirm",
+    summary="The customer's button: run the proposed actions once (cancelling a card needs a recent step-up)",
+)
 async def confirm(
     who: CustomerDep, container: ContainerDep, batch_id: str = BatchId, body: ConfirmIn | None = None
 ) -> dict:
+    stepped_up = who.stepped_up(container.clock(), container.identity.limits.step_up_window)
     try:
-        return await container.gateway.confirm(who.customer_id, batch_id)
+        return await container.gateway.confirm(who.customer_id, batch_id, stepped_up=stepped_up)
+    except StepUpRequired:
+        raise ApiError("step_up_required") from None
     except UnknownBatch:
         raise ApiError("unknown_batch") from None
 
