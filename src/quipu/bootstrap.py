@@ -57,6 +57,7 @@ from quipu.domain.sql_columns import CoreColumns
 from quipu.domain.step_up import CODE_DIGITS
 from quipu.domain.transfers import Limits as TransferLimits
 from quipu.settings import Settings
+from quipu.skills.data_lookup.gate import gate_sql_tools
 from quipu.skills.registry import discover
 
 Clock = Callable[[], datetime]
@@ -266,7 +267,8 @@ def tool_deps(container: Container) -> ToolDeps:
 def attach_agent(container: Container, model, checkpoint_pool: AsyncConnectionPool) -> None:
     """The agent graph over the in-process MCP hub, its state checkpointed in PostgreSQL."""
     server = hub(lambda: tool_deps(container), actions_enabled=container.settings.actions_enabled)
-    if container.sql_runner.off_reason:  # the walls are not all there: the model is not offered run_sql
+    gate_sql_tools(server, container.settings.home, model)  # run_sql only for a model that passed `quipu eval sql`
+    if container.sql_runner.off_reason:  # the walls are not all there: the agent is not offered run_sql
         server.disable(names={"dwh_run_sql"})
     deps = AgentDeps(
         model=model,
