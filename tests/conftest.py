@@ -141,3 +141,6 @@ def no_real_model_calls():
 @pytest.fixture
 def anyio_backend():
     return "asyncio"
+
+
+from walls_db import owner_db, walls_db  # noqa: E402, F401  (a database migrated by a non-superuser owner)

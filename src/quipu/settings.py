@@ -56,6 +56,16 @@ class Settings(BaseSettings):
         True, description="false removes the acting skills and their buttons (the evaluation's baseline)."
     )
     transfer_limit_per_day_usd: float = Field(3000, gt=0, description="Third-party transfer limit per day.")
+    app_database_url: SecretStr | None = Field(
+        None, description="The application's own login (least privilege); cloud mode requires it, never the owner."
+    )
+    reader_database_url: SecretStr | None = Field(
+        None, description="The login of dwh_reader, the only role guarded SQL runs as; cloud mode requires it."
+    )
+    sql_per_minute: int = Field(20, ge=1, le=600, description="run_sql queries one customer may run per minute.")
+    sql_concurrent_per_customer: int = Field(
+        1, ge=1, le=8, description="run_sql queries one customer may have running at the same time."
+    )
     rephrase: Literal["off", "on"] = Field(
         "off", description="on: a model may rewrite code's answer for tone; code checks it keeps every figure."
     )
@@ -88,6 +98,7 @@ class Settings(BaseSettings):
                 raise InsecureSettings("cloud mode refuses a local or embedded database")
             if weak_secret(self.jwt_secret):
                 raise InsecureSettings(f"cloud mode needs QUIPU_JWT_SECRET of {MIN_SECRET_LENGTH}+ random characters")
+            refuse_shared_logins(self)
         return self
 
     def signing_key(self) -> str:
@@ -113,3 +124,17 @@ def is_local_url(url: str) -> bool:
     parts = urlsplit(url)
     host = parts.hostname or parse_qs(parts.query).get("host", [""])[0]
     return host == "" or host.startswith("/") or host in LOCAL_HOSTS
+
+
+def refuse_shared_logins(settings: Settings) -> None:
+    """Cloud mode: migrations use QUIPU_DATABASE_URL (the owner); the application and the reader log in
+    as themselves (start-up also checks, against the database, that neither is the owner)."""
+    owner = settings.database_url.get_secret_value() if settings.database_url else None
+    for name, url in (
+        ("QUIPU_APP_DATABASE_URL", settings.app_database_url),
+        ("QUIPU_READER_DATABASE_URL", settings.reader_database_url),
+    ):
+        if url is None:
+            raise InsecureSettings(f"cloud mode needs {name}: a login of its own, not the schema owner's")
+        if url.get_secret_value() == owner:
+            raise InsecureSettings(f"cloud mode refuses {name} equal to QUIPU_DATABASE_URL (the schema owner)")
