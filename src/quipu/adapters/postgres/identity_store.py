@@ -30,7 +30,7 @@ ON CONFLICT (subject) DO UPDATE SET
     failures = {_FAILURES},
     locked_until = CASE WHEN {_LOCKS_NOW}
         THEN %(now)s + least(%(base)s * power(%(growth)s::float8, least(g.locks, 30)::float8), %(cap)s)
-        ELSE g.locked_until END,
+        WHEN {_EXPIRED} THEN NULL ELSE g.locked_until END,
     locks = g.locks + CASE WHEN {_LOCKS_NOW} THEN 1 ELSE 0 END,
     updated_at = %(now)s
 RETURNING failures, locked_until, locks
