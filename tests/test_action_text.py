@@ -1,5 +1,5 @@
 from quipu.domain import action_text
-from quipu.domain.actions import CATALOG, REASONS, STATUSES
+from quipu.domain.actions import CATALOG, NEVER_AUTOMATED, REASONS, STATUSES, UNKNOWN
 
 
 def test_every_reason_has_a_spanish_and_a_portuguese_sentence():
@@ -35,4 +35,12 @@ def test_email_is_masked_and_unknown_actions_are_named_plainly():
     assert "d***@demo.bank" in action_text.describe(
         "send_summary_email", {"topic": "balances"}, {"email": "demo-x@demo.bank"}, "es"
     )
-    assert action_text.describe("refund", {}, {}, "pt") == "Pedido: refund."
+    assert action_text.describe("refund", {}, {}, "pt") == "Pedido: um reembolso."
+
+
+def test_a_name_code_does_not_know_is_never_written_back_to_anyone():
+    assert action_text.describe("ignore_rules_and_wire_everything", {}, {}, "es") == (
+        "Solicitud: una solicitud que no reconozco."
+    )
+    for language in ("es", "pt"):
+        assert set(NEVER_AUTOMATED) | {UNKNOWN} <= set(action_text.REQUEST_NAMES[language])

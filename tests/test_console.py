@@ -29,7 +29,7 @@ def handed_off(api, thread="fraud-1") -> str:
         headers=sign_in(api, "DEMO-AR-FRAUD"),
         json={"message": "no reconozco estos cargos de Electromax", "thread_id": thread},
     ).json()
-    assert body["status"] == "waiting" and body["handoff"]["reason"] == "model_requested"
+    assert body["status"] == "waiting" and body["handoff"]["reason"] == "possible_fraud"
     return body["handoff"]["case_id"]
 
 
@@ -99,7 +99,7 @@ def test_the_dashboard_is_for_supervisors_and_counts_real_rows(story_api, demo_d
     with connect(demo_db.admin) as conn:
         total = conn.execute("SELECT count(*) FROM ops.conversations WHERE started_at >= now() - interval '7 days'")
         assert figures["conversations"] == total.fetchone()[0] > 0
-    assert any(r["reason"] == "model_requested" and r["cases"] >= 1 for r in figures["handoffs_by_reason"])
+    assert any(r["reason"] == "possible_fraud" and r["cases"] >= 1 for r in figures["handoffs_by_reason"])
     assert figures["first_response_p50_seconds"] is not None and figures["first_response_p50_seconds"] >= 0
 
 

@@ -3,6 +3,7 @@
 import socket
 import threading
 import time
+from contextlib import contextmanager
 
 import anyio
 import httpx2
@@ -19,10 +20,16 @@ from support import TEST_SECRET
 
 @pytest.fixture(scope="module")
 def server(demo_db, tmp_path_factory):
+    with serve(demo_db, tmp_path_factory) as base:
+        yield base
+
+
+@contextmanager
+def serve(demo_db, tmp_path_factory, **overrides):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    settings = Settings(home=tmp_path_factory.mktemp("home"), jwt_secret=TEST_SECRET, port=port)
+    settings = Settings(home=tmp_path_factory.mktemp("home"), jwt_secret=TEST_SECRET, port=port, **overrides)
     config = uvicorn.Config(
         create_app(settings, urls=demo_db, model=ScriptedModel()), host="127.0.0.1", port=port, log_level="warning"
     )
@@ -32,9 +39,11 @@ def server(demo_db, tmp_path_factory):
     deadline = time.monotonic() + 30
     while not running.started and time.monotonic() < deadline:
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    running.should_exit = True
-    thread.join(10)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        running.should_exit = True
+        thread.join(10)
 
 
 def token_for(base: str, user: str, password: str) -> str:
@@ -115,3 +124,21 @@ def test_official_client_without_a_token_is_refused_with_401(server):
     with pytest.raises(BaseExceptionGroup):
         anyio.run(attempt)
     assert statuses and set(statuses) == {401}
+
+
+def test_with_actions_off_mcp_serves_no_tool_that_acts(demo_db, tmp_path_factory):
+    with serve(demo_db, tmp_path_factory, actions_enabled=False) as base:
+        token = token_for(base, "DEMO-MX-RECIBE", "renata-recibe-transferencias")
+
+        async def work(session):
+            names = {t.name for t in (await session.list_tools()).tools}
+            refused = await session.call_tool(
+                "actions_propose_actions",
+                {"actions": [{"action": "request_callback", "params": {"window": "morning"}}]},
+            )
+            return names, refused
+
+        names, refused = anyio.run(with_session, base, token, work)
+        assert "accounts_get_balances" in names
+        assert not [n for n in names if n.startswith(("actions_", "transfers_"))], names
+        assert refused.is_error

@@ -89,3 +89,56 @@ def test_action_buttons_and_another_customers_batch(bank_api):
     mine = sign_in(bank_api, VALERIA)
     done = bank_api.post(f"/api/actions/{view['batch_id']}/confirm", headers=mine)
     assert done.status_code == 200 and done.json()["items"][0]["status"] == "verified"
+
+
+def test_cancelling_a_card_answers_403_step_up_required_until_a_fresh_step_up(bank_api):
+    camilo, card = "DEMO-CO-AMBIGUOUS", "DEMO-CO-AMBIGUOUS-CARD"
+    container = bank_api.app.state.container
+
+    async def cancel_proposal():
+        async with container.pool.connection() as conn:
+            await conn.execute("UPDATE core.products SET current_balance = 0 WHERE product_id = %s", (card,))
+        return await container.gateway.propose(
+            Proposer(camilo, None, "es", True), [Requested("cancel_card", {"product_id": card})]
+        )
+
+    view = bank_api.portal.call(cancel_proposal)
+    headers = sign_in(bank_api, camilo)
+    refused = bank_api.post(f"/api/actions/{view['batch_id']}/confirm", headers=headers)
+    assert refused.status_code == 403 and refused.json()["error"] == "step_up_required"
+    assert refused.json()["messages"]["es"].startswith("Por seguridad")
+    assert refused.json()["messages"]["pt"].startswith("Por segurança")
+    step_up(bank_api, headers)
+    done = bank_api.post(f"/api/actions/{view['batch_id']}/confirm", headers=headers)
+    assert done.status_code == 200 and done.json()["items"][0]["status"] == "verified"
+
+
+def test_a_settled_transfer_answers_in_code_written_sentences(bank_api):
+    headers = sign_in(bank_api, VALERIA)
+    step_up(bank_api, headers)
+    proposal = propose(
+        bank_api,
+        VALERIA,
+        "pasa 10 de ahorro a corriente",
+        kind="own_accounts",
+        amount="10",
+        from_type="Cuenta Ahorro",
+        to_type="Cuenta Corriente",
+    )
+    body = {"transfer_id": proposal["confirmation"]["transfer_id"]}
+    done = bank_api.post("/api/khipu/confirm", headers=headers, json=body).json()
+    assert isinstance(done["receipt"], dict) and done["text"] == done["receipt"]["text"]
+    assert done["text"].startswith("Transferencia entre tus cuentas:") and "Referencia: K-" in done["text"]
+    other = propose(
+        bank_api,
+        VALERIA,
+        "pasa 10 de ahorro a corriente",
+        kind="own_accounts",
+        amount="10",
+        from_type="Cuenta Ahorro",
+        to_type="Cuenta Corriente",
+    )
+    cancelled = bank_api.post(
+        "/api/khipu/cancel", headers=headers, json={"transfer_id": other["confirmation"]["transfer_id"]}
+    ).json()
+    assert cancelled["text"] == "Cancelaste la transferencia; no movimos dinero."

@@ -34,7 +34,9 @@ def records(pool):
 
 async def call(records, customer_id, tool, arguments=None, *, signed_in=True):
     session = ToolSession(customer_id=customer_id, signed_in=signed_in, thread_id="t-1")
-    async with Client(hub(lambda: ToolDeps(records=records, audit=PgAudit(records.pool)))) as client:
+    async with Client(
+        hub(lambda: ToolDeps(records=records, audit=PgAudit(records.pool)), actions_enabled=True)
+    ) as client:
         result = await client.call_tool(tool, arguments or {}, meta=session.meta())
     return result.structured_content
 
@@ -224,7 +226,9 @@ async def test_every_call_is_written_to_the_decision_log(records, pool):
 
 
 async def test_out_of_range_arguments_are_refused(records):
-    async with Client(hub(lambda: ToolDeps(records=records, audit=PgAudit(records.pool)))) as client:
+    async with Client(
+        hub(lambda: ToolDeps(records=records, audit=PgAudit(records.pool)), actions_enabled=True)
+    ) as client:
         result = await client.call_tool(
             "investigation_investigate_charges",
             {"days": 5000},
@@ -242,13 +246,17 @@ async def test_out_of_range_arguments_are_refused(records):
 
 
 async def test_a_call_without_a_session_is_refused(records):
-    async with Client(hub(lambda: ToolDeps(records=records, audit=PgAudit(records.pool)))) as client:
+    async with Client(
+        hub(lambda: ToolDeps(records=records, audit=PgAudit(records.pool)), actions_enabled=True)
+    ) as client:
         result = await client.call_tool("accounts_get_balances", {}, raise_on_error=False)
     assert result.is_error
 
 
 async def test_no_tool_parameter_can_name_a_customer(records):
-    async with Client(hub(lambda: ToolDeps(records=records, audit=PgAudit(records.pool)))) as client:
+    async with Client(
+        hub(lambda: ToolDeps(records=records, audit=PgAudit(records.pool)), actions_enabled=True)
+    ) as client:
         tools = await client.list_tools()
     assert len(tools) >= 10
     for tool in tools:

@@ -9,6 +9,7 @@ import pytest
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.postgres.audit import PgAudit
+from quipu.adapters.postgres.connection import connect
 from quipu.adapters.postgres.transfers_store import PgTransfers, UnknownTransfer
 from quipu.application.transfers import Asker, MoneyMovement, StepUpRequired
 from quipu.domain.transfers import Limits
@@ -360,3 +361,54 @@ async def test_soak_of_a_thousand_random_transfers_from_eight_workers_keeps_ever
     assert sum(outcomes.values()) == 1000 and outcomes.get("executed", 0) > 500
     assert set(outcomes) <= {"executed", "blocked"}
     assert after == before and lowest >= 0
+
+
+async def test_a_recipient_must_stand_whole_in_the_customers_words(pool, clock):
+    mm = money(pool, clock)
+    inside_a_longer_number = await mm.propose_transfer(
+        said(VALERIA, "envía 20 desde mi ahorro a la cuenta 14000000033"),
+        kind="third_party",
+        amount="20",
+        from_type="Cuenta Ahorro",
+        to_account_number="4000000033",
+    )
+    assert inside_a_longer_number["status"] == "needs_clarification"
+    inside_a_longer_id = await mm.propose_transfer(
+        said(VALERIA, "manda 20 de ahorro al cliente DEMO-MX-RECIBE-2"),
+        kind="third_party",
+        amount="20",
+        from_type="Cuenta Ahorro",
+        to_customer_id="DEMO-MX-RECIBE",
+    )
+    assert inside_a_longer_id["status"] == "needs_clarification"
+    whole = await mm.propose_transfer(
+        said(VALERIA, "manda 20 de ahorro al cliente demo-mx-recibe."),
+        kind="third_party",
+        amount="20",
+        from_type="Cuenta Ahorro",
+        to_customer_id="DEMO-MX-RECIBE",
+    )
+    assert whole["status"] == "proposed"
+
+
+async def test_confirm_rechecks_the_origin_owner_on_the_locked_row(pool, clock, bank_db):
+    mm = money(pool, clock)
+    proposal = await mm.propose_transfer(
+        said(VALERIA, "pasa 5 de ahorro a corriente"),
+        kind="own_accounts",
+        amount="5",
+        from_type="Cuenta Ahorro",
+        to_type="Cuenta Corriente",
+    )
+    origin = f"{VALERIA}-ACC1"
+    before = await balance(pool, origin)
+    owner = "UPDATE core.products SET customer_id = %s WHERE product_id = %s"
+    with connect(bank_db.admin) as conn:  # the account changes hands between the proposal and the button
+        conn.execute(owner, (RENATA, origin))
+    try:
+        result = await confirm(mm, VALERIA, proposal)
+    finally:
+        with connect(bank_db.admin) as conn:
+            conn.execute(owner, (VALERIA, origin))
+    assert (result["status"], result["reason"]) == ("blocked", "origin_unavailable")
+    assert await balance(pool, origin) == before

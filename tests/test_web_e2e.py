@@ -161,6 +161,8 @@ def test_valeria_moves_300_between_her_accounts_once(open_page, bank_db):
     screenshot(page, "chat-transfer-card")
     confirm.click()
     expect(card.locator("#new-balance")).to_be_visible(timeout=WAIT)
+    expect(card).to_contain_text("Referencia: K-")  # the receipt reads as code's sentences, not [object Object]
+    expect(card).not_to_contain_text("[object Object]")
     confirm.click(force=True)
     page.wait_for_timeout(500)
     screenshot(page, "chat-transfer-done")

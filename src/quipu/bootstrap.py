@@ -44,7 +44,8 @@ from quipu.adapters.speech.espeak import EspeakSynthesizer
 from quipu.adapters.speech.whisper import WhisperTranscriber
 from quipu.adapters.tracing import Tracer, otlp_tracer
 from quipu.application.actions import Gateway
-from quipu.application.agent.graph import Agent, AgentDeps
+from quipu.application.agent.deps import AgentDeps
+from quipu.application.agent.graph import Agent
 from quipu.application.chat import Chat
 from quipu.application.identity import Identity, Limits
 from quipu.application.step_up import StepUp
@@ -146,6 +147,7 @@ async def build_container(
     try:
         container = assemble(settings, urls, pool, clock, sql_pool)
         attach_agent(container, model if model is not None else build_model(settings), checkpoint_pool)
+        await container.gateway.sweep()  # actions a crash left `executing`: read back, or to a person
         await container.live.start()
         yield container
     finally:
@@ -236,7 +238,7 @@ def tool_deps(container: Container) -> ToolDeps:
 
 def attach_agent(container: Container, model, checkpoint_pool: AsyncConnectionPool) -> None:
     """The agent graph over the in-process MCP hub, its state checkpointed in PostgreSQL."""
-    server = hub(lambda: tool_deps(container))
+    server = hub(lambda: tool_deps(container), actions_enabled=container.settings.actions_enabled)
     deps = AgentDeps(
         model=model,
         skills=[s for s in discover() if container.settings.actions_enabled or not s.acts],
@@ -246,6 +248,7 @@ def attach_agent(container: Container, model, checkpoint_pool: AsyncConnectionPo
         audit=container.audit,
         session_meta=session_meta,
         trace=lambda *a, **k: container.tracer.span(*a, **k),
+        rephrase=container.settings.rephrase == "on",
     )
     graph = Agent(deps).build(checkpointer=AsyncPostgresSaver(checkpoint_pool))
     container.model = model

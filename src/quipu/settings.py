@@ -65,6 +65,9 @@ class Settings(BaseSettings):
         "",
         description="Comma-separated proxy addresses or CIDRs whose X-Forwarded-For names the client; none by default.",
     )
+    rephrase: Literal["off", "on"] = Field(
+        "off", description="on: a model may rewrite code's answer for tone; code checks it keeps every figure."
+    )
 
     @property
     def embedded(self) -> bool:

@@ -9,27 +9,37 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Protocol
 
+from quipu.application.action_view import batch_view, item_view
+from quipu.application.transfers import StepUpRequired
 from quipu.domain import action_text
 from quipu.domain.actions import (
     BLOCKED,
+    CAP_WINDOW,
     CONFIRMATION_TTL,
     ESCALATED,
     MAX_ACTIONS_PER_BATCH,
     MAX_ATTEMPTS,
+    MAX_EMAILS_PER_DAY,
     MAX_REQUESTED,
-    NEEDS_CONFIRMATION,
+    UNKNOWN,
     Decision,
     Facts,
     Requested,
+    capped,
     decide,
     initial_status,
+    known,
     parse,
 )
 from quipu.domain.priority import case_priority
 
 log = logging.getLogger("quipu.actions")
 WAIT_FOR_OTHER_CONFIRM = timedelta(seconds=20)
+# A confirm pressed again resumes an execution left `executing` this long (a crashed process); past
+# STUCK_EXECUTION nobody resumes it: the sweep reads the effect back and asks a person when it is not there.
 STALE_EXECUTION = timedelta(minutes=2)
+STUCK_EXECUTION = timedelta(minutes=10)
+ESCALATION_REQUEST = "action_escalation"  # the case files the gateway opens, and the ones its caps count
 
 
 class TransientError(Exception):
@@ -67,6 +77,7 @@ class ActionRow:
     expires_at: datetime
     attempts: int = 0
     result: dict = field(default_factory=dict)
+    resumed: bool = False  # claimed from a stale `executing`: the effect may already be there
 
     @property
     def idempotency_key(self) -> str:
@@ -75,10 +86,13 @@ class ActionRow:
 
 class ActionStore(Protocol):
     async def supersede(self, customer_id: str, conversation_id: str | None, now: datetime) -> None: ...
-    async def insert(self, rows: list[ActionRow]) -> None: ...
+    async def insert(self, rows: list[ActionRow], now: datetime) -> None: ...
     async def claim(
         self, customer_id: str, batch_id: str, now: datetime, stale_before: datetime
     ) -> list[ActionRow]: ...
+    async def claim_stuck(self, now: datetime, stuck_before: datetime, customer_id: str | None) -> list[ActionRow]: ...
+    async def escalations_since(self, customer_id: str, since: datetime) -> int: ...
+    async def emails_since(self, customer_id: str, since: datetime, other_than: str | None = None) -> int: ...
     async def batch(self, customer_id: str, batch_id: str) -> list[ActionRow]: ...
     async def finish(self, row: ActionRow, now: datetime) -> None: ...
     async def close_waiting(
@@ -93,6 +107,7 @@ class ActionFacts(Protocol):
 class Effects(Protocol):
     async def apply(self, row: ActionRow, batch: list[ActionRow]) -> dict: ...
     async def read_back(self, row: ActionRow) -> bool: ...
+    async def recorded(self, row: ActionRow) -> dict: ...
 
 
 class Handoffs(Protocol):
@@ -107,6 +122,7 @@ class Handoffs(Protocol):
         reason_codes: list[str],
         case_file: dict,
     ) -> None: ...
+    async def escalation_open(self, customer_id: str, conversation_id: str | None) -> bool: ...
 
 
 class Audit(Protocol):
@@ -132,56 +148,6 @@ class Proposer:
     signed_in: bool
 
 
-def batch_view(rows: list[ActionRow]) -> dict:
-    """The confirmation card, rendered by code from the stored rows only."""
-    rows = sorted(rows, key=lambda r: r.position)
-    language = rows[0].language if rows else "es"
-    items = [_item_view(r) for r in rows]
-    waiting = [r for r in rows if r.status == "awaiting_confirmation"]
-    return {
-        "batch_id": rows[0].batch_id if rows else None,
-        "language": language,
-        "needs_confirmation": bool(waiting),
-        "strong": any(r.view.get("strong") for r in waiting),
-        "items": items,
-        "expires_at": rows[0].expires_at.isoformat() if rows else None,
-        "escalate": [r.action for r in rows if r.status == "escalated" or r.reason == "verification_failed"],
-        "state": _batch_state(rows),
-    }
-
-
-def _item_view(row: ActionRow) -> dict:
-    facts_view = row.view.get("facts", {})
-    if row.status == "verified":
-        text = action_text.done(row.action, row.params, facts_view, row.result, row.language)
-    else:
-        text = action_text.describe(row.action, row.params, facts_view, row.language)
-        reason = action_text.reason_text(row.reason, row.language)
-        if reason and row.status != "awaiting_confirmation":
-            text = f"{text} {reason}"
-    return {
-        "action_id": row.action_id,
-        "action": row.action,
-        "status": row.status,
-        "state": action_text.state_text(row.status, row.language),
-        "tone": action_text.TONES[row.status],
-        "text": text,
-        "reason": row.reason,
-    }
-
-
-def _batch_state(rows: list[ActionRow]) -> str:
-    statuses = {r.status for r in rows}
-    for state in ("awaiting_confirmation", "executing", "confirmed"):
-        if state in statuses:
-            return state
-    if statuses <= {"cancelled", "refused", "escalated"} and "cancelled" in statuses:
-        return "cancelled"
-    if "expired" in statuses:
-        return "expired"
-    return "finished"
-
-
 class Gateway:
     def __init__(
         self,
@@ -205,16 +171,16 @@ class Gateway:
         self.poll = poll
 
     async def propose(self, who: Proposer, requested: list[Requested]) -> dict:
+        """Stores the batch and its card; nothing runs here, whatever the verdicts: only the button runs."""
         if not who.signed_in:
             raise NotSignedIn
         now = self.clock()
         batch_id = str(uuid.uuid4())
-        names = [r.action for r in requested[:MAX_ACTIONS_PER_BATCH]]
-        planned = [await self._plan(who, r, names) for r in requested[:MAX_ACTIONS_PER_BATCH]]
-        planned += [
-            (r, Decision(BLOCKED, "too_many_actions"), {}) for r in requested[MAX_ACTIONS_PER_BATCH:MAX_REQUESTED]
-        ]
-        needs_confirmation = any(d.verdict == NEEDS_CONFIRMATION for _, d, _ in planned)
+        asked = [r if known(r.action) else Requested(UNKNOWN, {}) for r in requested[:MAX_REQUESTED]]
+        names = [r.action for r in asked[:MAX_ACTIONS_PER_BATCH]]
+        planned = [await self._plan(who, r, names) for r in asked[:MAX_ACTIONS_PER_BATCH]]
+        planned += [(r, Decision(BLOCKED, "too_many_actions"), {}) for r in asked[MAX_ACTIONS_PER_BATCH:]]
+        decisions = await self._capped(who, [(r.action, d) for r, d, _ in planned], now)
         rows = [
             ActionRow(
                 str(uuid.uuid4()),
@@ -227,14 +193,14 @@ class Gateway:
                 {"facts": facts_view, "strong": d.strong},
                 d.verdict,
                 d.reason,
-                initial_status(d, needs_confirmation),
+                initial_status(d),
                 who.language,
                 now + CONFIRMATION_TTL,
             )
-            for position, (r, d, facts_view) in enumerate(planned)
+            for position, ((r, _, facts_view), d) in enumerate(zip(planned, decisions, strict=True))
         ]
         await self.store.supersede(who.customer_id, who.conversation_id, now)
-        await self.store.insert(rows)
+        await self.store.insert(rows, now)
         for row in rows:
             await self.audit.log(
                 customer_id=who.customer_id,
@@ -245,9 +211,20 @@ class Gateway:
                 reason=row.reason,
             )
         await self._escalate(rows, [r for r in rows if r.status == "escalated"])
-        if any(r.status == "confirmed" for r in rows):
-            rows = await self._execute(rows)
         return batch_view(rows)
+
+    async def _capped(self, who: Proposer, decided: list[tuple[str, Decision]], now: datetime) -> list[Decision]:
+        """Cases and e-mails within their caps; counted only when the batch would open or send one."""
+        escalates = any(d.verdict == ESCALATED for _, d in decided)
+        mails = any(action == "send_summary_email" for action, _ in decided)
+        since = now - CAP_WINDOW
+        return capped(
+            [d for _, d in decided],
+            [action for action, _ in decided],
+            open_case=escalates and await self.handoffs.escalation_open(who.customer_id, who.conversation_id),
+            escalations_today=await self.store.escalations_since(who.customer_id, since) if escalates else 0,
+            emails_today=await self.store.emails_since(who.customer_id, since) if mails else 0,
+        )
 
     async def _plan(self, who: Proposer, requested: Requested, names: list[str]) -> tuple[Requested, Decision, dict]:
         parsed = parse(requested)
@@ -264,14 +241,46 @@ class Gateway:
             facts_view,
         )
 
-    async def confirm(self, customer_id: str, batch_id: str) -> dict:
+    async def confirm(self, customer_id: str, batch_id: str, *, stepped_up: bool = False) -> dict:
+        """The customer's button. A batch holding an irreversible action also needs a fresh step-up."""
         now = self.clock()
+        await self.sweep(customer_id)
+        rows = await self.store.batch(customer_id, batch_id)
+        if not rows:
+            raise UnknownBatch
+        if not stepped_up and any(
+            r.status == "awaiting_confirmation" and r.expires_at > now and r.view.get("strong") for r in rows
+        ):
+            raise StepUpRequired
         claimed = await self.store.claim(customer_id, batch_id, now, now - STALE_EXECUTION)
         if claimed:
-            rows = await self.store.batch(customer_id, batch_id)
-            claimed_ids = {r.action_id for r in claimed}
-            return batch_view(await self._execute([r for r in rows], only=claimed_ids))
+            by_id = {r.action_id: r for r in claimed}
+            rows = [by_id.get(r.action_id, r) for r in await self.store.batch(customer_id, batch_id)]
+            return batch_view(await self._execute(rows, only=set(by_id)))
         return await self._settled_view(customer_id, batch_id)
+
+    async def sweep(self, customer_id: str | None = None) -> int:
+        """Executions stuck past STUCK_EXECUTION: verified when the effect reads back, else a person looks."""
+        now = self.clock()
+        stuck = await self.store.claim_stuck(now, now - STUCK_EXECUTION, customer_id)
+        for batch_id in dict.fromkeys(r.batch_id for r in stuck):
+            settled = [await self._settle_stuck(r) for r in stuck if r.batch_id == batch_id]
+            await self._escalate(settled, [r for r in settled if r.reason == "verification_failed"])
+        return len(stuck)
+
+    async def _settle_stuck(self, row: ActionRow) -> ActionRow:
+        if await self._effect_there(row):
+            return await self._finish(
+                replace(row, status="verified", reason=None, result=await self.effects.recorded(row)), self.clock()
+            )
+        return await self._finish(replace(row, status="failed", reason="verification_failed"), self.clock())
+
+    async def _effect_there(self, row: ActionRow) -> bool:
+        try:
+            return await self.effects.read_back(row)
+        except Exception as error:  # a read-back that cannot run proves nothing either way
+            log.warning("read-back of %s failed: %s", row.action, type(error).__name__)
+            return False
 
     async def cancel(self, customer_id: str, batch_id: str) -> dict:
         now = self.clock()
@@ -308,16 +317,31 @@ class Gateway:
         for row in sorted(rows, key=lambda r: r.position):
             runnable = row.status in ("executing", "confirmed") and (only is None or row.action_id in only)
             done.append(await self._run(row, done) if runnable else row)
-        failed = [r for r in done if r.reason == "verification_failed"]
-        await self._escalate(done, failed)
+        # a person gets what could not be verified, and what the re-check at the button sent to a person
+        to_person = [
+            r
+            for r in done
+            if r.reason == "verification_failed" or (r.status == "escalated" and r.decision != ESCALATED)
+        ]
+        await self._escalate(done, to_person)
         return done
 
     async def _run(self, row: ActionRow, earlier: list[ActionRow]) -> ActionRow:
         now = self.clock()
+        if row.resumed and await self._effect_there(row):  # a crash after the effect: it is done, not re-decided
+            return await self._finish(
+                replace(row, status="verified", reason=None, result=await self.effects.recorded(row)), now
+            )
         if row.action == "send_summary_email" and row.params.get("topic") == "case_receipt":
             inquiry = [r for r in earlier if r.action == "open_payment_inquiry"]
             if not inquiry or inquiry[-1].status != "verified":
                 return await self._finish(replace(row, status="skipped", reason="dependency_failed"), now)
+        if (
+            row.action == "send_summary_email"
+            and await self.store.emails_since(row.customer_id, now - CAP_WINDOW, other_than=row.action_id)
+            >= MAX_EMAILS_PER_DAY
+        ):
+            return await self._finish(replace(row, status="refused", reason="email_limit"), now)
         recheck = await self._recheck(row, [r.action for r in earlier] + [row.action])
         if recheck.verdict in (BLOCKED, ESCALATED):
             status = "refused" if recheck.verdict == BLOCKED else "escalated"
@@ -373,7 +397,8 @@ class Gateway:
         return row
 
     async def _escalate(self, batch: list[ActionRow], escalated: list[ActionRow]) -> None:
-        """Everything code sends to a person gets one case file for the batch."""
+        """Everything code sends to a person gets one case file for the batch, in catalog names and code's
+        sentences only (an unknown name was replaced before it got here)."""
         if not escalated:
             return
         first = escalated[0]
@@ -389,10 +414,17 @@ class Gateway:
             sla_hours=priority.sla_hours,
             reason_codes=sorted({r.reason or "unknown_action" for r in escalated}),
             case_file={
-                "request": "action_escalation",
+                "request": ESCALATION_REQUEST,
                 "customer_id": first.customer_id,
                 "language": first.language,
-                "actions": [{"action": r.action, "status": r.status, "text": _item_view(r)["text"]} for r in batch],
+                "actions": [
+                    {
+                        "action": r.action if known(r.action) else UNKNOWN,
+                        "status": r.status,
+                        "text": item_view(r)["text"],
+                    }
+                    for r in batch
+                ],
                 "unresolved": [action_text.reason_text(r.reason, r.language) for r in escalated],
                 "evidence": {"batch_id": first.batch_id, "action_ids": [r.action_id for r in escalated]},
                 "priority": priority.priority,

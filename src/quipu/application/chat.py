@@ -31,6 +31,7 @@ class ChatTurn:
     tokens_out: int = 0
     status: str = "bot"
     outcome: str | None = None
+    tool_calls: list[dict] = field(default_factory=list)  # {tool, arguments, result}: what the reply was written from
 
 
 class Chat:
@@ -62,6 +63,7 @@ class Chat:
         text = message.strip()[:MAX_MESSAGE_CHARS]
         thread = thread_id or uuid.uuid4().hex[:16]
         preferred, names = await self.customers.language_and_names(customer_id)
+        country = await self.customers.country(customer_id)
         CUSTOMER_NAMES.set(names)
         language = detect_language(text, default=preferred)
         conversation_id = await self.conversations.ensure(customer_id, thread, language=language, channel=channel)
@@ -76,6 +78,7 @@ class Chat:
                 "text": text,
                 "attachment": attachment,
                 "language": language,
+                "country": country,
                 "session": {
                     "customer_id": customer_id,
                     "signed_in": signed_in,
@@ -111,4 +114,5 @@ class Chat:
             state.get("tokens_out", 0),
             "waiting" if handoff else "bot",
             state.get("outcome"),
+            state.get("tool_calls") or [],
         )

@@ -20,6 +20,7 @@ from quipu.domain.transfers import (
     matching,
     owes,
     recipient_name,
+    said_token,
 )
 
 
@@ -170,12 +171,11 @@ class MoneyMovement:
         return found[0]
 
     async def _recipient(self, who: Asker, number, customer_id, origin: Account) -> Account | dict:
-        said = (who.said or "").upper()
         if bool(number) == bool(customer_id):
             return clarify("destination", [], who.language)
-        if number and str(number) in said:
+        if number and said_token(str(number), who.said):
             found = await self.store.by_account_number(str(number))
-        elif customer_id and str(customer_id).upper() in said:
+        elif customer_id and said_token(str(customer_id), who.said):
             found = await self.store.oldest_account(str(customer_id).upper(), origin.currency)
         else:
             return clarify("destination", [], who.language)

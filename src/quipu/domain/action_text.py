@@ -93,7 +93,10 @@ REASONS = {
         "credit_policy": "Los límites y la evaluación de crédito los revisa una persona del banco.",
         "physical_card": "La reposición de una tarjeta la gestiona una persona del banco.",
         "unfreeze_needs_review": "Desbloquear una tarjeta requiere la revisión de una persona del banco.",
-        "unknown_action": "No puedo hacer eso automáticamente; una persona del banco lo revisará.",
+        "unknown_action": "No reconozco esa solicitud, así que no hice nada.",
+        "case_already_open": "Una persona del banco ya tiene tu caso abierto y lo verá ahí; no abrimos otro.",
+        "escalation_limit": "Hoy ya pasamos varias solicitudes a una persona del banco; no abrimos otro caso.",
+        "email_limit": "Ya enviamos los correos posibles por ahora; no enviamos otro.",
         "invalid_params": "La solicitud llegó incompleta o con datos inválidos.",
         "too_many_actions": "Solo preparo hasta tres acciones a la vez.",
         "changed_since_proposal": "Algo cambió desde la propuesta; no la ejecutamos.",
@@ -127,7 +130,10 @@ REASONS = {
         "credit_policy": "Limites e análise de crédito são revisados por uma pessoa do banco.",
         "physical_card": "A reposição de um cartão é feita por uma pessoa do banco.",
         "unfreeze_needs_review": "Desbloquear um cartão exige a revisão de uma pessoa do banco.",
-        "unknown_action": "Não posso fazer isso automaticamente; uma pessoa do banco vai revisar.",
+        "unknown_action": "Não reconheço esse pedido, então não fiz nada.",
+        "case_already_open": "Uma pessoa do banco já tem seu caso aberto e vai ver isso ali; não abrimos outro.",
+        "escalation_limit": "Hoje já passamos vários pedidos para uma pessoa do banco; não abrimos outro caso.",
+        "email_limit": "Já enviamos os e-mails possíveis por agora; não enviamos outro.",
         "invalid_params": "O pedido chegou incompleto ou com dados inválidos.",
         "too_many_actions": "Preparo no máximo três ações de cada vez.",
         "changed_since_proposal": "Algo mudou desde a proposta; não a executamos.",
@@ -180,6 +186,47 @@ TONES = {
     "skipped": "warn",
 }
 UNKNOWN_ACTION = {"es": "Solicitud: {action}.", "pt": "Pedido: {action}."}
+# The names of what the bank never automates, and of a request code does not know: never the model's words.
+REQUEST_NAMES = {
+    "es": {
+        "transfer_money": "mover dinero",
+        "make_payment": "hacer un pago",
+        "schedule_payment": "programar un pago",
+        "pay_card": "pagar la tarjeta",
+        "refund": "un reembolso",
+        "reverse_charge": "reversar un cargo",
+        "compensation": "una compensación",
+        "provisional_credit": "un crédito provisional",
+        "change_phone": "cambiar el teléfono",
+        "change_email": "cambiar el correo",
+        "change_address": "cambiar la dirección",
+        "change_contact": "cambiar los datos de contacto",
+        "raise_limit": "aumentar el límite",
+        "credit_eligibility": "evaluar un crédito",
+        "reissue_card": "reponer la tarjeta",
+        "unblock_card": "desbloquear la tarjeta",
+        "unknown": "una solicitud que no reconozco",
+    },
+    "pt": {
+        "transfer_money": "movimentar dinheiro",
+        "make_payment": "fazer um pagamento",
+        "schedule_payment": "agendar um pagamento",
+        "pay_card": "pagar o cartão",
+        "refund": "um reembolso",
+        "reverse_charge": "estornar uma cobrança",
+        "compensation": "uma compensação",
+        "provisional_credit": "um crédito provisório",
+        "change_phone": "mudar o telefone",
+        "change_email": "mudar o e-mail",
+        "change_address": "mudar o endereço",
+        "change_contact": "mudar os dados de contato",
+        "raise_limit": "aumentar o limite",
+        "credit_eligibility": "analisar um crédito",
+        "reissue_card": "repor o cartão",
+        "unblock_card": "desbloquear o cartão",
+        "unknown": "um pedido que não reconheço",
+    },
+}
 
 
 def language_of(language: str | None) -> str:
@@ -200,7 +247,8 @@ def describe(action: str, params: dict, facts_view: dict, language: str) -> str:
     lang = language_of(language)
     template = PROPOSED[lang].get(action)
     if template is None:
-        return fill(UNKNOWN_ACTION[lang], {"action": action.replace("_", " ")})
+        names = REQUEST_NAMES[lang]
+        return fill(UNKNOWN_ACTION[lang], {"action": names.get(action, names["unknown"])})
     return fill(template, _values(params, facts_view, lang))
 
 

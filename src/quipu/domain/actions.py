@@ -16,6 +16,15 @@ MAX_REQUESTED = 6
 CONFIRMATION_TTL = timedelta(minutes=10)
 PENDING_GRACE = timedelta(days=3)
 MAX_ATTEMPTS = 3
+# Caps on what reaches a person or a mailbox, so no proposal (an injected one included) can flood either.
+# Per turn: one escalation case stays open per conversation (a turn can add no second one) and one e-mail
+# per batch (one button press). Per customer per rolling day: a handful of cases and e-mails, far above what
+# a real conversation needs (the demo scenarios use at most one of each).
+MAX_EMAILS_PER_BATCH = 1
+MAX_ESCALATIONS_PER_DAY = 3
+MAX_EMAILS_PER_DAY = 5
+CAP_WINDOW = timedelta(days=1)
+UNKNOWN = "unknown"
 
 ALLOWED, NEEDS_CONFIRMATION, BLOCKED, ESCALATED = "allowed", "needs_confirmation", "blocked", "escalated"
 VERDICTS = (ALLOWED, NEEDS_CONFIRMATION, BLOCKED, ESCALATED)
@@ -56,6 +65,9 @@ REASONS = (
     "physical_card",
     "unfreeze_needs_review",
     "unknown_action",
+    "case_already_open",
+    "escalation_limit",
+    "email_limit",
     "invalid_params",
     "too_many_actions",
     "changed_since_proposal",
@@ -176,14 +188,19 @@ class Decision:
     strong: bool = False
 
 
+def known(action: str) -> bool:
+    """A name code knows: the catalog, or what the bank never automates. Anything else is the model's word."""
+    return action in CATALOG or action in NEVER_AUTOMATED
+
+
 def parse(requested: Requested) -> _Params | Decision:
     """Typed params, or the decision that refuses or escalates the request before any fact is read."""
     if requested.action in NEVER_AUTOMATED:
         verdict, reason = NEVER_AUTOMATED[requested.action]
         return Decision(verdict, reason)
     model = CATALOG.get(requested.action)
-    if model is None:
-        return Decision(ESCALATED, "unknown_action")
+    if model is None:  # an unknown name is refused: it opens no case and changes no conversation
+        return Decision(BLOCKED, "unknown_action")
     try:
         return model.model_validate(requested.params)
     except ValidationError:
@@ -248,7 +265,7 @@ def send_summary_email(facts: Facts, params: EmailParams, batch_actions: list[st
         return Decision(BLOCKED, "no_contact_on_file")
     if params.topic == "case_receipt" and "open_payment_inquiry" not in batch_actions:
         return Decision(BLOCKED, "no_case_to_confirm")
-    return Decision(ALLOWED)
+    return Decision(NEEDS_CONFIRMATION)  # mail leaves only after the customer's button
 
 
 def decide(action: str, params: _Params, facts: Facts, batch_actions: list[str]) -> Decision:
@@ -264,14 +281,31 @@ def decide(action: str, params: _Params, facts: Facts, batch_actions: list[str])
     return Decision(NEEDS_CONFIRMATION)
 
 
-def initial_status(decision: Decision, batch_needs_confirmation: bool) -> str:
+def initial_status(decision: Decision) -> str:
+    """Nothing a proposal holds runs before the button: the only way to `executing` is the confirm."""
     if decision.verdict == BLOCKED:
         return "refused"
     if decision.verdict == ESCALATED:
         return "escalated"
-    if decision.verdict == ALLOWED and not batch_needs_confirmation:
-        return "confirmed"
     return "awaiting_confirmation"
+
+
+def capped(
+    decisions: list[Decision], actions: list[str], *, open_case: bool, escalations_today: int, emails_today: int
+) -> list[Decision]:
+    """The caps on cases and e-mails, applied to a batch's decisions in order."""
+    room = 0 if open_case else MAX_ESCALATIONS_PER_DAY - escalations_today
+    emails = min(MAX_EMAILS_PER_BATCH, MAX_EMAILS_PER_DAY - emails_today)
+    out = []
+    for decision, action in zip(decisions, actions, strict=True):
+        if decision.verdict == ESCALATED and room <= 0:
+            decision = Decision(BLOCKED, "case_already_open" if open_case else "escalation_limit")
+        elif action == "send_summary_email" and decision.verdict == NEEDS_CONFIRMATION:
+            if emails <= 0:
+                decision = Decision(BLOCKED, "email_limit")
+            emails -= 1
+        out.append(decision)
+    return out
 
 
 def risk_signals(charge: ChargeFacts, duplicate: bool = False, home_country: str | None = None) -> set[str]:

@@ -16,6 +16,12 @@ TEXT = {
         "refused_person": "{reason} Ya le pasé tu caso a una persona del banco.",
         "proposal_ready": "Te dejé la propuesta en el recuadro con el botón Confirmar: nada se hace hasta que lo presiones.",
         "released": "La persona del banco cerró su atención. Puedes seguir escribiéndome cuando quieras.",
+        "greeting": "¡Hola! Soy el asistente del banco. Puedo revisar tus saldos y deudas, los cargos que no "
+        "reconoces, tus movimientos y gastos, bloquear o cancelar una tarjeta y preparar transferencias entre tus "
+        "cuentas. ¿En qué te ayudo?",
+        "thanks": "¡Con gusto! Si necesitas algo más de tus cuentas, tarjetas o movimientos, aquí estoy.",
+        "bye": "¡Hasta luego! Aquí estaré cuando me necesites.",
+        "clarify": "¿Me das un poco más de detalle de lo que necesitas?",
     },
     "pt": {
         "handoff": "Vou passar você para uma pessoa do banco. Ela já tem o resumo do seu caso e responderá por este chat.",
@@ -30,6 +36,12 @@ TEXT = {
         "refused_person": "{reason} Já passei seu caso para uma pessoa do banco.",
         "proposal_ready": "Deixei a proposta no quadro com o botão Confirmar: nada é feito até você apertá-lo.",
         "released": "A pessoa do banco encerrou o atendimento. Você pode continuar falando comigo quando quiser.",
+        "greeting": "Olá! Sou o assistente do banco. Posso ver seus saldos e dívidas, cobranças que você não "
+        "reconhece, suas movimentações e gastos, bloquear ou cancelar um cartão e preparar transferências entre "
+        "suas contas. Como posso ajudar?",
+        "thanks": "Por nada! Se precisar de mais alguma coisa das suas contas, cartões ou movimentações, estou aqui.",
+        "bye": "Até logo! Estarei aqui quando precisar.",
+        "clarify": "Pode me dar um pouco mais de detalhe do que você precisa?",
     },
 }
 

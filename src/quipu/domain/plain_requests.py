@@ -2,6 +2,7 @@
 proposal card in front of them (the button is still theirs). Anything unclear returns None: the model asks."""
 
 import re
+import unicodedata
 
 NEGATED = re.compile(r"\b(no|não|nao|nunca)\s+(me\s+|la\s+|lo\s+|o\s+|a\s+)?(bloque|cancel|activ|ativ|llam|lig)", re.I)
 HOW_TO = re.compile(r"\b(c[oó]mo|como|qu[eé] pasa si|o que acontece)\b", re.I)
@@ -10,7 +11,7 @@ LAST4 = re.compile(r"(?<![\d.,])\d{4}(?![\d.,])")
 CARD = r"(tarjeta|cart[ãa]o)"
 INTENTS = (
     ("cancel_card", re.compile(rf"\bcancel\w*\b.*\b{CARD}|\b{CARD}\b.*\bcancel\w*", re.I)),
-    ("block_card", re.compile(r"\bbloque(a|ar|e|ie|ia|ei|ála|ala|ame)?\b|\bbloqueie\b|\bcongel\w*", re.I)),
+    ("block_card", re.compile(r"\bbloque(a|ar|e|ie|ia|ei|ala|alo|ame|en|n)?\b|\bbloqueie\b|\bcongel\w*", re.I)),
     ("set_alert", re.compile(r"\balerta\b", re.I)),
     ("request_callback", re.compile(r"ll[aá]m(en|ame|arme|ar)\b|me liguem|\bliga[çc][ãa]o\b|\bme ligue\b", re.I)),
     ("send_summary_email", re.compile(r"\b(resumen|resumo)\b.*\b(correo|e-?mail|mail)\b", re.I)),
@@ -26,12 +27,24 @@ def _pick(options: tuple[tuple[str, str], ...], text: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+CARD_KINDS = (("Tarjeta Débito", r"d[eé]bito"), ("Tarjeta Crédito", r"cr[eé]dito"))
+
+
+def _fold(text: str) -> str:
+    """Accents off, so "bloquéala" reads as "bloqueala"."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text or "") if not unicodedata.combining(c))
+
+
 def _card(text: str, cards: list[dict]) -> str | None:
     named = set(LAST4.findall(text))
     if named:
         matches = [c for c in cards if c.get("last4") in named]
         return matches[0]["product_id"] if len(matches) == 1 and len(named) == 1 else None
-    return cards[0]["product_id"] if len(cards) == 1 else None
+    kinds = {kind for kind, pattern in CARD_KINDS if re.search(pattern, text, re.I)}
+    usable = [c for c in cards if c.get("status") in (None, "Active")] or cards
+    if len(kinds) == 1:
+        usable = [c for c in usable if c.get("product_type") in kinds]
+    return usable[0]["product_id"] if len(usable) == 1 else None
 
 
 def _charge(text: str, charges: list[dict]) -> str | None:
@@ -52,7 +65,8 @@ def _asks(text: str) -> bool:
 
 
 def _named(text: str) -> list[str]:
-    return [action for action, pattern in INTENTS if pattern.search(text or "")]
+    folded = _fold(text)
+    return [action for action, pattern in INTENTS if pattern.search(folded)]
 
 
 def _one_action(text: str) -> str | None:

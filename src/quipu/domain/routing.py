@@ -92,3 +92,26 @@ def settle_route(model_skill: str | None, regex_skill: str | None, *, asks_to_ac
     if asks_to_act and regex_skill in ACTING_SKILLS and model_skill not in ACTING_SKILLS:
         return regex_skill
     return model_skill
+
+
+SMALL_TALK = (
+    ("greeting", r"hola|holi|buen[oa]s( d[ií]as| tardes| noches)?|qu[eé] tal|hey|ol[aá]|oi|bom dia|boa tarde|boa noite|saludos|al[oó]"),
+    ("thanks", r"(muchas |mil )?gracias|obrigad[oa]|valeu|perfecto|genial|excelente|ok|vale|listo|de nada|beleza"),
+    ("bye", r"adi[oó]s|chao|chau|hasta (luego|pronto|ma[ñn]ana)|nos vemos|tchau|at[eé] (logo|mais)"),
+)
+PUNCTUATION = re.compile(r"[\s!¡.,;:?¿)(*]+")
+
+
+def small_talk(text: str) -> str | None:
+    """"greeting", "thanks" or "bye" when that is all the words say (a name may follow); anything more goes on."""
+    lowered = (text or "").strip().lower()
+    if not lowered or guess_skill(lowered, ALL_SKILLS) or refused_action(lowered) or wants_person(lowered):
+        return None
+    for kind, pattern in SMALL_TALK:
+        rest = [w for w in PUNCTUATION.split(re.sub(rf"\b({pattern})\b", " ", lowered)) if w]
+        if re.search(rf"\b({pattern})\b", lowered) and len(rest) <= 1:
+            return kind
+    return None
+
+
+ALL_SKILLS = tuple(skill for skill, _ in SKILL_PATTERNS)

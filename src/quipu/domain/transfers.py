@@ -91,6 +91,11 @@ def heard(said: str | None, *, last4: str | None, product_type: str | None) -> t
     )
 
 
+def said_token(value: str | None, said: str | None) -> bool:
+    """The value stands whole in the customer's words: `4000000033` is not inside `14000000033`."""
+    return bool(value and said and re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", said, re.IGNORECASE))
+
+
 def matching(accounts: list[Account], *, last4: str | None, product_type: str | None) -> list[Account]:
     return [
         a
@@ -122,7 +127,8 @@ def check(
     origin, destination = t.origin, t.destination
     if not valid_amount(t.amount):
         return Blocked("invalid_amount")
-    if origin is None or not can_send(origin) or origin.customer_status != "Active":
+    owner = origin is not None and origin.customer_id == t.customer_id  # re-checked on the locked row at confirm
+    if not owner or not can_send(origin) or origin.customer_status != "Active":
         return Blocked("origin_unavailable")
     if destination is None:
         return Blocked("destination_unavailable")

@@ -172,7 +172,7 @@ async def decide(container, clock: EvalClock, scenario: Scenario, customer_id: s
         return
     if scenario.decision == "expire":
         clock.offset += EXPIRY
-    await container.gateway.confirm(customer_id, batch_id)
+    await container.gateway.confirm(customer_id, batch_id, stepped_up=True)  # the simulated customer passed step-up
 
 
 async def attempt(container, seat: ModelSeat, clock: EvalClock, scenario: Scenario, profile, repeat: int, *, scripted):

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from quipu.domain.claims import claims
 
-NEEDS_NO_CONFIRMATION = frozenset({"send_summary_email"})
+NEEDS_NO_CONFIRMATION: frozenset[str] = frozenset()  # every action, e-mail included, waits for the button
 TOLD_TO_SIGN_IN = re.compile(
     r"inici(ar|a|e) sesi[oó]n|entrar no (app|site)|fa(ç|c)a login|fazer login|entre no (app|site)", re.IGNORECASE
 )

@@ -17,6 +17,18 @@ class Skill:
     flags: dict
 
     @property
+    def hook_names(self) -> tuple[str, ...]:
+        """The hooks SKILL.md names (`hooks: first, then, answer`), each a function in the folder's hooks.py."""
+        return tuple(h.strip() for h in self.flags.get("hooks", "answer").split(",") if h.strip())
+
+    def hooks(self) -> dict:
+        module = importlib.import_module(f"{SKILLS_PACKAGE}.{self.name}.hooks")
+        missing = [h for h in self.hook_names if not callable(getattr(module, h, None))]
+        if missing:
+            raise ValueError(f"skill {self.name} names hooks its hooks.py lacks: {', '.join(missing)}")
+        return {h: getattr(module, h) for h in self.hook_names} | {"askable": getattr(module, "ASKABLE", ())}
+
+    @property
     def acts(self) -> bool:
         """The skill proposes actions or money movement (off when actions are disabled)."""
         return self.flags.get("acts") == "true"

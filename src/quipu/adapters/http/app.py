@@ -25,9 +25,11 @@ def create_app(settings: Settings, *, clock: Clock = utc_now, urls: DatabaseUrls
     def container() -> Container:
         return app.state.container
 
-    mcp_app = hub(lambda: tool_deps(container()), auth=CustomerTokenVerifier(lambda: container().identity)).http_app(
-        path="/", stateless_http=True, json_response=True
-    )
+    mcp_app = hub(
+        lambda: tool_deps(container()),
+        auth=CustomerTokenVerifier(lambda: container().identity),
+        actions_enabled=settings.actions_enabled,
+    ).http_app(path="/", stateless_http=True, json_response=True)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):

@@ -1,6 +1,5 @@
-"""No model at all: the regex router and one deterministic tool call per skill, replied to by template."""
+"""No model at all: the regex router and one deterministic tool call per skill; code answers as always."""
 
-import json
 import re
 
 from quipu.application.ports import ModelCall
@@ -13,10 +12,12 @@ DEFAULT_TOOL = {
     "account_actions": "my_cards",
     "money_movement": "list_transfer_options",
 }
-REPLY = {
-    "es": "Esto es lo que encontré en tus registros:\n{facts}",
-    "pt": "Isto é o que encontrei nos seus registros:\n{facts}",
-}
+BY_WORDS = (
+    ("get_debts", r"deb[oe]|deuda|d[ií]vida|pago m[ií]nimo|pagamento m[ií]nimo|venc"),
+    ("get_spending_summary", r"gast|spend"),
+    ("get_complaints", r"queja|reclam"),
+    ("list_service_bills", r"factura|servicio|conta de (luz|[aá]gua)|boleto"),
+)
 MERCHANT = re.compile(
     r"\b(uber|didi|amazon|rappi|ifood|liverpool|best buy|mercado libre|electromax|éxito|oxxo)\b", re.IGNORECASE
 )
@@ -31,14 +32,12 @@ class RulesModel:
         if purpose == "router":
             skills = schema["properties"]["skill"]["anyOf"][0]["enum"]
             return ModelCall({"skill": guess_skill(user, skills)}, self.provider, self.model)
+        if purpose != "skill":
+            return ModelCall({"text": ""}, self.provider, self.model)
         tools = schema["properties"]["tool"]["anyOf"][0]["enum"]
-        results = [m for m in messages if m["role"] == "tool"]
-        if not results:
-            tool = next((t for t in tools if t in DEFAULT_TOOL.values()), tools[0])
-            arguments = {}
-            if tool == "investigate_charges" and MERCHANT.search(user):
-                arguments["merchant"] = MERCHANT.search(user).group(1)
-            return ModelCall({"action": "tool", "tool": tool, "arguments": arguments}, self.provider, self.model)
-        language = "pt" if "Português" in system or "português" in system else "es"
-        facts = json.dumps(json.loads(results[-1]["content"]), ensure_ascii=False, indent=1)[:1500]
-        return ModelCall({"action": "reply", "text": REPLY[language].format(facts=facts)}, self.provider, self.model)
+        tool = next((t for t, pattern in BY_WORDS if t in tools and re.search(pattern, user, re.IGNORECASE)), None)
+        tool = tool or next((t for t in tools if t in DEFAULT_TOOL.values()), tools[0])
+        arguments = {}
+        if tool == "investigate_charges" and MERCHANT.search(user):
+            arguments["merchant"] = MERCHANT.search(user).group(1)
+        return ModelCall({"action": "tool", "tool": tool, "arguments": arguments}, self.provider, self.model)

@@ -8,13 +8,14 @@ from quipu.adapters.mcp.tooling import ToolDeps
 from quipu.skills.registry import discover, server_builder
 
 
-def skill_servers(deps: Callable[[], ToolDeps]) -> dict[str, FastMCP]:
-    """One FastMCP server per skill, keyed by its MCP server name."""
-    return {skill.mcp: server_builder(skill)(deps) for skill in discover()}
+def skill_servers(deps: Callable[[], ToolDeps], *, actions_enabled: bool) -> dict[str, FastMCP]:
+    """One FastMCP server per skill, keyed by its MCP server name; with actions off, the skills that act
+    are not built at all, so none of their tools can be listed or called."""
+    return {skill.mcp: server_builder(skill)(deps) for skill in discover() if actions_enabled or not skill.acts}
 
 
-def hub(deps: Callable[[], ToolDeps], auth=None) -> FastMCP:
+def hub(deps: Callable[[], ToolDeps], auth=None, *, actions_enabled: bool) -> FastMCP:
     root = FastMCP("quipu", auth=auth, instructions="The bank's own records, for the signed-in customer only.")
-    for name, server in skill_servers(deps).items():
+    for name, server in skill_servers(deps, actions_enabled=actions_enabled).items():
         root.mount(server, namespace=name)
     return root

@@ -10,7 +10,7 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.postgres.outbox_store import PgOutbox, insert_message
-from quipu.application.actions import ActionRow, PermanentError, TransientError
+from quipu.application.actions import ESCALATION_REQUEST, ActionRow, PermanentError, TransientError
 from quipu.domain.actions import CardFacts, ChargeFacts, Facts, risk_signals
 from quipu.domain.contact import mask_email
 from quipu.domain.dataset import AS_OF
@@ -37,6 +37,13 @@ FROM core.transactions t JOIN core.customers c ON c.customer_id = t.customer_id
 WHERE t.customer_id = %s AND t.transaction_id = %s
 """
 OVERLAY = {"freeze": "Blocked", "cancel": "Cancelled"}
+
+
+async def email_on_file(conn, customer_id: str) -> str | None:
+    row = await (
+        await conn.execute("SELECT email FROM core.customers WHERE customer_id = %s", (customer_id,))
+    ).fetchone()
+    return row[0] if row else None
 
 
 def card_from(row) -> CardFacts:
@@ -83,10 +90,7 @@ class PgActionFacts:
             return await self._charge(customer_id, params["transaction_id"])
         if action == "send_summary_email":
             async with self.pool.connection() as conn:
-                row = await (
-                    await conn.execute("SELECT email FROM core.customers WHERE customer_id = %s", (customer_id,))
-                ).fetchone()
-            email = row[0] if row else None
+                email = await email_on_file(conn, customer_id)
             return Facts(email=email), {"email": email} if email else {}
         return Facts(), {}
 
@@ -238,11 +242,11 @@ class PgEffects:
         return {}
 
     async def _send_summary_email(self, row: ActionRow, batch) -> dict:
-        email = row.view.get("facts", {}).get("email")
-        if not email:
-            raise PermanentError("no_contact_on_file")
         inquiry = next((r for r in batch if r.action == "open_payment_inquiry" and r.status == "verified"), None)
         async with self.pool.connection() as conn:
+            email = await email_on_file(conn, row.customer_id)  # the address on file now, not the card's
+            if not email:
+                raise PermanentError("no_contact_on_file")
             subject, body = await summary_email(conn, row, inquiry)
             await insert_message(
                 conn,
@@ -258,6 +262,27 @@ class PgEffects:
             )
         if await self.outbox.dispatch(action_id=row.action_id) == "failed":
             raise PermanentError("send_failed")
+        return {"email": mask_email(email)}
+
+    async def recorded(self, row: ActionRow) -> dict:
+        """What `apply` returned, rebuilt from the stored effect (after a crash between effect and answer)."""
+        if row.action in ("block_card", "cancel_card"):
+            return {"card_action": "freeze" if row.action == "block_card" else "cancel"}
+        if row.action == "open_payment_inquiry":
+            priority = case_priority(set(row.view.get("facts", {}).get("signals", [])))
+            return {
+                "reference": reference_of(row.action_id),
+                "sla_hours": priority.sla_hours,
+                "priority": priority.priority,
+            }
+        if row.action == "request_callback":
+            return {"reference": reference_of(row.action_id), "sla_hours": 72}
+        if row.action == "send_summary_email":
+            async with self.pool.connection() as conn:
+                found = await (
+                    await conn.execute("SELECT destination FROM ops.outbox WHERE action_id = %s", (row.action_id,))
+                ).fetchone()
+            return {"email": found[0]} if found else {}
         return {}
 
     async def read_back(self, row: ActionRow) -> bool:
@@ -265,7 +290,10 @@ class PgEffects:
             if row.action in ("block_card", "cancel_card"):
                 found = await (await conn.execute(CARD, (row.customer_id, row.params["product_id"]))).fetchone()
                 wanted = "Blocked" if row.action == "block_card" else "Cancelled"
-                ok = found is not None and card_from(found).effective_status == wanted
+                mine = await (
+                    await conn.execute("SELECT 1 FROM ops.card_actions WHERE action_id = %s", (row.action_id,))
+                ).fetchone()  # this action's own row, not some other action that left the card the same way
+                ok = mine is not None and found is not None and card_from(found).effective_status == wanted
                 if ok:
                     await conn.execute(
                         "UPDATE ops.card_actions SET verified_at = %s WHERE action_id = %s",
@@ -332,6 +360,19 @@ class PgHandoffs:
                     "AND customer_id = %s AND status = 'bot'",
                     (conversation_id, customer_id),
                 )
+
+    async def escalation_open(self, customer_id: str, conversation_id: str | None) -> bool:
+        """A case the gateway opened for this conversation that no operator has closed yet."""
+        async with self.pool.connection() as conn:
+            row = await (
+                await conn.execute(
+                    "SELECT EXISTS (SELECT 1 FROM ops.handoff_cases WHERE customer_id = %s "
+                    "AND conversation_id IS NOT DISTINCT FROM %s AND status <> 'closed' "
+                    "AND case_file->>'request' = %s)",
+                    (customer_id, conversation_id, ESCALATION_REQUEST),
+                )
+            ).fetchone()
+        return bool(row[0])
 
 
 async def summary_email(conn, row: ActionRow, inquiry: ActionRow | None) -> tuple[str, str]:

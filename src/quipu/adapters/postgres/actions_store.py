@@ -37,12 +37,12 @@ class PgActionStore:
                 (now, customer_id, conversation_id),
             )
 
-    async def insert(self, rows: list[ActionRow]) -> None:
+    async def insert(self, rows: list[ActionRow], now: datetime) -> None:
         async with self.pool.connection() as conn, conn.cursor() as cur:
             await cur.executemany(
                 "INSERT INTO ops.actions (action_id, batch_id, position, customer_id, conversation_id, action, "
-                "params, view, decision, reason, status, language, idempotency_key, expires_at, confirmed_at) "
-                "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                "params, view, decision, reason, status, language, idempotency_key, expires_at, confirmed_at, "
+                "created_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
                 [
                     (
                         r.action_id,
@@ -60,20 +60,53 @@ class PgActionStore:
                         r.idempotency_key,
                         r.expires_at,
                         None,
+                        now,
                     )
                     for r in rows
                 ],
             )
 
     async def claim(self, customer_id: str, batch_id: str, now: datetime, stale_before: datetime) -> list[ActionRow]:
-        """Only one caller gets the waiting rows; a crashed execution can be taken over when stale."""
+        """Only one caller gets the waiting rows; a crashed execution can be taken over when stale, and comes
+        back marked `resumed` so its effect is read back before anything is decided again."""
         return await self._rows(
-            f"UPDATE ops.actions SET status = 'executing', confirmed_at = %s WHERE batch_id = %s AND customer_id = %s "
+            "WITH before AS (SELECT action_id AS id, status AS was FROM ops.actions "
+            "WHERE batch_id = %s AND customer_id = %s) "
+            "UPDATE ops.actions SET status = 'executing', confirmed_at = %s FROM before WHERE action_id = before.id "
             "AND ((status = 'awaiting_confirmation' AND expires_at > %s) "
             "OR (status = 'executing' AND confirmed_at < %s)) "
-            f"RETURNING {COLUMNS}",
-            (now, batch_id, customer_id, now, stale_before),
+            f"RETURNING {COLUMNS}, before.was = 'executing' AS resumed",
+            (batch_id, customer_id, now, now, stale_before),
         )
+
+    async def claim_stuck(self, now: datetime, stuck_before: datetime, customer_id: str | None) -> list[ActionRow]:
+        """Executions nobody finished; taking them moves `confirmed_at`, so two sweeps never take the same one."""
+        return await self._rows(
+            "UPDATE ops.actions SET confirmed_at = %s WHERE status = 'executing' AND confirmed_at < %s "
+            f"AND (%s::text IS NULL OR customer_id = %s) RETURNING {COLUMNS}, true AS resumed",
+            (now, stuck_before, customer_id, customer_id),
+        )
+
+    async def escalations_since(self, customer_id: str, since: datetime) -> int:
+        """Batches that sent something to a person (one case each)."""
+        return await self._count(
+            "SELECT count(DISTINCT batch_id) FROM ops.actions WHERE customer_id = %s AND status = 'escalated' "
+            "AND decision = 'escalated' AND created_at >= %s",
+            (customer_id, since),
+        )
+
+    async def emails_since(self, customer_id: str, since: datetime, other_than: str | None = None) -> int:
+        """Summary e-mails sent or being sent."""
+        return await self._count(
+            "SELECT count(*) FROM ops.actions WHERE customer_id = %s AND action = 'send_summary_email' "
+            "AND status IN ('executing', 'verified') AND confirmed_at >= %s "
+            "AND action_id IS DISTINCT FROM %s::uuid",
+            (customer_id, since, other_than),
+        )
+
+    async def _count(self, sql: str, params: tuple) -> int:
+        async with self.pool.connection() as conn:
+            return (await (await conn.execute(sql, params)).fetchone())[0]
 
     async def batch(self, customer_id: str, batch_id: str) -> list[ActionRow]:
         return await self._rows(

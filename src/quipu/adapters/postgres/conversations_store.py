@@ -127,3 +127,11 @@ class PgConversations:
             return "es", ()
         full = " ".join(p for p in row[1:] if p)
         return row[0], tuple(p for p in (full, *row[1:], *(row[2] or "").split()) if p)
+
+    async def country(self, customer_id: str) -> str | None:
+        """The customer's country, for the number convention of the replies."""
+        async with self.pool.connection() as conn:
+            row = await (
+                await conn.execute("SELECT country FROM core.customers WHERE customer_id = %s", (customer_id,))
+            ).fetchone()
+        return row[0] if row else None

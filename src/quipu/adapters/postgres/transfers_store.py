@@ -370,9 +370,10 @@ def outcome(row: dict) -> dict:
         "kind": row["kind"],
         "amount": str(row["amount"]),
         "currency": row["currency"],
+        "language": row["language"],
     }
     if row["status"] == "executed":
-        result["receipt"] = row["receipt"]
+        result["receipt"] = row["receipt"]  # {reference, executed_at, subject, text}: the text is code's sentences
         result["new_balance"] = str(row["origin_balance_after"])
     elif row["status"] in ("blocked", "expired", "cancelled"):
         reason = row.get("status_reason")

@@ -63,7 +63,7 @@ def _evidence(tool_results: list[dict], actions: dict | None, confirmation: dict
 def build_case_file(state: dict) -> dict:
     handoff = state.get("handoff") or {}
     reason = handoff.get("reason", "model_requested")
-    results = state.get("tool_results") or []
+    results = state.get("tool_calls") or []
     actions = state.get("actions")
     signals = finding_kinds(results)
     priority = case_priority({"possible_fraud"} & signals or signals & {"duplicate", "foreign_purchase"})

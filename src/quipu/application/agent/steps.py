@@ -4,7 +4,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-MAX_TEXT_IN_SCHEMA = 500  # bounds generation: a small model can loop on a sentence until it runs out of tokens
+MAX_TEXT_IN_SCHEMA = 500  # bounds a rephrasing: a small model can loop on a sentence until it runs out of tokens
 
 
 class ModelOutputError(Exception):
@@ -17,11 +17,14 @@ class RouterDecision(BaseModel):
 
 
 class SkillStep(BaseModel):
+    """Call a tool of the routed skill, name the one missing detail (code words the question), or hand off.
+    There is no free text: the model never writes what the customer reads."""
+
     model_config = ConfigDict(extra="forbid")
-    action: Literal["tool", "reply", "question", "handoff"]
+    action: Literal["tool", "ask", "handoff"]
     tool: str | None = None
     arguments: dict = Field(default_factory=dict)
-    text: str | None = Field(None, max_length=2000)
+    missing: str | None = None
 
 
 def router_schema(skills: list[str]) -> dict:
@@ -33,16 +36,17 @@ def router_schema(skills: list[str]) -> dict:
     }
 
 
-def skill_schema(tools: list[str]) -> dict:
+def skill_schema(tools: list[str], askable: list[str] | tuple[str, ...] = ()) -> dict:
+    missing = {"anyOf": [{"type": "string", "enum": list(askable)}, {"type": "null"}]} if askable else {"type": "null"}
     return {
         "type": "object",
         "additionalProperties": False,
         "required": ["action"],
         "properties": {
-            "action": {"type": "string", "enum": ["tool", "reply", "question", "handoff"]},
+            "action": {"type": "string", "enum": ["tool", "ask", "handoff"]},
             "tool": {"anyOf": [{"type": "string", "enum": tools}, {"type": "null"}]},
             "arguments": {"type": "object"},
-            "text": {"anyOf": [{"type": "string", "maxLength": MAX_TEXT_IN_SCHEMA}, {"type": "null"}]},
+            "missing": missing,
         },
     }
 
@@ -57,13 +61,22 @@ def parse_router(data: dict, skills: list[str]) -> RouterDecision:
     return decision
 
 
-def parse_step(data: dict, tools: list[str]) -> SkillStep:
+def parse_step(data: dict, tools: list[str], askable: list[str] | tuple[str, ...] = ()) -> SkillStep:
     try:
         step = SkillStep.model_validate(data)
     except ValidationError as error:
         raise ModelOutputError(str(error)) from None
     if step.action == "tool" and step.tool not in tools:
         raise ModelOutputError(f"unknown tool {step.tool}")
-    if step.action in ("reply", "question") and not (step.text or "").strip():
-        raise ModelOutputError("a reply needs text")
+    if step.action == "ask" and step.missing not in askable:
+        step = step.model_copy(update={"missing": None})  # code still words a question of its own
     return step
+
+
+def rephrase_schema() -> dict:
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["text"],
+        "properties": {"text": {"type": "string", "maxLength": MAX_TEXT_IN_SCHEMA}},
+    }

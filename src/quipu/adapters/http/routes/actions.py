@@ -5,7 +5,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from quipu.adapters.http.deps import ContainerDep, CustomerDep, UuidText, actions_on
 from quipu.adapters.http.errors import ApiError
-from quipu.application.actions import UnknownBatch
+from quipu.application.actions import StepUpRequired, UnknownBatch
 
 router = APIRouter(prefix="/api/actions", tags=["actions"], dependencies=[actions_on])
 BatchId = Annotated[UuidText, Path()]
@@ -16,10 +16,18 @@ class ConfirmIn(BaseModel):
     thread_id: str | None = Field(None, max_length=64)
 
 
-@router.post("/{batch_id}/confirm", summary="The customer's button: run the proposed actions once")
-async def confirm(who: CustomerDep, container: ContainerDep, batch_id: BatchId, body: ConfirmIn | None = None) -> dict:
+@router.post(
+    "/{batch_id}/confirm",
+    summary="The customer's button: run the proposed actions once (cancelling a card needs a recent step-up)",
+)
+async def confirm(
+    who: CustomerDep, container: ContainerDep, batch_id: BatchId, body: ConfirmIn | None = None
+) -> dict:
+    stepped_up = who.stepped_up(container.clock(), container.identity.limits.step_up_window)
     try:
-        return await container.gateway.confirm(who.customer_id, batch_id)
+        return await container.gateway.confirm(who.customer_id, batch_id, stepped_up=stepped_up)
+    except StepUpRequired:
+        raise ApiError("step_up_required") from None
     except UnknownBatch:
         raise ApiError("unknown_batch") from None
 

@@ -5,8 +5,25 @@ from quipu.adapters.http.deps import ContainerDep, CustomerDep, UuidText, action
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.postgres.transfers_store import UnknownTransfer
 from quipu.application.transfers import StepUpRequired
+from quipu.skills.answering import Voice, templates
 
 router = APIRouter(prefix="/api/khipu", tags=["money movement"], dependencies=[actions_on])
+SKILL = "money_movement"
+
+
+def with_text(result: dict) -> dict:
+    """The settled card's sentence, written by code in the language of the proposal: the receipt when the money
+    moved, else why it did not (the same reason sentences the skill answers with)."""
+    if result["status"] == "executed":
+        return {**result, "text": result["receipt"]["text"]}
+    voice = Voice(SKILL, result.get("language") if result.get("language") in ("es", "pt") else "es")
+    if result["status"] == "blocked":
+        key = f"reason_{result.get('reason')}"
+        reason = voice.say(key if key in templates(SKILL) else "reason_other")
+        return {**result, "text": voice.say("settled_blocked", reason=reason)}
+    if result["status"] in ("expired", "cancelled"):
+        return {**result, "text": voice.say(f"settled_{result['status']}")}
+    return result
 
 
 class TransferIn(BaseModel):
@@ -18,7 +35,7 @@ class TransferIn(BaseModel):
 async def confirm(body: TransferIn, who: CustomerDep, container: ContainerDep) -> dict:
     stepped_up = who.stepped_up(container.clock(), container.identity.limits.step_up_window)
     try:
-        return await container.money.confirm(who.customer_id, body.transfer_id, stepped_up=stepped_up)
+        return with_text(await container.money.confirm(who.customer_id, body.transfer_id, stepped_up=stepped_up))
     except StepUpRequired:
         raise ApiError("step_up_required") from None
     except UnknownTransfer:
@@ -28,6 +45,6 @@ async def confirm(body: TransferIn, who: CustomerDep, container: ContainerDep) -
 @router.post("/cancel", summary="The customer declines the proposal")
 async def cancel(body: TransferIn, who: CustomerDep, container: ContainerDep) -> dict:
     try:
-        return await container.money.cancel(who.customer_id, body.transfer_id)
+        return with_text(await container.money.cancel(who.customer_id, body.transfer_id))
     except UnknownTransfer:
         raise ApiError("unknown_transfer") from None

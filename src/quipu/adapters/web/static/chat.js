@@ -83,6 +83,10 @@
         if (view.strong) children.push(el("p", { class: "warning" }, t.irreversible));
         if (view.expires_at) children.push(el("p", { class: "muted small" }, `${t.expires} ${Q.time(view.expires_at)}`));
         const buttons = el("div", { class: "row tools" });
+        const confirm = el("button", { type: "button", class: view.strong ? "danger" : "", onclick: () => press("confirm") }, t.confirm);
+        const cancel = el("button", { type: "button", class: "secondary", onclick: () => press("cancel") }, t.cancel);
+        // an irreversible action (cancelling a card) waits for the same step-up as money
+        const stepUp = view.strong ? stepUpBox(() => { confirm.disabled = false; }) : null;
         const press = async (verb) => {
           buttons.querySelectorAll("button").forEach((b) => { b.disabled = true; });
           try {
@@ -92,11 +96,18 @@
           } catch (problem) {
             children.push(el("p", { class: "error" }, problem.message));
             card.append(children[children.length - 1]);
+            if (problem.code === "step_up_required" && stepUp) {
+              stepUp.hidden = false;
+              cancel.disabled = false;
+            }
           }
         };
-        buttons.append(
-          el("button", { type: "button", class: view.strong ? "danger" : "", onclick: () => press("confirm") }, t.confirm),
-          el("button", { type: "button", class: "secondary", onclick: () => press("cancel") }, t.cancel));
+        buttons.append(confirm, cancel);
+        if (stepUp) {
+          stepUp.hidden = Boolean(me && me.stepped_up);
+          confirm.disabled = !(me && me.stepped_up);
+          children.push(stepUp);
+        }
         children.push(buttons);
       }
       card.replaceChildren(...children);
@@ -121,10 +132,12 @@
         done = true;
         card.dataset.status = outcome.status;
         if (outcome.status === "executed") {
+          // the receipt is an object {reference, subject, text}; its text is code's sentences, one per line
+          const lines = String(outcome.receipt.text || "").split("\n").flatMap((line, i) => (i ? [el("br"), line] : [line]));
           result.replaceChildren(`${t.transfer_done} `, el("strong", { id: "new-balance" }, Q.money(outcome.new_balance, outcome.currency)),
-            el("br"), `${t.receipt}: ${outcome.receipt}`);
+            el("br"), el("strong", { class: "receipt-subject" }, outcome.receipt.subject), el("br"), ...lines);
         } else {
-          result.textContent = outcome.status;
+          result.textContent = outcome.text || outcome.status;
         }
         stepUp.hidden = true;
         loadOutbox();

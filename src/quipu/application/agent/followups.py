@@ -1,0 +1,42 @@
+"""Follow-ups: the checkpoint keeps what the last turn looked up (skill, tool, arguments, the customer's
+words), so "¿y en abril?", "bloquéala", "sí, esa", "la de débito" or "e no mês passado?" resolve against it."""
+
+import re
+import unicodedata
+
+FOLLOW_UP = re.compile(
+    r"^\s*¿?\s*(y|e|entonces|ent[aã]o|tamb[ií]en|tamb[ée]m|sí|si|s[ií],|sim|ok|vale|dale|esa|ese|eso|esta|este|"
+    r"essa|esse|isso|la de|el de|o de|a de|la del|el del|la otra|el otro|o outro|a outra|la primera|el primero|"
+    r"a primeira|o primeiro|la segunda|el segundo|la [uú]ltima|el [uú]ltimo|bloqu[eé]ala|canc[eé]lala|"
+    r"bloqueia|cancela|#\d)\b",
+    re.IGNORECASE,
+)
+SHORT_WORDS = 6
+
+
+def fold(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold()
+
+
+def is_follow_up(text: str, last: dict | None) -> bool:
+    """Short words that lean on the last turn ("¿y en abril?", "sí, esa", "la de débito")."""
+    if not last or not text.strip():
+        return False
+    return bool(FOLLOW_UP.search(text)) or len(text.split()) <= 2
+
+
+def remembered(skill: str, tool: str, arguments: dict, text: str, result: dict) -> dict:
+    """What the next turn may lean on; only ids and labels the tools already showed the customer."""
+    return {"skill": skill, "tool": tool, "arguments": arguments, "text": text[:400], "status": result.get("status")}
+
+
+def merged_arguments(last: dict | None, skill: str, tool: str, arguments: dict) -> dict:
+    """The same tool asked again keeps what the customer said before, unless they said something new."""
+    if not last or last.get("skill") != skill or last.get("tool") != tool:
+        return arguments
+    return {**(last.get("arguments") or {}), **{k: v for k, v in arguments.items() if v not in (None, "", [], {})}}
+
+
+def joined_words(last: dict | None, text: str, follow_up: bool) -> str:
+    """Code reads a follow-up together with the words it answers ("bloquea mi tarjeta" + "la de débito")."""
+    return f"{last['text']} {text}".strip() if follow_up and last else text

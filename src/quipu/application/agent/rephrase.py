@@ -1,0 +1,27 @@
+"""Optional rephrasing (QUIPU_REPHRASE=on): a model may rewrite code's answer for tone; code checks that the
+rewrite carries exactly the same figures, dates, card endings and merchants, or sends its own answer."""
+
+import logging
+
+from quipu.application.agent import prompts
+from quipu.application.agent.steps import rephrase_schema
+
+log = logging.getLogger("quipu.agent")
+
+
+async def checked_rephrasing(agent, state: dict, answer: str) -> dict:
+    from quipu.domain.grounding import ungrounded
+
+    try:
+        call, usage = await agent._model("rephrase", state, prompts.rephrase_instruction(answer, state["language"]), rephrase_schema())
+    except Exception as error:  # a failed rephrasing costs nothing: code's answer stands
+        log.warning("rephrasing failed", exc_info=error)
+        return {}
+    rewrite = str(call.data.get("text") or "").strip()
+    usage = {k: state.get(k, 0) + v for k, v in usage.items()}
+    extra = ungrounded(rewrite, [answer]) if rewrite else ["empty"]
+    missing = ungrounded(answer, [rewrite]) if rewrite else []
+    if extra or missing:
+        log.info("rephrasing refused: %s new, %s lost", extra, missing)
+        return {**usage, "rephrased": False}
+    return {**usage, "reply": rewrite, "rephrased": True}

@@ -1,0 +1,54 @@
+"""The skill's tools as the agent calls them: one MCP client per turn, the session in `_meta`, every call
+recorded as a ToolOutcome (what was asked, what the records said)."""
+
+import json
+import logging
+
+from quipu.skills.answering import ToolOutcome
+
+log = logging.getLogger("quipu.agent")
+
+
+def usable_arguments(arguments: dict, schema: dict) -> dict:
+    """Required arguments pass as given; optional ones the model filled with nothing, or with a value
+    outside their vocabulary, are left out rather than sent to fail."""
+    properties, required = schema.get("properties", {}), set(schema.get("required", []))
+    kept = {}
+    for name, value in (arguments or {}).items():
+        if name not in properties:
+            continue
+        if name in required:
+            kept[name] = value
+            continue
+        if value in (None, "", 0, [], {}):
+            continue
+        options = [s for s in properties[name].get("anyOf", [properties[name]]) if s.get("type") != "null"]
+        allowed = options[0].get("enum") if options else None
+        if allowed is None or value in allowed:
+            kept[name] = value
+    return kept
+
+
+class SkillTools:
+    """Calls one skill's tools for one turn and keeps every outcome."""
+
+    def __init__(self, client, namespace: str, schemas: dict[str, dict], meta: dict, trace):
+        self.client, self.namespace, self.schemas, self.meta, self.trace = client, namespace, schemas, meta, trace
+        self.outcomes: list[ToolOutcome] = []
+
+    async def call(self, tool: str, arguments: dict) -> ToolOutcome:
+        arguments = usable_arguments(arguments, self.schemas.get(tool, {}))
+        with self.trace("tool.call") as span:
+            span.set(tool=tool, arguments=json.dumps(arguments, ensure_ascii=False, default=str))
+            result = await self.client.call_tool(
+                f"{self.namespace}_{tool}", arguments, meta=self.meta, raise_on_error=False
+            )
+        if result.is_error:
+            detail = " ".join(getattr(c, "text", "") for c in result.content)[:300]
+            log.warning("tool %s refused its arguments: %s", tool, detail)
+            data = {"error": "tool_error", "detail": detail}
+        else:
+            data = json.loads(json.dumps(result.structured_content or {}, default=str))
+        outcome = ToolOutcome(tool, arguments, data)
+        self.outcomes.append(outcome)
+        return outcome

@@ -1,0 +1,83 @@
+"""Account actions: code puts a complete request's card in front of the customer, asks for the one missing
+detail, and says what the stored proposal holds. The button stays the customer's."""
+
+from quipu.domain.plain_requests import clarifying_question, lookups_needed, plain_request
+from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
+
+ASKABLE = ("card", "charge", "action")
+PROPOSE = "propose_actions"
+
+
+async def _looked(text: str, tools, outcomes: list[ToolOutcome]) -> dict:
+    seen = {o.tool: o.result for o in outcomes}
+    looked = {}
+    for needed, tool, arguments in (("cards", "my_cards", {}), ("charges", "recent_charges", {"days": 90, "limit": 20})):
+        if needed in lookups_needed(text):
+            result = seen.get(tool) or (await tools.call(tool, arguments)).result
+            looked[needed] = result.get(needed, [])
+    return looked
+
+
+async def plain_proposal(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[ToolOutcome] | str:
+    """The proposal when the words name one action completely; else the one question code can word."""
+    looked = await _looked(turn.text, turn.tools, outcomes)
+    request = plain_request(turn.text, looked.get("cards"), looked.get("charges"))
+    if request is not None:
+        return [await turn.tools.call(PROPOSE, {"actions": [request]})]
+    return clarifying_question(turn.text, looked.get("cards"), turn.language) or []
+
+
+async def first(turn: SkillTurn) -> list[ToolOutcome] | str:
+    """The model asked instead of calling a tool: a complete request still gets its card."""
+    return await plain_proposal(turn, [])
+
+
+async def then(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[ToolOutcome] | str:
+    """After a look at the cards or charges, code proposes what the words ask for (or asks the one detail)."""
+    if any(o.tool == PROPOSE for o in outcomes):
+        return []
+    return await plain_proposal(turn, outcomes)
+
+
+def _proposal(voice: Voice, proposal: dict) -> str:
+    items = voice.lines([i["text"] for i in proposal.get("items", [])])
+    if proposal.get("needs_confirmation"):
+        return voice.say("proposal", items=items, ready=voice.say("ready"))
+    return voice.say("nothing_to_confirm", items=items)
+
+
+def _cards(voice: Voice, cards: list[dict]) -> str:
+    if not cards:
+        return voice.say("no_cards")
+    lines = [
+        voice.say("card_line", product=voice.product(c.get("product_type"), c.get("last4")), status=voice.word(c.get("status")))
+        for c in cards
+    ]
+    return voice.say("cards", cards=voice.lines(lines))
+
+
+def _charges(voice: Voice, charges: list[dict]) -> str:
+    if not charges:
+        return voice.say("no_charges")
+    lines = [
+        voice.say(
+            "charge_line",
+            label=c["label"],
+            merchant=c.get("merchant", "—"),
+            amount=voice.money(c["amount"], c["currency"]),
+            date=voice.date(c["date"]),
+        )
+        for c in charges
+    ]
+    return voice.say("charges", charges=voice.lines(lines))
+
+
+def answer(outcomes: list[ToolOutcome], voice: Voice) -> str:
+    last = outcomes[-1]
+    if last.result.get("error"):
+        return voice.say("unavailable")
+    if isinstance(last.result.get("proposal"), dict):
+        return _proposal(voice, last.result["proposal"])
+    if last.tool == "my_cards":
+        return _cards(voice, last.result.get("cards", []))
+    return _charges(voice, last.result.get("charges", []))

@@ -1,0 +1,103 @@
+"""How a skill answers: its folder's answers.yaml holds an ES and a PT template per result shape, and code
+fills them from the tool results, in the customer's language and number convention. No model writes a
+figure, a date, a merchant, a card ending, a status or an outcome."""
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from decimal import Decimal
+from functools import cache
+from importlib.resources import files
+from typing import Protocol
+
+import yaml
+
+from quipu.domain.money import format_date, format_money
+from quipu.domain.words import listing, word
+
+SKILLS_PACKAGE = "quipu.skills"
+LANGUAGES = ("es", "pt")
+
+
+@dataclass(frozen=True)
+class ToolOutcome:
+    """One tool call of a turn: what was asked and what the records said (JSON-able)."""
+
+    tool: str
+    arguments: dict
+    result: dict
+
+    @property
+    def unavailable(self) -> bool:
+        return self.result.get("error") is not None or bool(self.result.get("unavailable") and not self.rows_seen)
+
+    @property
+    def rows_seen(self) -> bool:
+        return any(isinstance(v, list) and v for v in self.result.values())
+
+
+class MissingTemplate(KeyError):
+    """A skill's answers.yaml lacks a key or a language: a programming error, caught by a test."""
+
+
+@cache
+def templates(skill: str) -> dict[str, dict[str, str]]:
+    """{key: {es, pt}} from skills/<skill>/answers.yaml."""
+    text = (files(SKILLS_PACKAGE) / skill / "answers.yaml").read_text(encoding="utf-8")
+    loaded = yaml.safe_load(text) or {}
+    for key, by_language in loaded.items():
+        if set(by_language) != set(LANGUAGES):
+            raise MissingTemplate(f"{skill}/answers.yaml: {key} needs exactly es and pt")
+    return loaded
+
+
+@dataclass(frozen=True)
+class Voice:
+    """Writes one skill's sentences for one customer: language for words, country for numbers."""
+
+    skill: str
+    language: str = "es"
+    country: str | None = None
+    shared: dict = field(default_factory=dict)
+
+    def say(self, key: str, **values) -> str:
+        found = templates(self.skill).get(key) or templates("_shared").get(key)
+        if found is None:
+            raise MissingTemplate(f"{self.skill}: no template {key}")
+        return found[self.language].format(**values).strip()
+
+    def money(self, amount, currency: str) -> str:
+        return format_money(Decimal(str(amount)), currency, self.country or self.language)
+
+    def date(self, value) -> str:
+        if isinstance(value, str):
+            value = datetime.fromisoformat(value)
+        if isinstance(value, datetime):
+            value = value.date()
+        return format_date(value, self.language) if isinstance(value, date) else ""
+
+    def word(self, value: str | None) -> str:
+        return word(value, self.language)
+
+    def listing(self, parts: list[str]) -> str:
+        return listing(parts, self.language)
+
+    def product(self, product_type: str | None, last4: str | None) -> str:
+        """`tu tarjeta de crédito terminada en 1234` / `seu cartão de crédito final 1234`."""
+        return self.say("product", kind=self.word(product_type), last4=last4 or "—")
+
+    def lines(self, items: list[str]) -> str:
+        return "\n".join(f"• {item}" for item in items if item)
+
+
+class ToolCaller(Protocol):
+    async def call(self, tool: str, arguments: dict) -> ToolOutcome: ...
+
+
+@dataclass(frozen=True)
+class SkillTurn:
+    """What a skill's hooks see of the turn: the customer's words (joined with the words they answer, on a
+    follow-up), the language, and the skill's own tools."""
+
+    text: str
+    language: str
+    tools: ToolCaller

@@ -1,0 +1,139 @@
+"""The investigation's hooks: the bank reads its own records before asking anything, follows a search with
+an investigation, and answers from the findings by code."""
+
+from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
+
+ASKABLE = ("charge",)
+MATCH_DAYS = 90
+
+
+def _merchant_named(text: str, merchants: set[str]) -> str | None:
+    said = text.casefold()
+    for merchant in sorted(merchants, key=len, reverse=True):
+        if merchant.casefold() in said or merchant.split()[0].casefold() in said.split():
+            return merchant
+    return None
+
+
+async def first(turn: SkillTurn) -> list[ToolOutcome]:
+    """When the model would ask first, code investigates the charges of the merchant named (or the newest)."""
+    found = await turn.tools.call("search_transactions", {"days": MATCH_DAYS, "limit": 20})
+    merchants = {c["merchant"] for c in found.result.get("charges", []) if c.get("merchant")}
+    named = _merchant_named(turn.text, merchants)
+    arguments = {"merchant": named.split()[0], "days": MATCH_DAYS} if named else {}
+    return [await turn.tools.call("investigate_charges", arguments)]
+
+
+async def then(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[ToolOutcome]:
+    """A search that found exactly one charge is followed by its investigation."""
+    last = outcomes[-1]
+    charges = last.result.get("charges", [])
+    if last.tool == "search_transactions" and len(charges) == 1 and charges[0].get("transaction_id"):
+        return [await turn.tools.call("investigate_charge", {"transaction_id": charges[0]["transaction_id"]})]
+    return []
+
+
+def _charge(voice: Voice, c: dict) -> str:
+    return voice.say(
+        "charge", merchant=c.get("merchant", "—"), amount=voice.money(c["amount"], c["currency"]), date=voice.date(c["date"])
+    )
+
+
+def _options(voice: Voice, charges: list[dict]) -> str:
+    return voice.lines(
+        [voice.say("option", label=c["label"], charge=_charge(voice, c), status=voice.word(c.get("status"))) for c in charges]
+    )
+
+
+def _finding(voice: Voice, c: dict, f: dict) -> str | None:
+    kind = f["kind"]
+    if kind == "duplicate":
+        return voice.say(
+            "duplicate",
+            merchant=c.get("merchant", "—"),
+            amount=voice.money(c["amount"], c["currency"]),
+            seconds=f["seconds_apart"],
+            date=voice.date(c["date"]),
+        )
+    if kind == "foreign_purchase":
+        place = ", ".join(p for p in (f.get("city"), f.get("country")) if p)
+        text = voice.say(kind, charge=_charge(voice, c), place=voice.say("foreign_place", place=place) if place else "")
+        if f.get("amount_usd"):
+            text += voice.say("foreign_usd", usd=voice.money(f["amount_usd"], "USD"), rate_date=voice.date(f["rate_date"]))
+        return text
+    if kind == "own_app_session":
+        place = ", ".join(p for p in (f.get("city"), f.get("country")) if p)
+        return voice.say(
+            kind,
+            charge=_charge(voice, c),
+            platform=voice.say("platform", platform=f["platform"]) if f.get("platform") else "",
+            place=voice.say("foreign_place", place=place) if place else "",
+        )
+    if kind in ("pending", "reversed", "possible_fraud"):
+        return voice.say(kind, charge=_charge(voice, c))
+    return None
+
+
+def _fraud(voice: Voice, charges: list[dict]) -> str:
+    flagged = [c for c in charges if any(f["kind"] == "possible_fraud" for f in c.get("findings", []))]
+    same = {(c.get("merchant"), c["amount"], c["currency"]) for c in flagged}
+    if len(flagged) > 1 and len(same) == 1:
+        c = flagged[0]
+        text = voice.say(
+            "possible_fraud_many", count=len(flagged), merchant=c.get("merchant"), amount=voice.money(c["amount"], c["currency"])
+        )
+    else:
+        text = " ".join(voice.say("possible_fraud", charge=_charge(voice, c)) for c in flagged)
+    return f"{text} {voice.say('next_fraud')}"
+
+
+def _findings(voice: Voice, charges: list[dict]) -> list[str]:
+    said, seen_pairs = [], set()
+    for c in charges:
+        for f in c.get("findings", []):
+            if f["kind"] == "duplicate":
+                pair = frozenset((c["label"], f.get("other", "")))
+                if pair in seen_pairs or f.get("other") in {x for p in seen_pairs for x in p}:
+                    continue
+                seen_pairs.add(pair)
+            sentence = _finding(voice, c, f)
+            if sentence:
+                said.append(sentence)
+    return said
+
+
+def _investigation(voice: Voice, outcome: ToolOutcome) -> str:
+    result, arguments = outcome.result, outcome.arguments
+    charges = result.get("charges", [])
+    if not charges:
+        merchant = voice.say("merchant_of", merchant=arguments["merchant"]) if arguments.get("merchant") else ""
+        return voice.say("none", merchant=merchant, days=arguments.get("days", 30))
+    if any(f["kind"] == "possible_fraud" for c in charges for f in c.get("findings", [])):
+        return _fraud(voice, charges)
+    if result.get("ask") or result.get("more_matches"):
+        return voice.say("several", options=_options(voice, charges))
+    missing = result.get("unavailable") or []
+    plain = "checked" if missing else "nothing_found"  # a check that did not run is never reported as a "no"
+    said = _findings(voice, charges) or [
+        voice.say(plain, charge=_charge(voice, c), status=voice.word(c.get("status"))) for c in charges
+    ]
+    if missing:
+        said.append(voice.say("partly_unavailable", checks=voice.listing([voice.say(f"check_{m}") for m in missing])))
+    if any(f["kind"] == "duplicate" for c in charges for f in c.get("findings", [])):
+        said.append(voice.say("next_duplicate"))
+    return " ".join(said)
+
+
+def answer(outcomes: list[ToolOutcome], voice: Voice) -> str:
+    last = outcomes[-1]
+    if last.result.get("error"):
+        return voice.say("unavailable")
+    if last.tool == "search_transactions":
+        charges = last.result.get("charges", [])
+        merchant = voice.say("merchant_of", merchant=last.arguments["merchant"]) if last.arguments.get("merchant") else ""
+        if not charges:
+            return voice.say("none", merchant=merchant, days=last.arguments.get("days", 30))
+        return voice.say("search_found", merchant=merchant, days=last.arguments.get("days", 30), options=_options(voice, charges))
+    if last.tool == "investigate_charge" and not last.result.get("found", True):
+        return voice.say("none", merchant="", days=last.arguments.get("days", 90))
+    return _investigation(voice, last)

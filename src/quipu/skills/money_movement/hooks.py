@@ -1,0 +1,64 @@
+"""Money movement's answers: the card, the question or the reason, all written by code."""
+
+from quipu.skills.answering import ToolOutcome, Voice
+
+ASKABLE = ("amount", "destination", "origin", "service")
+
+
+def _account(voice: Voice, option: dict) -> str:
+    return voice.product(option.get("product_type"), option.get("last4"))
+
+
+def _options(voice: Voice, options: list[dict]) -> str:
+    lines = []
+    for o in options:
+        if "debt" in o and o["debt"] is not None:
+            lines.append(voice.say("debt_option", account=_account(voice, o), debt=voice.money(o["debt"], o["currency"])))
+        elif "balance" in o and o["balance"] is not None:
+            lines.append(
+                voice.say("account_option", account=_account(voice, o), balance=voice.money(o["balance"], o["currency"]))
+            )
+        elif "biller" in o:
+            lines.append(_bill(voice, o))
+        else:
+            lines.append(_account(voice, o))
+    return voice.lines(lines)
+
+
+def _bill(voice: Voice, bill: dict) -> str:
+    return voice.say(
+        "bill_option",
+        service=bill.get("service", ""),
+        biller=bill.get("biller", ""),
+        amount=voice.money(bill["amount"], bill["currency"]),
+        due=voice.date(bill.get("due_date")) if bill.get("due_date") else "—",
+    )
+
+
+def _proposal(voice: Voice, result: dict) -> str:
+    status = result.get("status")
+    if status == "proposed":
+        return voice.say("proposed", card=result["confirmation"]["text"])
+    if status == "needs_clarification":
+        return voice.say("clarify", ask=result.get("ask", ""), options=_options(voice, result.get("options", [])))
+    reason = result.get("reason", "other")
+    try:
+        said = voice.say(f"reason_{reason}")
+    except KeyError:
+        said = voice.say("reason_other")
+    return voice.say("blocked", reason=said)
+
+
+def answer(outcomes: list[ToolOutcome], voice: Voice) -> str:
+    last = outcomes[-1]
+    result = last.result
+    if result.get("error"):
+        return voice.say("unavailable")
+    if last.tool in ("propose_transfer", "propose_service_payment"):
+        return _proposal(voice, result)
+    if last.tool == "list_service_bills":
+        bills = result.get("bills", [])
+        return voice.say("bills", bills=voice.lines([_bill(voice, b) for b in bills])) if bills else voice.say("no_bills")
+    accounts = _options(voice, result.get("accounts", []))
+    debts = _options(voice, result.get("debts", []))
+    return voice.say("options", accounts=accounts, debts=voice.say("debts_heading", debts=debts) if debts else "")
