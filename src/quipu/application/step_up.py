@@ -81,5 +81,5 @@ class StepUp:
         return SteppedUp(now, now + self.window)
 
     async def _admit(self, kind: str, who: CustomerPrincipal, client: str) -> datetime:
-        await self.rate.admit(f"{kind}:{client}", REQUESTS_PER_MINUTE, "too_many_requests")
-        return await self.rate.admit(f"{kind}:{who.customer_id}", REQUESTS_PER_MINUTE, "too_many_requests")
+        await self.rate.admit(f"{kind}:client:{client}", REQUESTS_PER_MINUTE, "too_many_requests")
+        return await self.rate.admit(f"{kind}:customer:{who.customer_id}", REQUESTS_PER_MINUTE, "too_many_requests")
