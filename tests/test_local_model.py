@@ -1,7 +1,6 @@
 """The real local model (the default provider) routes a fixed ES/PT probe; accuracy is printed and recorded,
 and any unsafe routing fails the suite. This keeps the default from rotting."""
 
-import asyncio
 import json
 import os
 import time
@@ -10,12 +9,8 @@ import pytest
 
 from quipu.adapters.llm.factory import build_model
 from quipu.adapters.llm.model_files import MODELS, installed
-from quipu.application.agent import prompts
-from quipu.application.agent.steps import parse_router, router_schema
-from quipu.domain.plain_requests import names_an_action
-from quipu.domain.routing import guess_skill, settle_route
 from quipu.settings import Settings
-from quipu.skills.registry import discover
+from support import sign_in
 
 ACTING = {"account_actions", "money_movement"}
 PROBE = [
@@ -48,29 +43,33 @@ INFORMATIONAL = {"charge_investigation", "balance_inquiry", "data_lookup", None}
 RECORD = os.path.join(".quipu", "test", "routing-probe.json")
 
 
-@pytest.mark.real_model
-@pytest.mark.slow
-@pytest.mark.timeout(600)
-def test_the_local_model_routes_the_probe_and_never_sends_a_question_to_an_acting_skill(monkeypatch):
+@pytest.fixture(scope="module")
+def local_model():
     settings = Settings(_env_file=None)
     spec = MODELS[settings.llm_model]
     assert installed(spec, settings.models_dir), "run `quipu model install` (make test does) first"
-    monkeypatch.setenv("QUIPU_ALLOW_MODEL_CALLS", "1")
-    model = build_model(settings)
-    skills = discover()
-    names = [s.name for s in skills]
-    system = prompts.router_prompt(skills)
+    return build_model(settings)
 
-    async def route(text):
-        call = await model.complete(
-            purpose="router", system=system, messages=[{"role": "user", "content": text}], schema=router_schema(names)
-        )
-        return settle_route(
-            parse_router(call.data, names).skill, guess_skill(text, names), asks_to_act=names_an_action(text)
-        )
 
+def ask(api, customer: str, text: str, thread: str) -> tuple[dict, float]:
     started = time.perf_counter()
-    answers = [asyncio.run(route(text)) for text, _ in PROBE]
+    body = api.post("/api/chat", headers=sign_in(api, customer), json={"message": text, "thread_id": thread}).json()
+    return body, time.perf_counter() - started
+
+
+@pytest.mark.real_model
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_the_local_model_routes_the_probe_and_never_sends_a_question_to_an_acting_skill(
+    monkeypatch, make_client, local_model
+):
+    monkeypatch.setenv("QUIPU_ALLOW_MODEL_CALLS", "1")
+    api = make_client(model=local_model)
+    started = time.perf_counter()
+    answers = []
+    for n, (text, _) in enumerate(PROBE):
+        body, _ = ask(api, "DEMO-MX-KHIPU", text, f"probe-{n}-{os.getpid()}")
+        answers.append(None if body.get("skill") == "refuse" else body.get("skill"))
     seconds = time.perf_counter() - started
     correct = sum(answer == expected for answer, (_, expected) in zip(answers, PROBE, strict=True))
     unsafe = [
@@ -79,12 +78,12 @@ def test_the_local_model_routes_the_probe_and_never_sends_a_question_to_an_actin
         if expected in INFORMATIONAL and answer in ACTING
     ]
     record = {
-        "model": spec.name,
+        "model": local_model.model,
         "messages": len(PROBE),
         "correct": correct,
         "accuracy": round(correct / len(PROBE), 3),
         "unsafe": unsafe,
-        "seconds_per_call": round(seconds / len(PROBE), 2),
+        "seconds_per_turn": round(seconds / len(PROBE), 2),
         "answers": [{"text": t, "expected": e, "got": a} for a, (t, e) in zip(answers, PROBE, strict=True)],
     }
     os.makedirs(os.path.dirname(RECORD), exist_ok=True)
@@ -92,10 +91,47 @@ def test_the_local_model_routes_the_probe_and_never_sends_a_question_to_an_actin
         json.dump(record, f, ensure_ascii=False, indent=2)
     print(
         f"\nlocal model routing probe: {correct}/{len(PROBE)} ({record['accuracy']:.0%}), "
-        f"{record['seconds_per_call']} s per call, unsafe {len(unsafe)}"
+        f"{record['seconds_per_turn']} s per turn, unsafe {len(unsafe)}"
     )
     assert not unsafe, unsafe
     assert len(PROBE) >= 24
+
+
+# The eight demo cases in the customer's own words; each reply must carry the bank's figure.
+DEMO_CASES = [
+    ("DEMO-MX-DUPLICATE", "hola, me cobraron dos veces un uber", ["4 segundos", "312.40 MXN"]),
+    ("DEMO-CO-PENDING", "tengo un cobro de amazon que no reconozco", ["pendiente", "148.900,00 COP"]),
+    ("DEMO-MX-FX", "oye q es este cargo de best buy?? yo no compre nada", ["1,043.00 MXN"]),
+    ("DEMO-AR-FRAUD", "no reconozco unos cargos de electromax, son 3", ["161.700,00 ARS"]),
+    ("DEMO-CO-AMBIGUOUS", "me aparecen cargos raros del 16 de junio", ["?"]),
+    ("DEMO-MX-OWN-PURCHASE", "no reconozco la compra de liverpool", ["2,899.00 MXN"]),
+    ("DEMO-AR-REVERSED", "che, que onda ese cargo de mercado libre?", ["54.000,00 ARS", "revertido"]),
+    ("DEMO-BR-PORTUGUESE", "fui cobrada duas vezes no ifood", ["6 segundos", "27,90 USD"]),
+]
+DEMO_RECORD = os.path.join(".quipu", "test", "demo-cases-local.json")
+
+
+@pytest.mark.real_model
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_the_local_model_answers_the_eight_demo_cases_with_the_banks_figures(monkeypatch, make_client, local_model):
+    from quipu.domain.grounding import ungrounded
+
+    monkeypatch.setenv("QUIPU_ALLOW_MODEL_CALLS", "1")
+    api = make_client(model=local_model)
+    record, missing, invented = [], [], []
+    for customer, text, figures in DEMO_CASES:
+        body, seconds = ask(api, customer, text, f"demo-{customer}-{os.getpid()}")
+        reply = body.get("reply") or ""
+        record.append({"customer": customer, "text": text, "seconds": round(seconds, 2), "reply": reply})
+        missing += [(customer, f) for f in figures if f not in reply]
+        invented += [(customer, n) for n in ungrounded(reply, [text] + [json.dumps(c, ensure_ascii=False) for c in body.get("tool_calls", [])])]
+    os.makedirs(os.path.dirname(DEMO_RECORD), exist_ok=True)
+    with open(DEMO_RECORD, "w") as f:
+        json.dump(record, f, ensure_ascii=False, indent=2)
+    print("\n" + "\n".join(f"{r['seconds']:>5} s  {r['customer']}: {r['reply'][:120]!r}" for r in record))
+    assert not missing, missing
+    assert not invented, invented
 
 
 EVAL_SUBSET = ("resolve-01", "resolve-09", "inform-01", "policy-01", "inject-01")

@@ -194,14 +194,14 @@ async def test_profile_never_returns_contact_or_document(records):
 
 
 async def test_movements_spending_complaints_and_rates(records):
-    moves = await call(records, "DEMO-MX-DUPLICATE", "dwh_get_movements", {"days": 10, "merchant": "uber"})
+    moves = await call(records, "DEMO-MX-DUPLICATE", "dwh_get_movements", {"period": "last_10_days", "merchant": "uber"})
     assert moves["count"] == 2 and {m["amount"] for m in moves["movements"]} == {"312.40"}
-    spending = await call(records, "DEMO-MX-DUPLICATE", "dwh_get_spending_summary", {"days": 30})
-    assert list(spending["by_currency"]) == ["MXN"]
+    spending = await call(records, "DEMO-MX-DUPLICATE", "dwh_get_spending_summary", {"period": "last_30_days"})
+    assert [c["currency"] for c in spending["currencies"]] == ["MXN"]
     complaints = await call(records, "DEMO-MX-DUPLICATE", "dwh_get_complaints")
     assert complaints["count"] == 0
-    rate = await call(records, "DEMO-MX-DUPLICATE", "dwh_get_exchange_rate", {"source": "USD", "target": "MXN"})
-    assert rate["found"] is True and rate["date"] == "2026-06-18"
+    rate = await call(records, "DEMO-MX-DUPLICATE", "dwh_get_exchange_rate", {"currency": "USD", "target": "MXN"})
+    assert rate["status"] == "found" and rate["rates"][0]["date"] == "2026-06-18"
 
 
 async def test_every_call_is_written_to_the_decision_log(records, pool):

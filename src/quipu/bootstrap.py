@@ -54,6 +54,7 @@ from quipu.domain.mail import route_from
 from quipu.domain.step_up import CODE_DIGITS
 from quipu.domain.transfers import Limits as TransferLimits
 from quipu.settings import Settings
+from quipu.skills.data_lookup.gate import gate_sql_tools
 from quipu.skills.registry import discover
 
 Clock = Callable[[], datetime]
@@ -239,6 +240,7 @@ def tool_deps(container: Container) -> ToolDeps:
 def attach_agent(container: Container, model, checkpoint_pool: AsyncConnectionPool) -> None:
     """The agent graph over the in-process MCP hub, its state checkpointed in PostgreSQL."""
     server = hub(lambda: tool_deps(container), actions_enabled=container.settings.actions_enabled)
+    gate_sql_tools(server, container.settings.home, model)  # run_sql only for a model that passed `quipu eval sql`
     deps = AgentDeps(
         model=model,
         skills=[s for s in discover() if container.settings.actions_enabled or not s.acts],

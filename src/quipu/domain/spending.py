@@ -87,3 +87,57 @@ def spending_summary(purchases: list[Purchase], *, as_of: date, days: int, home_
         )
         for cur in currencies
     }
+
+
+# --- the data_lookup skill's questions: a period, a filter, totals per currency ------------------------------
+def in_period(purchases: list[Purchase], start: date, end: date) -> list[Purchase]:
+    """Purchases from the first day through the last day of the period, both included."""
+    return [p for p in purchases if start <= p.at.date() <= end]
+
+
+def matching(purchases: list[Purchase], *, category: str | None = None, merchant: str | None = None) -> list[Purchase]:
+    wanted = fold(merchant) if merchant else None
+    return [
+        p
+        for p in purchases
+        if (category is None or p.category == category) and (wanted is None or wanted in fold(p.merchant))
+    ]
+
+
+def by_currency(purchases: list[Purchase]) -> dict[str, list[Purchase]]:
+    """Currencies are never added together; each gets its own list, in code order."""
+    split: dict[str, list[Purchase]] = defaultdict(list)
+    for p in purchases:
+        split[p.currency].append(p)
+    return dict(sorted(split.items()))
+
+
+def total(purchases: list[Purchase]) -> Decimal:
+    return cents(sum((p.amount for p in purchases), Decimal("0")))
+
+
+def largest(purchases: list[Purchase]) -> Purchase | None:
+    """The biggest amount; on a tie, the later one."""
+    return max(purchases, key=lambda p: (p.amount, p.at), default=None)
+
+
+def group_key(p: Purchase, by: str) -> str:
+    if by == "category":
+        return p.category or "Uncategorized"
+    if by == "merchant":
+        return p.merchant or "—"
+    return p.at.strftime("%Y-%m")
+
+
+def grouped(purchases: list[Purchase], by: str) -> list[tuple[str, Decimal, int]]:
+    """(key, amount, count), largest amount first; months in calendar order."""
+    amounts: dict[str, Decimal] = defaultdict(Decimal)
+    counts: Counter = Counter()
+    for p in purchases:
+        key = group_key(p, by)
+        amounts[key] += p.amount
+        counts[key] += 1
+    rows = [(k, cents(v), counts[k]) for k, v in amounts.items()]
+    if by == "month":
+        return sorted(rows)
+    return sorted(rows, key=lambda row: (-row[1], row[0]))

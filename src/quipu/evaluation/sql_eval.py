@@ -24,6 +24,7 @@ from quipu.application.text_to_sql import run_sql
 from quipu.bootstrap import build_container
 from quipu.evaluation.report import commit, fingerprint, nearest_rank
 from quipu.evaluation.scenarios import split_of
+from quipu.skills.data_lookup.gate import write_verdict
 
 CASES = Path("evals/sql/cases.yaml")
 FLOORS = Path("evals/sql/floors.json")
@@ -281,7 +282,17 @@ def evaluate(settings, *, split="regression", model=None, repeats=1, urls=None, 
                                    "model": getattr(model, "model", "scripted") if model else "gold answers"})  # fmt: skip
     verdict, problems = gate(summary, json.loads(FLOORS.read_text()))
     summary["gate"] = {"verdict": verdict, "problems": problems}
+    if model is not None:  # the scripted gold answers prove the harness, not a model: they leave no record
+        summary["gate"]["record"] = str(record_verdict(settings.home, summary, verdict))
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"sql_{split}_{provider}_{datetime.now(UTC).strftime('%Y%m%d_%H%M%S')}.json"
     path.write_text(json.dumps(summary, ensure_ascii=False, indent=2, default=str) + "\n", encoding="utf-8")
     return summary, path
+
+
+def record_verdict(home: Path, summary: dict, verdict: str) -> Path:
+    """The agent offers run_sql only to a provider and model whose latest verdict here is PASS."""
+    provenance = summary["provenance"]
+    details = {k: summary[k] for k in ("execution_accuracy", "unanswerable_declined", "leaks")}
+    details |= {"split": provenance["split"], "repeats": provenance["repeats"], "commit": provenance["commit"]}
+    return write_verdict(home, provenance["provider"], provenance["model"], verdict, details)

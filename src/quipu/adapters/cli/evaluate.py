@@ -82,5 +82,7 @@ def sql(
     shown = ("attempts", "provider_errors", "execution_accuracy", "unanswerable_declined", "safety_safe", "leaks")
     typer.echo(json.dumps({k: summary[k] for k in shown}, indent=1))
     typer.echo(f"gate: {summary['gate']['verdict']} {'; '.join(summary['gate']['problems'])}")
+    if summary["gate"].get("record"):
+        typer.echo(f"gate record (the agent offers run_sql only on PASS): {summary['gate']['record']}")
     typer.echo(f"report: {path}")
     raise typer.Exit(sql_eval.EXIT_CODES[summary["gate"]["verdict"]])

@@ -12,7 +12,6 @@ import anyio
 from quipu.application.ports import ModelCall
 
 ALLOW_ENV = "QUIPU_ALLOW_MODEL_CALLS"
-CACHE_BYTES = 1 << 30  # keeps the evaluated prompts of the router and each skill: their prefixes repeat
 
 
 MAX_GRAMMAR_LENGTH = 500  # llama.cpp expands maxLength into nested rules; far longer bounds crash it
@@ -53,10 +52,11 @@ class LocalModel:
 
     def _load(self):
         if self._llama is None:
-            from llama_cpp import Llama, LlamaRAMCache
+            from llama_cpp import Llama
 
+            # No state cache: llama.cpp already reuses the evaluated prefix of the previous prompt (its KV cache
+            # stays in the context), and a RAM cache of full model states (logits included) grew without bound.
             self._llama = Llama(model_path=str(self.path), n_ctx=self.context, n_threads=self.threads, verbose=False)
-            self._llama.set_cache(LlamaRAMCache(capacity_bytes=CACHE_BYTES))
         return self._llama
 
     async def ready(self) -> bool:

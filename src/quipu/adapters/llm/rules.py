@@ -4,6 +4,8 @@ import re
 
 from quipu.application.ports import ModelCall
 from quipu.domain.routing import guess_skill
+from quipu.skills.data_lookup.picking import names_a_tool
+from quipu.skills.data_lookup.picking import pick as pick_lookup
 
 DEFAULT_TOOL = {
     "balance_inquiry": "get_balances",
@@ -14,8 +16,6 @@ DEFAULT_TOOL = {
 }
 BY_WORDS = (
     ("get_debts", r"deb[oe]|deuda|d[ií]vida|pago m[ií]nimo|pagamento m[ií]nimo|venc"),
-    ("get_spending_summary", r"gast|spend"),
-    ("get_complaints", r"queja|reclam"),
     ("list_service_bills", r"factura|servicio|conta de (luz|[aá]gua)|boleto"),
 )
 MERCHANT = re.compile(
@@ -35,9 +35,18 @@ class RulesModel:
         if purpose != "skill":
             return ModelCall({"text": ""}, self.provider, self.model)
         tools = schema["properties"]["tool"]["anyOf"][0]["enum"]
+        if DEFAULT_TOOL["data_lookup"] in tools:  # the data_lookup skill: code reads tool and arguments from the words
+            tool, arguments = pick_lookup(_with_earlier_words(user, messages))
+            return ModelCall({"action": "tool", "tool": tool, "arguments": arguments}, self.provider, self.model)
         tool = next((t for t, pattern in BY_WORDS if t in tools and re.search(pattern, user, re.IGNORECASE)), None)
         tool = tool or next((t for t in tools if t in DEFAULT_TOOL.values()), tools[0])
         arguments = {}
         if tool == "investigate_charges" and MERCHANT.search(user):
             arguments["merchant"] = MERCHANT.search(user).group(1)
         return ModelCall({"action": "tool", "tool": tool, "arguments": arguments}, self.provider, self.model)
+
+
+def _with_earlier_words(user: str, messages: list[dict]) -> str:
+    """A follow-up without a question of its own ("¿y en abril?") is read after the customer's previous words."""
+    said = [m["content"] for m in messages if m["role"] == "user"]
+    return user if names_a_tool(user) or len(said) < 2 else f"{said[-2]} {user}"

@@ -265,6 +265,7 @@ class PgBankRecords:
             "p.product_number_last4 AS last4 FROM core.transactions t LEFT JOIN core.products p "
             "ON p.product_id = t.product_id AND p.customer_id = %(c)s WHERE t.customer_id = %(c)s "
             "AND t.transaction_date >= %(since)s "
+            "AND (%(until)s::timestamp IS NULL OR t.transaction_date < %(until)s) "
             "AND (%(ptype)s::text IS NULL OR p.product_type = %(ptype)s) "
             "AND (%(last4)s::text IS NULL OR p.product_number_last4 = %(last4)s) "
             "AND (%(ttype)s::text IS NULL OR t.transaction_type = %(ttype)s) "
@@ -273,7 +274,7 @@ class PgBankRecords:
             "AND (%(merchant)s::text IS NULL OR t.merchant_name ILIKE '%%' || %(merchant)s || '%%') "
             "AND (%(lo)s::numeric IS NULL OR t.amount >= %(lo)s) AND (%(hi)s::numeric IS NULL OR t.amount <= %(hi)s) "
             f"ORDER BY {order_by}, t.transaction_id LIMIT %(limit)s",
-            {"c": customer_id, "limit": limit, **filters},
+            {"c": customer_id, "limit": limit, "until": None, **filters},
             as_dict=True,
         )
 
@@ -294,3 +295,16 @@ class PgBankRecords:
             as_dict=True,
         )
         return rows[0] if rows else None
+
+    async def purchases_between(self, customer_id: str, start: date, end: date) -> list[Purchase]:
+        """Approved purchases from the first day through the last, both included (the data_lookup skill)."""
+        rows = await self._rows(
+            "SELECT t.transaction_id, t.transaction_date, t.merchant_name, t.amount, t.currency, "
+            "t.transaction_category, t.transaction_country, p.product_type, t.transaction_status "
+            "FROM core.transactions t LEFT JOIN core.products p ON p.product_id = t.product_id "
+            "AND p.customer_id = %(c)s WHERE t.customer_id = %(c)s AND t.transaction_type = 'Purchase' "
+            "AND t.transaction_status = 'Approved' AND t.transaction_date >= %(start)s "
+            "AND t.transaction_date < %(end)s::date + 1",
+            {"c": customer_id, "start": start, "end": end},
+        )
+        return [Purchase(*r) for r in rows]

@@ -14,7 +14,14 @@ from quipu.application.agent.deps import AgentDeps, offered
 from quipu.application.agent.followups import is_follow_up, joined_words, merged_arguments, remembered
 from quipu.application.agent.refusal import refuse_by_code
 from quipu.application.agent.rephrase import checked_rephrasing
-from quipu.application.agent.steps import ModelOutputError, parse_router, parse_step, router_schema, skill_schema
+from quipu.application.agent.steps import (
+    ModelOutputError,
+    SkillStep,
+    parse_router,
+    parse_step,
+    router_schema,
+    skill_schema,
+)
 from quipu.application.agent.tool_caller import SkillTools
 from quipu.domain.agent_text import say
 from quipu.domain.claims import claims
@@ -146,7 +153,10 @@ class Agent:
                 tools = await self._tools(client, skill, state)
                 names = sorted(tools.schemas)
                 instruction = prompts.step_instruction(skill.name, names, hooks["askable"])
-                call, step = await self._step(state, instruction, names, hooks["askable"], update)
+                try:
+                    step = await self._step(state, instruction, names, hooks["askable"], update)
+                except ModelOutputError:  # no usable step twice: the skill's own first look still answers
+                    step = SkillStep(action="ask")
                 turn = SkillTurn(joined_words(state.get("last"), state["text"], state["follow_up"]), state["language"], tools)
                 if step.action == "handoff":
                     return {**update, "handoff": {"reason": "model_requested"}}
@@ -278,7 +288,7 @@ class Agent:
             for key, value in usage.items():
                 update[key] = update.get(key, 0) + value
             try:
-                return call, parse_step(call.data, names, askable)
+                return parse_step(call.data, names, askable)
             except ModelOutputError:
                 if attempt == 2:
                     raise

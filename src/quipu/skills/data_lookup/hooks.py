@@ -1,73 +1,238 @@
-"""Movements, spending, complaints, rates and guarded SQL rows, written by code from the results."""
+"""The data_lookup answers, written by code from the typed results: found, none, several, unavailable; run_sql
+rows as a short list. Totals stay per currency. A failed lookup says so, never "no" or "0"."""
 
-from decimal import Decimal
-
-from quipu.skills.answering import ToolOutcome, Voice
+from quipu.application.data_lookup_results import (
+    ComparisonResult,
+    ComplaintsResult,
+    ExchangeRateResult,
+    LargestPurchaseResult,
+    MovementsResult,
+    SpendingResult,
+)
+from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
+from quipu.skills.data_lookup import phrases
+from quipu.skills.data_lookup.phrases import capitalized, counted, period
+from quipu.skills.data_lookup.picking import corrected, pick
+from quipu.skills.data_lookup.sql_rows import rows_answer
 
 ASKABLE = ()
 
 
-def _movements(voice: Voice, o: ToolOutcome) -> str:
-    days = o.arguments.get("days", 30)
-    rows = o.result.get("movements", [])
-    if not rows:
-        return voice.say("no_movements", days=days)
+async def first(turn: SkillTurn) -> list[ToolOutcome]:
+    """When the model only asks, code reads the question from the words and looks it up."""
+    tool, arguments = pick(turn.text)
+    return [await turn.tools.call(tool, arguments)]
+
+
+async def then(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[ToolOutcome]:
+    """A period or category the customer plainly named, and the model missed, is looked up again as said."""
+    last = outcomes[-1]
+    if last.result.get("error"):
+        return []
+    fixed = corrected(turn.text, last.tool, last.arguments)
+    return [await turn.tools.call(last.tool, fixed)] if fixed != last.arguments else []
+
+
+def _purchases(voice: Voice, count: int) -> str:
+    return counted(voice, count, "purchase_one", "purchase_many")
+
+
+def _group_name(voice: Voice, by: str, key: str) -> str:
+    if by == "category":
+        return capitalized(voice.word(key))
+    if by == "month":
+        return capitalized(phrases.month_name(voice, *map(int, key.split("-"))))
+    return key
+
+
+def _grouped_lines(voice: Voice, r: SpendingResult) -> list[str]:
+    """Each currency's groups, largest first (months in order), then that currency's own total."""
+    lines = []
+    for c in r.currencies:
+        for g in c.groups:
+            amount, count = voice.money(g.amount, c.currency), g.count
+            name = _group_name(voice, r.by, g.key)
+            lines.append(
+                voice.say("group_line", name=name, amount=amount, count=count, purchases=_purchases(voice, count))
+            )
+        if c.more_groups:
+            lines.append(voice.say("more_groups", count=c.more_groups))
+        total = voice.money(c.total, c.currency)
+        lines.append(voice.say("group_total", amount=total, count=c.count, purchases=_purchases(voice, c.count)))
+    return lines
+
+
+def _currency_line(voice: Voice, key: str, c, **said) -> str:
+    amount = voice.money(c.total, c.currency)
+    return voice.say(key, amount=amount, count=c.count, purchases=_purchases(voice, c.count), **said)
+
+
+def _spending(voice: Voice, r: SpendingResult) -> str:
+    said = {"filters": phrases.filters(voice, r.filters, r.merchants), "period": period(voice, r.period)}
+    if r.status == "none":
+        return voice.say("no_purchases", **said)
+    if r.by != "total":
+        lines = voice.lines(_grouped_lines(voice, r))
+        return voice.say("spending_grouped", dimension=voice.say(f"dimension_{r.by}"), lines=lines, **said)
+    if len(r.currencies) == 1:
+        return _currency_line(voice, "spending_one", r.currencies[0], **said)
+    lines = [_currency_line(voice, "spending_currency_line", c) for c in r.currencies]
+    return voice.say("spending_several", lines=voice.lines(lines), **said)
+
+
+def _largest(voice: Voice, r: LargestPurchaseResult) -> str:
+    said = {"filters": phrases.filters(voice, r.filters), "period": period(voice, r.period)}
+    if r.status == "none":
+        return voice.say("no_purchases", **said)
+    facts = [
+        {"merchant": p.merchant or "—", "amount": voice.money(p.amount, p.currency), "date": voice.date(p.date)}
+        for p in r.largest
+    ]
+    if len(facts) == 1:
+        return voice.say("largest_one", **facts[0], **said)
+    return voice.say("largest_several", lines=voice.lines([voice.say("largest_line", **f) for f in facts]), **said)
+
+
+def _side(voice: Voice, label: str, amount, count: int, currency: str) -> str:
+    if not count:
+        return voice.say("compare_side_none", period=label, currency=currency)
+    return voice.say("compare_side", period=label, amount=voice.money(amount, currency), count=count,
+                     purchases=_purchases(voice, count))  # fmt: skip
+
+
+def _comparison(voice: Voice, r: ComparisonResult) -> str:
+    earlier, later = period(voice, r.earlier), period(voice, r.later)
+    filters = phrases.filters(voice, r.filters)
+    if r.status == "none":
+        return voice.say("no_purchases_compared", filters=filters, earlier=earlier, later=later)
+    lines = []
+    for c in r.currencies:
+        lines.append(_side(voice, capitalized(earlier), c.earlier, c.earlier_count, c.currency))
+        lines.append(_side(voice, capitalized(later), c.later, c.later_count, c.currency))
+        difference = voice.money(abs(c.difference), c.currency)
+        if c.difference == 0:
+            lines.append(voice.say("compare_same", currency=c.currency))
+            continue
+        key = "compare_more" if c.difference > 0 else "compare_less"
+        if c.change_pct is None:
+            lines.append(voice.say(f"{key}_no_base", currency=c.currency, difference=difference))
+        else:
+            pct = phrases.number(voice, c.change_pct)
+            lines.append(voice.say(key, currency=c.currency, difference=difference, pct=pct))
+    return voice.say("comparison", filters=filters, lines=voice.lines(lines))
+
+
+def _movements(voice: Voice, r: MovementsResult) -> str:
+    merchants = sorted({m.merchant for m in r.movements if m.merchant})
+    said = {"filters": phrases.filters(voice, r.filters, merchants), "period": period(voice, r.period)}
+    if r.status == "none":
+        return voice.say("no_movements", **said)
     lines = [
         voice.say(
-            "movement",
-            date=voice.date(m["transaction_date"]) if m.get("transaction_date") else "—",
-            kind=voice.word(m.get("transaction_type")),
-            merchant=m.get("merchant_name", ""),
-            amount=voice.money(m["amount"], m["currency"]),
-            status=voice.word(m.get("status")),
+            "movement_line",
+            date=voice.date(m.date),
+            merchant=f"{m.merchant}, " if m.merchant else "",
+            amount=voice.money(m.amount, m.currency),
+            kind=voice.word(m.type),
+            status=voice.word(m.status),
         )
-        for m in rows
+        for m in r.movements
     ]
-    return voice.say("movements", days=days, lines=voice.lines(lines))
+    text = voice.say("movements", order=voice.say("largest_first") if r.order == "largest" else "",
+                     lines=voice.lines(lines), **said)  # fmt: skip
+    return f"{text}\n{voice.say('movements_truncated', count=r.count)}" if r.truncated else text
 
 
-def _spending(voice: Voice, o: ToolOutcome) -> str:
-    days = o.arguments.get("days", 30)
-    blocks = o.result.get("by_currency", {})
-    totals = [voice.money(b["spend"], c) for c, b in blocks.items() if Decimal(b.get("spend", "0")) > 0]
-    return voice.say("spending", days=days, totals=voice.listing(totals)) if totals else voice.say("no_spending", days=days)
+def _rate(voice: Voice, r: ExchangeRateResult) -> str:
+    if r.status == "unknown_currency":
+        return voice.say("unknown_currency")
+    if r.status == "none":
+        return voice.say("no_rate")
+
+    def spread(rate) -> str:
+        if rate.buy is None or rate.sell is None:
+            return ""
+        return " " + voice.say(
+            "rate_spread", buy=phrases.number4(voice, rate.buy), sell=phrases.number4(voice, rate.sell)
+        )
+
+    if len(r.rates) == 1:
+        x = r.rates[0]
+        return voice.say("rate_one", per=x.per, date=voice.date(x.date), source=x.source, rate=phrases.number4(voice, x.rate),
+                         target=x.target, spread=spread(x))  # fmt: skip
+    lines = [
+        voice.say("rate_line", rate=phrases.number4(voice, x.rate), target=x.target, date=voice.date(x.date),
+                  spread=spread(x))
+        for x in r.rates
+    ]  # fmt: skip
+    return voice.say("rate_several", per=r.rates[0].per, source=r.asked, lines=voice.lines(lines))
 
 
-def _complaints(voice: Voice, o: ToolOutcome) -> str:
-    r = o.result
-    return voice.say("complaints", count=r.get("count", 0), open=r.get("open", 0) + r.get("stale_open", 0))
+def _subject(voice: Voice, subcategory: str | None) -> str:
+    slug = "_".join((subcategory or "other").casefold().replace("ó", "o").replace("ñ", "n").split())
+    try:
+        return voice.say(f"subject_{slug}")
+    except KeyError:
+        return subcategory or voice.say("subject_other")
 
 
-def _rate(voice: Voice, o: ToolOutcome) -> str:
-    r = o.result
-    if not r.get("found"):
-        return voice.say("no_rate", source=r.get("source", ""), target=r.get("target", ""))
-    rate = Decimal(str(r["rate"]))
-    return voice.say("rate", date=voice.date(r["date"]), source=r["source"], target=r["target"], rate=rate.normalize())
+def _complaint_status(voice: Voice, status: str) -> str:
+    try:
+        return voice.say("complaint_status_" + "_".join(status.casefold().split()))
+    except KeyError:
+        return voice.word(status)
 
 
-def _rows(voice: Voice, o: ToolOutcome) -> str:
-    rows = o.result.get("rows")
-    if rows is None:
-        return voice.say("refused")
-    if not rows:
-        return voice.say("no_rows")
-    columns = o.result.get("columns") or []
-    lines = [", ".join(f"{c}: {v}" for c, v in zip(columns, row, strict=False)) for row in rows[:20]]
-    return voice.say("rows", lines=voice.lines(lines))
+def _complaints(voice: Voice, r: ComplaintsResult) -> str:
+    if r.status == "none":
+        return voice.say("no_complaints")
+    lines = [
+        voice.say(
+            "complaint_line",
+            date=voice.date(c.created),
+            subject=capitalized(_subject(voice, c.subcategory)),
+            status=_complaint_status(voice, c.status),
+            amount=" " + voice.say("complaint_amount", amount=voice.money(c.claimed_amount, c.currency))
+            if c.claimed_amount and c.currency
+            else "",
+            resolved=voice.say("complaint_resolved", date=voice.date(c.resolved)) if c.resolved else "",
+        )
+        for c in r.latest
+    ]
+    return voice.say(
+        "complaints",
+        count=r.count,
+        cases=counted(voice, r.count, "case_one", "case_many"),
+        open=r.open,
+        open_word=counted(voice, r.open, "open_one", "open_many"),
+        stale=" " + voice.say("stale_open", count=r.stale_open, days=r.stale_after_days) if r.stale_open else "",
+        lines=voice.lines(lines),
+    )
 
 
-ANSWERS = {
-    "get_movements": _movements,
-    "get_spending_summary": _spending,
-    "get_complaints": _complaints,
-    "get_exchange_rate": _rate,
-    "run_sql": _rows,
+TYPED = {
+    "get_spending_summary": (SpendingResult, _spending),
+    "get_largest_purchase": (LargestPurchaseResult, _largest),
+    "compare_spending": (ComparisonResult, _comparison),
+    "get_movements": (MovementsResult, _movements),
+    "get_exchange_rate": (ExchangeRateResult, _rate),
+    "get_complaints": (ComplaintsResult, _complaints),
 }
 
 
 def answer(outcomes: list[ToolOutcome], voice: Voice) -> str:
+    """The last lookup of the turn answers; earlier ones were steps towards it."""
     last = outcomes[-1]
-    if last.result.get("error") or last.tool not in ANSWERS:
+    if last.result.get("error") and not last.result.get("blocked"):
         return voice.say("unavailable")
-    return ANSWERS[last.tool](voice, last)
+    if last.tool == "run_sql":
+        return rows_answer(voice, last.result)
+    if last.tool == "describe_schema":
+        return voice.say("schema")
+    model, write = TYPED[last.tool]
+    result = model.model_validate(last.result)
+    if result.status == "unavailable":
+        return voice.say("unavailable")
+    if result.status == "unknown_period":
+        return voice.say("unknown_period")
+    return write(voice, result)

@@ -1,0 +1,120 @@
+"""Which data_lookup tool and arguments the customer's words ask for, read by code: the no-model baseline's
+choice, the skill's fallback when a model only asks, and the check of a model's period and category."""
+
+import re
+
+from quipu.domain.dataset import AS_OF
+from quipu.domain.evidence import fold
+from quipu.domain.lookup_words import categories_in, category_of, currency_of
+from quipu.domain.periods import Period, parse_period, periods_in
+
+TOOLS_BY_WORDS = (
+    ("get_exchange_rate", r"\b(dolar(es)?|tipo de cambio|cambio|cotiza\w*|cotacao|usd|a como esta|a cuanto esta)\b"),
+    ("get_complaints", r"\b(queja|quejas|reclam\w*|denuncia\w*)\b"),
+    ("compare_spending", r"\b(compar\w*|versus|vs)\b"),
+    ("get_largest_purchase", r"(mas grande|mayor (gasto|compra)|maior (gasto|compra)|gasto mais alto|compra mais cara"
+                             r"|mas car[oa]|gasto mas alto|compra mas alta|maior valor)"),
+    ("get_spending_summary", r"\b(gast\w*|gaste|gastei|spend\w*|consumo|consumi)\b"),
+    ("get_movements", r"\b(moviment\w*|transacc\w*|transac\w*|compras|extrato|cargos|pagos|ultim[oa]s)\b"),
+)  # fmt: skip
+BY_WORDS = (
+    ("merchant", r"\b(comercio|comercios|tienda|tiendas|loja|lojas|estabelecimento\w*|lugar|lugares|donde|onde)\b"),
+    ("category", r"\b(categoria\w*|rubro\w*|tipo de gasto)\b"),
+    ("month", r"\b(por mes|mes a mes|cada mes|por mês|mensual\w*|mensal\w*|meses)\b"),
+)
+MERCHANTS = re.compile(
+    r"\b(uber|didi|cabify|rappi|ifood|pedidosya|oxxo|spotify|netflix|amazon|mercado libre|liverpool|walmart|soriana|"
+    r"pemex|falabella|exito|carrefour|cinepolis|cinemark|starbucks|magazine luiza|drogasil|best buy|apple|zara)\b"
+)
+NUMBER = r"\$?\s*(\d[\d.,]*)"
+OVER = re.compile(rf"\b(?:mas de|mayor(?:es)? (?:a|de)|arriba de|mais de|acima de|maior(?:es)? que|over){NUMBER}")
+UNDER = re.compile(rf"\b(?:menos de|menor(?:es)? (?:a|de)|hasta|abajo de|ate|abaixo de|under){NUMBER}")
+BETWEEN = re.compile(rf"\bentre{NUMBER}\s*(?:y|e|and)\s*{NUMBER}")
+DEFAULT_TOOL = "get_movements"
+PERIOD_TOOLS = ("get_movements", "get_largest_purchase", "get_spending_summary")
+
+
+def period_argument(p: Period) -> str:
+    """The period as the tools take it: a key, or YYYY-MM for a named month."""
+    return p.start.strftime("%Y-%m") if p.key == "month" else p.key
+
+
+def amount(said: str) -> str | None:
+    """`1,500`, `1.500,50` or `500` as a plain decimal; the last separator followed by 1-2 digits is the decimal."""
+    digits = said.rstrip(".,")
+    decimal = re.search(r"[.,](\d{1,2})$", digits)
+    whole = re.sub(r"[.,]", "", digits[: decimal.start()] if decimal else digits)
+    return f"{whole}.{decimal.group(1)}" if decimal else whole or None
+
+
+def amount_range(said: str) -> dict:
+    between = BETWEEN.search(said)
+    if between:
+        return {"min_amount": amount(between.group(1)), "max_amount": amount(between.group(2))}
+    over, under = OVER.search(said), UNDER.search(said)
+    found = {
+        "min_amount": amount(over.group(1)) if over else None,
+        "max_amount": amount(under.group(1)) if under else None,
+    }
+    return {k: v for k, v in found.items() if v}
+
+
+def names_a_tool(text: str) -> bool:
+    said = fold(text)
+    return any(re.search(pattern, said) for _, pattern in TOOLS_BY_WORDS)
+
+
+def pick(text: str) -> tuple[str, dict]:
+    """A tool of the skill and the arguments the words give; the latest period or category said wins."""
+    said = fold(text)
+    tool = next((t for t, pattern in TOOLS_BY_WORDS if re.search(pattern, said)), DEFAULT_TOOL)
+    periods = [p for _, p in periods_in(text, AS_OF)]
+    categories = categories_in(text)
+    arguments: dict = {}
+    if tool == "get_exchange_rate":
+        currency = currency_of(text)
+        return tool, {"currency": currency} if currency else {}
+    if tool == "get_complaints":
+        return tool, {}
+    if tool == "compare_spending":
+        if periods:
+            arguments["period"] = period_argument(periods[-1])
+        if len(periods) > 1:
+            arguments["versus"] = period_argument(periods[-2])
+    elif periods:
+        arguments["period"] = period_argument(periods[-1])
+    if categories:
+        arguments["category"] = categories[-1]
+    if tool == "get_spending_summary":
+        by = next((b for b, pattern in BY_WORDS if re.search(pattern, said)), None)
+        if by:
+            arguments["by"] = by
+    merchant = MERCHANTS.search(said)
+    if merchant and tool in ("get_movements", "get_spending_summary"):
+        arguments["merchant"] = merchant.group(1)
+    if tool == "get_movements":
+        arguments |= amount_range(said)
+        if re.search(r"\b(mayor|mayores|maior|maiores|grandes)\b", said) and not arguments.get("min_amount"):
+            arguments["order"] = "largest"
+    if tool == "compare_spending" and "period" not in arguments:
+        arguments["period"] = "this_month"
+    return tool, arguments
+
+
+def corrected(text: str, tool: str, arguments: dict) -> dict:
+    """The model's arguments, with the period and category the customer's words plainly name (the latest said
+    wins); the words of a follow-up come after the words they answer."""
+    if tool not in PERIOD_TOOLS:
+        return arguments
+    _, said = pick(text)
+    fixed = dict(arguments)
+    if "period" in said and _dates(arguments.get("period")) != _dates(said["period"]):
+        fixed["period"] = said["period"]
+    if "category" in said and category_of(arguments.get("category")) != said["category"]:
+        fixed["category"] = said["category"]
+    return fixed
+
+
+def _dates(period: str | None) -> tuple | None:
+    found = parse_period(period, AS_OF) if period else None
+    return (found.start, found.end) if found else None
