@@ -52,8 +52,12 @@ class ModelSeat:
         return getattr(self.current, "model", "none")
 
     def seat(self, scenario: Scenario, values: dict, scripted: bool) -> None:
-        self.current = scripted_model(scenario, values) if scripted else self.real
-        self.outage = scenario.inject == "model_outage"
+        self.use(scripted_model(scenario, values) if scripted else self.real, outage=scenario.inject == "model_outage")
+
+    def use(self, model, *, outage: bool = False) -> None:
+        """Seat this model with fresh counters."""
+        self.current = model
+        self.outage = outage
         self.calls = self.tokens_in = self.tokens_out = 0
         self.errors = []
 
