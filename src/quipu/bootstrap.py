@@ -30,12 +30,13 @@ from quipu.adapters.postgres.connection import DatabaseUrls
 from quipu.adapters.postgres.console_store import PgConsole
 from quipu.adapters.postgres.conversations_store import PgConversations
 from quipu.adapters.postgres.database import CHECKPOINT_SCHEMA
-from quipu.adapters.postgres.identity_store import PgIdentityStore, PgStepUpStore
+from quipu.adapters.postgres.identity_store import PgIdentityStore
 from quipu.adapters.postgres.live import LiveFeed
 from quipu.adapters.postgres.outbox_store import PgOutbox
 from quipu.adapters.postgres.reader_walls import WallCheck
 from quipu.adapters.postgres.schema_catalog import core_columns, describe_core, read_core_columns
 from quipu.adapters.postgres.sql_runner import GuardedRunner, dwh_pool
+from quipu.adapters.postgres.step_up_store import PgStepUpStore
 from quipu.adapters.postgres.transfers_store import PgTransfers
 from quipu.adapters.security.passwords import Passwords
 from quipu.adapters.security.tokens import Tokens
@@ -191,11 +192,12 @@ def assemble(
     limits = limits_of(settings)
     action_facts = PgActionFacts(pool)
     audit = PgAudit(pool)
+    identity = Identity(PgIdentityStore(pool), verify, tokens, clock, limits)
     return Container(
         settings=settings,
         urls=urls,
         pool=pool,
-        identity=Identity(PgIdentityStore(pool), verify, tokens, clock, limits),
+        identity=identity,
         step_up=StepUp(
             PgStepUpStore(pool),
             outbox,
@@ -203,6 +205,8 @@ def assemble(
             hash_code=code_hasher(key),
             clock=clock,
             window=limits.step_up_window,
+            rate=identity.rate,
+            show_codes=settings.step_up_codes_shown,
         ),
         outbox=outbox,
         conversations=PgConversations(pool),

@@ -4,7 +4,7 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Query, Request
 from pydantic import BaseModel
 
-from quipu.adapters.http.deps import ContainerDep, CustomerDep
+from quipu.adapters.http.deps import ContainerDep, CustomerDep, still_signed_in
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.http.live import event_stream
 from quipu.domain.threads import conversation_id
@@ -95,4 +95,5 @@ async def conversation(thread_id: ThreadId, who: CustomerDep, container: Contain
 @router.get("/conversations/{thread_id}/events", summary="Server-Sent Events: this conversation changed")
 async def conversation_events(thread_id: ThreadId, request: Request, who: CustomerDep, container: ContainerDep):
     mine = str(conversation_id(who.customer_id, thread_id))
-    return event_stream(request, container.live, lambda changed: changed == mine)
+    allowed = still_signed_in(request, container, "customer")
+    return event_stream(request, container.live, lambda changed: changed == mine, still_allowed=allowed)
