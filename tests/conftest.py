@@ -143,6 +143,9 @@ def anyio_backend():
     return "asyncio"
 
 
+from walls_db import owner_db, walls_db  # noqa: E402, F401  (a database migrated by a non-superuser owner)
+
+
 @pytest.fixture
 def cards_left_active(demo_db):
     """Blocking a card changes the shared demo bank: these tests leave every card as they found it."""

@@ -86,7 +86,10 @@ class PgOutbox:
         subject: str,
         body: str,
         action_id: str | None = None,
+        secret_body: str | None = None,
     ) -> int:
+        """Store the message and send it when its route says so; secret_body (a step-up code) is sent, never
+        stored: the stored body is what the customer API may show."""
         async with self.pool.connection() as conn:
             message_id = await insert_message(
                 conn,
@@ -100,10 +103,12 @@ class PgOutbox:
                 subject=subject,
                 body=body,
             )
-        await self.dispatch(message_id)
+        await self.dispatch(message_id, secret_body=secret_body)
         return message_id
 
-    async def dispatch(self, message_id: int | None = None, *, action_id: str | None = None) -> str | None:
+    async def dispatch(
+        self, message_id: int | None = None, *, action_id: str | None = None, secret_body: str | None = None
+    ) -> str | None:
         """Send a queued message over SMTP; the final status is what the server answered."""
         async with self.pool.connection() as conn:
             row = await (
@@ -116,7 +121,7 @@ class PgOutbox:
             if row is None or row[4] != "queued" or self.mailer is None:
                 return row[4] if row else None
             try:
-                reply, status = await self.mailer.send(row[1], row[2], row[3]), "accepted"
+                reply, status = await self.mailer.send(row[1], row[2], secret_body or row[3]), "accepted"
             except (OSError, smtplib.SMTPException) as error:
                 reply, status = f"{type(error).__name__}: {error}"[:300], "failed"
             await conn.execute(

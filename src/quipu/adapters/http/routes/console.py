@@ -4,14 +4,14 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Path, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from quipu.adapters.http.deps import ContainerDep, OperatorDep, SupervisorDep
+from quipu.adapters.http.deps import ContainerDep, OperatorDep, SupervisorDep, UuidText, still_signed_in
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.http.live import event_stream
 from quipu.application.console import NotAllowed, Staff, UnknownConversation
 from quipu.application.identity import OperatorPrincipal
 
 router = APIRouter(prefix="/api/console", tags=["operator console"])
-ConversationId = Annotated[str, Path(pattern=r"^[0-9a-fA-F-]{36}$")]
+ConversationId = Annotated[UuidText, Path()]
 
 
 class ConversationHead(BaseModel):
@@ -188,4 +188,5 @@ async def dashboard(
 
 @router.get("/events", summary="Server-Sent Events: a conversation changed (any process, via LISTEN/NOTIFY)")
 async def events(request: Request, _: OperatorDep, container: ContainerDep):
-    return event_stream(request, container.live, lambda conversation_id: True)
+    allowed = still_signed_in(request, container, "operator")
+    return event_stream(request, container.live, lambda conversation_id: True, still_allowed=allowed)

@@ -5,7 +5,7 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Query, Request
 from pydantic import BaseModel
 
-from quipu.adapters.http.deps import ContainerDep, CustomerDep
+from quipu.adapters.http.deps import ContainerDep, CustomerDep, still_signed_in
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.http.live import event_stream
 from quipu.adapters.postgres.products_view import my_products
@@ -150,4 +150,5 @@ async def products(who: CustomerDep, container: ContainerDep) -> list[Product]:
 @router.get("/conversations/{thread_id}/events", summary="Server-Sent Events: this conversation changed")
 async def conversation_events(thread_id: ThreadId, request: Request, who: CustomerDep, container: ContainerDep):
     mine = str(conversation_id(who.customer_id, thread_id))
-    return event_stream(request, container.live, lambda changed: changed == mine)
+    allowed = still_signed_in(request, container, "customer")
+    return event_stream(request, container.live, lambda changed: changed == mine, still_allowed=allowed)

@@ -113,6 +113,7 @@ const Q = (() => {
       if (value === undefined || value === null || value === false) continue;
       if (key === "class") node.className = value;
       else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+      else if (key === "style") node.style.cssText = value; // CSSOM, which the Content-Security-Policy allows
       else node.setAttribute(key, value === true ? "" : value);
     }
     for (const child of children.flat()) {
