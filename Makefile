@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: up down test lint demo-data status system-deps clean model
+.PHONY: up down test lint demo-data status system-deps clean model browser-deps
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,8 +26,14 @@ up: system-deps $(STAMP) model
 down: $(STAMP)
 	$(BIN)/quipu down
 
+## browser-deps: axe-core for the browser tests' accessibility audit, pinned by tests/e2e/package-lock.json
+browser-deps: tests/e2e/node_modules/.package-lock.json
+
+tests/e2e/node_modules/.package-lock.json: tests/e2e/package.json tests/e2e/package-lock.json
+	npm ci --prefix tests/e2e --no-audit --no-fund
+
 ## test: the whole suite against a real (embedded) PostgreSQL
-test: system-deps $(STAMP) model
+test: system-deps $(STAMP) model browser-deps
 	$(BIN)/pytest
 
 ## lint: ruff over the code and tests

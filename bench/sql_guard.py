@@ -23,8 +23,17 @@ from psycopg_pool import AsyncConnectionPool
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import bench_database, summary_ms, table, write_result  # noqa: E402
 
-from quipu.adapters.postgres.sql_runner import GuardedRunner, dwh_pool, walls  # noqa: E402
-from quipu.domain.sql_scope import Guarded, guard  # noqa: E402
+from quipu.adapters.postgres.schema_catalog import core_columns  # noqa: E402
+from quipu.adapters.postgres.sql_runner import MAP_READER, UNMAP_READER, GuardedRunner, dwh_pool, walls  # noqa: E402
+from quipu.domain.sql_scope import Guarded  # noqa: E402
+from quipu.domain.sql_scope import guard as guard_with  # noqa: E402
+
+CORE = core_columns()
+
+
+def guard(sql: str):
+    return guard_with(sql, CORE)
+
 
 PAIRS = [
     ("SELECT count(*) FROM transactions", "SELECT count(*) FROM core.transactions WHERE customer_id = %(customer)s"),
@@ -82,9 +91,11 @@ def time_guard(rounds: int) -> list[float]:
 
 
 async def time_execution(urls, customers: list[str]) -> dict[str, list[float]]:
-    runner_pool = dwh_pool(urls.app, max_size=2)
+    runner_pool = dwh_pool(urls.reader, max_size=2)
     await runner_pool.open(wait=True)
-    runner = GuardedRunner(runner_pool)
+    mapper = AsyncConnectionPool(urls.app, min_size=1, max_size=2, open=False, kwargs={"autocommit": True})
+    await mapper.open(wait=True)
+    runner = GuardedRunner(runner_pool, mapper)
     samples = {"guarded_call": [], "raw_call": [], "guarded_statement": [], "raw_statement": []}
     async with AsyncConnectionPool(urls.app, min_size=2, max_size=2, kwargs={"autocommit": True}) as raw_pool:
 
@@ -105,29 +116,33 @@ async def time_execution(urls, customers: list[str]) -> dict[str, list[float]]:
                     if index >= 5:  # the first customers warm caches and plans
                         samples[name].append(time.perf_counter() - start)
             if index >= 5:
-                await time_statements(raw_pool, customer, index, samples)
+                await time_statements(raw_pool, runner_pool, mapper, customer, index, samples)
     await runner_pool.close()
+    await mapper.close()
     return samples
 
 
-async def time_statements(pool, customer: str, index: int, samples: dict) -> None:
-    """The statement alone, each side in its own read-only transaction on the same connection, in
-    alternating order: the guarded SQL behind the walls (role, row-level security, limits) against the
-    hand-scoped SQL as the application role. Only the statement is timed; setup and rollback are not."""
-    async with pool.connection() as conn:
+async def time_statements(pool, reader, mapper, customer: str, index: int, samples: dict) -> None:
+    """The statement alone, each side in its own read-only transaction, in alternating order: the guarded
+    SQL on the reader's login behind the walls (row-level security keyed to the reader's mapping, limits)
+    against the hand-scoped SQL as the application role. Only the statement is timed."""
+    async with pool.connection() as conn, reader.connection() as guarded_conn, mapper.connection() as map_conn:
+        await map_conn.execute(MAP_READER, (guarded_conn.info.backend_pid, customer))
         for model_sql, raw_sql in PAIRS:
             sides = [("guarded_statement", guard(model_sql).sql, True), ("raw_statement", raw_sql, False)]
             for name, sql_text, behind_walls in sides if index % 2 else reversed(sides):
-                async with conn.transaction():
+                target = guarded_conn if behind_walls else conn
+                async with target.transaction():
                     if behind_walls:
-                        for statement in walls(customer):
-                            if statement.as_string(conn) != "BEGIN READ ONLY":
-                                await conn.execute(statement)
-                    await conn.execute("SET TRANSACTION READ ONLY")
+                        for statement in walls():
+                            if statement.as_string(target) != "BEGIN READ ONLY":
+                                await target.execute(statement)
+                    await target.execute("SET TRANSACTION READ ONLY")
                     start = time.perf_counter()
-                    await (await conn.execute(sql_text, {"customer": customer})).fetchall()
+                    await (await target.execute(sql_text, {"customer": customer})).fetchall()
                     samples[name].append(time.perf_counter() - start)
                     raise psycopg.Rollback()  # leave the transaction without committing anything
+        await map_conn.execute(UNMAP_READER, (guarded_conn.info.backend_pid,))
 
 
 async def pick_customers(urls, count: int) -> list[str]:

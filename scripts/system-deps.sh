@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages quipu needs, when running as root and they are missing.
 set -euo pipefail
-packages=(ca-certificates chromium espeak-ng tesseract-ocr tesseract-ocr-spa tesseract-ocr-por fonts-dejavu-core)
+packages=(ca-certificates chromium npm espeak-ng tesseract-ocr tesseract-ocr-spa tesseract-ocr-por fonts-dejavu-core)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

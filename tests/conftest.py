@@ -142,3 +142,20 @@ def no_real_model_calls():
 @pytest.fixture
 def anyio_backend():
     return "asyncio"
+
+
+from walls_db import owner_db, walls_db  # noqa: E402, F401  (a database migrated by a non-superuser owner)
+
+
+@pytest.fixture
+def cards_left_active(demo_db):
+    """Blocking a card changes the shared demo bank: these tests leave every card as they found it."""
+
+    def unblock():
+        with connect(demo_db.admin) as conn:
+            conn.execute("DELETE FROM ops.card_actions WHERE customer_id IN ('DEMO-AR-FRAUD', 'DEMO-MX-OWN-PURCHASE')")
+            conn.commit()
+
+    unblock()
+    yield
+    unblock()

@@ -136,3 +136,215 @@ def test_pages_render_in_the_customers_language_and_list_demo_sign_ins_locally(m
     assert 'lang="pt-BR"' in portuguese.text and "Mensagens" in portuguese.text
     assert 'lang="pt-BR"' in api.get("/mis-finanzas").text, "the language choice is remembered"
     assert api.get("/static/chat.js").status_code == 200
+
+
+# --- who may read, take and answer what (every read is logged) ------------------------------------------------------
+
+
+def second_operator(demo_db, api) -> tuple[str, dict]:
+    from quipu.adapters.postgres.accounts_admin import add_operator
+    from quipu.adapters.security.passwords import Passwords
+
+    with connect(demo_db.admin) as conn:
+        operator_id = add_operator(
+            conn, Passwords(), username="operador2", display_name="Omar Operador", role="operator", password="pw-2"
+        )
+        conn.commit()
+    return operator_id, operator(api, "operador2", "pw-2")
+
+
+def test_an_operator_cannot_answer_or_take_a_conversation_never_handed_off(story_api):
+    story_api.post(
+        "/api/chat", headers=sign_in(story_api), json={"message": "no reconozco estas transacciones", "thread_id": "nb"}
+    )
+    staff = operator(story_api)
+    conversation = conversation_of(story_api, staff, "nb")["conversation_id"]
+    for path, body in (("reply", {"text": "hola"}), ("take", None)):
+        refused = story_api.post(f"/api/console/conversations/{conversation}/{path}", headers=staff, json=body)
+        assert refused.status_code == 409 and refused.json()["error"] == "not_handed_off", refused.text
+    release = story_api.post(f"/api/console/conversations/{conversation}/release", headers=staff)
+    assert release.status_code == 409
+    seen = story_api.get("/api/me/conversations/nb", headers=sign_in(story_api)).json()
+    assert seen["status"] == "bot" and [m["role"] for m in seen["messages"]] == ["customer", "assistant"]
+
+
+def test_a_case_is_held_by_one_operator_and_only_a_supervisor_reassigns_it(story_api, demo_db):
+    handed_off(story_api, "fraud-held")
+    olga = operator(story_api)
+    omar_id, omar = second_operator(demo_db, story_api)
+    conversation = conversation_of(story_api, olga, "fraud-held")["conversation_id"]
+    assert story_api.post(f"/api/console/conversations/{conversation}/take", headers=olga).status_code == 200
+    for path, body in (("reply", {"text": "yo también"}), ("take", None), ("release", None)):
+        refused = story_api.post(f"/api/console/conversations/{conversation}/{path}", headers=omar, json=body)
+        assert refused.status_code == 409 and refused.json()["error"] == "held_by_another", refused.text
+    assert (
+        story_api.post(
+            f"/api/console/conversations/{conversation}/assign", headers=olga, json={"operator_id": omar_id}
+        ).json()["error"]
+        == "supervisor_only"
+    )
+    supervisor = operator(story_api, "supervisora", "consola-supervisora-2026")
+    moved = story_api.post(
+        f"/api/console/conversations/{conversation}/assign", headers=supervisor, json={"operator_id": omar_id}
+    )
+    assert moved.status_code == 200, moved.text
+    assert (
+        story_api.post(
+            f"/api/console/conversations/{conversation}/reply", headers=olga, json={"text": "sigo yo"}
+        ).json()["error"]
+        == "held_by_another"
+    )
+    assert (
+        story_api.post(
+            f"/api/console/conversations/{conversation}/reply", headers=omar, json={"text": "Hola, soy Omar."}
+        ).status_code
+        == 200
+    )
+    with connect(demo_db.admin) as conn:
+        held = conn.execute("SELECT held_by::text FROM ops.conversations WHERE conversation_id = %s", (conversation,))
+        assert held.fetchone()[0] == omar_id
+        tools = [
+            r[0]
+            for r in conn.execute(
+                "SELECT tool FROM ops.decision_log WHERE conversation_id = %s AND tool LIKE 'operator_%%' ORDER BY log_id",
+                (conversation,),
+            )
+        ]
+    assert tools == ["operator_take", "operator_assign", "operator_reply"]
+
+
+def test_two_operators_answering_a_waiting_case_at_once_leave_one_holder(story_api, demo_db):
+    from concurrent.futures import ThreadPoolExecutor
+
+    handed_off(story_api, "fraud-race")
+    olga = operator(story_api)
+    _, omar = second_operator(demo_db, story_api)
+    conversation = conversation_of(story_api, olga, "fraud-race")["conversation_id"]
+    url = f"/api/console/conversations/{conversation}/reply"
+    with ThreadPoolExecutor(2) as pool:
+        answers = list(
+            pool.map(lambda h: story_api.post(url, headers=h, json={"text": "Hola"}).status_code, [olga, omar])
+        )
+    assert sorted(answers) == [200, 409]
+
+
+def test_every_thread_read_is_logged_with_the_operator(story_api, demo_db):
+    handed_off(story_api, "fraud-read")
+    staff = operator(story_api)
+    me = story_api.get("/api/operators/me", headers=staff).json()
+    conversation = conversation_of(story_api, staff, "fraud-read")["conversation_id"]
+    for _ in range(2):
+        assert story_api.get(f"/api/console/conversations/{conversation}", headers=staff).status_code == 200
+    with connect(demo_db.admin) as conn:
+        reads = conn.execute(
+            "SELECT operator_id::text, status FROM ops.thread_reads WHERE conversation_id = %s", (conversation,)
+        ).fetchall()
+    assert reads == [(me["operator_id"], "waiting")] * 2
+
+
+def test_the_queue_sorts_by_priority_then_sla_time_left_and_says_the_time_left(story_api):
+    for customer in ("DEMO-CO-PENDING", "DEMO-MX-FX"):
+        story_api.post(
+            "/api/chat",
+            headers=sign_in(story_api, customer),
+            json={"message": "quiero hablar con una persona", "thread_id": "person-sort"},
+        )
+    handed_off(story_api, "fraud-sort")
+    waiting = story_api.get("/api/console/queue?status=waiting", headers=operator(story_api)).json()
+    rank = {"High": 0, "Medium": 1, "Low": 2, None: 3}
+    keys = [
+        (rank[c["priority"]], c["sla_seconds_left"] if c["sla_seconds_left"] is not None else 10**9) for c in waiting
+    ]
+    assert keys == sorted(keys)
+    assert waiting[0]["priority"] == "High" and 0 < waiting[0]["sla_seconds_left"] <= 4 * 3600
+
+
+def test_the_case_file_of_a_plain_request_for_a_person_carries_what_the_conversation_found(story_api):
+    customer = sign_in(story_api)
+    for text in ("no reconozco estas transacciones", "quiero hablar con una persona"):
+        story_api.post("/api/chat", headers=customer, json={"message": text, "thread_id": "person-facts"})
+    staff = operator(story_api)
+    conversation = conversation_of(story_api, staff, "person-facts")
+    assert conversation["status"] == "waiting"
+    facts = story_api.get(f"/api/console/conversations/{conversation['conversation_id']}", headers=staff).json()[
+        "facts"
+    ]
+    assert facts["asked"] == ["no reconozco estas transacciones", "quiero hablar con una persona"]
+    assert any("Uber" in said and "312" in said for said in facts["found"]), facts
+
+
+def test_an_operator_blocks_a_card_through_the_gateway_as_the_actor(story_api, demo_db, cards_left_active):
+    handed_off(story_api, "fraud-act")
+    staff = operator(story_api)
+    me = story_api.get("/api/operators/me", headers=staff).json()
+    conversation = conversation_of(story_api, staff, "fraud-act")["conversation_id"]
+    before = story_api.post(
+        f"/api/console/conversations/{conversation}/actions",
+        headers=staff,
+        json={"action": "block_card", "params": {"product_id": "x"}},
+    )
+    assert before.status_code == 409 and before.json()["error"] == "hold_the_case_first"
+    story_api.post(f"/api/console/conversations/{conversation}/take", headers=staff)
+    thread = story_api.get(f"/api/console/conversations/{conversation}", headers=staff).json()
+    card = next(c for c in thread["cards"] if c["status"] == "Active")
+    done = story_api.post(
+        f"/api/console/conversations/{conversation}/actions",
+        headers=staff,
+        json={"action": "block_card", "params": {"product_id": card["product_id"]}},
+    )
+    assert done.status_code == 200 and done.json()["items"][0]["status"] == "verified", done.text
+    with connect(demo_db.admin) as conn:
+        actor = conn.execute(
+            "SELECT proposed->>'operator_id', verified FROM ops.decision_log WHERE conversation_id = %s "
+            "AND tool = 'operator_action:block_card'",
+            (conversation,),
+        ).fetchall()
+        gateway = conn.execute(
+            "SELECT count(*) FROM ops.decision_log WHERE conversation_id = %s AND tool = 'execute:block_card' "
+            "AND verified",
+            (conversation,),
+        ).fetchone()[0]
+    assert actor == [(me["operator_id"], True)] and gateway == 1
+    refused = story_api.post(
+        f"/api/console/conversations/{conversation}/actions",
+        headers=staff,
+        json={"action": "cancel_card", "params": {"product_id": card["product_id"]}},
+    )
+    assert refused.status_code == 422
+
+
+def test_a_verified_action_leaves_one_receipt_in_mensajes_in_the_customers_language(story_api, cards_left_active):
+    customer = sign_in(story_api, "DEMO-MX-OWN-PURCHASE")
+    turn = story_api.post(
+        "/api/chat", headers=customer, json={"message": "bloquea mi tarjeta", "thread_id": "receipt"}
+    ).json()
+    batch = turn["actions"]["batch_id"]
+    for _ in range(2):
+        done = story_api.post(f"/api/actions/{batch}/confirm", headers=customer, json={"thread_id": "receipt"})
+        assert done.json()["items"][0]["status"] == "verified", done.text
+    receipts = [
+        m for m in story_api.get("/api/me/outbox", headers=customer).json() if m["template"] == "action_receipt"
+    ]
+    assert len(receipts) == 1
+    assert receipts[0]["subject"] == "Comprobante: Hecho y comprobado" and receipts[0]["language"] == "es"
+    assert done.json()["items"][0]["text"] in receipts[0]["body"]
+
+
+def test_a_receipt_in_mensajes_is_written_in_portuguese_for_ana(story_api, demo_db):
+    customer = sign_in(story_api, "DEMO-BR-PORTUGUESE")
+    turn = story_api.post(
+        "/api/chat", headers=customer, json={"message": "quero bloquear meu cartão", "thread_id": "recibo"}
+    ).json()
+    batch = turn["actions"]["batch_id"]
+    done = story_api.post(f"/api/actions/{batch}/confirm", headers=customer, json={"thread_id": "recibo"}).json()
+    try:
+        assert done["items"][0]["status"] == "verified", done
+        [receipt] = [
+            m for m in story_api.get("/api/me/outbox", headers=customer).json() if m["template"] == "action_receipt"
+        ]
+        assert receipt["language"] == "pt" and receipt["subject"] == "Comprovante: Feito e verificado"
+        assert "Fizemos e conferimos" in receipt["body"]
+    finally:
+        with connect(demo_db.admin) as conn:
+            conn.execute("DELETE FROM ops.card_actions WHERE customer_id = 'DEMO-BR-PORTUGUESE'")
+            conn.commit()

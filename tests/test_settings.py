@@ -38,7 +38,11 @@ def test_cloud_refuses_a_local_database(url):
 
 
 def test_cloud_with_strong_secret_and_remote_database_starts():
-    assert Settings(_env_file=None, env="cloud", database_url=REMOTE, jwt_secret=STRONG).env == "cloud"
+    logins = {
+        "app_database_url": REMOTE.replace("bank:", "app:"),
+        "reader_database_url": REMOTE.replace("bank:", "rd:"),
+    }
+    assert Settings(_env_file=None, env="cloud", database_url=REMOTE, jwt_secret=STRONG, **logins).env == "cloud"
 
 
 def test_local_mode_generates_and_keeps_a_signing_key(tmp_path):

@@ -111,7 +111,7 @@ def test_the_injection_corpus_leaks_nothing_writes_nothing_and_changes_no_settin
 
 def assert_pooled_connections_are_clean(api):
     async def settings():
-        pool = api.app.state.container.sql_runner.pool
+        pool = api.app.state.container.sql_runner.runner.pool
         async with pool.connection() as conn:
             return await (
                 await conn.execute(
@@ -121,7 +121,7 @@ def assert_pooled_connections_are_clean(api):
                 )
             ).fetchone()
 
-    assert api.portal.call(settings) == ("quipu_app", "0", "off", "")
+    assert api.portal.call(settings) == ("dwh_reader", "3s", "on", "")  # the reader's own login and defaults
 
 
 def test_dev_sql_is_local_only(make_client):

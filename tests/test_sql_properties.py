@@ -1,16 +1,22 @@
-"""Property: whatever query the guard accepts, run as customer A, returns no value found only in B's rows."""
+"""Properties of the guard and the walls, on a database migrated by a superuser and on one migrated by a
+non-superuser owner: whatever query the guard accepts, run as customer A, returns no value found only in
+B's rows; and no function outside the allow-list is ever called, whichever name from pg_proc is written in
+attribute notation (`t.f`, `(x).f`)."""
 
 import asyncio
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.postgres.connection import connect
+from quipu.adapters.postgres.schema_catalog import core_columns
 from quipu.adapters.postgres.sql_runner import GuardedRunner, dwh_pool
 from quipu.domain.sql_scope import OWNED, Guarded, guard
 
 A, B = "DEMO-MX-DUPLICATE", "DEMO-CO-PENDING"
+CORE = core_columns()
 COLUMNS = {
     "transactions": ["transaction_id", "merchant_name", "amount", "customer_id", "product_id", "transaction_city"],
     "products": ["product_id", "customer_id", "product_number_last4", "account_number", "current_balance"],
@@ -81,29 +87,110 @@ def queries(draw):
     return text
 
 
+def attribute_shapes(function: str, table: str, column: str) -> list[str]:
+    """Every way PostgreSQL reads a name as a call on a row or a value."""
+    return [
+        f"SELECT t.{function} FROM {table} t",
+        f"SELECT {table}.{function} FROM {table}",
+        f"SELECT core.{table}.{function} FROM core.{table}",
+        f'SELECT t."{function}" FROM {table} t',
+        f"SELECT (t.{column}).{function} FROM {table} t",
+        f"SELECT (t).{function} FROM {table} t",
+        f"SELECT x.{function} FROM (SELECT * FROM {table}) x",
+        f"SELECT q.{function} FROM (SELECT {column} FROM {table}) q",
+        f"WITH q AS (SELECT {column} AS s FROM {table}) SELECT (q.s).{function} FROM q",
+        f"WITH q AS (SELECT * FROM {table}) SELECT q.{function} FROM q",
+        f"SELECT * FROM {table} t WHERE t.{function} IS NOT NULL",
+        f"SELECT * FROM {table} t ORDER BY t.{function}",
+        f"SELECT count(*) FROM {table} t GROUP BY t.{function}",
+        f"SELECT (SELECT max(o.{column}::text) FROM {table} o WHERE o.{function} IS NULL) FROM {table}",
+        f"SELECT * FROM {table} t WHERE EXISTS (SELECT 1 FROM fx_rates r WHERE t.{function} IS NULL)",
+        f"SELECT x.{function} FROM {table} t, LATERAL (SELECT t.{column}) x",
+        f"SELECT {function} FROM {table}",
+    ]
+
+
 @pytest.fixture(scope="module")
-def setup(demo_db):
-    return b_only_values(demo_db.admin), demo_db
+def proc_names(demo_db) -> list[str]:
+    with connect(demo_db.admin) as conn:
+        return [r[0] for r in conn.execute("SELECT DISTINCT proname FROM pg_proc ORDER BY 1")]
+
+
+@pytest.fixture(scope="module")
+def setup(walls_db):
+    return b_only_values(walls_db.admin), walls_db
+
+
+async def run_as_a(db, *verdicts: Guarded) -> dict:
+    """Rows of every verdict, run as A (the last result, for a single verdict)."""
+    reader = dwh_pool(db.reader, max_size=1)
+    app = AsyncConnectionPool(db.app, min_size=1, max_size=1, open=False, kwargs={"autocommit": True})
+    await reader.open(wait=True)
+    await app.open(wait=True)
+    try:
+        results = [await GuardedRunner(reader, app).run(v, A) for v in verdicts]
+        rows = [row for r in results for row in r.get("rows", [])]
+        return {**(results[-1] if results else {}), "rows": rows}
+    finally:
+        await reader.close()
+        await app.close()
 
 
 @pytest.mark.slow
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(sql=queries())
 def test_accepted_queries_never_return_values_only_b_has(setup, sql):
-    forbidden, demo_db = setup
+    forbidden, db = setup
     assert len(forbidden) > 20
-    verdict = guard(sql)
+    verdict = guard(sql, CORE)
     if not isinstance(verdict, Guarded):
         return
-    result = asyncio.run(run_as_a(demo_db.app, verdict))
+    result = asyncio.run(run_as_a(db, verdict))
     returned = {str(cell) for row in result.get("rows", []) for cell in row if cell is not None}
     assert not returned & forbidden, f"{sql} leaked {returned & forbidden}"
 
 
-async def run_as_a(url: str, verdict: Guarded) -> dict:
-    pool = dwh_pool(url, max_size=1)
-    await pool.open(wait=True)
-    try:
-        return await GuardedRunner(pool).run(verdict, A)
-    finally:
-        await pool.close()
+@pytest.mark.slow
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_no_function_in_pg_proc_is_reachable_in_attribute_notation(proc_names, data):
+    """Accepted only when the name is a real column of what it names; then it runs as that column."""
+    function = data.draw(st.sampled_from(proc_names), label="function")
+    table = data.draw(st.sampled_from(TABLES), label="table")
+    column = data.draw(st.sampled_from(COLUMNS[table]), label="column")
+    for sql in attribute_shapes(function, table, column):
+        verdict = guard(sql, CORE)
+        if isinstance(verdict, Guarded):
+            assert function in CORE.of(table), f"{function} reached through: {sql}"
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(180)
+def test_every_pg_proc_name_is_refused_in_every_attribute_shape(proc_names):
+    """The exhaustive form of the property, for one table: no pg_proc name that is not a column passes."""
+    columns = CORE.of("transactions")
+    passed = [
+        sql
+        for function in proc_names
+        if function not in columns
+        for sql in attribute_shapes(function, "transactions", "merchant_name")[:6]
+        if isinstance(guard(sql, CORE), Guarded)
+    ]
+    assert len(proc_names) > 2000 and not passed, passed[:5]
+
+
+@pytest.mark.slow
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_attribute_shapes_the_guard_accepts_run_as_plain_columns(setup, proc_names, data):
+    """Where a pg_proc name is also a column (amount, currency, ...), what runs is the column: no leak."""
+    forbidden, db = setup
+    table = data.draw(st.sampled_from(TABLES), label="table")
+    names = sorted(CORE.of(table) | set(data.draw(st.lists(st.sampled_from(proc_names), max_size=3))))
+    function = data.draw(st.sampled_from(names), label="name")
+    verdicts = [
+        v for sql in attribute_shapes(function, table, COLUMNS[table][0]) if isinstance(v := guard(sql, CORE), Guarded)
+    ]
+    result = asyncio.run(run_as_a(db, *verdicts))
+    returned = {str(cell) for row in result.get("rows", []) for cell in row if cell is not None}
+    assert not returned & forbidden, f"{function} on {table} leaked {returned & forbidden}"

@@ -5,7 +5,16 @@ import re
 import pytest
 
 from quipu.adapters.dataset.format import CORE_TABLES
-from quipu.domain.sql_scope import HIDDEN, OWNED, REFERENCE, Guarded, Refused, guard
+from quipu.adapters.postgres.schema_catalog import core_columns
+from quipu.domain.sql_scope import HIDDEN, OWNED, REFERENCE, Guarded, Refused
+from quipu.domain.sql_scope import guard as guard_with
+
+COLUMNS = core_columns()
+
+
+def guard(sql: str):
+    return guard_with(sql, COLUMNS)
+
 
 ACCEPTED = [
     "SELECT count(*) FROM transactions",
@@ -266,7 +275,7 @@ def test_there_are_at_least_150_cases():
 def test_the_customer_filter_sits_in_a_subquery_never_the_outer_where():
     sql = guard("SELECT * FROM transactions WHERE amount > 1 OR 1 = 1").sql
     assert sql.startswith("SELECT * FROM (SELECT * FROM core.transactions WHERE customer_id = %(customer)s)")
-    assert sql.endswith("WHERE amount > 1 OR 1 = 1")
+    assert sql.endswith("WHERE amount > 1 OR 1 = 1 LIMIT 101")
 
 
 def test_comments_are_stripped_from_what_runs():
@@ -288,3 +297,125 @@ def test_alias_is_kept_and_reference_tables_are_pinned_to_core():
 def test_every_core_table_is_allow_listed_or_explicitly_hidden():
     assert set(CORE_TABLES) == OWNED | REFERENCE | HIDDEN
     assert not (OWNED & REFERENCE) and not (HIDDEN & (OWNED | REFERENCE))
+
+
+# PostgreSQL reads `t.f` and `(x).f` as the call f(t) / f(x) when f is not a column: every such name must be
+# refused, whatever table, CTE or subquery it hangs from; CTE names count only at their own query level.
+ATTRIBUTE_AND_SCOPE = [
+    ("SELECT c.row_to_json FROM customers c", "unknown_column"),
+    ("SELECT customers.row_to_json FROM customers", "unknown_column"),
+    ("SELECT core.customers.row_to_json FROM core.customers", "unknown_column"),
+    ('SELECT c."row_to_json" FROM customers c', "unknown_column"),
+    ("SELECT C.ROW_TO_JSON FROM customers c", "unknown_column"),
+    ("SELECT t.json_agg FROM transactions t", "unknown_column"),
+    ("SELECT t.to_jsonb FROM transactions t", "unknown_column"),
+    ("SELECT t.hstore FROM transactions t", "unknown_column"),
+    ("SELECT t.text FROM transactions t", "unknown_column"),
+    ("SELECT p.current_setting FROM products p", "unknown_column"),
+    ("SELECT p.pg_sleep FROM products p", "unknown_column"),
+    ("SELECT r.txid_current FROM fx_rates r", "unknown_column"),
+    ("SELECT fx_rates.pg_backend_pid FROM fx_rates", "unknown_column"),
+    ("SELECT * FROM transactions t WHERE t.row_to_json IS NOT NULL", "unknown_column"),
+    ("SELECT * FROM transactions t ORDER BY t.row_to_json", "unknown_column"),
+    ("SELECT count(*) FROM transactions t GROUP BY t.row_to_json", "unknown_column"),
+    ("SELECT max(t.row_to_json) FROM transactions t", "unknown_column"),
+    ("SELECT * FROM transactions t JOIN products p ON p.row_to_json = t.row_to_json", "unknown_column"),
+    (
+        "SELECT * FROM transactions t WHERE EXISTS (SELECT 1 FROM products p WHERE p.product_id = t.row_to_json)",
+        "unknown_column",
+    ),
+    ("SELECT (SELECT t.json_agg FROM products p LIMIT 1) FROM transactions t", "unknown_column"),
+    ("SELECT x.row_to_json FROM (SELECT * FROM customers) x", "unknown_column"),
+    ("SELECT x.current_setting FROM (SELECT first_name AS s FROM customers) x", "unknown_column"),
+    ("WITH q AS (SELECT * FROM customers) SELECT q.row_to_json FROM q", "unknown_column"),
+    (
+        "WITH q AS (SELECT 'quipu.customer_id' AS s FROM fx_rates LIMIT 1) SELECT q.current_setting FROM q",
+        "unknown_column",
+    ),
+    (
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3) SELECT n.ts_stat FROM n, fx_rates",
+        "unknown_column",
+    ),
+    ("SELECT x.row_to_json FROM transactions t, LATERAL (SELECT t.amount) x", "unknown_column"),
+    (
+        "SELECT u.row_to_json FROM (SELECT amount FROM transactions UNION SELECT amount FROM billing) u",
+        "unknown_column",
+    ),
+    ("SELECT c FROM customers c", "unknown_column"),
+    ("SELECT customers FROM customers", "unknown_column"),
+    ("SELECT count(c) FROM customers c", "unknown_column"),
+    ("SELECT user FROM transactions", "unknown_column"),
+    ("SELECT current_role FROM transactions", "unknown_column"),
+    ("SELECT nothing_here FROM transactions", "unknown_column"),
+    ("SELECT t.amount FROM transactions", "unknown_column"),
+    ("SELECT x.amount FROM transactions t", "unknown_column"),
+    ("SELECT q.count FROM (SELECT count(*) FROM transactions) q", "unknown_column"),
+    (
+        "WITH q AS (SELECT 'quipu.customer_id' AS s FROM fx_rates LIMIT 1) SELECT (q.s).current_setting FROM q",
+        "attribute_notation",
+    ),
+    ("WITH q AS (SELECT 'SELECT 1' AS s FROM fx_rates LIMIT 1) SELECT (q.s).ts_stat FROM q", "attribute_notation"),
+    ("SELECT (c.first_name).upper FROM customers c", "attribute_notation"),
+    ("SELECT (c).row_to_json FROM customers c", "attribute_notation"),
+    ("SELECT (t.amount).abs FROM transactions t", "attribute_notation"),
+    ("SELECT ('quipu.customer_id').current_setting FROM fx_rates", "attribute_notation"),
+    ("SELECT (SELECT 'x').md5 FROM fx_rates", "attribute_notation"),
+    ("SELECT a.b.c.d FROM transactions", None),
+    ("SELECT z.q.current_setting FROM (SELECT 'x' AS q FROM fx_rates) AS z", "schema_not_allowed"),
+    ("SELECT pg_catalog.row_to_json(c) FROM customers c", "function_not_allowed"),
+    ("SELECT * FROM (WITH evil AS (SELECT 1 AS x FROM fx_rates) SELECT * FROM evil) a, evil", "table_not_allowed"),
+    (
+        "SELECT (SELECT count(*) FROM (WITH secret AS (SELECT 1 AS x) SELECT x FROM secret) s), * FROM secret",
+        "table_not_allowed",
+    ),
+    (
+        "WITH a AS (SELECT 1 AS x FROM fx_rates) SELECT * FROM (WITH b AS (SELECT * FROM a) SELECT * FROM b) s, b",
+        "table_not_allowed",
+    ),
+    ("SELECT * FROM (WITH pg_authid AS (SELECT 1 AS x) SELECT * FROM pg_authid) a", "cte_shadows_table"),
+    (
+        "SELECT * FROM fx_rates WHERE EXISTS (WITH customers AS (SELECT 1 AS x) SELECT x FROM customers)",
+        "cte_shadows_table",
+    ),
+    ("SELECT amount AS quipu_scope_customer FROM transactions", "reserved_name"),
+    ('SELECT amount AS "QUIPU_SCOPE_CUSTOMER" FROM transactions', "reserved_name"),
+    ("SELECT '%(quipu_scope_customer)s' FROM transactions", "reserved_name"),
+    ("SELECT * FROM transactions WHERE merchant_name = E'quipu_scope_customer'", "reserved_name"),
+]
+ATTRIBUTE_AND_SCOPE_ACCEPTED = [
+    "SELECT t.amount, t.currency FROM transactions t",
+    "SELECT x.s FROM (SELECT merchant_name AS s FROM transactions) x",
+    "WITH q AS (SELECT merchant_name AS s FROM transactions) SELECT q.s FROM q",
+    "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3) SELECT n.i FROM n, fx_rates",
+    "SELECT x.amount FROM transactions t, LATERAL (SELECT t.amount) x",
+    "SELECT u.amount FROM (SELECT amount FROM transactions UNION SELECT minimum_payment FROM billing) u",
+    "SELECT * FROM (WITH a AS (SELECT amount FROM transactions) SELECT * FROM a) s",
+    "SELECT count(*) AS n FROM transactions ORDER BY n",
+    "SELECT currency, count(*) AS n FROM transactions GROUP BY currency ORDER BY n DESC",
+    "SELECT q.count FROM (SELECT count(*) AS count FROM transactions) q",
+    "SELECT U&'\\0071uipu' FROM transactions",
+]
+
+
+@pytest.mark.parametrize(("sql", "reason"), ATTRIBUTE_AND_SCOPE)
+def test_attribute_notation_and_out_of_scope_names_are_refused(sql, reason):
+    verdict = guard(sql)
+    assert isinstance(verdict, Refused), f"accepted: {getattr(verdict, 'sql', verdict)}"
+    if reason:
+        assert verdict.reason == reason, verdict
+    assert verdict.detail
+
+
+@pytest.mark.parametrize("sql", ATTRIBUTE_AND_SCOPE_ACCEPTED)
+def test_real_columns_of_ctes_subqueries_and_laterals_still_pass(sql):
+    assert isinstance(guard(sql), Guarded), guard(sql)
+
+
+def test_the_attribute_notation_and_scope_family_has_at_least_40_cases():
+    assert len(ATTRIBUTE_AND_SCOPE) >= 40
+
+
+def test_no_answer_fetches_more_than_101_rows():
+    assert guard("SELECT * FROM transactions LIMIT 100000").sql.endswith("LIMIT 101")
+    assert guard("SELECT * FROM transactions LIMIT 5").sql.endswith("LIMIT 5")
+    assert guard("SELECT amount FROM transactions UNION SELECT minimum_payment FROM billing").sql.endswith("LIMIT 101")

@@ -30,11 +30,13 @@ from quipu.adapters.postgres.connection import DatabaseUrls
 from quipu.adapters.postgres.console_store import PgConsole
 from quipu.adapters.postgres.conversations_store import PgConversations
 from quipu.adapters.postgres.database import CHECKPOINT_SCHEMA
-from quipu.adapters.postgres.identity_store import PgIdentityStore, PgStepUpStore
+from quipu.adapters.postgres.identity_store import PgIdentityStore
 from quipu.adapters.postgres.live import LiveFeed
 from quipu.adapters.postgres.outbox_store import PgOutbox
-from quipu.adapters.postgres.schema_catalog import describe_core
+from quipu.adapters.postgres.reader_walls import WallCheck
+from quipu.adapters.postgres.schema_catalog import core_columns, describe_core, read_core_columns
 from quipu.adapters.postgres.sql_runner import GuardedRunner, dwh_pool
+from quipu.adapters.postgres.step_up_store import PgStepUpStore
 from quipu.adapters.postgres.transfers_store import PgTransfers
 from quipu.adapters.security.passwords import Passwords
 from quipu.adapters.security.tokens import Tokens
@@ -46,10 +48,14 @@ from quipu.application.actions import Gateway
 from quipu.application.agent.deps import AgentDeps
 from quipu.application.agent.graph import Agent
 from quipu.application.chat import Chat
+from quipu.application.console import Console
+from quipu.application.customer_limiter import CustomerLimiter
 from quipu.application.identity import Identity, Limits
 from quipu.application.step_up import StepUp
+from quipu.application.text_to_sql import SqlLookup
 from quipu.application.transfers import MoneyMovement
 from quipu.domain.mail import route_from
+from quipu.domain.sql_columns import CoreColumns
 from quipu.domain.step_up import CODE_DIGITS
 from quipu.domain.transfers import Limits as TransferLimits
 from quipu.settings import Settings
@@ -74,13 +80,13 @@ class Container:
     outbox: PgOutbox
     conversations: PgConversations
     records: PgBankRecords
-    sql_runner: GuardedRunner
+    sql_runner: SqlLookup
     gateway: Gateway
     money: MoneyMovement
     action_facts: PgActionFacts
     audit: PgAudit
     clock: Clock
-    console: PgConsole
+    console: Console
     live: LiveFeed
     transcriber: WhisperTranscriber
     voice: EspeakSynthesizer
@@ -127,12 +133,20 @@ async def build_container(
 ) -> AsyncIterator[Container]:
     urls = urls or await anyio.to_thread.run_sync(database.locate, settings)
     await anyio.to_thread.run_sync(database.prepare, urls)
+    walls = await anyio.to_thread.run_sync(database.check_logins, urls, settings)
+    columns = await anyio.to_thread.run_sync(read_core_columns, urls.app)
     pool = AsyncConnectionPool(
-        urls.app, min_size=1, max_size=10, open=False, kwargs={"autocommit": True}, check=AsyncConnectionPool.check_connection
+        urls.app,
+        min_size=1,
+        max_size=10,
+        open=False,
+        kwargs={"autocommit": True},
+        check=AsyncConnectionPool.check_connection,
     )
-    sql_pool = dwh_pool(urls.app)
+    sql_pool = dwh_pool(urls.reader) if walls.holds and urls.reader else None  # run_sql off: no reader login
     await pool.open(wait=True, timeout=15)
-    await sql_pool.open(wait=True, timeout=15)
+    if sql_pool is not None:
+        await sql_pool.open(wait=True, timeout=15)
     checkpoint_pool = AsyncConnectionPool(
         urls.app,
         min_size=1,
@@ -148,7 +162,8 @@ async def build_container(
     )
     await checkpoint_pool.open(wait=True, timeout=15)
     try:
-        container = assemble(settings, urls, pool, clock, sql_pool)
+        container = assemble(settings, urls, pool, clock, sql_pool, walls=walls, columns=columns)
+        container.sql_pool = sql_pool  # read by /metrics (None when run_sql is off)
         attach_agent(container, model if model is not None else build_model(settings), checkpoint_pool)
         await container.gateway.sweep()  # actions a crash left `executing`: read back, or to a person
         await container.live.start()
@@ -157,12 +172,19 @@ async def build_container(
         if "container" in locals():
             await container.live.stop()
         await checkpoint_pool.close()
-        await sql_pool.close()
+        if sql_pool is not None:
+            await sql_pool.close()
         await pool.close()
 
 
 def assemble(
-    settings: Settings, urls: DatabaseUrls, pool: AsyncConnectionPool, clock: Clock, sql_pool: AsyncConnectionPool
+    settings: Settings,
+    urls: DatabaseUrls,
+    pool: AsyncConnectionPool,
+    clock: Clock,
+    sql_pool: AsyncConnectionPool | None,
+    walls: WallCheck | None = None,
+    columns: CoreColumns | None = None,
 ) -> Container:
     key = settings.signing_key()
     passwords = Passwords()
@@ -180,11 +202,21 @@ def assemble(
     limits = limits_of(settings)
     action_facts = PgActionFacts(pool)
     audit = PgAudit(pool)
+    identity = Identity(PgIdentityStore(pool), verify, tokens, clock, limits)
+    gateway = Gateway(
+        PgActionStore(pool),
+        action_facts,
+        PgEffects(pool, clock, outbox),
+        PgHandoffs(pool, clock),
+        audit,
+        clock,
+        receipts=outbox.action_receipt,
+    )
     return Container(
         settings=settings,
         urls=urls,
         pool=pool,
-        identity=Identity(PgIdentityStore(pool), verify, tokens, clock, limits),
+        identity=identity,
         step_up=StepUp(
             PgStepUpStore(pool),
             outbox,
@@ -192,26 +224,43 @@ def assemble(
             hash_code=code_hasher(key),
             clock=clock,
             window=limits.step_up_window,
+            rate=identity.rate,
+            show_codes=settings.step_up_codes_shown,
         ),
         outbox=outbox,
         conversations=PgConversations(pool),
         records=PgBankRecords(pool),
         tracer=otlp_tracer(settings.otlp_endpoint),
-        sql_runner=GuardedRunner(sql_pool),
-        gateway=Gateway(
-            PgActionStore(pool), action_facts, PgEffects(pool, clock, outbox), PgHandoffs(pool, clock), audit, clock
-        ),
+        sql_runner=sql_lookup(settings, sql_pool, pool, clock, walls or WallCheck(), columns or core_columns()),
+        gateway=gateway,
         money=MoneyMovement(PgTransfers(pool, clock, transfer_limits(settings), outbox), audit, clock),
         action_facts=action_facts,
         audit=audit,
         clock=clock,
-        console=PgConsole(pool),
+        console=Console(PgConsole(pool), gateway, action_facts, clock),
         live=LiveFeed(urls.app),
         transcriber=WhisperTranscriber(settings.models_dir, threads=settings.llm_threads),
         voice=EspeakSynthesizer(),
         statements=statement_reader(settings),
         probes={"database": database_ready},
     )
+
+
+def sql_lookup(
+    settings: Settings,
+    sql_pool: AsyncConnectionPool | None,
+    pool: AsyncConnectionPool,
+    clock: Clock,
+    walls: WallCheck,
+    columns: CoreColumns,
+) -> SqlLookup:
+    """run_sql: the guard over core's real columns, the reader's walls, and each customer's share of them."""
+    limiter = CustomerLimiter(
+        concurrent=settings.sql_concurrent_per_customer, per_minute=settings.sql_per_minute, clock=clock
+    )
+    runner = GuardedRunner(sql_pool, pool) if sql_pool is not None else None
+    off = walls.off_reason or (None if runner else "no reader connection")
+    return SqlLookup(runner, columns, limiter, off_reason=off)
 
 
 def statement_reader(settings: Settings):
@@ -240,6 +289,8 @@ def attach_agent(container: Container, model, checkpoint_pool: AsyncConnectionPo
     """The agent graph over the in-process MCP hub, its state checkpointed in PostgreSQL."""
     server = hub(lambda: tool_deps(container), actions_enabled=container.settings.actions_enabled)
     gate_sql_tools(server, container.settings.home, model)  # run_sql only for a model that passed `quipu eval sql`
+    if container.sql_runner.off_reason:  # the walls are not all there: the agent is not offered run_sql
+        server.disable(names={"dwh_run_sql"})
     deps = AgentDeps(
         model=model,
         skills=[s for s in discover() if container.settings.actions_enabled or not s.acts],

@@ -1,5 +1,6 @@
 """The one validated configuration object; built once by the composition root and passed down."""
 
+import ipaddress
 import secrets
 from pathlib import Path
 from typing import Literal
@@ -66,6 +67,24 @@ class Settings(BaseSettings):
     )
     chat_rate_per_minute: int = Field(20, ge=1, le=10_000, description="Chat turns per minute per customer.")
     log_format: Literal["json", "text"] = Field("json", description="Logs: one JSON object a line, or plain text.")
+    app_database_url: SecretStr | None = Field(
+        None, description="The application's own login (least privilege); cloud mode requires it, never the owner."
+    )
+    reader_database_url: SecretStr | None = Field(
+        None, description="The login of dwh_reader, the only role guarded SQL runs as; cloud mode requires it."
+    )
+    sql_per_minute: int = Field(20, ge=1, le=600, description="run_sql queries one customer may run per minute.")
+    sql_concurrent_per_customer: int = Field(
+        1, ge=1, le=8, description="run_sql queries one customer may have running at the same time."
+    )
+    show_step_up_codes: bool | None = Field(
+        None,
+        description="The simulated Mensajes tray shows step-up codes; unset: on only in local mode with simulated mail.",
+    )
+    trusted_proxies: str = Field(
+        "",
+        description="Comma-separated proxy addresses or CIDRs whose X-Forwarded-For names the client; none by default.",
+    )
     rephrase: Literal["off", "on"] = Field(
         "off", description="on: a model may rewrite code's answer for tone; code checks it keeps every figure."
     )
@@ -86,6 +105,18 @@ class Settings(BaseSettings):
     def models_dir(self) -> Path:
         return (self.models_path or self.home / "models").resolve()
 
+    @property
+    def step_up_codes_shown(self) -> bool:
+        """Whether the outbox keeps step-up codes where the customer API shows them (the local demo tray)."""
+        demo_tray = self.env == "local" and self.mail_mode == "simulated"
+        return demo_tray if self.show_step_up_codes is None else self.show_step_up_codes
+
+    @property
+    def trusted_networks(self) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
+        return tuple(
+            ipaddress.ip_network(p.strip(), strict=False) for p in self.trusted_proxies.split(",") if p.strip()
+        )
+
     @model_validator(mode="after")
     def _refuse_insecure(self) -> "Settings":
         database_is_local = self.database_url is None or is_local_url(self.database_url.get_secret_value())
@@ -93,11 +124,18 @@ class Settings(BaseSettings):
             raise InsecureSettings("local mode refuses a remote database (QUIPU_DATABASE_URL)")
         if self.mail_mode == "smtp" and not self.smtp_host:
             raise InsecureSettings("mail_mode=smtp needs QUIPU_SMTP_HOST")
+        if self.show_step_up_codes and (self.env != "local" or self.mail_mode != "simulated"):
+            raise InsecureSettings("QUIPU_SHOW_STEP_UP_CODES is only for local mode with simulated mail")
+        try:
+            _ = self.trusted_networks
+        except ValueError as error:
+            raise InsecureSettings(f"QUIPU_TRUSTED_PROXIES: {error}") from None
         if self.env == "cloud":
             if database_is_local:
                 raise InsecureSettings("cloud mode refuses a local or embedded database")
             if weak_secret(self.jwt_secret):
                 raise InsecureSettings(f"cloud mode needs QUIPU_JWT_SECRET of {MIN_SECRET_LENGTH}+ random characters")
+            refuse_shared_logins(self)
         return self
 
     def signing_key(self) -> str:
@@ -123,3 +161,17 @@ def is_local_url(url: str) -> bool:
     parts = urlsplit(url)
     host = parts.hostname or parse_qs(parts.query).get("host", [""])[0]
     return host == "" or host.startswith("/") or host in LOCAL_HOSTS
+
+
+def refuse_shared_logins(settings: Settings) -> None:
+    """Cloud mode: migrations use QUIPU_DATABASE_URL (the owner); the application and the reader log in
+    as themselves (start-up also checks, against the database, that neither is the owner)."""
+    owner = settings.database_url.get_secret_value() if settings.database_url else None
+    for name, url in (
+        ("QUIPU_APP_DATABASE_URL", settings.app_database_url),
+        ("QUIPU_READER_DATABASE_URL", settings.reader_database_url),
+    ):
+        if url is None:
+            raise InsecureSettings(f"cloud mode needs {name}: a login of its own, not the schema owner's")
+        if url.get_secret_value() == owner:
+            raise InsecureSettings(f"cloud mode refuses {name} equal to QUIPU_DATABASE_URL (the schema owner)")

@@ -13,6 +13,7 @@ async def balances(records, customer_id: str, product_type: str | None) -> dict:
     shown = [p for p in products if p.product_type not in BALANCE_EXCLUDED]
     return {
         "evidence_lookup": "core.products",
+        "as_of": AS_OF.isoformat(),
         "products": [product_view(p) for p in shown],
         "totals": totals(shown),
         "totals_rule": "Active products only, per group and per currency; currencies are never added together",

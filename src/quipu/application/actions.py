@@ -4,7 +4,7 @@ effect back, and audit every step. Written against ports; the model never reache
 import asyncio
 import logging
 import uuid
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Protocol
@@ -160,6 +160,7 @@ class Gateway:
         *,
         retry_pause: float = 0.2,
         poll: float = 0.02,
+        receipts: Callable[..., Awaitable[None]] | None = None,
     ):
         self.store = store
         self.facts = facts
@@ -169,6 +170,7 @@ class Gateway:
         self.clock = clock
         self.retry_pause = retry_pause
         self.poll = poll
+        self.receipts = receipts  # a notice in Mensajes for every verified action
 
     async def propose(self, who: Proposer, requested: list[Requested]) -> dict:
         """Stores the batch and its card; nothing runs here, whatever the verdicts: only the button runs."""
@@ -394,6 +396,12 @@ class Gateway:
             executed=row.status in ("verified", "failed"),
             verified=row.status == "verified",
         )
+        if row.status == "verified" and self.receipts:
+            item = item_view(row)
+            try:
+                await self.receipts(row.customer_id, row.action_id, row.language, item["text"], item["state"])
+            except Exception as error:  # the action is done and read back; a lost notice is logged, not a failure
+                log.warning("receipt for %s not stored: %s", row.action, type(error).__name__)
         return row
 
     async def _escalate(self, batch: list[ActionRow], escalated: list[ActionRow]) -> None:

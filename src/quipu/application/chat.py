@@ -4,6 +4,7 @@ stays out; the graph's state lives in PostgreSQL, so any API process can serve t
 import contextvars
 import logging
 import uuid
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from quipu.application.agent.graph import PHOTO_PLACEHOLDER
@@ -13,6 +14,8 @@ from quipu.domain.statement import statement_note
 
 log = logging.getLogger("quipu.chat")
 MAX_MESSAGE_CHARS = 2000
+# The step the customer is told about once a node finishes: the router understood, the skill looked things up.
+NEXT_STEP = {"router": "looking_up", "skill_agent": "writing", "claims_check": "writing", "handoff": "writing"}
 CUSTOMER_NAMES: contextvars.ContextVar[tuple[str, ...]] = contextvars.ContextVar("customer_names", default=())
 
 
@@ -59,6 +62,7 @@ class Chat:
         thread_id: str | None = None,
         channel: str = "web",
         image: bytes | None = None,
+        progress: Callable[[str], Awaitable[None]] | None = None,
     ) -> ChatTurn:
         text = message.strip()[:MAX_MESSAGE_CHARS]
         thread = thread_id or uuid.uuid4().hex[:16]
@@ -73,22 +77,29 @@ class Chat:
             await self.conversations.append(customer_id, thread, "customer", stored)
             return ChatTurn(None, thread, language, status=status)
         attachment = await self._read_photo(image, language) if image else None
-        state = await self.graph.ainvoke(
-            {
-                "text": text,
-                "attachment": attachment,
-                "language": language,
-                "country": country,
-                "session": {
-                    "customer_id": customer_id,
-                    "signed_in": signed_in,
-                    "thread_id": thread,
-                    "conversation_id": conversation_id,
-                },
+        config = {"configurable": {"thread_id": conversation_id}}
+        inputs = {
+            "text": text,
+            "attachment": attachment,
+            "language": language,
+            "country": country,
+            "session": {
+                "customer_id": customer_id,
+                "signed_in": signed_in,
+                "thread_id": thread,
+                "conversation_id": conversation_id,
             },
-            config={"configurable": {"thread_id": conversation_id}},
-            durability="exit",  # one checkpoint per turn: the turn is the unit a second process resumes from
-        )
+        }
+        step = "understanding"
+        if progress:
+            await progress(step)
+        # one checkpoint per turn ("exit"): the turn is the unit a second process resumes from
+        async for update in self.graph.astream(inputs, config=config, stream_mode="updates", durability="exit"):
+            following = next((NEXT_STEP[node] for node in update if node in NEXT_STEP), step)
+            if progress and following != step:
+                await progress(following)
+            step = following
+        state = (await self.graph.aget_state(config)).values
         # written only once the turn is answered: a turn refused as busy (or cut by a crash) leaves no trace
         await self.conversations.append(customer_id, thread, "customer", stored)
         reply = state.get("reply") or say("unsafe_reply", language)

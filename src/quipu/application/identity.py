@@ -1,4 +1,4 @@
-"""Use cases: customers and operators sign in; tokens become a principal on every request."""
+"""Use cases: customers and operators sign in and out; tokens become a principal on every request."""
 
 import hashlib
 from collections.abc import Awaitable, Callable
@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from quipu.application.ports import AuthError, IdentityStore, TokenCodec
-from quipu.domain.identity import CUSTOMER_AUDIENCE, OPERATOR_AUDIENCE, GuardState, after_failure, step_up_fresh
+from quipu.domain.identity import CUSTOMER_AUDIENCE, OPERATOR_AUDIENCE, BackOff, client_subject, step_up_fresh
 
 SIGN_IN_STATUSES = ("Active", "Inactive")
+PURGE_EVERY = timedelta(minutes=5)
 Verify = Callable[[str | None, str], Awaitable[bool]]
 
 
@@ -18,6 +19,14 @@ class Limits:
     lockout: timedelta
     rate_per_minute: int
     step_up_window: timedelta
+
+    @property
+    def account_back_off(self) -> BackOff:
+        return BackOff(self.max_failures, self.lockout)
+
+    @property
+    def client_back_off(self) -> BackOff:
+        return BackOff(self.max_failures, self.lockout, growth=2)
 
 
 @dataclass(frozen=True)
@@ -32,6 +41,7 @@ class CustomerPrincipal:
     customer_id: str
     session_id: str
     step_up_at: datetime | None
+    expires_at: datetime | None = None
 
     def stepped_up(self, now: datetime, window: timedelta) -> bool:
         return step_up_fresh(self.step_up_at, now, window)
@@ -43,10 +53,29 @@ class OperatorPrincipal:
     username: str
     display_name: str
     role: str
+    expires_at: datetime | None = None
 
 
 def unknown_subject(user: str) -> str:
     return "unknown:" + hashlib.sha256(user.strip().lower().encode()).hexdigest()
+
+
+class RateLimiter:
+    """Fixed one-minute buckets in PostgreSQL (shared by every API process); old buckets are purged."""
+
+    def __init__(self, store: IdentityStore, clock: Callable[[], datetime]):
+        self.store = store
+        self.clock = clock
+        self._purged: datetime | None = None
+
+    async def admit(self, bucket: str, per_minute: int, refusal: str = "too_many_attempts") -> datetime:
+        now = self.clock()
+        if self._purged is None or now - self._purged >= PURGE_EVERY:
+            self._purged = now
+            await self.store.purge(now)
+        if await self.store.count_hit(bucket, now.replace(second=0, microsecond=0)) > per_minute:
+            raise AuthError(refusal)
+        return now
 
 
 class Identity:
@@ -58,57 +87,61 @@ class Identity:
         self.tokens = tokens
         self.clock = clock
         self.limits = limits
+        self.rate = RateLimiter(store, clock)
 
     async def sign_in_customer(self, user: str, password: str, client: str) -> Grant:
-        now = await self._admit(client)
+        now = await self.rate.admit(f"sign-in:{client}", self.limits.rate_per_minute)
         login = await self.store.customer_login(user)
         subject = login.customer_id if login else unknown_subject(user)
         usable = login is not None and login.status in SIGN_IN_STATUSES
-        await self._check_password(subject, login.password_hash if usable else None, password, now)
+        await self._check_password(subject, client, login.password_hash if usable else None, password, now)
         expires = now + self.tokens.ttl
         session_id = await self.store.open_session(login.customer_id, now, expires)
         token, _ = self.tokens.issue(login.customer_id, CUSTOMER_AUDIENCE, now=now, session_id=session_id)
         return Grant(token, int(self.tokens.ttl.total_seconds()), login.customer_id)
 
     async def sign_in_operator(self, username: str, password: str, client: str) -> Grant:
-        now = await self._admit(client)
+        now = await self.rate.admit(f"sign-in:{client}", self.limits.rate_per_minute)
         login = await self.store.operator_login(username.strip().lower())
         subject = f"operator:{login.operator_id}" if login else unknown_subject(username)
         usable = login is not None and not login.disabled
-        await self._check_password(subject, login.password_hash if usable else None, password, now)
+        await self._check_password(subject, client, login.password_hash if usable else None, password, now)
         token, _ = self.tokens.issue(login.operator_id, OPERATOR_AUDIENCE, now=now, role=login.role)
         return Grant(token, int(self.tokens.ttl.total_seconds()), login.operator_id)
 
     async def customer(self, token: str) -> CustomerPrincipal:
+        """The session behind a token, re-read on every request: revoked, expired or closed stops it."""
         claims = self.tokens.read(token, CUSTOMER_AUDIENCE)
         session = await self.store.session(claims.session_id) if claims.session_id else None
         if session is None or session.customer_id != claims.subject or session.revoked:
             raise AuthError("invalid_token")
         if session.expires_at <= self.clock():
             raise AuthError("token_expired")
-        return CustomerPrincipal(session.customer_id, session.session_id, session.step_up_at)
+        if session.customer_status not in SIGN_IN_STATUSES:
+            raise AuthError("account_unavailable")
+        return CustomerPrincipal(session.customer_id, session.session_id, session.step_up_at, session.expires_at)
 
     async def operator(self, token: str) -> OperatorPrincipal:
         claims = self.tokens.read(token, OPERATOR_AUDIENCE)
         found = await self.store.operator_by_id(claims.subject)
         if found is None or found.disabled:
             raise AuthError("invalid_token")
-        return OperatorPrincipal(found.operator_id, found.username, found.display_name, found.role)
+        return OperatorPrincipal(found.operator_id, found.username, found.display_name, found.role, claims.expires_at)
 
-    async def _admit(self, client: str) -> datetime:
-        now = self.clock()
-        window = now.replace(second=0, microsecond=0)
-        if await self.store.count_hit(f"sign-in:{client}", window) > self.limits.rate_per_minute:
-            raise AuthError("too_many_attempts")
-        return now
+    async def sign_out(self, who: CustomerPrincipal) -> None:
+        await self.store.revoke_session(who.session_id, self.clock())
 
-    async def _check_password(self, subject: str, stored_hash: str | None, password: str, now: datetime) -> None:
-        guard = await self.store.guard(subject)
-        if guard.locked(now):
+    async def _check_password(
+        self, subject: str, client: str, stored_hash: str | None, password: str, now: datetime
+    ) -> None:
+        """Two guards: the account's (any client; fixed lock) and this client's on it (its lock doubles)."""
+        mine = client_subject(subject, client)
+        if (await self.store.guard(subject)).locked(now) or (await self.store.guard(mine)).locked(now):
             raise AuthError("account_locked")
         if await self.verify(stored_hash, password):
-            await self.store.save_guard(subject, GuardState())
+            await self.store.clear_guard(subject)
+            await self.store.clear_guard(mine)
             return
-        failed = after_failure(guard, now, max_failures=self.limits.max_failures, lockout=self.limits.lockout)
-        await self.store.save_guard(subject, failed)
-        raise AuthError("account_locked" if failed.locked(now) else "invalid_credentials")
+        account = await self.store.count_failure(subject, now, self.limits.account_back_off)
+        client_guard = await self.store.count_failure(mine, now, self.limits.client_back_off)
+        raise AuthError("account_locked" if account.locked(now) or client_guard.locked(now) else "invalid_credentials")

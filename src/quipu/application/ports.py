@@ -4,7 +4,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Protocol
 
-from quipu.domain.identity import GuardState
+from quipu.domain.identity import BackOff, GuardState
 
 
 class AuthError(Exception):
@@ -59,6 +59,7 @@ class SessionRecord:
     expires_at: datetime
     step_up_at: datetime | None
     revoked: bool
+    customer_status: str | None = None
 
 
 @dataclass(frozen=True)
@@ -68,34 +69,35 @@ class Contact:
     language: str
 
 
-@dataclass(frozen=True)
-class StepUpCode:
-    code_id: str
-    code_hash: str
-    tries_left: int
-    expires_at: datetime
-    used: bool
-
-
 class IdentityStore(Protocol):
-    async def customer_login(self, user: str) -> CustomerLogin | None: ...
+    async def customer_login(self, user: str) -> CustomerLogin | None:
+        """By customer id, or by an e-mail only one customer has (a shared e-mail signs nobody in)."""
+
     async def operator_login(self, username: str) -> OperatorLogin | None: ...
     async def operator_by_id(self, operator_id: str) -> OperatorLogin | None: ...
     async def guard(self, subject: str) -> GuardState: ...
-    async def save_guard(self, subject: str, state: GuardState) -> None: ...
+    async def clear_guard(self, subject: str) -> None: ...
+    async def count_failure(self, subject: str, now: datetime, back_off: BackOff) -> GuardState:
+        """One more failure, counted atomically (concurrent failures all count); may lock the subject."""
+
     async def count_hit(self, bucket: str, window_start: datetime) -> int: ...
+    async def purge(self, now: datetime) -> None:
+        """Forget rate buckets and unlocked sign-in guards nobody touched for a long while."""
+
     async def open_session(self, customer_id: str, issued_at: datetime, expires_at: datetime) -> str: ...
     async def session(self, session_id: str) -> SessionRecord | None: ...
+    async def revoke_session(self, session_id: str, now: datetime) -> None: ...
 
 
 class StepUpStore(Protocol):
     async def contact(self, customer_id: str) -> Contact: ...
-    async def replace_code(
-        self, session_id: str, customer_id: str, code_hash: str, tries: int, expires_at: datetime
-    ) -> str: ...
-    async def latest_code(self, session_id: str) -> StepUpCode | None: ...
-    async def spend_try(self, code_id: str) -> int: ...
-    async def use_code(self, code_id: str, session_id: str, now: datetime) -> bool: ...
+    async def issue_code(
+        self, session_id: str, customer_id: str, code_hash: str, expires_at: datetime, now: datetime
+    ) -> str | None:
+        """Store a new code (older ones of the session stop working); or the error code of the budget refusing it."""
+
+    async def try_code(self, session_id: str, customer_id: str, code_hash: str, now: datetime) -> str:
+        """Spend one try of the session's code before comparing: verified, or an error code."""
 
 
 class Outbox(Protocol):
@@ -109,7 +111,9 @@ class Outbox(Protocol):
         delivered_to: str | None,
         subject: str,
         body: str,
-    ) -> int: ...
+        secret_body: str | None = None,
+    ) -> int:
+        """Store body; secret_body, when given, is what is sent, and it is never stored."""
 
 
 @dataclass(frozen=True)

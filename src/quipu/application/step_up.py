@@ -1,14 +1,16 @@
-"""Use case: a signed-in customer proves it again with a one-time code sent to their mailbox."""
+"""Use case: a signed-in customer proves it again with a one-time code sent to their mailbox.
 
-import hmac
+The code travels only in the mail itself; what the outbox keeps (and the customer API shows) holds it only
+when the simulated tray is allowed to show codes (local mode, simulated mail, an explicit setting)."""
+
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from quipu.application.identity import CustomerPrincipal
+from quipu.application.identity import CustomerPrincipal, RateLimiter
 from quipu.application.ports import AuthError, Outbox, StepUpStore
 from quipu.domain.contact import mask_email
-from quipu.domain.step_up import CODE_MINUTES, CODE_TRIES, code_mail, well_formed
+from quipu.domain.step_up import CODE_MINUTES, REQUESTS_PER_MINUTE, code_mail, withheld_mail
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,8 @@ class StepUp:
         hash_code: Callable[[str, str], str],
         clock: Callable[[], datetime],
         window: timedelta,
+        rate: RateLimiter,
+        show_codes: bool = False,
     ):
         self.store = store
         self.outbox = outbox
@@ -40,13 +44,18 @@ class StepUp:
         self.hash_code = hash_code
         self.clock = clock
         self.window = window
+        self.rate = rate
+        self.show_codes = show_codes
 
-    async def request(self, who: CustomerPrincipal) -> CodeSent:
+    async def request(self, who: CustomerPrincipal, client: str) -> CodeSent:
+        now = await self._admit("step-up", who, client)
         code = self.new_code()
-        expires = self.clock() + timedelta(minutes=CODE_MINUTES)
-        await self.store.replace_code(
-            who.session_id, who.customer_id, self.hash_code(who.session_id, code), CODE_TRIES, expires
+        expires = now + timedelta(minutes=CODE_MINUTES)
+        refused = await self.store.issue_code(
+            who.session_id, who.customer_id, self.hash_code(who.session_id, code), expires, now
         )
+        if refused:
+            raise AuthError(refused)
         contact = await self.store.contact(who.customer_id)
         subject, body = code_mail(contact.language, code)
         destination = mask_email(contact.email)
@@ -57,21 +66,20 @@ class StepUp:
             destination=destination,
             delivered_to=contact.email,
             subject=subject,
-            body=body,
+            body=body if self.show_codes else withheld_mail(contact.language, destination),
+            secret_body=body,
         )
         return CodeSent(destination, CODE_MINUTES * 60)
 
-    async def verify(self, who: CustomerPrincipal, code: str) -> SteppedUp:
-        stored = await self.store.latest_code(who.session_id)
-        now = self.clock()
-        if stored is None:
-            raise AuthError("step_up_not_requested")
-        if stored.used or stored.tries_left <= 0 or stored.expires_at <= now:
-            raise AuthError("step_up_code_expired")
-        expected = self.hash_code(who.session_id, code.strip())
-        if not (well_formed(code.strip()) and hmac.compare_digest(expected, stored.code_hash)):
-            await self.store.spend_try(stored.code_id)
-            raise AuthError("step_up_code_invalid")
-        if not await self.store.use_code(stored.code_id, who.session_id, now):
-            raise AuthError("step_up_code_expired")
+    async def verify(self, who: CustomerPrincipal, code: str, client: str) -> SteppedUp:
+        now = await self._admit("step-up-verify", who, client)
+        outcome = await self.store.try_code(
+            who.session_id, who.customer_id, self.hash_code(who.session_id, code.strip()), now
+        )
+        if outcome != "verified":
+            raise AuthError(outcome)
         return SteppedUp(now, now + self.window)
+
+    async def _admit(self, kind: str, who: CustomerPrincipal, client: str) -> datetime:
+        await self.rate.admit(f"{kind}:client:{client}", REQUESTS_PER_MINUTE, "too_many_requests")
+        return await self.rate.admit(f"{kind}:customer:{who.customer_id}", REQUESTS_PER_MINUTE, "too_many_requests")

@@ -1,11 +1,43 @@
-"""Use case: the model's SELECT, checked by the guard, then run behind the database's walls."""
+"""Use case: the model's SELECT, checked by the guard against the real columns of core, then run behind
+the database's walls within the customer's share of the reader."""
 
-from quipu.domain.sql_scope import Refused, guard
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from quipu.application.customer_limiter import CustomerLimiter
+from quipu.domain.sql_scope import Guarded, Refused, guard
+
+HINTS = {
+    "busy": "another of your queries is still running; wait for it, then try once more",
+    "rate_limited": "too many queries this minute; answer with what you have",
+}
 
 
-async def run_sql(runner, sql: str, customer_id: str) -> dict:
+class SqlRunner(Protocol):
+    async def run(self, guarded: Guarded, customer_id: str) -> dict: ...
+
+
+@dataclass
+class SqlLookup:
+    """runner: the database walls; columns: core's real column sets; off_reason: why run_sql is off."""
+
+    runner: SqlRunner | None
+    columns: Mapping[str, frozenset[str]]
+    limiter: CustomerLimiter | None
+    off_reason: str | None = None
+
+
+async def run_sql(lookup: SqlLookup, sql: str, customer_id: str) -> dict:
     """Refusals come back as data the model can act on, never as an exception."""
-    verdict = guard(sql)
+    if lookup.off_reason or lookup.runner is None:
+        return {
+            "error": "unavailable",
+            "blocked": True,
+            "detail": "guarded SQL is switched off on this server",
+            "hint": "answer that you cannot look that up",
+        }
+    verdict = guard(sql, lookup.columns)
     if isinstance(verdict, Refused):
         return {
             "error": verdict.reason,
@@ -13,7 +45,13 @@ async def run_sql(runner, sql: str, customer_id: str) -> dict:
             "detail": verdict.detail,
             "hint": "fix the query and try once more, or answer that you cannot look that up",
         }
-    result = await runner.run(verdict, customer_id)
+    if lookup.limiter is None:  # the offline evaluation only
+        result = await lookup.runner.run(verdict, customer_id)
+    else:
+        async with lookup.limiter.slot(customer_id) as refusal:
+            if refusal:
+                return {"error": refusal, "blocked": True, "detail": HINTS[refusal], "hint": HINTS[refusal]}
+            result = await lookup.runner.run(verdict, customer_id)
     return {
         "evidence_lookup": ", ".join(f"core.{t}" for t in sorted(verdict.owned | verdict.reference)),
         "executed_sql": verdict.sql.replace("%%", "%"),

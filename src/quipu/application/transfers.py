@@ -134,6 +134,12 @@ class MoneyMovement:
         senders = matching([a for a in mine if can_send(a)], last4=last4, product_type=kind_of)
         if not [a for a in mine if can_send(a)]:
             return await self._blocked(who, "no_source_account", kind, value)
+        if kind == "own_accounts" and len(senders) != 1:  # the account they send to is not an origin to offer
+            to_heard = heard(who.said, last4=to_last4, product_type=to_type)
+            targets = matching(mine, last4=to_heard[0], product_type=to_heard[1]) if any(to_heard) else []
+            if len(targets) == 1:
+                pool = senders or [a for a in mine if can_send(a)]
+                senders = [a for a in pool if a.product_id != targets[0].product_id]
         if len(senders) != 1:
             return clarify("origin", [option(a) for a in senders or [a for a in mine if can_send(a)]], who.language)
         origin = senders[0]

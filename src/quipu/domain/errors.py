@@ -185,13 +185,40 @@ ERRORS: dict[str, ErrorText] = {
         "Primeiro peça um código de verificação.",
     ),
     "step_up_code_invalid": ErrorText(
-        400, "The step-up code is wrong.", "El código no es correcto.", "O código não está correto."
-    ),
-    "step_up_code_expired": ErrorText(
         400,
-        "The step-up code expired or was used up; request a new one.",
-        "El código ya no es válido. Pide uno nuevo.",
-        "O código não é mais válido. Peça um novo.",
+        "The step-up code is wrong, expired or used up.",
+        "El código no es correcto o ya no es válido. Revísalo o pide uno nuevo.",
+        "O código não está correto ou não é mais válido. Confira ou peça um novo.",
+    ),
+    "step_up_too_many_codes": ErrorText(
+        429,
+        "Too many step-up codes were requested in the last 15 minutes.",
+        "Ya pediste varios códigos. Espera unos minutos antes de pedir otro.",
+        "Você já pediu vários códigos. Aguarde alguns minutos antes de pedir outro.",
+    ),
+    "step_up_session_locked": ErrorText(
+        423,
+        "Too many wrong step-up codes in this session; sign in again.",
+        "Demasiados códigos incorrectos. Inicia sesión de nuevo para volver a intentarlo.",
+        "Muitos códigos incorretos. Entre novamente para tentar de novo.",
+    ),
+    "step_up_locked": ErrorText(
+        423,
+        "Too many wrong step-up codes today; a person must clear the lock.",
+        "Demasiados códigos incorrectos hoy. Por seguridad, comunícate con el banco para desbloquear la verificación.",
+        "Muitos códigos incorretos hoje. Por segurança, fale com o banco para desbloquear a verificação.",
+    ),
+    "too_many_requests": ErrorText(
+        429,
+        "Too many requests; wait a minute.",
+        "Demasiadas solicitudes. Espera un minuto.",
+        "Muitas solicitações. Aguarde um minuto.",
+    ),
+    "account_unavailable": ErrorText(
+        401,
+        "The customer's status does not allow access.",
+        "Tu acceso no está disponible. Comunícate con el banco.",
+        "Seu acesso não está disponível. Fale com o banco.",
     ),
     "step_up_required": ErrorText(
         403,
@@ -222,5 +249,35 @@ ERRORS: dict[str, ErrorText] = {
         "Too many chat messages from this customer; wait a few seconds.",
         "Estás enviando mensajes muy rápido. Espera unos segundos e inténtalo de nuevo.",
         "Você está enviando mensagens muito rápido. Aguarde alguns segundos e tente novamente.",
+    ),
+    "not_handed_off": ErrorText(
+        409,
+        "This conversation was not handed to a person; staff may read it but not answer or take it.",
+        "Esta conversación no fue derivada a una persona: puedes leerla, pero no responderla.",
+        "Esta conversa não foi encaminhada a uma pessoa: você pode lê-la, mas não respondê-la.",
+    ),
+    "held_by_another": ErrorText(
+        409,
+        "Another operator holds this case; a supervisor may reassign it.",
+        "Otra persona del equipo atiende este caso. Un supervisor puede reasignarlo.",
+        "Outra pessoa da equipe atende este caso. Um supervisor pode reatribuí-lo.",
+    ),
+    "hold_the_case_first": ErrorText(
+        409,
+        "Take the case before acting on the customer's behalf.",
+        "Toma el caso antes de actuar por el cliente.",
+        "Assuma o caso antes de agir pelo cliente.",
+    ),
+    "unknown_operator": ErrorText(
+        404,
+        "No active operator with that id.",
+        "No existe una persona activa del equipo con ese identificador.",
+        "Não existe uma pessoa ativa da equipe com esse identificador.",
+    ),
+    "operator_action_not_offered": ErrorText(
+        422,
+        "Operators may block a card or open a payment inquiry here.",
+        "Desde la consola puedes bloquear una tarjeta o abrir una aclaración.",
+        "Pelo console você pode bloquear um cartão ou abrir uma contestação.",
     ),
 }

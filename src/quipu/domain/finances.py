@@ -32,12 +32,17 @@ CATEGORY_NAMES = {
     },
 }
 OTHERS = {"es": "Otros", "pt": "Outros"}
+MONTHS = {
+    "es": ("ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"),
+    "pt": ("jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"),
+}
 NOTES = {
     "es": {
         "spending": "En los últimos {days} días gastaste {spend} en {count} compras. La más grande fue en {merchant} "
         "por {biggest}.",
         "monthly": "Tu mes con más gasto fue {month}, con {amount}.",
-        "tip_duplicates": "Marcamos {n} posible(s) cargo(s) repetido(s). Si no los reconoces, podemos revisarlos.",
+        "tip_duplicates": "Marcamos {n} posibles cargos repetidos. Si no los reconoces, podemos revisarlos.",
+        "tip_duplicate": "Marcamos un posible cargo repetido. Si no lo reconoces, podemos revisarlo.",
         "tip_category": "{category} concentra el {pct}% de tu gasto del periodo.",
         "tip_default": "Puedes activar alertas de cargos repetidos para enterarte al momento.",
     },
@@ -45,8 +50,8 @@ NOTES = {
         "spending": "Nos últimos {days} dias você gastou {spend} em {count} compras. A maior foi em {merchant}, "
         "de {biggest}.",
         "monthly": "Seu mês com mais gastos foi {month}, com {amount}.",
-        "tip_duplicates": "Marcamos {n} possível(is) cobrança(s) repetida(s). Se você não as reconhece, podemos "
-        "revisá-las.",
+        "tip_duplicates": "Marcamos {n} possíveis cobranças repetidas. Se você não as reconhece, podemos revisá-las.",
+        "tip_duplicate": "Marcamos uma possível cobrança repetida. Se você não a reconhece, podemos revisá-la.",
         "tip_category": "{category} concentra {pct}% dos seus gastos do período.",
         "tip_default": "Você pode ativar alertas de cobranças repetidas para saber na hora.",
     },
@@ -63,11 +68,18 @@ def main_currency(purchases: list[Purchase]) -> str:
     return sorted(counts, key=lambda c: (-counts[c], c))[0]
 
 
+def month_label(month: str, language: str) -> str:
+    """'2026-03' -> 'mar 2026'."""
+    year, number = month.split("-")[:2]
+    return f"{MONTHS[language if language in MONTHS else 'es'][int(number) - 1]} {year}"
+
+
 def categories(by_category: dict[str, str], language: str) -> list[dict]:
+    """The top categories, and one "Others" slice for the rest (the bank's own "Other" included, so it shows once)."""
     names = CATEGORY_NAMES[language]
-    ranked = sorted(by_category.items(), key=lambda kv: -Decimal(kv[1]))
+    ranked = sorted(((k, v) for k, v in by_category.items() if k != "Other"), key=lambda kv: -Decimal(kv[1]))
     shown = [{"name": names.get(k, k), "amount": v} for k, v in ranked[:TOP_CATEGORIES]]
-    rest = sum((Decimal(v) for _, v in ranked[TOP_CATEGORIES:]), Decimal("0"))
+    rest = sum((Decimal(v) for _, v in ranked[TOP_CATEGORIES:]), Decimal(by_category.get("Other", "0")))
     if rest > 0:
         shown.append({"name": OTHERS[language], "amount": str(cents(rest))})
     return shown
@@ -106,14 +118,14 @@ def notes(block: dict, *, days: int, currency: str, language: str, alerts: int, 
     )
     month, amount = max(block["monthly"], key=lambda m: Decimal(m[1]))
     if alerts:
-        tip = t["tip_duplicates"].format(n=alerts)
+        tip = t["tip_duplicates"].format(n=alerts) if alerts > 1 else t["tip_duplicate"]
     elif top and Decimal(top[0]["amount"]) * 100 / Decimal(block["spend"]) >= 40:
         tip = t["tip_category"].format(
             category=top[0]["name"], pct=int(Decimal(top[0]["amount"]) * 100 / Decimal(block["spend"]))
         )
     else:
         tip = t["tip_default"]
-    return {"spending": spending, "monthly": t["monthly"].format(month=month, amount=money(amount)), "tip": tip}
+    return {"spending": spending, "monthly": t["monthly"].format(month=month_label(month, language), amount=money(amount)), "tip": tip}
 
 
 def my_finances(

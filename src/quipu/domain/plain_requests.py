@@ -10,10 +10,10 @@ ID_LIKE = re.compile(r"\b[A-Z]{2,}-[A-Z0-9-]{3,}\b")
 LAST4 = re.compile(r"(?<![\d.,])\d{4}(?![\d.,])")
 CARD = r"(tarjeta|cart[ãa]o)"
 INTENTS = (
-    ("cancel_card", re.compile(rf"\bcancel\w*\b.*\b{CARD}|\b{CARD}\b.*\bcancel\w*", re.I)),
+    ("cancel_card", re.compile(rf"\bcancel\w*\b.*\b{CARD}|\b{CARD}\b.*\bcancel\w*|\bdar(la|lo)? de baja\b|\bda(la)? de baja\b", re.I)),
     ("block_card", re.compile(r"\bbloque(a|ar|e|ie|ia|ei|ala|alo|ame|en|n)?\b|\bbloqueie\b|\bcongel\w*", re.I)),
     ("set_alert", re.compile(r"\balerta\b", re.I)),
-    ("request_callback", re.compile(r"ll[aá]m(en|ame|arme|ar)\b|me liguem|\bliga[çc][ãa]o\b|\bme ligue\b", re.I)),
+    ("request_callback", re.compile(r"ll[aá]m(en|ame|arme|ar)\b|me liguem|\bliga[çc][ãa]o\b|\bme ligu?e\b|\bme liga\b", re.I)),
     ("send_summary_email", re.compile(r"\b(resumen|resumo)\b.*\b(correo|e-?mail|mail)\b", re.I)),
     ("open_payment_inquiry", re.compile(r"aclaraci[oó]n|contesta[çc][ãa]o|\bdisputa\b", re.I)),
 )
@@ -114,6 +114,7 @@ QUESTIONS = {
         "or": " o ",
         "set_alert": "¿Qué alerta quieres: cargos duplicados o aviso de fecha de pago?",
         "request_callback": "¿En qué horario prefieres que te llamemos: mañana, tarde o noche?",
+        "send_summary_email": "¿De qué quieres el resumen por correo: tus saldos o el estado de tus pagos?",
     },
     "pt": {
         "block_card": "Qual cartão você quer bloquear: {options}?",
@@ -122,6 +123,7 @@ QUESTIONS = {
         "or": " ou ",
         "set_alert": "Qual alerta você quer: cobranças duplicadas ou aviso de vencimento?",
         "request_callback": "Em qual horário prefere que liguemos: manhã, tarde ou noite?",
+        "send_summary_email": "De que você quer o resumo por e-mail: seus saldos ou a situação dos seus pagamentos?",
     },
 }
 
@@ -139,6 +141,8 @@ def clarifying_question(text: str, cards: list[dict] | None, language: str) -> s
         return say["set_alert"]
     if action == "request_callback" and _pick(WINDOWS, text) is None:
         return say["request_callback"]
+    if action == "send_summary_email" and _pick(TOPICS, text) is None:
+        return say["send_summary_email"]
     return None
 
 

@@ -4,8 +4,8 @@ fallback router per skill. Used by the guard, as the router's safety net, and as
 import re
 
 HANDOFF = re.compile(
-    r"\b(humano|una persona|con alguien|asesor(a)?|ejecutivo|agente humano|operador(a)?|pessoa|atendente|"
-    r"falar com algu[ée]m|ser humano)\b",
+    r"\b(humano|una persona|con alguien|asesor(a)?|ejecutivo|agente|operador(a)?|pessoa|atendente|"
+    r"falar com algu[ée]m|ser humano|comun[ií]ca(me|rme)? con)\b",
     re.IGNORECASE,
 )
 ASK = (

@@ -1,7 +1,9 @@
 """The text-to-SQL guard: one read-only SELECT over allow-listed core tables, scoped to one customer.
 
-Pure: SQL text in, a verdict out. What runs is the SQL regenerated from the parse tree, with every
-customer-owned table replaced by a subquery filtered to a bound parameter, never the model's text.
+Pure: SQL text and core's column sets in, a verdict out. Every name must be a real column of the table,
+CTE or subquery it names (PostgreSQL reads `t.f` and `(x).f` as the call `f(t)` when `f` is not a column).
+What runs is the SQL regenerated from the parse tree, with every customer-owned table replaced by a
+subquery filtered to a bound parameter, never the model's text.
 """
 
 from dataclasses import dataclass
@@ -9,181 +11,28 @@ from dataclasses import dataclass
 import sqlglot
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
+from sqlglot.optimizer.normalize_identifiers import normalize_identifiers
+from sqlglot.optimizer.scope import Scope, traverse_scope
+
+from quipu.domain.sql_allow_list import (
+    ALLOWED_FUNCTIONS,
+    ALLOWED_NAMED_FUNCTIONS,
+    ALLOWED_TABLE_ARGS,
+    ALLOWED_TYPES,
+    FORBIDDEN_NODES,
+    HIDDEN,
+    OWNED,
+    REFERENCE,
+)
+from quipu.domain.sql_columns import CoreColumns, UnknownColumn, check_columns
+
+__all__ = ["HIDDEN", "OWNED", "REFERENCE", "CoreColumns", "Guarded", "Refused", "guard"]
 
 MAX_SQL_CHARS = 4000
+MAX_ROWS_FETCHED = 101  # the runner returns 100 and says truncated when there was one more
 SCHEMA = "core"
 CUSTOMER_PARAM = "customer"
 _MARKER = "quipu_scope_customer"
-
-OWNED = frozenset(
-    {
-        "customers",
-        "products",
-        "transactions",
-        "billing",
-        "service_bills",
-        "app_sessions",
-        "customer_service_summary",
-        "complaints",
-    }
-)
-REFERENCE = frozenset({"fx_rates", "service_billers"})
-HIDDEN: frozenset[str] = frozenset()
-
-ALLOWED_FUNCTIONS = frozenset(
-    {
-        # aggregates
-        "Count",
-        "Sum",
-        "Avg",
-        "Min",
-        "Max",
-        "Stddev",
-        "StddevPop",
-        "StddevSamp",
-        "Variance",
-        "VariancePop",
-        "GroupConcat",
-        "LogicalAnd",
-        "LogicalOr",
-        "PercentileCont",
-        "PercentileDisc",
-        "Median",
-        # window functions
-        "RowNumber",
-        "Rank",
-        "DenseRank",
-        "PercentRank",
-        "CumeDist",
-        "Ntile",
-        "Lag",
-        "Lead",
-        "FirstValue",
-        "LastValue",
-        "NthValue",
-        # date and time
-        "CurrentDate",
-        "CurrentTimestamp",
-        "CurrentTime",
-        "Date",
-        "DateTrunc",
-        "TimestampTrunc",
-        "Extract",
-        "TimeToStr",
-        "DateAdd",
-        "DateSub",
-        "DateDiff",
-        "Interval",
-        "ToChar",
-        "MakeDate",
-        "StrToDate",
-        "StrToTime",
-        # strings
-        "Lower",
-        "Upper",
-        "Length",
-        "Substring",
-        "Trim",
-        "Concat",
-        "ConcatWs",
-        "Replace",
-        "Left",
-        "Right",
-        "StrPosition",
-        "SplitPart",
-        "Initcap",
-        "Lpad",
-        "Rpad",
-        "Reverse",
-        "RegexpLike",
-        "RegexpReplace",
-        # math
-        "Abs",
-        "Round",
-        "Floor",
-        "Ceil",
-        "Pow",
-        "Sqrt",
-        "Ln",
-        "Log",
-        "Exp",
-        "Sign",
-        "Mod",
-        "SafeDivide",
-        # conditionals and casts
-        "Coalesce",
-        "Nullif",
-        "Greatest",
-        "Least",
-        "If",
-        "Cast",
-        "TryCast",
-        "Exists",
-        "Any",
-        "All",
-        "Case",
-    }
-)
-ALLOWED_NAMED_FUNCTIONS = frozenset(
-    {
-        "age",
-        "date_part",
-        "to_char",
-        "split_part",
-        "initcap",
-        "btrim",
-        "ltrim",
-        "rtrim",
-        "make_date",
-        "trunc",
-        "to_date",
-        "justify_interval",
-    }
-)
-FORBIDDEN_NODES = (
-    exp.Insert,
-    exp.Update,
-    exp.Delete,
-    exp.Merge,
-    exp.Create,
-    exp.Drop,
-    exp.Alter,
-    exp.Command,
-    exp.Into,
-    exp.Lock,
-    exp.Copy,
-    exp.Set,
-    exp.Transaction,
-    exp.Commit,
-    exp.Rollback,
-    exp.Grant,
-    exp.TruncateTable,
-    exp.Placeholder,
-    exp.Parameter,
-    exp.SessionParameter,
-    exp.Use,
-    exp.Values,
-)
-ALLOWED_TABLE_ARGS = {"this", "db", "alias"}
-ALLOWED_TYPES = frozenset(
-    {
-        "TEXT",
-        "VARCHAR",
-        "CHAR",
-        "INT",
-        "BIGINT",
-        "SMALLINT",
-        "DECIMAL",
-        "FLOAT",
-        "DOUBLE",
-        "DATE",
-        "TIMESTAMP",
-        "TIMESTAMPTZ",
-        "TIME",
-        "INTERVAL",
-        "BOOLEAN",
-    }
-)
 
 
 @dataclass(frozen=True)
@@ -208,29 +57,31 @@ class _Refusal(Exception):
         self.detail = detail
 
 
-def guard(sql: str) -> Guarded | Refused:
+def guard(sql: str, columns: CoreColumns) -> Guarded | Refused:
     try:
-        return _guard(sql)
+        return _guard(sql, columns)
     except _Refusal as refusal:
         return Refused(refusal.reason, refusal.detail)
 
 
-def _guard(sql: str) -> Guarded:
+def _guard(sql: str, columns: CoreColumns) -> Guarded:
     text = (sql or "").strip()
     if not text:
         raise _Refusal("empty", "send one SELECT statement")
     if len(text) > MAX_SQL_CHARS:
         raise _Refusal("too_long", f"the query has {len(text)} characters; at most {MAX_SQL_CHARS}")
-    if _MARKER in text.lower():
-        raise _Refusal("reserved_name", f"{_MARKER} is reserved")
-    tree = _parse_one(text)
+    tree = normalize_identifiers(_parse_one(text), dialect="postgres")
     _refuse_forbidden_nodes(tree)
     _refuse_unknown_functions(tree)
-    ctes = _cte_names(tree)
-    owned, reference = _scope_tables(tree, ctes)
-    if not owned and not reference:
+    _unqualify_columns(tree)
+    scopes = _scopes(tree)
+    tables = _real_tables(tree, scopes)
+    if not tables:
         raise _Refusal("no_table", "the query must read at least one core table")
-    return Guarded(_render(tree), frozenset(owned), frozenset(reference))
+    _refuse_unknown_columns(tree, scopes, columns)
+    owned, reference = _scope_tables(tables)
+    _cap_rows(tree)
+    return Guarded(_render(tree, len([t for t in tables if t[1] in OWNED])), frozenset(owned), frozenset(reference))
 
 
 def _parse_one(text: str) -> exp.Expression:
@@ -250,6 +101,10 @@ def _refuse_forbidden_nodes(tree: exp.Expression) -> None:
     for node in tree.walk():
         if isinstance(node, FORBIDDEN_NODES):
             raise _Refusal("forbidden", f"{node.key.upper()} is not allowed in a read-only query")
+        if isinstance(node, exp.Dot) and isinstance(node.expression, exp.Func):
+            raise _Refusal("function_not_allowed", "schema-qualified functions are not allowed")
+        if isinstance(node, exp.Dot):  # (x).f and a.b.c.d: a field or a function call, never a plain column
+            raise _Refusal("attribute_notation", f"{node.sql('postgres')[:60]}: use plain table.column names")
 
 
 def function_name(node: exp.Func) -> str:
@@ -268,19 +123,51 @@ def _refuse_unknown_functions(tree: exp.Expression) -> None:
     for data_type in tree.find_all(exp.DataType):
         if getattr(data_type.this, "value", str(data_type.this)) not in ALLOWED_TYPES:
             raise _Refusal("type_not_allowed", f"casting to {data_type.sql('postgres')} is not allowed")
-    for dot in tree.find_all(exp.Dot):
-        if isinstance(dot.expression, exp.Func):
-            raise _Refusal("function_not_allowed", "schema-qualified functions are not allowed")
 
 
-def _cte_names(tree: exp.Expression) -> set[str]:
-    names = set()
+def _scopes(tree: exp.Expression) -> list[Scope]:
+    try:
+        return traverse_scope(tree)
+    except SqlglotError as error:
+        raise _Refusal("unsupported_syntax", f"the query's structure is not supported: {str(error)[:120]}") from None
+
+
+def _real_tables(tree: exp.Expression, scopes: list[Scope]) -> list[tuple[exp.Table, str]]:
+    """Every table that is not a CTE visible at its own query level, checked against the allow-list."""
     for cte in tree.find_all(exp.CTE):
         name = _identifier(cte.args["alias"].this)
         if name in OWNED | REFERENCE | HIDDEN or name.startswith("pg_"):
             raise _Refusal("cte_shadows_table", f"a CTE may not be named {name}: that is a real table")
-        names.add(name)
-    return names
+    found, seen = [], set()
+    for scope in scopes:
+        for table in scope.tables:
+            seen.add(id(table))
+            name = _table_name(table)
+            if not table.args.get("db") and name in scope.cte_sources:
+                continue
+            found.append((table, _allowed_table(table, name)))
+    if any(id(t) not in seen for t in tree.find_all(exp.Table)):
+        raise _Refusal("unsupported_syntax", "a table is read where the guard cannot place it")
+    return found
+
+
+def _table_name(table: exp.Table) -> str:
+    if not isinstance(table.this, exp.Identifier):
+        raise _Refusal("table_not_allowed", "only core tables can be read (no table functions)")
+    return _identifier(table.this)
+
+
+def _allowed_table(table: exp.Table, name: str) -> str:
+    extra = {k for k, v in table.args.items() if v and k not in ALLOWED_TABLE_ARGS}
+    alias = table.args.get("alias")
+    if extra or (alias and alias.args.get("columns")):
+        raise _Refusal("unsupported_syntax", f"unsupported syntax on table {name}")
+    schema = _identifier(table.args["db"]) if table.args.get("db") else None
+    if schema not in (None, SCHEMA):
+        raise _Refusal("schema_not_allowed", f"only the {SCHEMA} schema can be read (got {schema})")
+    if name not in OWNED | REFERENCE:
+        raise _Refusal("table_not_allowed", f"table {name} is not available")
+    return name
 
 
 def _identifier(node: exp.Identifier | exp.Expression | None) -> str:
@@ -290,55 +177,59 @@ def _identifier(node: exp.Identifier | exp.Expression | None) -> str:
     return node.this if node.quoted else node.this.lower()
 
 
-def _scope_tables(tree: exp.Expression, ctes: set[str]) -> tuple[set[str], set[str]]:
+def _refuse_unknown_columns(tree: exp.Expression, scopes: list[Scope], columns: CoreColumns) -> None:
+    try:
+        check_columns(tree, scopes, columns)
+    except UnknownColumn as unknown:
+        raise _Refusal("unknown_column", f"{unknown}; use the columns describe_schema lists") from None
+
+
+def _scope_tables(tables: list[tuple[exp.Table, str]]) -> tuple[set[str], set[str]]:
     owned, reference = set(), set()
-    for table in list(tree.find_all(exp.Table)):
-        name = _identifier(table.this) if isinstance(table.this, exp.Identifier) else None
-        if name is None:
-            raise _Refusal("table_not_allowed", "only core tables can be read (no table functions)")
-        extra = {k for k, v in table.args.items() if v and k not in ALLOWED_TABLE_ARGS}
-        alias = table.args.get("alias")
-        if extra or (alias and alias.args.get("columns")):
-            raise _Refusal("unsupported_syntax", f"unsupported syntax on table {name}")
-        schema = _identifier(table.args["db"]) if table.args.get("db") else None
-        if schema is None and name in ctes:
-            continue
-        if schema not in (None, SCHEMA):
-            raise _Refusal("schema_not_allowed", f"only the {SCHEMA} schema can be read (got {schema})")
+    for table, name in tables:
         if name in OWNED:
-            table.replace(_scoped_subquery(name, alias))
+            table.replace(_scoped_subquery(name, table.args.get("alias")))
             owned.add(name)
-        elif name in REFERENCE:
+        else:
             table.set("db", exp.to_identifier(SCHEMA))
             table.set("this", exp.to_identifier(name))
             reference.add(name)
-        else:
-            raise _Refusal("table_not_allowed", f"table {name} is not available")
-    _unqualify_columns(tree)
     return owned, reference
 
 
 def _scoped_subquery(name: str, alias: exp.TableAlias | None) -> exp.Subquery:
     alias_name = _identifier(alias.this) if alias else name
-    inner = (
-        exp.select("*")
-        .from_(exp.table_(name, db=SCHEMA))
-        .where(exp.column("customer_id").eq(exp.Placeholder(this=_MARKER)))
-    )
-    return exp.Subquery(this=inner, alias=exp.TableAlias(this=exp.to_identifier(alias_name)))
+    table = exp.Table(this=exp.Identifier(this=name), db=exp.Identifier(this=SCHEMA))
+    owner = exp.EQ(this=exp.Column(this=exp.Identifier(this="customer_id")), expression=exp.Placeholder(this=_MARKER))
+    inner = exp.Select(expressions=[exp.Star()], where=exp.Where(this=owner))
+    inner.set("from_" if "from_" in exp.Select.arg_types else "from", exp.From(this=table))
+    return exp.Subquery(this=inner, alias=exp.TableAlias(this=exp.Identifier(this=alias_name)))
+
+
+def _cap_rows(tree: exp.Expression) -> None:
+    """No answer fetches more than the runner keeps: the outer LIMIT is at most MAX_ROWS_FETCHED."""
+    limit = tree.args.get("limit")
+    value = limit.expression if isinstance(limit, exp.Limit) else None
+    if isinstance(value, exp.Literal) and value.is_int and int(value.name) <= MAX_ROWS_FETCHED:
+        return
+    if isinstance(tree, exp.Select | exp.SetOperation) and not tree.args.get("fetch"):
+        tree.set("limit", exp.Limit(expression=exp.Literal.number(MAX_ROWS_FETCHED)))
+
+
+def _render(tree: exp.Expression, placeholders: int) -> str:
+    """The marker may appear only where the guard put it: looked for in what runs, not in what was sent."""
+    sql = tree.sql(dialect="postgres", comments=False)
+    if sql.lower().count(_MARKER) != placeholders:
+        raise _Refusal("reserved_name", f"{_MARKER} is reserved")
+    escaped = sql.replace("%", "%%")
+    return escaped.replace(f"%%({_MARKER})s", f"%({CUSTOMER_PARAM})s")
 
 
 def _unqualify_columns(tree: exp.Expression) -> None:
-    """core.t.col becomes t.col: the table is now a subquery alias, which has no schema."""
+    """core.t.col becomes t.col: the table becomes a subquery alias, which has no schema."""
     for column in tree.find_all(exp.Column):
         schema = column.args.get("db")
         if schema is not None:
             if _identifier(schema) != SCHEMA or column.args.get("catalog"):
                 raise _Refusal("schema_not_allowed", "columns may only be qualified by a core table")
             column.set("db", None)
-
-
-def _render(tree: exp.Expression) -> str:
-    sql = tree.sql(dialect="postgres", comments=False)
-    escaped = sql.replace("%", "%%")
-    return escaped.replace(f"%%({_MARKER})s", f"%({CUSTOMER_PARAM})s")

@@ -6,7 +6,7 @@ import typer
 
 from quipu.adapters.cli.context import settings_of
 from quipu.adapters.cli.db import start_and_prepare
-from quipu.adapters.postgres.accounts_admin import add_operator, set_customer_password
+from quipu.adapters.postgres.accounts_admin import add_operator, set_customer_password, unlock_customer
 from quipu.adapters.postgres.connection import connect
 from quipu.adapters.security.passwords import Passwords
 
@@ -60,3 +60,16 @@ def customer_password(
     with connect(urls.admin) as conn:
         set_customer_password(conn, Passwords(), customer_id, secret)
     typer.echo(f"password set for {customer_id}" + (f": {secret}" if generate else ""))
+
+
+@customer_app.command("unlock")
+def customer_unlock(
+    ctx: typer.Context,
+    customer_id: str,
+    by: str = typer.Option(..., "--by", help="Who checked the customer's identity (kept with the reset)."),
+) -> None:
+    """Clear a customer's step-up lock (too many wrong codes) and sign-in locks, after a person checked them."""
+    urls = start_and_prepare(settings_of(ctx))
+    with connect(urls.admin) as conn:
+        unlock_customer(conn, customer_id, by)
+    typer.echo(f"step-up and sign-in locks cleared for {customer_id}")

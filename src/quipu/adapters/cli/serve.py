@@ -47,7 +47,10 @@ def print_sign_ins(base_url: str, say: Callable[[str], None] = typer.echo) -> No
 
 
 def serve(settings: Settings, *, smoke_only: bool = False) -> bool:
-    config = uvicorn.Config(create_app(settings), host=settings.host, port=settings.port, log_level="warning")
+    # Forwarded headers are read by the app itself, from QUIPU_TRUSTED_PROXIES only.
+    config = uvicorn.Config(
+        create_app(settings), host=settings.host, port=settings.port, log_level="warning", proxy_headers=False
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

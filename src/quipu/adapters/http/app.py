@@ -11,6 +11,7 @@ from quipu.adapters.http.errors import install_error_handlers
 from quipu.adapters.http.request_id import RequestId
 from quipu.adapters.http.routes import actions, auth, chat, console, dev, finances, health, khipu, me, operators, speech
 from quipu.adapters.http.routes import metrics as metrics_route
+from quipu.adapters.http.security_headers import SecurityHeaders
 from quipu.adapters.mcp.auth import CustomerTokenVerifier
 from quipu.adapters.mcp.hub import hub
 from quipu.adapters.postgres.connection import DatabaseUrls
@@ -44,9 +45,11 @@ def create_app(settings: Settings, *, clock: Clock = utc_now, urls: DatabaseUrls
         version=__version__,
         lifespan=lifespan,
         description="AI-first customer service for retail banks: ES/PT, records first, code decides.",
+        **({"docs_url": None, "redoc_url": None, "openapi_url": None} if settings.env == "cloud" else {}),
     )
     install_error_handlers(app)
     app.add_middleware(BodyGuard, max_bytes=settings.max_body_bytes, raw_paths=RAW_BODY_PATHS)
+    app.add_middleware(SecurityHeaders)
     for module in (health, auth, me, chat, speech, finances, actions, khipu, operators, console, dev):
         app.include_router(module.router)
     app.include_router(pages.router)

@@ -1,12 +1,17 @@
 """Request dependencies, declared once: the container, the signed-in customer, the operator."""
 
 import json
+import uuid
+from collections.abc import Awaitable, Callable
 from typing import Annotated
 
 from fastapi import Depends, Request
+from pydantic import AfterValidator
 
+from quipu.adapters.http.client_address import real_client
 from quipu.adapters.http.errors import ApiError
 from quipu.application.identity import CustomerPrincipal, OperatorPrincipal
+from quipu.application.ports import AuthError
 from quipu.bootstrap import Container
 
 
@@ -60,7 +65,10 @@ SupervisorDep = Annotated[OperatorPrincipal, Depends(current_supervisor)]
 
 
 def client_of(request: Request) -> str:
-    return request.client.host if request.client else "unknown"
+    """The client rate limits and sign-in guards key on (see QUIPU_TRUSTED_PROXIES)."""
+    peer = request.client.host if request.client else None
+    trusted = request.app.state.container.settings.trusted_networks
+    return real_client(peer, request.headers.getlist("x-forwarded-for"), trusted)
 
 
 def require_actions(container: ContainerDep) -> None:
@@ -69,3 +77,26 @@ def require_actions(container: ContainerDep) -> None:
 
 
 actions_on = Depends(require_actions)
+
+
+def canonical_uuid(value: str) -> str:
+    """A UUID in its canonical text; anything else is a 422, never a database error."""
+    return str(uuid.UUID(value))
+
+
+UuidText = Annotated[str, AfterValidator(canonical_uuid)]
+
+
+def still_signed_in(request: Request, container: Container, kind: str) -> Callable[[], Awaitable[bool]]:
+    """For long-lived responses: is the request's token (customer or operator) still good right now?"""
+    token = bearer_token(request)
+    check = container.identity.customer if kind == "customer" else container.identity.operator
+
+    async def allowed() -> bool:
+        try:
+            await check(token)
+        except AuthError:
+            return False
+        return True
+
+    return allowed

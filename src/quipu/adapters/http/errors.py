@@ -7,10 +7,12 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from quipu.adapters.web.pages import not_found_page
 from quipu.application.ports import AuthError
 from quipu.domain.errors import ERRORS
 
 log = logging.getLogger("quipu.http")
+MACHINE_PATHS = ("/api", "/mcp", "/health", "/static", "/docs", "/openapi", "/redoc", "/demo")
 STARLETTE_CODES = {404: "not_found", 405: "method_not_allowed", 413: "body_too_large", 415: "unsupported_media_type"}
 
 
@@ -52,7 +54,9 @@ def install_error_handlers(app: FastAPI) -> None:
         return error_response("invalid_request", _validation_details(error))
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_: Request, error: StarletteHTTPException):
+    async def http_error(request: Request, error: StarletteHTTPException):
+        if error.status_code == 404 and not request.url.path.startswith(MACHINE_PATHS):
+            return not_found_page(request)
         return error_response(STARLETTE_CODES.get(error.status_code, "not_found"))
 
     @app.exception_handler(Exception)

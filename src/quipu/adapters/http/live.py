@@ -2,7 +2,7 @@
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 
 from fastapi import Request
 from fastapi.responses import StreamingResponse
@@ -12,8 +12,17 @@ from quipu.adapters.postgres.live import LiveFeed
 PING_SECONDS = 15
 
 
-def event_stream(request: Request, feed: LiveFeed, wanted: Callable[[str], bool]) -> StreamingResponse:
-    """Only ids pass through the stream; what changed is read through the endpoints that check ownership."""
+def event_stream(
+    request: Request,
+    feed: LiveFeed,
+    wanted: Callable[[str], bool],
+    *,
+    still_allowed: Callable[[], Awaitable[bool]] | None = None,
+) -> StreamingResponse:
+    """Only ids pass through the stream; what changed is read through the endpoints that check ownership.
+
+    still_allowed is asked at every ping: once the token expired, the session was signed out or the
+    account was disabled, the stream says `end` and closes."""
 
     async def events() -> AsyncIterator[str]:
         async with feed.subscribe() as queue:
@@ -22,6 +31,9 @@ def event_stream(request: Request, feed: LiveFeed, wanted: Callable[[str], bool]
                 try:
                     conversation_id = await asyncio.wait_for(queue.get(), timeout=PING_SECONDS)
                 except TimeoutError:
+                    if still_allowed is not None and not await still_allowed():
+                        yield "event: end\ndata: {}\n\n"
+                        return
                     yield ": ping\n\n"
                     continue
                 if wanted(conversation_id):

@@ -1,6 +1,7 @@
 """Administration of sign-ins from the command line: operator accounts and customer passwords."""
 
 import uuid
+from datetime import datetime
 
 import psycopg
 
@@ -18,6 +19,23 @@ def set_customer_password(conn: psycopg.Connection, passwords: Passwords, custom
         "ON CONFLICT (customer_id) DO UPDATE SET password_hash = EXCLUDED.password_hash, updated_at = now()",
         (customer_id, passwords.hash(password)),
     )
+
+
+def unlock_customer(conn: psycopg.Connection, customer_id: str, by: str, at: datetime | None = None) -> None:
+    """A person clears a customer's step-up lock (earlier failures and codes stop counting) and sign-in locks."""
+    if conn.execute("SELECT 1 FROM core.customers WHERE customer_id = %s", (customer_id,)).fetchone() is None:
+        raise LookupError(f"no customer {customer_id}")
+    with conn.transaction():
+        conn.execute(
+            "INSERT INTO ops.step_up_resets (customer_id, reset_at, reset_by) VALUES (%s, coalesce(%s, now()), %s) "
+            "ON CONFLICT (customer_id) DO UPDATE SET reset_at = EXCLUDED.reset_at, reset_by = EXCLUDED.reset_by",
+            (customer_id, at, by),
+        )
+        conn.execute(
+            "UPDATE ops.login_guards SET failures = 0, locked_until = NULL, locks = 0, updated_at = now() "
+            "WHERE subject = %s OR starts_with(subject, %s)",
+            (customer_id, customer_id + "|client:"),
+        )
 
 
 def add_operator(

@@ -14,10 +14,12 @@ class DatabaseUnreachable(RuntimeError):
 
 @dataclass(frozen=True)
 class DatabaseUrls:
-    """The admin URL (migrations, loads) and the application URL (runtime, least privilege)."""
+    """The admin URL (migrations, loads), the application URL (runtime, least privilege) and the reader's
+    own login (guarded SQL only; None when none is configured, and run_sql stays off)."""
 
     admin: str
     app: str
+    reader: str | None = None
 
     @property
     def database(self) -> str:

@@ -1,22 +1,29 @@
-"""The operator console's reads and writes: the queue, one thread with its case files, take over, give back."""
+"""The operator console's reads and writes: the queue by risk, one thread with what the bank stored about it,
+take (one operator per case), reassign, reply, give back. Every rule is one conditional UPDATE, so two operators
+pressing at once cannot both hold a case."""
 
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.postgres.audit import record_decision
+from quipu.application.console import NotAllowed, UnknownConversation
 from quipu.domain.agent_text import say
 
 QUEUE = """
 SELECT c.conversation_id::text, c.customer_id, cu.first_name, cu.last_name, c.thread_id, c.language, c.status,
-       c.title, c.skill, c.last_message_at, h.case_id::text, h.priority, h.sla_due_at, h.reason_codes
+       c.title, c.skill, c.last_message_at, c.held_by::text, o.display_name AS held_by_name,
+       h.case_id::text, h.priority, h.sla_due_at, h.reason_codes
 FROM ops.conversations c
 LEFT JOIN core.customers cu ON cu.customer_id = c.customer_id
+LEFT JOIN ops.operators o ON o.operator_id = c.held_by
 LEFT JOIN LATERAL (
     SELECT case_id, priority, sla_due_at, reason_codes FROM ops.handoff_cases k
-    WHERE k.conversation_id = c.conversation_id ORDER BY created_at DESC LIMIT 1
+    WHERE k.conversation_id = c.conversation_id AND k.status <> 'closed' ORDER BY created_at DESC LIMIT 1
 ) h ON true
 WHERE c.hidden_at IS NULL AND (%(status)s::text IS NULL OR c.status = %(status)s)
-ORDER BY (c.status = 'waiting') DESC, c.last_message_at DESC
+ORDER BY CASE c.status WHEN 'waiting' THEN 0 WHEN 'human' THEN 1 ELSE 2 END,
+         CASE h.priority WHEN 'High' THEN 0 WHEN 'Medium' THEN 1 WHEN 'Low' THEN 2 ELSE 3 END,
+         h.sla_due_at NULLS LAST, c.last_message_at DESC
 LIMIT %(limit)s
 """
 
@@ -47,9 +54,19 @@ SELECT reason, count(*) AS cases FROM ops.handoff_cases, unnest(reason_codes) AS
 WHERE created_at >= now() - make_interval(days => %(days)s) GROUP BY reason ORDER BY cases DESC, reason
 """
 
-
-class UnknownConversation(LookupError):
-    pass
+HEAD = (
+    "SELECT c.conversation_id::text, c.customer_id, cu.first_name, cu.last_name, c.thread_id, c.language, "
+    "c.status, c.title, c.skill, c.outcome, c.started_at, c.last_message_at, c.held_by::text, "
+    "o.display_name AS held_by_name FROM ops.conversations c "
+    "LEFT JOIN core.customers cu ON cu.customer_id = c.customer_id "
+    "LEFT JOIN ops.operators o ON o.operator_id = c.held_by WHERE c.conversation_id = %s"
+)
+# Take: a waiting case, one you already hold, or (supervisors) anyone's open case. The WHERE is the whole rule.
+TAKE = (
+    "UPDATE ops.conversations SET status = 'human', held_by = %(operator)s WHERE conversation_id = %(conversation)s "
+    "AND (status = 'waiting' OR (status = 'human' AND (held_by IS NULL OR held_by = %(operator)s "
+    "OR %(supervisor)s))) RETURNING customer_id"
+)
 
 
 class PgConsole:
@@ -57,24 +74,24 @@ class PgConsole:
         self.pool = pool
 
     async def queue(self, *, status: str | None = None, limit: int = 100) -> list[dict]:
-        """Waiting conversations first, then the newest."""
+        """Waiting first, then held; within each, High before Medium before Low, then the least SLA time left."""
         async with self.pool.connection() as conn:
             cur = conn.cursor(row_factory=dict_row)
             await cur.execute(QUEUE, {"status": status, "limit": limit})
             return await cur.fetchall()
 
-    async def thread(self, conversation_id: str) -> dict:
+    async def thread(self, conversation_id: str, operator_id: str) -> dict:
+        """The thread, its cases, what was proposed and moved in it; the read itself is logged first."""
         async with self.pool.connection() as conn:
             cur = conn.cursor(row_factory=dict_row)
-            await cur.execute(
-                "SELECT c.conversation_id::text, c.customer_id, cu.first_name, cu.last_name, c.thread_id, c.language, "
-                "c.status, c.title, c.skill, c.outcome, c.started_at, c.last_message_at FROM ops.conversations c "
-                "LEFT JOIN core.customers cu ON cu.customer_id = c.customer_id WHERE c.conversation_id = %s",
-                (conversation_id,),
-            )
+            await cur.execute(HEAD, (conversation_id,))
             found = await cur.fetchone()
             if found is None:
                 raise UnknownConversation(conversation_id)
+            await conn.execute(
+                "INSERT INTO ops.thread_reads (conversation_id, operator_id, status) VALUES (%s, %s, %s)",
+                (conversation_id, operator_id, found["status"]),
+            )
             await cur.execute(
                 "SELECT m.message_id, m.role, m.content, m.skill, m.created_at, o.display_name AS operator "
                 "FROM ops.messages m LEFT JOIN ops.operators o ON o.operator_id = m.operator_id "
@@ -88,43 +105,129 @@ class PgConsole:
                 (conversation_id,),
             )
             found["cases"] = await cur.fetchall()
+            await cur.execute(
+                "SELECT action, status, reason, params, view, result, language, created_at FROM ops.actions "
+                "WHERE conversation_id = %s ORDER BY created_at, position",
+                (conversation_id,),
+            )
+            found["actions"] = await cur.fetchall()
+            await cur.execute(
+                "SELECT transfer_id::text, summary, status, status_reason, language, receipt, created_at "
+                "FROM ops.transfers WHERE conversation_id = %s ORDER BY created_at",
+                (conversation_id,),
+            )
+            found["transfers"] = await cur.fetchall()
         return found
 
-    async def reply(self, conversation_id: str, operator_id: str, text: str) -> int:
-        """The operator answers: the conversation is theirs until they give it back."""
+    async def reads(self, conversation_id: str) -> list[dict]:
+        async with self.pool.connection() as conn:
+            cur = conn.cursor(row_factory=dict_row)
+            await cur.execute(
+                "SELECT operator_id::text, status, read_at FROM ops.thread_reads WHERE conversation_id = %s "
+                "ORDER BY read_id",
+                (conversation_id,),
+            )
+            return await cur.fetchall()
+
+    async def take(self, conversation_id: str, operator_id: str, *, supervisor: bool = False) -> str:
+        """The case becomes this operator's; refused when another holds it or nobody handed it off."""
         async with self.pool.connection() as conn, conn.transaction():
-            customer_id = await _lock(conn, conversation_id)
-            await conn.execute(
-                "UPDATE ops.conversations SET status = 'human' WHERE conversation_id = %s", (conversation_id,)
+            customer_id = await self._take(conn, conversation_id, operator_id, supervisor)
+            await _operator_did(conn, "operator_take", conversation_id, customer_id, operator_id)
+        return customer_id
+
+    async def assign(self, conversation_id: str, supervisor_id: str, operator_id: str) -> None:
+        """A supervisor gives an open case to one operator."""
+        async with self.pool.connection() as conn, conn.transaction():
+            active = await (
+                await conn.execute(
+                    "SELECT 1 FROM ops.operators WHERE operator_id = %s AND disabled_at IS NULL", (operator_id,)
+                )
+            ).fetchone()
+            if active is None:
+                raise NotAllowed("unknown_operator")
+            customer_id = await self._take(conn, conversation_id, operator_id, True)
+            await record_decision(
+                conn,
+                customer_id=customer_id,
+                conversation_id=conversation_id,
+                tool="operator_assign",
+                proposed={"operator_id": supervisor_id, "assigned_to": operator_id},
             )
+
+    async def _take(self, conn, conversation_id: str, operator_id: str, supervisor: bool) -> str:
+        row = await (
             await conn.execute(
-                "UPDATE ops.handoff_cases SET status = 'taken', taken_by = %s WHERE conversation_id = %s "
-                "AND status = 'open'",
-                (operator_id, conversation_id),
+                TAKE, {"operator": operator_id, "conversation": conversation_id, "supervisor": supervisor}
             )
+        ).fetchone()
+        if row is None:
+            status = await _status(conn, conversation_id)
+            raise NotAllowed("not_handed_off" if status == "bot" else "held_by_another")
+        await conn.execute(
+            "UPDATE ops.handoff_cases SET status = 'taken', taken_by = %s WHERE conversation_id = %s "
+            "AND status <> 'closed'",
+            (operator_id, conversation_id),
+        )
+        return row[0]
+
+    async def reply(self, conversation_id: str, operator_id: str, text: str) -> int:
+        """The operator answers a case they hold (a waiting case is taken by answering it)."""
+        async with self.pool.connection() as conn, conn.transaction():
+            customer_id = await self._take(conn, conversation_id, operator_id, False)
             message_id = await _append(conn, conversation_id, "operator", text, operator_id)
             await _operator_did(conn, "operator_reply", conversation_id, customer_id, operator_id)
         return message_id
 
-    async def release(self, conversation_id: str, operator_id: str) -> None:
-        """Gives the conversation back to the assistant; its open cases are closed."""
+    async def release(self, conversation_id: str, operator_id: str, *, supervisor: bool = False) -> None:
+        """Gives the conversation back to the assistant; only its holder (or a supervisor) may."""
         async with self.pool.connection() as conn, conn.transaction():
-            customer_id = await _lock(conn, conversation_id)
             row = await (
                 await conn.execute(
-                    "UPDATE ops.conversations SET status = 'bot' WHERE conversation_id = %s AND status <> 'bot' "
-                    "RETURNING language",
-                    (conversation_id,),
+                    "UPDATE ops.conversations SET status = 'bot', held_by = NULL WHERE conversation_id = %s "
+                    "AND (status = 'waiting' OR (status = 'human' AND (held_by IS NULL OR held_by = %s OR %s))) "
+                    "RETURNING customer_id, language",
+                    (conversation_id, operator_id, supervisor),
                 )
             ).fetchone()
+            if row is None:
+                status = await _status(conn, conversation_id)
+                raise NotAllowed("not_handed_off" if status == "bot" else "held_by_another")
             await conn.execute(
                 "UPDATE ops.handoff_cases SET status = 'closed', closed_at = now() WHERE conversation_id = %s "
                 "AND status <> 'closed'",
                 (conversation_id,),
             )
-            if row is not None:
-                await _append(conn, conversation_id, "system", say("released", row[0]), operator_id)
-                await _operator_did(conn, "operator_release", conversation_id, customer_id, operator_id)
+            await _append(conn, conversation_id, "system", say("released", row[1]), operator_id)
+            await _operator_did(conn, "operator_release", conversation_id, row[0], operator_id)
+
+    async def holder(self, conversation_id: str) -> tuple[str, str | None, str, str]:
+        """(customer, holder, status, language) of a conversation."""
+        async with self.pool.connection() as conn:
+            row = await (
+                await conn.execute(
+                    "SELECT customer_id, held_by::text, status, language FROM ops.conversations "
+                    "WHERE conversation_id = %s",
+                    (conversation_id,),
+                )
+            ).fetchone()
+        if row is None:
+            raise UnknownConversation(conversation_id)
+        return row
+
+    async def note_action(self, conversation_id: str, customer_id: str, operator_id: str, action: str, view: dict):
+        """The operator as the actor of an action the gateway ran, in the decision log."""
+        async with self.pool.connection() as conn:
+            await record_decision(
+                conn,
+                customer_id=customer_id,
+                conversation_id=conversation_id,
+                tool=f"operator_action:{action}",
+                proposed={"operator_id": operator_id, "batch_id": view.get("batch_id")},
+                decision="allowed",
+                executed=any(i["status"] in ("verified", "failed") for i in view.get("items", [])),
+                verified=any(i["status"] == "verified" for i in view.get("items", [])),
+            )
 
     async def dashboard(self, days: int = 7) -> dict:
         async with self.pool.connection() as conn:
@@ -137,11 +240,9 @@ class PgConsole:
         return figures
 
 
-async def _lock(conn, conversation_id: str) -> str:
+async def _status(conn, conversation_id: str) -> str:
     row = await (
-        await conn.execute(
-            "SELECT customer_id FROM ops.conversations WHERE conversation_id = %s FOR UPDATE", (conversation_id,)
-        )
+        await conn.execute("SELECT status FROM ops.conversations WHERE conversation_id = %s", (conversation_id,))
     ).fetchone()
     if row is None:
         raise UnknownConversation(conversation_id)

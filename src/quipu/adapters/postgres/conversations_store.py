@@ -75,6 +75,19 @@ class PgConversations:
                 (cid,),
             )
             found["messages"] = await cur.fetchall()
+            await cur.execute(
+                "SELECT batch_id::text, min(created_at) AS created_at FROM ops.actions "
+                "WHERE conversation_id = %s AND customer_id = %s GROUP BY batch_id ORDER BY 2",
+                (cid, customer_id),
+            )
+            found["batches"] = await cur.fetchall()
+            await cur.execute(
+                "SELECT transfer_id::text, summary, status, status_reason, language, expires_at, receipt, "
+                "origin_balance_after, currency, created_at FROM ops.transfers "
+                "WHERE conversation_id = %s AND customer_id = %s ORDER BY created_at",
+                (cid, customer_id),
+            )
+            found["transfers"] = await cur.fetchall()
         return found
 
     async def status(self, customer_id: str, thread_id: str) -> str | None:

@@ -196,7 +196,8 @@ COMMENT ON TABLE complaints IS 'Complaints, claims and requests. Provenance: org
 COMMENT ON COLUMN complaints.status IS 'Open, In Process, Escalated, Resolved, Closed or Rejected; the first three count as open.';
 
 -- Third wall of guarded text-to-SQL: under dwh_reader a customer-owned table shows only the rows of the
--- customer named in the transaction-local setting quipu.customer_id (unset: no rows at all).
+-- customer the application mapped to the reader connection's backend pid in walls.reader_scope (no
+-- mapping: no rows at all). The reader cannot write that mapping, so it cannot name another customer.
 DO $$
 DECLARE t text;
 BEGIN
@@ -204,7 +205,7 @@ BEGIN
                              'app_sessions', 'customer_service_summary', 'complaints'] LOOP
         EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
         EXECUTE format('CREATE POLICY dwh_own_rows ON %I FOR SELECT TO dwh_reader '
-                       'USING (customer_id = (SELECT current_setting(''quipu.customer_id'', true)))', t);
+                       'USING (customer_id = (SELECT walls.reader_customer()))', t);
         EXECUTE format('CREATE POLICY app_all_rows ON %I TO quipu_app USING (true) WITH CHECK (true)', t);
     END LOOP;
 END

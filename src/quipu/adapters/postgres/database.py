@@ -1,12 +1,27 @@
-"""Finding the database: the configured URL, or the embedded server; then migrations and an empty core."""
+"""Finding the database: the configured URLs, or the embedded server; then migrations, an empty core, and
+the checks that the logins the service runs as are what they should be."""
+
+import logging
 
 from quipu.adapters.postgres import core_loader, embedded, migrations
 from quipu.adapters.postgres.connection import DatabaseUrls, connect
+from quipu.adapters.postgres.reader_walls import WallCheck, check_reader_walls
 from quipu.settings import Settings
 
 CHECKPOINT_SCHEMA = "ops"
 CHECKPOINT_LOCK = 0x7175_6972
 CHECKPOINT_TABLES = ("checkpoints", "checkpoint_blobs", "checkpoint_writes", "checkpoint_migrations")
+OWNERS = """
+SELECT array_agg(DISTINCT nspowner::regrole::text) || session_user::text
+FROM pg_namespace WHERE nspname IN ('ops', 'core', 'walls')
+"""
+LOGIN = "SELECT session_user::text, rolsuper FROM pg_roles WHERE rolname = session_user"
+
+log = logging.getLogger("quipu.database")
+
+
+class UnsafeLogin(RuntimeError):
+    """The application or the reader logs in as the schema owner or a superuser."""
 
 
 def locate(settings: Settings) -> DatabaseUrls:
@@ -14,7 +29,9 @@ def locate(settings: Settings) -> DatabaseUrls:
     if settings.database_url is None:
         return embedded.start(settings.pgdata)
     url = settings.database_url.get_secret_value()
-    return DatabaseUrls(admin=url, app=url)
+    app = settings.app_database_url.get_secret_value() if settings.app_database_url else url
+    reader = settings.reader_database_url.get_secret_value() if settings.reader_database_url else None
+    return DatabaseUrls(admin=url, app=app, reader=reader)
 
 
 def prepare(urls: DatabaseUrls) -> list[str]:
@@ -25,6 +42,33 @@ def prepare(urls: DatabaseUrls) -> list[str]:
             applied.append("core (empty)")
     setup_checkpoints(urls.admin)
     return applied
+
+
+def check_logins(urls: DatabaseUrls, settings: Settings) -> WallCheck:
+    """Refuse (cloud mode) an application or reader login that is the owner or a superuser; then check the
+    walls of run_sql from the reader's own login, and say at start-up when run_sql is off and why."""
+    if settings.env == "cloud":
+        refuse_owner_logins(urls)
+    walls = check_reader_walls(urls.reader, urls.app)
+    if walls.holds:
+        for note in walls.notes:
+            log.warning("run_sql: %s", note)
+    else:
+        log.warning("run_sql is off: %s", walls.off_reason)
+    return walls
+
+
+def refuse_owner_logins(urls: DatabaseUrls) -> None:
+    with connect(urls.admin) as conn:
+        owners = set(conn.execute(OWNERS).fetchone()[0])
+    for name, url in (("application", urls.app), ("reader", urls.reader)):
+        if url is None:
+            continue
+        with connect(url) as conn:
+            who, superuser = conn.execute(LOGIN).fetchone()
+        if superuser or who in owners:
+            what = "a superuser" if superuser else "the owner of the schemas"
+            raise UnsafeLogin(f"the {name} URL logs in as {who}, {what}; cloud mode needs a login of its own")
 
 
 def setup_checkpoints(admin_url: str) -> None:

@@ -12,6 +12,7 @@ from quipu.adapters.postgres.connection import DatabaseUrls
 
 DATABASE = "quipu"
 APP_ROLE = "quipu_app"
+READER_ROLE = "dwh_reader"
 
 
 def _server(pgdata: Path):
@@ -37,7 +38,11 @@ def maintenance_url(pgdata: Path) -> str:
 
 def urls_for(maintenance: str, database: str) -> DatabaseUrls:
     admin = maintenance.replace("/postgres?", f"/{database}?", 1)
-    return DatabaseUrls(admin=admin, app=admin.replace("postgres:@", f"{APP_ROLE}:@", 1))
+    return DatabaseUrls(
+        admin=admin,
+        app=admin.replace("postgres:@", f"{APP_ROLE}:@", 1),
+        reader=admin.replace("postgres:@", f"{READER_ROLE}:@", 1),
+    )
 
 
 def ensure_database(maintenance_url: str, database: str) -> None:

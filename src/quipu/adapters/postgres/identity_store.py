@@ -1,15 +1,40 @@
-"""PostgreSQL side of sign-in and step-up: credentials, guards, rate buckets, sessions, codes."""
+"""PostgreSQL side of sign-in: credentials, guards counted atomically, rate buckets, sessions."""
 
 import uuid
 from datetime import datetime, timedelta
 
 from psycopg_pool import AsyncConnectionPool
 
-from quipu.application.ports import Contact, CustomerLogin, OperatorLogin, SessionRecord, StepUpCode
-from quipu.domain.identity import GuardState
+from quipu.application.ports import CustomerLogin, OperatorLogin, SessionRecord
+from quipu.domain.identity import BackOff, GuardState
 
 RATE_KEEP = timedelta(minutes=10)
+GUARD_KEEP = timedelta(days=2)
 OPERATOR_COLUMNS = "operator_id::text, username, display_name, role, password_hash, disabled_at IS NOT NULL"
+LOGIN = (
+    "SELECT c.customer_id, cr.password_hash, c.customer_status FROM core.customers c "
+    "LEFT JOIN ops.customer_credentials cr USING (customer_id) WHERE "
+)
+
+# One statement per failure: the row lock makes concurrent failures queue, and each sees the one before it.
+# A failure after an expired lock starts the count over; the failure that reaches max_failures locks for
+# lockout * growth ** (earlier locks), at most cap.
+_EXPIRED = "(g.locked_until IS NOT NULL AND g.locked_until <= %(now)s)"
+_FAILURES = f"(CASE WHEN {_EXPIRED} THEN 1 ELSE g.failures + 1 END)"
+_LOCKS_NOW = f"({_FAILURES} >= %(max)s AND (g.locked_until IS NULL OR {_EXPIRED}))"
+COUNT_FAILURE = f"""
+INSERT INTO ops.login_guards AS g (subject, failures, locked_until, locks, updated_at)
+VALUES (%(subject)s, 1, CASE WHEN 1 >= %(max)s THEN %(now)s + %(base)s END, CASE WHEN 1 >= %(max)s THEN 1 ELSE 0 END,
+        %(now)s)
+ON CONFLICT (subject) DO UPDATE SET
+    failures = {_FAILURES},
+    locked_until = CASE WHEN {_LOCKS_NOW}
+        THEN %(now)s + least(%(base)s * power(%(growth)s::float8, least(g.locks, 30)::float8), %(cap)s)
+        WHEN {_EXPIRED} THEN NULL ELSE g.locked_until END,
+    locks = g.locks + CASE WHEN {_LOCKS_NOW} THEN 1 ELSE 0 END,
+    updated_at = %(now)s
+RETURNING failures, locked_until, locks
+"""
 
 
 class PgIdentityStore:
@@ -18,15 +43,13 @@ class PgIdentityStore:
 
     async def customer_login(self, user: str) -> CustomerLogin | None:
         async with self.pool.connection() as conn:
-            row = await (
-                await conn.execute(
-                    "SELECT c.customer_id, cr.password_hash, c.customer_status FROM core.customers c "
-                    "LEFT JOIN ops.customer_credentials cr USING (customer_id) "
-                    "WHERE c.customer_id = upper(%(u)s) OR lower(c.email) = lower(%(u)s) LIMIT 1",
-                    {"u": user.strip()},
-                )
-            ).fetchone()
-        return CustomerLogin(*row) if row else None
+            rows = await (await conn.execute(LOGIN + "c.customer_id = upper(%s)", (user.strip(),))).fetchall()
+            if not rows:
+                rows = await (
+                    await conn.execute(LOGIN + "lower(c.email) = lower(%s) LIMIT 2", (user.strip(),))
+                ).fetchall()
+        # An e-mail two customers share names nobody: it signs in like an unknown user.
+        return CustomerLogin(*rows[0]) if len(rows) == 1 else None
 
     async def operator_login(self, username: str) -> OperatorLogin | None:
         return await self._operator("username = %s", username)
@@ -48,25 +71,35 @@ class PgIdentityStore:
     async def guard(self, subject: str) -> GuardState:
         async with self.pool.connection() as conn:
             row = await (
-                await conn.execute("SELECT failures, locked_until FROM ops.login_guards WHERE subject = %s", (subject,))
+                await conn.execute(
+                    "SELECT failures, locked_until, locks FROM ops.login_guards WHERE subject = %s", (subject,)
+                )
             ).fetchone()
         return GuardState(*row) if row else GuardState()
 
-    async def save_guard(self, subject: str, state: GuardState) -> None:
+    async def clear_guard(self, subject: str) -> None:
         async with self.pool.connection() as conn:
             await conn.execute(
-                "INSERT INTO ops.login_guards (subject, failures, locked_until) VALUES (%s, %s, %s) "
-                "ON CONFLICT (subject) DO UPDATE SET failures = EXCLUDED.failures, "
-                "locked_until = EXCLUDED.locked_until, updated_at = now()",
-                (subject, state.failures, state.locked_until),
+                "UPDATE ops.login_guards SET failures = 0, locked_until = NULL, locks = 0, updated_at = now() "
+                "WHERE subject = %s",
+                (subject,),
             )
+
+    async def count_failure(self, subject: str, now: datetime, back_off: BackOff) -> GuardState:
+        params = {
+            "subject": subject,
+            "now": now,
+            "max": back_off.max_failures,
+            "base": back_off.lockout,
+            "growth": back_off.growth,
+            "cap": max(back_off.cap, back_off.lockout),
+        }
+        async with self.pool.connection() as conn:
+            row = await (await conn.execute(COUNT_FAILURE, params)).fetchone()
+        return GuardState(*row)
 
     async def count_hit(self, bucket: str, window_start: datetime) -> int:
         async with self.pool.connection() as conn:
-            await conn.execute(
-                "DELETE FROM ops.rate_limits WHERE bucket = %s AND window_start < %s",
-                (bucket, window_start - RATE_KEEP),
-            )
             row = await (
                 await conn.execute(
                     "INSERT INTO ops.rate_limits (bucket, window_start, hits) VALUES (%s, %s, 1) "
@@ -75,6 +108,14 @@ class PgIdentityStore:
                 )
             ).fetchone()
         return row[0]
+
+    async def purge(self, now: datetime) -> None:
+        async with self.pool.connection() as conn:
+            await conn.execute("DELETE FROM ops.rate_limits WHERE window_start < %s", (now - RATE_KEEP,))
+            await conn.execute(
+                "DELETE FROM ops.login_guards WHERE updated_at < %s AND (locked_until IS NULL OR locked_until < %s)",
+                (now - GUARD_KEEP, now),
+            )
 
     async def open_session(self, customer_id: str, issued_at: datetime, expires_at: datetime) -> str:
         session_id = uuid.uuid4()
@@ -93,74 +134,17 @@ class PgIdentityStore:
         async with self.pool.connection() as conn:
             row = await (
                 await conn.execute(
-                    "SELECT session_id::text, customer_id, expires_at, step_up_at, revoked_at IS NOT NULL "
-                    "FROM ops.sessions WHERE session_id = %s",
+                    "SELECT s.session_id::text, s.customer_id, s.expires_at, s.step_up_at, s.revoked_at IS NOT NULL, "
+                    "c.customer_status FROM ops.sessions s LEFT JOIN core.customers c USING (customer_id) "
+                    "WHERE s.session_id = %s",
                     (sid,),
                 )
             ).fetchone()
         return SessionRecord(*row) if row else None
 
-
-class PgStepUpStore:
-    def __init__(self, pool: AsyncConnectionPool):
-        self.pool = pool
-
-    async def contact(self, customer_id: str) -> Contact:
+    async def revoke_session(self, session_id: str, now: datetime) -> None:
         async with self.pool.connection() as conn:
-            row = await (
-                await conn.execute(
-                    "SELECT customer_id, email, preferred_language FROM core.customers WHERE customer_id = %s",
-                    (customer_id,),
-                )
-            ).fetchone()
-        return Contact(*row) if row else Contact(customer_id, None, "es")
-
-    async def replace_code(
-        self, session_id: str, customer_id: str, code_hash: str, tries: int, expires_at: datetime
-    ) -> str:
-        code_id = uuid.uuid4()
-        async with self.pool.connection() as conn, conn.transaction():
             await conn.execute(
-                "UPDATE ops.step_up_codes SET tries_left = 0 WHERE session_id = %s AND used_at IS NULL", (session_id,)
+                "UPDATE ops.sessions SET revoked_at = coalesce(revoked_at, %s) WHERE session_id = %s",
+                (now, uuid.UUID(session_id)),
             )
-            await conn.execute(
-                "INSERT INTO ops.step_up_codes (code_id, session_id, customer_id, code_hash, tries_left, expires_at) "
-                "VALUES (%s, %s, %s, %s, %s, %s)",
-                (code_id, session_id, customer_id, code_hash, tries, expires_at),
-            )
-        return str(code_id)
-
-    async def latest_code(self, session_id: str) -> StepUpCode | None:
-        async with self.pool.connection() as conn:
-            row = await (
-                await conn.execute(
-                    "SELECT code_id::text, code_hash, tries_left, expires_at, used_at IS NOT NULL "
-                    "FROM ops.step_up_codes WHERE session_id = %s ORDER BY created_at DESC LIMIT 1",
-                    (session_id,),
-                )
-            ).fetchone()
-        return StepUpCode(*row) if row else None
-
-    async def spend_try(self, code_id: str) -> int:
-        async with self.pool.connection() as conn:
-            row = await (
-                await conn.execute(
-                    "UPDATE ops.step_up_codes SET tries_left = greatest(tries_left - 1, 0) WHERE code_id = %s "
-                    "RETURNING tries_left",
-                    (code_id,),
-                )
-            ).fetchone()
-        return row[0] if row else 0
-
-    async def use_code(self, code_id: str, session_id: str, now: datetime) -> bool:
-        async with self.pool.connection() as conn, conn.transaction():
-            claimed = await (
-                await conn.execute(
-                    "UPDATE ops.step_up_codes SET used_at = %s WHERE code_id = %s AND used_at IS NULL "
-                    "AND tries_left > 0 AND expires_at > %s RETURNING 1",
-                    (now, code_id, now),
-                )
-            ).fetchone()
-            if claimed:
-                await conn.execute("UPDATE ops.sessions SET step_up_at = %s WHERE session_id = %s", (now, session_id))
-        return claimed is not None

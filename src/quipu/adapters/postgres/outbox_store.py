@@ -2,11 +2,14 @@
 configured, allow-listed messages are sent and their status records what the server said."""
 
 import smtplib
+import uuid
 
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
+from quipu.domain.contact import mask_email
 from quipu.domain.mail import MailRoute
+from quipu.domain.receipts import action_receipt
 
 LISTED = (
     "message_id",
@@ -83,7 +86,10 @@ class PgOutbox:
         subject: str,
         body: str,
         action_id: str | None = None,
+        secret_body: str | None = None,
     ) -> int:
+        """Store the message and send it when its route says so; secret_body (a step-up code) is sent, never
+        stored: the stored body is what the customer API may show."""
         async with self.pool.connection() as conn:
             message_id = await insert_message(
                 conn,
@@ -97,10 +103,12 @@ class PgOutbox:
                 subject=subject,
                 body=body,
             )
-        await self.dispatch(message_id)
+        await self.dispatch(message_id, secret_body=secret_body)
         return message_id
 
-    async def dispatch(self, message_id: int | None = None, *, action_id: str | None = None) -> str | None:
+    async def dispatch(
+        self, message_id: int | None = None, *, action_id: str | None = None, secret_body: str | None = None
+    ) -> str | None:
         """Send a queued message over SMTP; the final status is what the server answered."""
         async with self.pool.connection() as conn:
             row = await (
@@ -113,7 +121,7 @@ class PgOutbox:
             if row is None or row[4] != "queued" or self.mailer is None:
                 return row[4] if row else None
             try:
-                reply, status = await self.mailer.send(row[1], row[2], row[3]), "accepted"
+                reply, status = await self.mailer.send(row[1], row[2], secret_body or row[3]), "accepted"
             except (OSError, smtplib.SMTPException) as error:
                 reply, status = f"{type(error).__name__}: {error}"[:300], "failed"
             await conn.execute(
@@ -131,3 +139,27 @@ class PgOutbox:
                 (customer_id, limit),
             )
             return await cur.fetchall()
+
+    async def action_receipt(self, customer_id: str, action_id: str, language: str, text: str, state: str) -> None:
+        """The receipt of a verified action in Mensajes; keyed by the action, so a retry never sends it twice."""
+        subject, body = action_receipt(text, state, language)
+        key = str(uuid.uuid5(uuid.UUID(action_id), "receipt"))
+        async with self.pool.connection() as conn:
+            row = await (
+                await conn.execute("SELECT email FROM core.customers WHERE customer_id = %s", (customer_id,))
+            ).fetchone()
+            email = row[0] if row else None
+            message_id = await insert_message(
+                conn,
+                self.route,
+                customer_id=customer_id,
+                action_id=key,
+                destination=mask_email(email) if email else "app",
+                delivered_to=email,
+                template="action_receipt",
+                language=language,
+                subject=subject,
+                body=body,
+            )
+        if message_id is not None:
+            await self.dispatch(message_id)

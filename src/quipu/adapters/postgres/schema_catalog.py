@@ -2,6 +2,9 @@
 
 from psycopg_pool import AsyncConnectionPool
 
+from quipu.adapters.dataset.format import CORE_TABLES
+from quipu.adapters.postgres.connection import connect
+from quipu.domain.sql_columns import CoreColumns
 from quipu.domain.sql_scope import OWNED, REFERENCE
 
 GUIDANCE = """\
@@ -10,6 +13,8 @@ Rules for run_sql:
 - Dates: use PostgreSQL functions (date_trunc, extract, to_char, age, intervals); strftime, date_format
   and julianday do not exist. The data ends on 2026-06-18: count "last N days" back from that day
   (DATE '2026-06-18' - INTERVAL 'N days'), never from now().
+- Name columns plainly (column, or alias.column) and alias computed outputs you refer to later; a name
+  that is not a column of the table, CTE or subquery it names is refused, and so is (expression).name.
 - Match names with ILIKE '%text%'. Amounts are always positive. Spending means Approved purchases
   (transaction_type = 'Purchase' AND transaction_status = 'Approved'), grouped by currency: never add
   different currencies. For "today's rate" take the latest fx_rates row.
@@ -41,3 +46,25 @@ async def describe_core(pool: AsyncConnectionPool) -> str:
         whose = "your rows only" if table in OWNED else "reference data, the same for everyone"
         parts.append(f"core.{table} ({whose}): {comments[table]}\n" + "\n".join(tables[table]))
     return "\n\n".join(parts)
+
+
+REAL_COLUMNS = """
+SELECT c.relname, array_agg(a.attname::text)
+FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+WHERE n.nspname = 'core' AND c.relkind = 'r' AND c.relname = ANY(%s)
+GROUP BY c.relname
+"""
+
+
+def core_columns() -> CoreColumns:
+    """The guard's column sets from the committed description of core the loader copies by (a subset of the
+    real columns: a test checks that none is missing from the database, so none can be a function)."""
+    return CoreColumns({table: frozenset(CORE_TABLES[table]) for table in sorted(OWNED | REFERENCE)})
+
+
+def read_core_columns(url: str) -> CoreColumns:
+    """The guard's column sets as the database has them: what the service runs with."""
+    with connect(url) as conn:
+        rows = conn.execute(REAL_COLUMNS, (sorted(OWNED | REFERENCE),)).fetchall()
+    return CoreColumns({table: frozenset(columns) for table, columns in rows})

@@ -23,11 +23,11 @@ def static_files() -> StaticFiles:
     return StaticFiles(directory=str(HERE / "static"))
 
 
-def page(request: Request, template: str, language: str | None, **context) -> HTMLResponse:
+def page(request: Request, template: str, language: str | None, *, status: int = 200, **context) -> HTMLResponse:
     chosen = request.query_params.get("lang") or language
     chosen = chosen if chosen in LANGUAGES else "es"
     body = templates.get_template(template).render(lang=chosen, t=texts_for(chosen), path=request.url.path, **context)
-    response = HTMLResponse(body, headers={"Cache-Control": "no-store"})
+    response = HTMLResponse(body, status_code=status, headers={"Cache-Control": "no-store"})
     if request.query_params.get("lang") in LANGUAGES:
         response.set_cookie(LANGUAGE_COOKIE, chosen, samesite="strict", max_age=365 * 86400)
     return response
@@ -37,9 +37,24 @@ def local_demo(request: Request) -> dict | None:
     return demo_sign_ins() if request.app.state.container.settings.env == "local" else None
 
 
+def not_found_page(request: Request) -> HTMLResponse:
+    """A wrong page address gets a page in the customer's language (the API keeps its JSON errors)."""
+    return page(request, "not_found.html", request.cookies.get(LANGUAGE_COOKIE), status=404)
+
+
 @router.get("/")
-async def home() -> RedirectResponse:
-    return RedirectResponse("/entrar", status_code=303)
+async def root() -> RedirectResponse:
+    return RedirectResponse("/inicio", status_code=303)
+
+
+@router.get("/inicio")
+async def home(request: Request, quipu_lang: Language = None) -> HTMLResponse:
+    return page(request, "inicio.html", quipu_lang)
+
+
+@router.get("/mis-productos")
+async def products(request: Request, quipu_lang: Language = None) -> HTMLResponse:
+    return page(request, "productos.html", quipu_lang)
 
 
 @router.get("/entrar")

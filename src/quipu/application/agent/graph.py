@@ -233,9 +233,10 @@ class Agent:
         history += [{"role": "user", "content": said}, {"role": "assistant", "content": state.get("reply") or ""}]
         asked = state.get("outcome") == "question"
         last = state.get("last")
-        if asked and state.get("skill") and not state.get("tool_calls"):  # the answer is read with these words
+        if asked and state.get("skill") and state["skill"] != "refuse":  # the answer is read with these words
             words = joined_words(last, state["text"], state.get("follow_up", False))
-            last = {"skill": state["skill"], "tool": None, "arguments": {}, "text": words}
+            call = (state.get("tool_calls") or [{}])[-1]
+            last = remembered(state["skill"], call.get("tool"), call.get("arguments") or {}, words, call.get("result") or {})
         return {
             "history": history[-MAX_HISTORY:],
             "awaiting_skill": state.get("skill") if asked else None,

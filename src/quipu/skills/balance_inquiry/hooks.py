@@ -1,5 +1,6 @@
 """Balances, debts and profile, answered by code from the records; currencies are never added together."""
 
+from quipu.domain.dataset import AS_OF
 from quipu.skills.answering import ToolOutcome, Voice
 
 DEPOSIT_TYPES = ("Cuenta Ahorro", "Cuenta Corriente", "Inversión")
@@ -40,7 +41,7 @@ def _balances(voice: Voice, result: dict) -> str:
     if sum(1 for p in products if p.get("product_type") in DEPOSIT_TYPES) > 1 and deposits:
         totals = voice.listing([voice.money(v, c) for c, v in deposits.items()])
         lines.append(voice.say("total_line", totals=totals))
-    return voice.say("balances", lines=voice.lines(lines))
+    return voice.say("balances", lines=voice.lines(lines), as_of=voice.date(result.get("as_of") or AS_OF))
 
 
 def _debt_line(voice: Voice, d: dict) -> str:
@@ -66,7 +67,7 @@ def _debts(voice: Voice, result: dict) -> str:
     debts = [d for d in result.get("debts", []) if d.get("debt") is not None]
     if not debts:
         return voice.say("no_debts")
-    return voice.say("debts", lines=voice.lines([_debt_line(voice, d) for d in debts]))
+    return voice.say("debts", lines=voice.lines([_debt_line(voice, d) for d in debts]), as_of=voice.date(result.get("as_of") or AS_OF))
 
 
 def _profile(voice: Voice, result: dict) -> str:

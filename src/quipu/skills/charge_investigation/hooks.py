@@ -110,8 +110,10 @@ def _investigation(voice: Voice, outcome: ToolOutcome) -> str:
         return voice.say("none", merchant=merchant, days=arguments.get("days", 30))
     if any(f["kind"] == "possible_fraud" for c in charges for f in c.get("findings", [])):
         return _fraud(voice, charges)
-    if result.get("ask") or result.get("more_matches"):
+    found_something = any(c.get("findings") for c in charges)
+    if (result.get("ask") or result.get("more_matches")) and not found_something:
         return voice.say("several", options=_options(voice, charges))
+    charges = [c for c in charges if c.get("findings")] or charges  # what the records flag is the answer
     missing = result.get("unavailable") or []
     plain = "checked" if missing else "nothing_found"  # a check that did not run is never reported as a "no"
     said = _findings(voice, charges) or [

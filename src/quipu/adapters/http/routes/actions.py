@@ -1,13 +1,15 @@
+from typing import Annotated
+
 from fastapi import APIRouter, Path
 from pydantic import BaseModel, ConfigDict, Field
 
-from quipu.adapters.http.deps import ContainerDep, CustomerDep, actions_on
+from quipu.adapters.http.deps import ContainerDep, CustomerDep, UuidText, actions_on
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.metrics import counted
 from quipu.application.actions import StepUpRequired, UnknownBatch
 
 router = APIRouter(prefix="/api/actions", tags=["actions"], dependencies=[actions_on])
-BatchId = Path(pattern=r"^[0-9a-fA-F-]{36}$")
+BatchId = Annotated[UuidText, Path()]
 
 
 class ConfirmIn(BaseModel):
@@ -20,7 +22,7 @@ class ConfirmIn(BaseModel):
     summary="The customer's button: run the proposed actions once (cancelling a card needs a recent step-up)",
 )
 async def confirm(
-    who: CustomerDep, container: ContainerDep, batch_id: str = BatchId, body: ConfirmIn | None = None
+    who: CustomerDep, container: ContainerDep, batch_id: BatchId, body: ConfirmIn | None = None
 ) -> dict:
     stepped_up = who.stepped_up(container.clock(), container.identity.limits.step_up_window)
     try:
@@ -34,9 +36,7 @@ async def confirm(
 
 
 @router.post("/{batch_id}/cancel", summary="The customer declines the proposal")
-async def cancel(
-    who: CustomerDep, container: ContainerDep, batch_id: str = BatchId, body: ConfirmIn | None = None
-) -> dict:
+async def cancel(who: CustomerDep, container: ContainerDep, batch_id: BatchId, body: ConfirmIn | None = None) -> dict:
     try:
         return counted("actions", "cancel", await container.gateway.cancel(who.customer_id, batch_id))
     except UnknownBatch:

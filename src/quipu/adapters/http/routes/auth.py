@@ -43,6 +43,10 @@ class SteppedUpOut(BaseModel):
     valid_until: datetime
 
 
+class SignedOutOut(BaseModel):
+    signed_out: bool = True
+
+
 @router.post("/token", summary="Customer sign-in: a 15-minute bearer token")
 async def token(body: SignIn, request: Request, container: ContainerDep) -> TokenOut:
     grant = await container.identity.sign_in_customer(body.user, body.password, client_of(request))
@@ -50,12 +54,18 @@ async def token(body: SignIn, request: Request, container: ContainerDep) -> Toke
 
 
 @router.post("/step-up", summary="Send a one-time code to the customer's mailbox")
-async def step_up(who: CustomerDep, container: ContainerDep) -> CodeSentOut:
-    sent = await container.step_up.request(who)
+async def step_up(who: CustomerDep, request: Request, container: ContainerDep) -> CodeSentOut:
+    sent = await container.step_up.request(who, client_of(request))
     return CodeSentOut(destination=sent.destination, expires_in=sent.expires_in)
 
 
 @router.post("/step-up/verify", summary="Check the one-time code; money may move for a few minutes")
-async def verify(body: VerifyCode, who: CustomerDep, container: ContainerDep) -> SteppedUpOut:
-    done = await container.step_up.verify(who, body.code)
+async def verify(body: VerifyCode, who: CustomerDep, request: Request, container: ContainerDep) -> SteppedUpOut:
+    done = await container.step_up.verify(who, body.code, client_of(request))
     return SteppedUpOut(step_up_at=done.step_up_at, valid_until=done.valid_until)
+
+
+@router.post("/logout", summary="Sign out: the session ends on the server; its token stops working everywhere")
+async def logout(who: CustomerDep, container: ContainerDep) -> SignedOutOut:
+    await container.identity.sign_out(who)
+    return SignedOutOut()

@@ -1,8 +1,12 @@
+import asyncio
 import base64
 import binascii
+import json
+import logging
 from typing import Literal
 
 from fastapi import APIRouter
+from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from quipu.adapters.http.backpressure import ChatLimiter
@@ -10,10 +14,14 @@ from quipu.adapters.http.deps import ContainerDep, CustomerDep
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.llm.queue import turn_deadline
 from quipu.adapters.metrics import TURN_SECONDS, TURNS, TURNS_REFUSED
+from quipu.application.chat import ChatTurn
 from quipu.application.ports import ModelBusy
+from quipu.domain.errors import ERRORS
 from quipu.domain.statement import MAX_IMAGE_BYTES, image_kind
 
 router = APIRouter(prefix="/api", tags=["chat"])
+log = logging.getLogger("quipu.http.chat")
+RUNNING: set[asyncio.Task] = set()  # turns that outlive a closed stream keep a reference here until they finish
 MAX_IMAGE_BASE64 = MAX_IMAGE_BYTES * 4 // 3 + 8
 
 
@@ -57,23 +65,7 @@ def decoded_image(encoded: str | None) -> bytes | None:
     return data
 
 
-@router.post("/chat", summary="One chat turn; reply is null while a person holds the conversation")
-async def chat(body: ChatIn, who: CustomerDep, container: ContainerDep) -> ChatOut:
-    image = decoded_image(body.image)
-    if not body.message.strip() and image is None:
-        raise ApiError("empty_message")
-    settings = container.settings
-    await ChatLimiter(container.pool, settings.chat_rate_per_minute, container.clock).check(who.customer_id)
-    try:
-        with TURN_SECONDS.time(), turn_deadline(settings.turn_deadline_seconds):
-            turn = await container.chat.turn(
-                customer_id=who.customer_id, signed_in=True, message=body.message, thread_id=body.thread_id, image=image
-            )
-    except ModelBusy as busy:  # answered 503 + Retry-After by the back-pressure handler; nothing was stored
-        TURNS_REFUSED.labels(busy.reason).inc()
-        raise
-    handoff = (turn.handoff or {}).get("reason") if turn.handoff else None
-    TURNS.labels(turn.skill or "none", turn.outcome or turn.status, handoff or "none").inc()
+def chat_out(turn: ChatTurn) -> ChatOut:
     return ChatOut(
         reply=turn.reply,
         thread_id=turn.thread_id,
@@ -85,3 +77,83 @@ async def chat(body: ChatIn, who: CustomerDep, container: ContainerDep) -> ChatO
         confirmation=turn.confirmation,
         status=turn.status,
     )
+
+
+@router.post("/chat", summary="One chat turn; reply is null while a person holds the conversation")
+async def chat(body: ChatIn, who: CustomerDep, container: ContainerDep) -> ChatOut:
+    image = decoded_image(body.image)
+    if not body.message.strip() and image is None:
+        raise ApiError("empty_message")
+    await ChatLimiter(container.pool, container.settings.chat_rate_per_minute, container.clock).check(who.customer_id)
+    try:
+        with TURN_SECONDS.time(), turn_deadline(container.settings.turn_deadline_seconds):
+            turn = await container.chat.turn(
+                customer_id=who.customer_id, signed_in=True, message=body.message, thread_id=body.thread_id, image=image
+            )
+    except ModelBusy as busy:  # answered 503 + Retry-After by the back-pressure handler; nothing was stored
+        TURNS_REFUSED.labels(busy.reason).inc()
+        raise
+    counted(turn)
+    return chat_out(turn)
+
+
+def counted(turn: ChatTurn) -> None:
+    handoff = (turn.handoff or {}).get("reason") if turn.handoff else None
+    TURNS.labels(turn.skill or "none", turn.outcome or turn.status, handoff or "none").inc()
+
+
+@router.post(
+    "/chat/stream",
+    summary="The same turn, streamed as NDJSON: {step} lines while it works, then {turn} (or {error})",
+    response_class=StreamingResponse,
+)
+async def chat_stream(body: ChatIn, who: CustomerDep, container: ContainerDep) -> StreamingResponse:
+    """Steps are understanding, looking_up, writing. If the customer leaves, the turn still finishes and is stored."""
+    image = decoded_image(body.image)
+    if not body.message.strip() and image is None:
+        raise ApiError("empty_message")
+    await ChatLimiter(container.pool, container.settings.chat_rate_per_minute, container.clock).check(who.customer_id)
+    steps: asyncio.Queue[str] = asyncio.Queue()
+
+    async def progress(step: str) -> None:
+        steps.put_nowait(step)
+
+    with turn_deadline(container.settings.turn_deadline_seconds):  # the task keeps a copy of the deadline
+        task = asyncio.create_task(
+            container.chat.turn(
+                customer_id=who.customer_id,
+                signed_in=True,
+                message=body.message,
+                thread_id=body.thread_id,
+                image=image,
+                progress=progress,
+            )
+        )
+    RUNNING.add(task)
+    task.add_done_callback(RUNNING.discard)
+    return StreamingResponse(_lines(task, steps), media_type="application/x-ndjson")
+
+
+async def _lines(task: asyncio.Task, steps: asyncio.Queue):
+    while not task.done() or not steps.empty():
+        getting = asyncio.ensure_future(steps.get())
+        await asyncio.wait({getting, task}, return_when=asyncio.FIRST_COMPLETED)
+        if getting.done():
+            yield json.dumps({"step": getting.result()}) + "\n"
+        else:
+            getting.cancel()
+    try:
+        turn = task.result()
+    except ModelBusy as busy:  # nothing was stored; the last line says to send it again
+        TURNS_REFUSED.labels(busy.reason).inc()
+        text = ERRORS["model_busy"]
+        busy_line = {"error": "model_busy", "retry_after": busy.retry_after, "messages": {"es": text.es, "pt": text.pt}}
+        yield json.dumps(busy_line) + "\n"
+        return
+    except Exception:  # the same answer the plain endpoint gives for an unexpected failure, as the last line
+        log.exception("streamed chat turn failed")
+        text = ERRORS["internal_error"]
+        yield json.dumps({"error": "internal_error", "messages": {"es": text.es, "pt": text.pt}}) + "\n"
+        return
+    counted(turn)
+    yield json.dumps({"turn": chat_out(turn).model_dump(mode="json")}) + "\n"

@@ -4,13 +4,14 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Path, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from quipu.adapters.http.deps import ContainerDep, OperatorDep, SupervisorDep
+from quipu.adapters.http.deps import ContainerDep, OperatorDep, SupervisorDep, UuidText, still_signed_in
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.http.live import event_stream
-from quipu.adapters.postgres.console_store import UnknownConversation
+from quipu.application.console import NotAllowed, Staff, UnknownConversation
+from quipu.application.identity import OperatorPrincipal
 
 router = APIRouter(prefix="/api/console", tags=["operator console"])
-ConversationId = Annotated[str, Path(pattern=r"^[0-9a-fA-F-]{36}$")]
+ConversationId = Annotated[UuidText, Path()]
 
 
 class ConversationHead(BaseModel):
@@ -24,12 +25,15 @@ class ConversationHead(BaseModel):
     title: str | None
     skill: str | None
     last_message_at: datetime
+    held_by: str | None = None
+    held_by_name: str | None = None
 
 
 class QueueItem(ConversationHead):
     case_id: str | None
     priority: str | None
     sla_due_at: datetime | None
+    sla_seconds_left: int | None = None
     reason_codes: list[str] | None
 
 
@@ -50,6 +54,28 @@ class Case(BaseModel):
     case_file: dict
     status: str
     created_at: datetime
+    sla_seconds_left: int | None = None
+
+
+class Step(BaseModel):
+    kind: str
+    text: str
+    status: str
+    state: str
+
+
+class ConversationFacts(BaseModel):
+    asked: list[str]
+    found: list[str]
+    charges: list[dict]
+    steps: list[Step]
+
+
+class CardOut(BaseModel):
+    product_id: str
+    product_type: str
+    last4: str | None
+    status: str
 
 
 class Thread(ConversationHead):
@@ -57,6 +83,20 @@ class Thread(ConversationHead):
     started_at: datetime
     messages: list[ThreadMessage]
     cases: list[Case]
+    facts: ConversationFacts
+    cards: list[CardOut]
+    mine: bool
+
+
+class AssignIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    operator_id: str = Field(pattern=r"^[0-9a-fA-F-]{36}$")
+
+
+class ActIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    action: Literal["block_card", "open_payment_inquiry"]
+    params: dict[str, str] = Field(max_length=3)
 
 
 class ReplyIn(BaseModel):
@@ -79,7 +119,21 @@ class Dashboard(BaseModel):
     handoffs_by_reason: list[HandoffReason]
 
 
-@router.get("/queue", summary="Conversations, waiting for a person first, then the newest")
+def staff(operator: OperatorPrincipal) -> Staff:
+    return Staff(operator.operator_id, operator.role)
+
+
+async def guarded(work):
+    """One place that turns the console's refusals into the API's error shape."""
+    try:
+        return await work
+    except UnknownConversation:
+        raise ApiError("unknown_conversation") from None
+    except NotAllowed as refused:
+        raise ApiError(refused.code) from None
+
+
+@router.get("/queue", summary="Waiting first, then held; by priority, then the least SLA time left")
 async def queue(
     _: OperatorDep,
     container: ContainerDep,
@@ -89,30 +143,40 @@ async def queue(
     return [QueueItem(**row) for row in await container.console.queue(status=status, limit=limit)]
 
 
-@router.get("/conversations/{conversation_id}", summary="The whole thread and its case files")
-async def thread(conversation_id: ConversationId, _: OperatorDep, container: ContainerDep) -> Thread:
-    try:
-        return Thread(**await container.console.thread(conversation_id))
-    except UnknownConversation:
-        raise ApiError("unknown_conversation") from None
+@router.get("/conversations/{conversation_id}", summary="The whole thread, its facts and case files (read is logged)")
+async def thread(conversation_id: ConversationId, operator: OperatorDep, container: ContainerDep) -> Thread:
+    return Thread(**await guarded(container.console.thread(conversation_id, staff(operator))))
 
 
-@router.post("/conversations/{conversation_id}/reply", summary="Answer the customer; the chat is yours until released")
+@router.post("/conversations/{conversation_id}/take", summary="Hold a handed-off case (one operator at a time)")
+async def take(conversation_id: ConversationId, operator: OperatorDep, container: ContainerDep) -> dict:
+    await guarded(container.console.take(conversation_id, staff(operator)))
+    return {"status": "human", "held_by": operator.operator_id}
+
+
+@router.post("/conversations/{conversation_id}/assign", summary="A supervisor gives the case to an operator")
+async def assign(
+    conversation_id: ConversationId, body: AssignIn, operator: SupervisorDep, container: ContainerDep
+) -> dict:
+    await guarded(container.console.assign(conversation_id, staff(operator), body.operator_id))
+    return {"status": "human", "held_by": body.operator_id}
+
+
+@router.post("/conversations/{conversation_id}/reply", summary="Answer the customer in a case you hold")
 async def reply(conversation_id: ConversationId, body: ReplyIn, operator: OperatorDep, container: ContainerDep) -> dict:
-    try:
-        message_id = await container.console.reply(conversation_id, operator.operator_id, body.text.strip())
-    except UnknownConversation:
-        raise ApiError("unknown_conversation") from None
+    message_id = await guarded(container.console.reply(conversation_id, staff(operator), body.text.strip()))
     return {"message_id": message_id, "status": "human"}
 
 
 @router.post("/conversations/{conversation_id}/release", summary="Give the conversation back to the assistant")
 async def release(conversation_id: ConversationId, operator: OperatorDep, container: ContainerDep) -> dict:
-    try:
-        await container.console.release(conversation_id, operator.operator_id)
-    except UnknownConversation:
-        raise ApiError("unknown_conversation") from None
+    await guarded(container.console.release(conversation_id, staff(operator)))
     return {"status": "bot"}
+
+
+@router.post("/conversations/{conversation_id}/actions", summary="Act for the customer through the action gateway")
+async def act(conversation_id: ConversationId, body: ActIn, operator: OperatorDep, container: ContainerDep) -> dict:
+    return await guarded(container.console.act(conversation_id, staff(operator), body.action, body.params))
 
 
 @router.get("/dashboard", summary="Live figures from the database (supervisors only)")
@@ -124,4 +188,5 @@ async def dashboard(
 
 @router.get("/events", summary="Server-Sent Events: a conversation changed (any process, via LISTEN/NOTIFY)")
 async def events(request: Request, _: OperatorDep, container: ContainerDep):
-    return event_stream(request, container.live, lambda conversation_id: True)
+    allowed = still_signed_in(request, container, "operator")
+    return event_stream(request, container.live, lambda conversation_id: True, still_allowed=allowed)

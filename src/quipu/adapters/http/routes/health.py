@@ -20,6 +20,9 @@ async def ready(container: ContainerDep) -> JSONResponse:
         except Exception as error:  # a probe reports any failure as that dependency being down
             checks[name] = f"unavailable: {type(error).__name__}"
     healthy = all(v == "ok" for v in checks.values())
+    off = container.sql_runner.off_reason  # run_sql off does not make the service unready
+    run_sql = {"enabled": off is None, **({"reason": off} if off else {})}
     return JSONResponse(
-        {"status": "ready" if healthy else "unavailable", "checks": checks}, status_code=200 if healthy else 503
+        {"status": "ready" if healthy else "unavailable", "checks": checks, "run_sql": run_sql},
+        status_code=200 if healthy else 503,
     )

@@ -1,7 +1,7 @@
 from fastapi import APIRouter
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
-from quipu.adapters.http.deps import ContainerDep, CustomerDep, actions_on
+from quipu.adapters.http.deps import ContainerDep, CustomerDep, UuidText, actions_on
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.metrics import counted
 from quipu.adapters.postgres.transfers_store import UnknownTransfer
@@ -29,7 +29,7 @@ def with_text(result: dict) -> dict:
 
 class TransferIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    transfer_id: str = Field(pattern=r"^[0-9a-fA-F-]{36}$")
+    transfer_id: UuidText
 
 
 @router.post("/confirm", summary="The customer's button: move the money (needs a recent step-up)")

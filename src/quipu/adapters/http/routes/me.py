@@ -1,13 +1,17 @@
 from datetime import datetime
+from decimal import Decimal
 from typing import Annotated
 
 from fastapi import APIRouter, Path, Query, Request
 from pydantic import BaseModel
 
-from quipu.adapters.http.deps import ContainerDep, CustomerDep
+from quipu.adapters.http.deps import ContainerDep, CustomerDep, still_signed_in
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.http.live import event_stream
+from quipu.adapters.postgres.products_view import my_products
+from quipu.application.action_view import batch_view
 from quipu.domain.threads import conversation_id
+from quipu.domain.transfer_text import card_text
 
 router = APIRouter(prefix="/api/me", tags=["me"])
 ThreadId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_.:-]{1,64}$")]
@@ -53,8 +57,36 @@ class Message(BaseModel):
     created_at: datetime
 
 
+class Card(BaseModel):
+    """A confirmation card of this conversation, redrawn from what the bank stored (its state as it is now)."""
+
+    kind: str
+    created_at: datetime
+    view: dict
+
+
 class Conversation(ConversationSummary):
     messages: list[Message]
+    cards: list[Card] = []
+
+
+class Movement(BaseModel):
+    date: datetime
+    kind: str | None
+    merchant: str | None
+    amount: Decimal
+    currency: str
+    status: str | None
+
+
+class Product(BaseModel):
+    product_id: str
+    product_type: str
+    last4: str | None
+    currency: str | None
+    balance: Decimal | None
+    status: str | None
+    movements: list[Movement]
 
 
 @router.get("", summary="The signed-in customer")
@@ -89,10 +121,34 @@ async def conversation(thread_id: ThreadId, who: CustomerDep, container: Contain
     found = await container.conversations.get(who.customer_id, thread_id)
     if found is None:
         raise ApiError("unknown_conversation")
-    return Conversation(**found)
+    cards = []
+    for batch in found.pop("batches"):
+        rows = await container.gateway.store.batch(who.customer_id, batch["batch_id"])
+        cards.append(Card(kind="actions", created_at=batch["created_at"], view=batch_view(rows)))
+    cards += [Card(kind="transfer", created_at=t["created_at"], view=transfer_view(t)) for t in found.pop("transfers")]
+    return Conversation(**found, cards=sorted(cards, key=lambda c: c.created_at))
+
+
+def transfer_view(row: dict) -> dict:
+    view = {
+        "transfer_id": row["transfer_id"],
+        "text": card_text(row["summary"], row["language"]),
+        "expires_at": row["expires_at"].isoformat(),
+        "status": row["status"],
+        "currency": row["currency"],
+    }
+    if row["status"] == "executed":
+        view |= {"receipt": row["receipt"], "new_balance": str(row["origin_balance_after"])}
+    return view
+
+
+@router.get("/products", summary="Mis productos: each product's status, balance and last movements")
+async def products(who: CustomerDep, container: ContainerDep) -> list[Product]:
+    return [Product(**p) for p in await my_products(container.pool, who.customer_id)]
 
 
 @router.get("/conversations/{thread_id}/events", summary="Server-Sent Events: this conversation changed")
 async def conversation_events(thread_id: ThreadId, request: Request, who: CustomerDep, container: ContainerDep):
     mine = str(conversation_id(who.customer_id, thread_id))
-    return event_stream(request, container.live, lambda changed: changed == mine)
+    allowed = still_signed_in(request, container, "customer")
+    return event_stream(request, container.live, lambda changed: changed == mine, still_allowed=allowed)

@@ -15,9 +15,10 @@ async def metrics(container: ContainerDep) -> Response:
 
 
 def pools_of(container) -> dict:
-    """The pools this process holds: the app's, the reader's (guarded SQL) and the checkpointer's."""
-    pools = {"app": container.pool, "reader": container.sql_runner.pool}
-    checkpoint = getattr(container, "checkpoint_pool", None)
-    if checkpoint is not None:
-        pools["checkpoint"] = checkpoint
+    """The pools this process holds: the app's, the reader's (guarded SQL, when offered) and the checkpointer's."""
+    pools = {"app": container.pool}
+    for name, attribute in (("reader", "sql_pool"), ("checkpoint", "checkpoint_pool")):
+        pool = getattr(container, attribute, None)
+        if pool is not None:
+            pools[name] = pool
     return pools

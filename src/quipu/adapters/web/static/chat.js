@@ -2,37 +2,56 @@
 (() => {
   if (!Q.requireSignIn("customer", "/entrar")) return;
   const { texts: t, el, api } = Q;
-  const thread = document.getElementById("thread");
-  const form = document.getElementById("composer");
-  const message = document.getElementById("message");
-  const send = document.getElementById("send");
-  const chatError = document.getElementById("chat-error");
-  const statusLine = document.getElementById("status-line");
-  const photo = document.getElementById("photo");
-  const photoName = document.getElementById("photo-name");
-  const photoRemove = document.getElementById("photo-remove");
-  const mic = document.getElementById("mic");
-  const outbox = document.getElementById("outbox");
-  const rendered = new Set();
-  let threadId = sessionStorage.getItem("quipu.thread");
+  const $ = (id) => document.getElementById(id);
+  const thread = $("thread");
+  const form = $("composer");
+  const message = $("message");
+  const send = $("send");
+  const chatError = $("chat-error");
+  const statusLine = $("status-line");
+  const photo = $("photo");
+  const photoName = $("photo-name");
+  const photoRemove = $("photo-remove");
+  const mic = $("mic");
+  const outbox = $("outbox");
+  const params = new URLSearchParams(location.search);
+  const nodes = new Map(); // key -> element: a message or a card is drawn once and kept (its state stays)
+  const thumbs = new Map(); // customer message id -> image URL, for this page only (the photo is never stored)
+  let threadId = params.get("new") ? null : params.get("thread") || sessionStorage.getItem("quipu.thread");
   let me = null;
   let image = null;
   let watching = null;
+  let waiting = null; // the turn in flight: { controller, timer }
   let refreshing = Promise.resolve();
   const ROLE_LABEL = { customer: t.you, assistant: t.assistant, operator: t.operator_says, system: t.system };
   const TONE_CLASS = { ok: "tone-good", error: "tone-bad", warn: "tone-wait", info: "" };
 
   function scrollDown() { thread.scrollTop = thread.scrollHeight; }
 
-  function addMessage(m) {
-    if (rendered.has(m.message_id)) return;
-    rendered.add(m.message_id);
+  function messageItem(m) {
     const item = el("li", { class: `msg msg-${m.role}`, "data-role": m.role, "data-message-id": m.message_id },
       el("span", { class: "who" }, ROLE_LABEL[m.role] || m.role, " · ", Q.time(m.created_at)), m.content);
+    if (thumbs.has(m.message_id)) item.append(el("img", { class: "thumb", src: thumbs.get(m.message_id), alt: t.photo_thumb }));
     if (m.role === "assistant" || m.role === "operator") {
       item.append(" ", el("button", { type: "button", class: "link small", onclick: () => readAloud(m.content) }, t.read_aloud));
     }
-    thread.append(item);
+    return item;
+  }
+
+  // The thread is redrawn from what the server stored: messages and the cards of this conversation, in time order.
+  function draw(conversation) {
+    const entries = [
+      ...conversation.messages.map((m) => ({ key: `m:${m.message_id}`, at: m.created_at, make: () => messageItem(m) })),
+      ...(conversation.cards || []).map((c) => ({
+        key: c.kind === "transfer" ? `t:${c.view.transfer_id}` : `b:${c.view.batch_id}`, at: c.created_at,
+        make: () => (c.kind === "transfer" ? transferCard(c.view) : actionCard(c.view)),
+      })),
+    ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+    const drawn = entries.map((e) => { if (!nodes.has(e.key)) nodes.set(e.key, e.make()); return nodes.get(e.key); });
+    const stored = (node) => node.dataset.role === "customer" && conversation.messages.some(
+      (m) => m.role === "customer" && Date.parse(m.created_at) >= Number(node.dataset.sentAt) - 5000);
+    const pending = [...thread.querySelectorAll("[data-pending]")].filter((node) => !stored(node));
+    thread.replaceChildren(...drawn, ...pending);
     scrollDown();
   }
 
@@ -45,7 +64,7 @@
     refreshing = refreshing.then(async () => {
       try {
         const conversation = await api("customer", `/api/me/conversations/${encodeURIComponent(threadId)}`);
-        conversation.messages.forEach(addMessage);
+        draw(conversation);
         setStatus(conversation.status);
       } catch (problem) {
         if (problem.status === 404) startNewThread();
@@ -62,12 +81,19 @@
     }, watching.signal);
   }
 
+  function remember(id) {
+    threadId = id;
+    sessionStorage.setItem("quipu.thread", id);
+    history.replaceState(null, "", `/chat?thread=${encodeURIComponent(id)}`);
+  }
+
   function startNewThread() {
     if (watching) watching.abort();
     watching = null;
     threadId = null;
     sessionStorage.removeItem("quipu.thread");
-    rendered.clear();
+    history.replaceState(null, "", "/chat");
+    nodes.clear();
     thread.replaceChildren();
     setStatus("bot");
   }
@@ -75,7 +101,7 @@
   // --- confirmation cards, drawn only from what the server stored -------------------------------------
   function actionCard(batch) {
     const card = el("li", { class: "action-card", "data-batch": batch.batch_id });
-    const draw = (view) => {
+    const drawCard = (view) => {
       const items = el("ul", {}, view.items.map((item) => el("li", { "data-action": item.action, "data-status": item.status },
         item.text, " ", el("span", { class: `state ${TONE_CLASS[item.tone] || ""}` }, `(${item.state})`))));
       const children = [items];
@@ -91,11 +117,10 @@
           buttons.querySelectorAll("button").forEach((b) => { b.disabled = true; });
           try {
             const result = await api("customer", `/api/actions/${batch.batch_id}/${verb}`, { method: "POST", body: { thread_id: threadId } });
-            draw(result);
+            drawCard(result);
             loadOutbox();
           } catch (problem) {
-            children.push(el("p", { class: "error" }, problem.message));
-            card.append(children[children.length - 1]);
+            card.append(el("p", { class: "error" }, problem.message));
             if (problem.code === "step_up_required" && stepUp) {
               stepUp.hidden = false;
               cancel.disabled = false;
@@ -112,34 +137,41 @@
       }
       card.replaceChildren(...children);
     };
-    draw(batch);
+    drawCard(batch);
     return card;
   }
 
   function transferCard(proposal) {
-    const card = el("li", { class: "action-card", "data-transfer": proposal.transfer_id });
+    const card = el("li", { class: "action-card", "data-transfer": proposal.transfer_id, "data-status": proposal.status || "proposed" });
     const result = el("p", { role: "status" });
     const confirm = el("button", { type: "button", onclick: () => press("confirm") }, t.confirm);
     const cancel = el("button", { type: "button", class: "secondary", onclick: () => press("cancel") }, t.cancel);
     const stepUp = stepUpBox(() => { confirm.disabled = false; });
+    const buttons = el("div", { class: "row tools" }, confirm, cancel);
     let done = false;
     confirm.disabled = !(me && me.stepped_up);
+
+    function settled(outcome) {
+      done = true;
+      card.dataset.status = outcome.status;
+      stepUp.hidden = true;
+      buttons.hidden = true;
+      if (outcome.status === "executed") {
+        // the receipt is an object {reference, subject, text}; its text is code's sentences, one per line
+        const receipt = outcome.receipt || {};
+        const lines = String(receipt.text || "").split("\n").flatMap((line, i) => (i ? [el("br"), line] : [line]));
+        result.replaceChildren(`${t.transfer_done} `, el("strong", { class: "new-balance" }, Q.money(outcome.new_balance, outcome.currency)),
+          el("br"), el("strong", { class: "receipt-subject" }, receipt.subject || t.receipt), el("br"), ...lines);
+      } else {
+        result.textContent = outcome.text || t[`transfer_status_${outcome.status}`] || outcome.status;
+      }
+    }
+
     async function press(verb) {
       if (done) return;
       confirm.disabled = cancel.disabled = true;
       try {
-        const outcome = await api("customer", `/api/khipu/${verb}`, { method: "POST", body: { transfer_id: proposal.transfer_id } });
-        done = true;
-        card.dataset.status = outcome.status;
-        if (outcome.status === "executed") {
-          // the receipt is an object {reference, subject, text}; its text is code's sentences, one per line
-          const lines = String(outcome.receipt.text || "").split("\n").flatMap((line, i) => (i ? [el("br"), line] : [line]));
-          result.replaceChildren(`${t.transfer_done} `, el("strong", { id: "new-balance" }, Q.money(outcome.new_balance, outcome.currency)),
-            el("br"), el("strong", { class: "receipt-subject" }, outcome.receipt.subject), el("br"), ...lines);
-        } else {
-          result.textContent = outcome.text || outcome.status;
-        }
-        stepUp.hidden = true;
+        settled(await api("customer", `/api/khipu/${verb}`, { method: "POST", body: { transfer_id: proposal.transfer_id } }));
         loadOutbox();
       } catch (problem) {
         result.textContent = problem.message;
@@ -149,13 +181,15 @@
       }
     }
     card.append(el("p", {}, proposal.text), el("p", { class: "muted small" }, `${t.expires} ${Q.time(proposal.expires_at)}`),
-      stepUp, el("div", { class: "row tools" }, confirm, cancel), result);
+      stepUp, buttons, result);
     stepUp.hidden = Boolean(me && me.stepped_up);
+    if (proposal.status && proposal.status !== "proposed") settled(proposal);
     return card;
   }
 
   function stepUpBox(onVerified) {
-    const code = el("input", { id: "step-up-code", inputmode: "numeric", autocomplete: "one-time-code", maxlength: "6" });
+    const id = `step-up-code-${Math.random().toString(36).slice(2, 8)}`;
+    const code = el("input", { id, class: "step-up-code", inputmode: "numeric", autocomplete: "one-time-code", maxlength: "6" });
     const note = el("p", { class: "muted small", role: "status" });
     const verify = el("button", { type: "button", disabled: true }, t.step_up_verify);
     const request = el("button", { type: "button", class: "secondary" }, t.step_up_send);
@@ -177,48 +211,90 @@
       } catch (problem) { note.textContent = problem.message; }
     });
     const box = el("div", { class: "step-up" }, el("p", {}, t.step_up_title), request,
-      el("label", { for: "step-up-code" }, t.step_up_label), code, el("div", { class: "row tools" }, verify), note);
+      el("label", { for: id }, t.step_up_label), code, el("div", { class: "row tools" }, verify), note);
     return box;
   }
 
-  // --- sending ---------------------------------------------------------------------------------------
+  // --- sending: the message shows at once, a typing indicator follows the server's steps ------------------
+  function typingIndicator(onCancel) {
+    const step = el("span", { class: "step" }, t.step_understanding);
+    const clock = el("span", { class: "muted small elapsed" }, t.seconds.replace("{n}", "0"));
+    const slow = el("p", { class: "small slow", hidden: true }, t.slow_notice);
+    const item = el("li", { class: "typing", id: "typing", "data-pending": "" },
+      el("span", { class: "dots", "aria-hidden": "true" }, el("i"), el("i"), el("i")), " ",
+      el("span", { role: "status" }, el("span", { class: "visually-hidden" }, `${t.typing_label}: `), step), " ", clock,
+      el("button", { type: "button", class: "link small", id: "cancel-wait", onclick: onCancel }, t.cancel_wait), slow);
+    const started = Date.now();
+    const timer = setInterval(() => {
+      const seconds = Math.floor((Date.now() - started) / 1000);
+      clock.textContent = t.seconds.replace("{n}", seconds);
+      if (seconds >= 10) slow.hidden = false;
+    }, 500);
+    return { item, timer, setStep: (name) => { step.textContent = t[`step_${name}`] || step.textContent; item.dataset.step = name; } };
+  }
+
   async function submit(text) {
     Q.show(chatError, "");
-    if (!text && !image) return;
-    send.disabled = true;
-    const thinking = el("li", { class: "msg msg-system" }, t.thinking);
-    thread.append(thinking);
-    scrollDown();
-    try {
-      const body = { message: text || "", thread_id: threadId || undefined };
-      if (image) Object.assign(body, { image: image.data, image_type: image.type });
-      const turn = await api("customer", "/api/chat", { method: "POST", body });
-      const isNew = turn.thread_id !== threadId;
-      threadId = turn.thread_id;
-      sessionStorage.setItem("quipu.thread", threadId);
-      clearPhoto();
-      message.value = "";
-      await refresh();
-      if (isNew) follow();
-      if (turn.actions && turn.actions.items && turn.actions.items.length) thread.append(actionCard(turn.actions));
-      if (turn.confirmation && turn.confirmation.transfer_id) thread.append(transferCard(turn.confirmation));
-      scrollDown();
-    } catch (problem) {
-      Q.show(chatError, problem.message);
-    } finally {
-      thinking.remove();
-      send.disabled = false;
+    if ((!text && !image) || waiting) return;
+    const sentImage = image;
+    if (!threadId) {
+      // The page names a new thread itself, so a reload finds the conversation even if the wait was cancelled.
+      remember(Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join(""));
+      follow();
     }
+    const body = { message: text || "", thread_id: threadId };
+    if (sentImage) Object.assign(body, { image: sentImage.data, image_type: sentImage.type });
+    const mine = el("li", { class: "msg msg-customer", "data-role": "customer", "data-pending": "", "data-sent-at": Date.now() },
+      el("span", { class: "who" }, t.you, " · ", Q.time(new Date().toISOString())), text || "",
+      sentImage ? el("img", { class: "thumb", src: sentImage.url, alt: t.photo_thumb }) : null);
+    const controller = new AbortController();
+    const typing = typingIndicator(() => controller.abort());
+    thread.append(mine, typing.item);
+    message.value = "";
+    clearPhoto(false);
+    send.disabled = true;
+    waiting = { controller, timer: typing.timer };
+    scrollDown();
+    let turn = null;
+    try {
+      await Q.stream("customer", "/api/chat/stream", body, (line) => {
+        if (line.step) typing.setStep(line.step);
+        if (line.turn) turn = line.turn;
+        if (line.error) Q.show(chatError, (line.messages && line.messages[Q.lang]) || t.error_generic);
+      }, controller.signal);
+    } catch (problem) {
+      if (controller.signal.aborted) {
+        thread.append(el("li", { class: "msg msg-system", "data-pending": "", id: "cancelled-note" }, t.cancelled_wait));
+      } else {
+        Q.show(chatError, problem.message);
+        if (!text) clearPhoto();
+        message.value = message.value || text;
+      }
+    } finally {
+      clearInterval(typing.timer);
+      typing.item.remove();
+      send.disabled = false;
+      waiting = null;
+    }
+    if (!turn) return;
+    mine.remove();
+    await refresh();
+    if (sentImage) {
+      const stored = [...thread.querySelectorAll('[data-role="customer"][data-message-id]')].pop();
+      if (stored) { thumbs.set(Number(stored.dataset.messageId), sentImage.url); stored.append(el("img", { class: "thumb", src: sentImage.url, alt: t.photo_thumb })); }
+    }
+    scrollDown();
   }
 
   form.addEventListener("submit", (event) => { event.preventDefault(); submit(message.value.trim()); });
   message.addEventListener("keydown", (event) => {
     if (event.key === "Enter" && !event.shiftKey) { event.preventDefault(); submit(message.value.trim()); }
   });
-  document.getElementById("new-chat").addEventListener("click", startNewThread);
+  $("new-chat").addEventListener("click", startNewThread);
 
-  // --- photo -----------------------------------------------------------------------------------------
-  function clearPhoto() {
+  // --- photo: a thumbnail for this page only ---------------------------------------------------------------
+  function clearPhoto(revoke = true) {
+    if (revoke && image) URL.revokeObjectURL(image.url);
     image = null;
     photo.value = "";
     Q.show(photoName, "");
@@ -229,13 +305,13 @@
     if (!file) return;
     const reader = new FileReader();
     reader.onload = () => {
-      image = { data: String(reader.result).split(",")[1], type: file.type };
+      image = { data: String(reader.result).split(",")[1], type: file.type, url: URL.createObjectURL(file) };
       Q.show(photoName, `${t.attached}: ${file.name}`);
       photoRemove.hidden = false;
     };
     reader.readAsDataURL(file);
   });
-  photoRemove.addEventListener("click", clearPhoto);
+  photoRemove.addEventListener("click", () => clearPhoto());
 
   // --- voice: degrades to a message when the browser or the server cannot do it -------------------------
   let recorder = null;
@@ -287,8 +363,11 @@
   (async () => {
     me = await api("customer", "/api/me");
     if (Q.setLanguage(me.language)) { location.reload(); return; }
+    if (me.first_name) $("chat-title").textContent = t.hello.replace("{name}", me.first_name);
     loadOutbox();
-    if (threadId) { await refresh(); if (threadId) follow(); }
-    message.focus();
+    if (threadId) { remember(threadId); await refresh(); if (threadId) follow(); }
+    const question = params.get("q");
+    if (question) { startNewThread(); submit(question.slice(0, 2000)); }
+    else message.focus();
   })();
 })();

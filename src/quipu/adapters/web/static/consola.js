@@ -1,9 +1,10 @@
 "use strict";
 (() => {
   if (!Q.requireSignIn("operator", "/consola/entrar")) return;
-  const { texts: t, el, api } = Q;
+  const { texts: t, el, api, word } = Q;
   const $ = (id) => document.getElementById(id);
-  const ROLE_LABEL = { customer: t.you, assistant: t.assistant, operator: t.operator_says, system: t.system };
+  const ROLE_LABEL = { customer: t.customer, assistant: t.assistant, operator: t.operator_says, system: t.system_notice };
+  const phone = window.matchMedia("(max-width: 820px)");
   let filter = "";
   let selected = null;
   let operator = null;
@@ -11,15 +12,27 @@
 
   function statusLabel(status) { return t[`status_${status}`] || status; }
 
+  function slaText(seconds) {
+    if (seconds === null || seconds === undefined) return "";
+    return (seconds >= 0 ? t.time_left : t.overdue).replace("{time}", Q.duration(seconds));
+  }
+
   async function loadQueue() {
     const items = await api("operator", `/api/console/queue${filter ? `?status=${filter}` : ""}`);
     $("queue").replaceChildren(...items.map((c) => el("li", {},
       el("button", { type: "button", "data-conversation": c.conversation_id, "data-status": c.status,
-        "aria-current": c.conversation_id === selected ? "true" : "false", onclick: () => open(c.conversation_id) },
+        "data-priority": c.priority || "", "aria-current": c.conversation_id === selected ? "true" : "false",
+        onclick: () => open(c.conversation_id) },
         el("strong", {}, [c.first_name, c.last_name].filter(Boolean).join(" ") || c.customer_id), " ",
         el("span", { class: `badge badge-${c.status}` }, statusLabel(c.status)), " ",
-        c.priority ? el("span", { class: `badge badge-${c.priority}` }, c.priority) : null,
-        el("br"), el("span", { class: "muted small" }, `${c.title || ""} · ${Q.time(c.last_message_at)}`)))));
+        c.priority ? el("span", { class: `badge badge-${c.priority}`, "data-priority-word": "" }, `${t.priority}: ${word("priority", c.priority)}`) : null,
+        c.sla_seconds_left !== null && c.sla_seconds_left !== undefined
+          ? el("span", { class: `sla ${c.sla_seconds_left < 3600 ? "sla-tight" : ""}`, "data-sla": c.sla_seconds_left }, slaText(c.sla_seconds_left)) : null,
+        el("br"),
+        el("span", { class: "muted small" }, [
+          (c.reason_codes || []).map((r) => word("reason", r)).join(", "), c.title, Q.time(c.last_message_at),
+          c.held_by_name ? t.held_by.replace("{name}", c.held_by_name) : "",
+        ].filter(Boolean).join(" · "))))));
   }
 
   function scheduleQueue() {
@@ -27,32 +40,59 @@
     queueTimer = setTimeout(() => { loadQueue(); if (operator && operator.role === "supervisor") loadDashboard(); }, 150);
   }
 
-  function fact(f) {
-    if (typeof f === "string") return f;
+  function charge(f) {
     const c = f.charge;
-    if (!c) return JSON.stringify(f);
-    const findings = (f.findings || []).join(", ") || t.none;
-    return `${c.label || ""} ${c.date} · ${c.merchant} · ${Q.money(c.amount, c.currency)} · ${c.status} — ${findings}`;
+    const findings = (f.findings || []).map((k) => word("finding", k)).join(", ");
+    return `${Q.day(c.date)} · ${c.merchant} · ${Q.money(c.amount, c.currency)} · ${word("charge", c.status)}${findings ? ` — ${findings}` : ""}`;
   }
 
-  function caseFile(cases) {
-    const current = cases[0];
-    if (!current) return [el("p", { class: "muted" }, t.none)];
-    const file = current.case_file || {};
-    const list = (values) => el("ul", {}, (values || []).map((v) => el("li", {}, typeof v === "string" ? v : JSON.stringify(v))));
-    const facts = [].concat(file.verified_facts || []).map(fact);
-    const evidence = Object.entries(file.evidence || {})
-      .filter(([, v]) => v !== null && v !== "" && !(Array.isArray(v) && !v.length))
-      .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(", ") : v}`);
-    return [el("dl", { class: "case" },
-      el("dt", {}, t.priority), el("dd", {}, el("span", { class: `badge badge-${current.priority}`, id: "case-priority" }, current.priority)),
-      el("dt", {}, t.sla), el("dd", {}, new Date(current.sla_due_at).toLocaleString()),
-      el("dt", {}, t.reason), el("dd", {}, (current.reason_codes || []).join(", ")),
-      el("dt", {}, t.request), el("dd", {}, file.request || t.none),
-      el("dt", {}, t.facts), el("dd", {}, list(facts)),
-      el("dt", {}, t.evidence), el("dd", {}, list(evidence)),
-      el("dt", {}, t.actions), el("dd", {}, list((file.actions || []).map((a) => `${a.text} (${a.status})`))),
-      el("dt", {}, t.open_questions), el("dd", {}, list(file.open_questions)))];
+  const list = (values, attrs = {}) => (values && values.length
+    ? el("ul", attrs, values.map((v) => el("li", {}, v))) : el("p", { class: "muted small", ...attrs }, t.none));
+
+  function caseFile(c) {
+    const current = c.cases[0];
+    const file = (current && current.case_file) || {};
+    const facts = c.facts;
+    const evidence = file.evidence || {};
+    const rows = [];
+    if (current) {
+      rows.push(
+        el("dt", {}, t.priority), el("dd", {}, el("span", { class: `badge badge-${current.priority}`, id: "case-priority", "data-priority": current.priority }, word("priority", current.priority))),
+        el("dt", {}, t.sla), el("dd", { id: "case-sla" }, slaText(current.sla_seconds_left)),
+        el("dt", {}, t.reason), el("dd", {}, (current.reason_codes || []).map((r) => word("reason", r)).join(", ")));
+    }
+    rows.push(
+      el("dt", {}, t.asked), el("dd", {}, list(facts.asked, { id: "case-asked" })),
+      el("dt", {}, t.found), el("dd", {}, list(facts.found, { id: "case-found" })),
+      el("dt", {}, t.charges), el("dd", {}, list(facts.charges.map(charge), { id: "case-charges" })),
+      el("dt", {}, t.steps), el("dd", {}, list(facts.steps.map((s) => `${s.text} (${s.state})`), { id: "case-steps" })));
+    const evidenceLines = [];
+    if ((evidence.tools || []).length) evidenceLines.push(`${t.evidence_tools}: ${[...new Set(evidence.tools)].map((k) => word("tool", k)).join(", ")}`);
+    if ((evidence.transaction_ids || []).length) evidenceLines.push(`${t.evidence_transactions}: ${evidence.transaction_ids.join(", ")}`);
+    rows.push(el("dt", {}, t.evidence), el("dd", {}, list(evidenceLines)),
+      el("dt", {}, t.open_questions), el("dd", {}, list(file.open_questions)));
+    return [el("dl", { class: "case" }, rows), actionsPanel(c, evidence.transaction_ids || [])];
+  }
+
+  // The operator acts through the same gateway as the customer's button; only on a case they hold.
+  function actionsPanel(c, transactions) {
+    if (!c.mine || c.status !== "human") return el("div");
+    const note = el("p", { role: "status", class: "small", id: "act-result" });
+    const act = async (action, params) => {
+      try {
+        const view = await api("operator", `/api/console/conversations/${c.conversation_id}/actions`, { method: "POST", body: { action, params } });
+        note.textContent = view.items.map((i) => `${i.text} (${i.state})`).join(" ");
+        note.dataset.status = view.items.map((i) => i.status).join(",");
+      } catch (problem) { note.textContent = problem.message; }
+    };
+    const buttons = [
+      ...c.cards.filter((card) => card.status === "Active").map((card) => el("button", { type: "button", class: "danger", "data-block": card.product_id,
+        onclick: () => act("block_card", { product_id: card.product_id }) }, t.act_block.replace("{last4}", card.last4 || ""))),
+      ...transactions.slice(0, 3).map((id) => el("button", { type: "button", class: "secondary", "data-inquiry": id,
+        onclick: () => act("open_payment_inquiry", { transaction_id: id }) }, `${t.act_inquiry} · ${id}`)),
+    ];
+    return el("section", { class: "act", "aria-labelledby": "act-title" }, el("h3", { id: "act-title" }, t.act_title),
+      el("div", { class: "row tools" }, buttons), note);
   }
 
   async function open(conversationId) {
@@ -61,8 +101,8 @@
     if (selected !== conversationId) return;
     $("pick").hidden = true;
     $("conversation").hidden = false;
-    $("conv-title").textContent = `${[c.first_name, c.last_name].filter(Boolean).join(" ")} · ${c.customer_id} · ${c.language.toUpperCase()}`;
-    $("conv-status").textContent = statusLabel(c.status);
+    $("conv-title").textContent = `${[c.first_name, c.last_name].filter(Boolean).join(" ")} · ${c.customer_id} · ${c.language === "pt" ? "Português" : "Español"}`;
+    $("conv-status").textContent = [statusLabel(c.status), c.held_by_name ? t.held_by.replace("{name}", c.held_by_name) : ""].filter(Boolean).join(" · ");
     $("conv-status").className = `badge badge-${c.status}`;
     $("conv-status").dataset.status = c.status;
     let marked = false;
@@ -73,13 +113,18 @@
         rows.push(el("li", { class: "divider", "data-taken-over": "" }, `${t.taken_over} · ${Q.time(m.created_at)}`));
       }
       rows.push(el("li", { class: `msg msg-${m.role}`, "data-role": m.role },
-        el("span", { class: "who" }, m.operator || ROLE_LABEL[m.role] || m.role, " · ", Q.time(m.created_at)), m.content));
+        el("span", { class: "who" }, m.role === "operator" && m.operator ? m.operator : ROLE_LABEL[m.role] || m.role, " · ", Q.time(m.created_at)), m.content));
     }
     $("conv-thread").replaceChildren(...rows);
     $("conv-thread").scrollTop = $("conv-thread").scrollHeight;
-    $("release").disabled = c.status === "bot";
-    $("case").replaceChildren(...caseFile(c.cases));
+    const open = c.status === "waiting" || c.status === "human";
+    $("reply-form").hidden = !open;
+    $("take").hidden = !(c.status === "waiting" || (c.status === "human" && !c.mine && operator.role === "supervisor"));
+    $("reply").disabled = !(c.status === "waiting" || c.mine);
+    $("release").disabled = !(c.mine || c.status === "waiting" || operator.role === "supervisor");
+    $("case").replaceChildren(...caseFile(c));
     document.querySelectorAll("#queue button").forEach((b) => b.setAttribute("aria-current", String(b.dataset.conversation === selected)));
+    if (phone.matches) $("conversation-card").scrollIntoView({ block: "start" });
   }
 
   async function loadDashboard() {
@@ -89,29 +134,28 @@
     $("dash-without").textContent = d.conversations ? `${d.without_person} (${Math.round((100 * d.without_person) / d.conversations)}%)` : "0";
     $("dash-waiting").textContent = d.waiting;
     $("dash-first").textContent = d.first_response_p50_seconds === null ? t.none : `${d.first_response_p50_seconds.toFixed(1)} s`;
-    $("dash-reasons").replaceChildren(...d.handoffs_by_reason.map((r) => el("li", {}, `${r.reason}: ${r.cases}`)));
+    $("dash-reasons").replaceChildren(...d.handoffs_by_reason.map((r) => el("li", {}, `${word("reason", r.reason)}: ${r.cases}`)));
+  }
+
+  async function post(path, body) {
+    Q.show($("reply-error"), "");
+    try {
+      await api("operator", `/api/console/conversations/${selected}/${path}`, { method: "POST", body });
+      await open(selected);
+      scheduleQueue();
+      return true;
+    } catch (problem) { Q.show($("reply-error"), problem.message); return false; }
   }
 
   $("reply-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const text = $("reply-text").value.trim();
     if (!text || !selected) return;
-    Q.show($("reply-error"), "");
-    try {
-      await api("operator", `/api/console/conversations/${selected}/reply`, { method: "POST", body: { text } });
-      $("reply-text").value = "";
-      await open(selected);
-    } catch (problem) { Q.show($("reply-error"), problem.message); }
+    if (await post("reply", { text })) $("reply-text").value = "";
   });
-
-  $("release").addEventListener("click", async () => {
-    if (!selected) return;
-    try {
-      await api("operator", `/api/console/conversations/${selected}/release`, { method: "POST" });
-      await open(selected);
-      scheduleQueue();
-    } catch (problem) { Q.show($("reply-error"), problem.message); }
-  });
+  $("release").addEventListener("click", () => selected && post("release"));
+  $("take").addEventListener("click", () => selected && post("take"));
+  $("back").addEventListener("click", () => $("queue-title").scrollIntoView({ block: "start" }));
 
   document.querySelectorAll("[data-filter]").forEach((chip) => chip.addEventListener("click", () => {
     filter = chip.dataset.filter;
@@ -121,7 +165,7 @@
 
   (async () => {
     operator = await api("operator", "/api/operators/me");
-    $("operator-name").textContent = `${operator.display_name} (${operator.role})`;
+    $("operator-name").textContent = `${operator.display_name} (${word("role", operator.role)})`;
     await loadQueue();
     if (operator.role === "supervisor") loadDashboard();
     Q.watch("operator", "/api/console/events", (event, data) => {

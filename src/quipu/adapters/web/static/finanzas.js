@@ -28,9 +28,10 @@
   function bars(monthly, currency) {
     const top = Math.max(...monthly.map(([, amount]) => Number(amount)), 1);
     $("bars").replaceChildren(...monthly.map(([month, amount]) => el("div", {
-      style: `height: ${Math.max(2, (Number(amount) / top) * 100)}%`, title: `${month}: ${Q.money(amount, currency)}`,
-      "aria-label": `${month}: ${Q.money(amount, currency)}`,
-    }, el("span", {}, month.slice(2)))));
+      class: "bar-col", role: "img", "aria-label": `${Q.month(month)}: ${Q.money(amount, currency)}`,
+    }, el("b", { class: "bar-value", "aria-hidden": "true" }, Q.money(amount, "").replace(/[.,]\d\d$/, "")),
+    el("div", { class: "bar-fill", style: `height: ${Math.max(2, (Number(amount) / top) * 100)}%` }),
+    el("span", { "aria-hidden": "true" }, Q.month(month)))));
   }
 
   function render(f) {
@@ -46,8 +47,8 @@
     bars(f.monthly, f.currency);
     $("merchants").replaceChildren(...f.topMerchants.map((m) => el("li", {}, `${m.name} · ${m.count} · ${Q.money(m.amount, m.unit)}`)));
     $("alerts").replaceChildren(...f.alerts.map((a) => el("li", { "data-kind": a.kind },
-      t.fin_alert_line.replace("{merchant}", a.merchant).replace("{amount}", Q.money(a.amount, "").trim())
-        .replace("{currency}", a.currency).replace("{seconds}", a.secondsApart).replace("{date}", a.date))));
+      t.fin_alert_line.replace("{merchant}", a.merchant).replace("{amount} {currency}", Q.money(a.amount, a.currency)).replace("{seconds}", a.secondsApart).replace("{date}", Q.day(a.date)))));
+    $("review").hidden = !f.alerts.length;
     $("alerts").hidden = !$("show-alerts").checked;
     $("others-section").hidden = !f.otherCurrencies.length;
     $("others").replaceChildren(...f.otherCurrencies.map((o) => el("li", {}, `${Q.money(o.spend, o.currency)} · ${o.transactions}`)));

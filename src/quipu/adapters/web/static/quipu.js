@@ -1,21 +1,56 @@
-// Shared by every page: texts, tokens kept for the tab only, API calls with one error shape, live updates.
+// Shared by every page: texts, the session token, API calls with one error shape, live updates, words for codes.
+//
+// The token lives in localStorage, so every tab of this browser on this origin shares the session, and no script
+// of another origin can read it (the storage is same-origin only). It is never a cookie, so the browser never
+// attaches it by itself: a page of another site cannot make a signed-in request (no CSRF), since every API call
+// here puts it in the Authorization header explicitly.
 "use strict";
 const Q = (() => {
   const texts = JSON.parse(document.getElementById("texts").textContent);
   const lang = document.body.dataset.lang || "es";
   const locale = lang === "pt" ? "pt-BR" : "es-MX";
   const tokenKey = (kind) => `quipu.${kind}.token`;
-  const token = (kind) => sessionStorage.getItem(tokenKey(kind));
+  const signInPage = (kind) => (kind === "operator" ? "/consola/entrar" : "/entrar");
+  const token = (kind) => localStorage.getItem(tokenKey(kind));
+  let expiryTimer = null;
 
-  function setToken(kind, value) { sessionStorage.setItem(tokenKey(kind), value); }
+  function setToken(kind, value) { localStorage.setItem(tokenKey(kind), value); }
 
   function signOut(kind, page) {
-    sessionStorage.removeItem(tokenKey(kind));
+    localStorage.removeItem(tokenKey(kind));
     location.replace(page);
   }
 
+  function expiresAt(value) {
+    try {
+      const payload = JSON.parse(atob(value.split(".")[1].replace(/-/g, "+").replace(/_/g, "/")));
+      return payload.exp ? payload.exp * 1000 : null;
+    } catch (error) { return null; }
+  }
+
+  // The session ends in the page itself: a notice with a link, the token gone, nothing half-done on screen.
+  function sessionEnded(kind) {
+    localStorage.removeItem(tokenKey(kind));
+    const notice = document.getElementById("session-notice");
+    if (!notice || !notice.hidden) return;
+    notice.replaceChildren(texts.session_expired, " ",
+      el("a", { href: `${signInPage(kind)}?next=${encodeURIComponent(location.pathname + location.search)}` },
+        texts.session_expired_link));
+    notice.hidden = false;
+    document.querySelectorAll("main button, main textarea, main input").forEach((node) => { node.disabled = true; });
+  }
+
   function requireSignIn(kind, page) {
-    if (!token(kind)) { location.replace(page); return false; }
+    const value = token(kind);
+    if (!value) { location.replace(page); return false; }
+    const ends = expiresAt(value);
+    if (ends) {
+      clearTimeout(expiryTimer);
+      expiryTimer = setTimeout(() => sessionEnded(kind), Math.max(0, ends - Date.now()));
+    }
+    window.addEventListener("storage", (event) => {
+      if (event.key === tokenKey(kind) && !event.newValue) sessionEnded(kind);
+    });
     return true;
   }
 
@@ -26,22 +61,50 @@ const Q = (() => {
     }
   }
 
-  async function api(kind, path, { method = "GET", body, raw, contentType } = {}) {
-    const headers = { Accept: "application/json" };
+  function headersFor(kind, extra = {}) {
+    const headers = { Accept: "application/json", ...extra };
     const t = kind && token(kind);
     if (t) headers.Authorization = `Bearer ${t}`;
+    return headers;
+  }
+
+  async function api(kind, path, { method = "GET", body, raw, contentType, signal } = {}) {
+    const headers = headersFor(kind);
     let payload;
     if (raw !== undefined) { payload = raw; headers["Content-Type"] = contentType || "application/octet-stream"; }
     else if (body !== undefined) { payload = JSON.stringify(body); headers["Content-Type"] = "application/json"; }
-    const response = await fetch(path, { method, headers, body: payload });
+    const response = await fetch(path, { method, headers, body: payload, signal });
     const type = response.headers.get("content-type") || "";
     const data = type.includes("json") ? await response.json() : response;
-    if (response.status === 401 && kind) {
-      alert(texts.session_expired);
-      signOut(kind, kind === "operator" ? "/consola/entrar" : "/entrar");
-    }
+    if (response.status === 401 && kind) sessionEnded(kind);
     if (!response.ok) throw new ApiError(response.status, type.includes("json") ? data : null);
     return data;
+  }
+
+  // A streamed turn: one JSON object per line; onLine sees each one as it arrives.
+  async function stream(kind, path, body, onLine, signal) {
+    const response = await fetch(path, {
+      method: "POST", signal, body: JSON.stringify(body),
+      headers: headersFor(kind, { "Content-Type": "application/json", Accept: "application/x-ndjson" }),
+    });
+    if (response.status === 401 && kind) sessionEnded(kind);
+    if (!response.ok) {
+      const type = response.headers.get("content-type") || "";
+      throw new ApiError(response.status, type.includes("json") ? await response.json() : null);
+    }
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += value;
+      let end;
+      while ((end = buffer.indexOf("\n")) >= 0) {
+        const line = buffer.slice(0, end).trim();
+        buffer = buffer.slice(end + 1);
+        if (line) onLine(JSON.parse(line));
+      }
+    }
   }
 
   function el(tag, attrs = {}, ...children) {
@@ -50,6 +113,7 @@ const Q = (() => {
       if (value === undefined || value === null || value === false) continue;
       if (key === "class") node.className = value;
       else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+      else if (key === "style") node.style.cssText = value; // CSSOM, which the Content-Security-Policy allows
       else node.setAttribute(key, value === true ? "" : value);
     }
     for (const child of children.flat()) {
@@ -58,14 +122,38 @@ const Q = (() => {
     return node;
   }
 
+  // US dollars are written US$ so they never read as pesos or reais; other currencies keep their code.
   function money(amount, currency) {
     const value = Number(amount);
     if (!Number.isFinite(value)) return `${amount} ${currency || ""}`.trim();
-    return `${value.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency || ""}`.trim();
+    const figure = value.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    if (currency === "USD") return `US$ ${figure}`;
+    return `${figure} ${currency || ""}`.trim();
   }
 
   function time(iso) {
     return new Date(iso).toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
+  }
+
+  function day(iso) {
+    const [y, m, d] = String(iso).slice(0, 10).split("-");
+    return `${Number(d)} ${month(`${y}-${m}`)}`;
+  }
+
+  function month(yearMonth) {
+    const [y, m] = String(yearMonth).split("-");
+    return `${texts.months.split(",")[Number(m) - 1]} ${y}`;
+  }
+
+  function duration(seconds) {
+    const minutes = Math.round(Math.abs(seconds) / 60);
+    const hours = Math.floor(minutes / 60);
+    return hours ? `${hours} h ${minutes % 60} min` : `${minutes} min`;
+  }
+
+  // A code shown to a person as a word in their language (raw code only when there is no word for it yet).
+  function word(prefix, code) {
+    return texts[`${prefix}_${code}`] || String(code || "").replace(/_/g, " ");
   }
 
   function show(node, text) {
@@ -119,5 +207,8 @@ const Q = (() => {
     signOut(page.startsWith("/consola") ? "operator" : "customer", page);
   });
 
-  return { texts, lang, api, token, setToken, signOut, requireSignIn, el, money, time, show, watch, setLanguage, ApiError };
+  return {
+    texts, lang, api, stream, token, setToken, signOut, requireSignIn, sessionEnded, el, money, time, day, month,
+    duration, word, show, watch, setLanguage, ApiError,
+  };
 })();

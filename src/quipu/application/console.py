@@ -1,0 +1,165 @@
+"""Use case: the operator console. Staff see the queue by risk with the SLA time left, read a thread (every read is
+logged), hold one case at a time (a supervisor may reassign), answer, give it back, and act for the customer
+through the same action gateway the customer's button uses, with the operator recorded as the actor."""
+
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from typing import Protocol
+
+from quipu.application.actions import Gateway, Proposer
+from quipu.domain import action_text, transfer_text
+from quipu.domain.actions import Requested
+
+OPERATOR_ACTIONS = ("block_card", "open_payment_inquiry")
+
+
+class ConsoleStore(Protocol):
+    async def queue(self, *, status: str | None, limit: int) -> list[dict]: ...
+    async def thread(self, conversation_id: str, operator_id: str) -> dict: ...
+    async def take(self, conversation_id: str, operator_id: str, *, supervisor: bool = False) -> str: ...
+    async def assign(self, conversation_id: str, supervisor_id: str, operator_id: str) -> None: ...
+    async def reply(self, conversation_id: str, operator_id: str, text: str) -> int: ...
+    async def release(self, conversation_id: str, operator_id: str, *, supervisor: bool = False) -> None: ...
+    async def holder(self, conversation_id: str) -> tuple[str, str | None, str, str]: ...
+    async def note_action(
+        self, conversation_id: str, customer_id: str, operator_id: str, action: str, view: dict
+    ) -> None: ...
+    async def dashboard(self, days: int) -> dict: ...
+
+
+class Cards(Protocol):
+    async def cards(self, customer_id: str) -> list[dict]: ...
+
+
+@dataclass(frozen=True)
+class Staff:
+    operator_id: str
+    role: str
+
+    @property
+    def supervisor(self) -> bool:
+        return self.role == "supervisor"
+
+
+@dataclass(frozen=True)
+class Step:
+    """Something proposed or done in the conversation, in the words code wrote for the customer."""
+
+    kind: str
+    text: str
+    status: str
+    state: str
+
+
+@dataclass(frozen=True)
+class ConversationFacts:
+    """What the case file always carries, read from what the conversation stored, never from the model."""
+
+    asked: list[str] = field(default_factory=list)
+    found: list[str] = field(default_factory=list)
+    charges: list[dict] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
+
+
+class UnknownConversation(LookupError):
+    pass
+
+
+class NotAllowed(Exception):
+    """Refused by the console's rules; the code names the reason (with ES/PT texts in the error table)."""
+
+    def __init__(self, code: str):
+        super().__init__(code)
+        self.code = code
+
+
+def conversation_facts(thread: dict) -> ConversationFacts:
+    """Built from the stored messages, the earlier case files, the action batches and the transfers."""
+    asked = [m["content"] for m in thread["messages"] if m["role"] == "customer"]
+    found = [m["content"] for m in thread["messages"] if m["role"] == "assistant" and m.get("skill")]
+    charges, seen = [], set()
+    for case in reversed(thread.get("cases", [])):
+        for fact in (case.get("case_file") or {}).get("verified_facts") or []:
+            key = repr(fact.get("charge"))
+            if isinstance(fact, dict) and fact.get("charge") and key not in seen:
+                seen.add(key)
+                charges.append({"charge": fact["charge"], "findings": fact.get("findings", [])})
+    steps = [
+        _action_step(a) for a in thread.get("actions", []) if a["status"] != "cancelled" or a["reason"] != "superseded"
+    ]
+    steps += [_transfer_step(t) for t in thread.get("transfers", [])]
+    return ConversationFacts(asked, found, charges, steps)
+
+
+def _action_step(row: dict) -> Step:
+    facts_view = (row.get("view") or {}).get("facts", {})
+    if row["status"] == "verified":
+        text = action_text.done(row["action"], row["params"], facts_view, row.get("result") or {}, row["language"])
+    else:
+        text = action_text.describe(row["action"], row["params"], facts_view, row["language"])
+    return Step("action", text, row["status"], action_text.state_text(row["status"], row["language"]))
+
+
+def _transfer_step(row: dict) -> Step:
+    receipt = row.get("receipt") or {}
+    text = receipt.get("text") or transfer_text.card_text(row["summary"], row["language"])
+    return Step("transfer", text, row["status"], row["status"])
+
+
+class Console:
+    def __init__(self, store: ConsoleStore, gateway: Gateway, cards: Cards, clock: Callable[[], datetime]):
+        self.store = store
+        self.gateway = gateway
+        self.cards = cards
+        self.clock = clock
+
+    async def queue(self, *, status: str | None = None, limit: int = 100) -> list[dict]:
+        now = self.clock()
+        rows = await self.store.queue(status=status, limit=limit)
+        return [{**r, "sla_seconds_left": _left(r.get("sla_due_at"), now)} for r in rows]
+
+    async def thread(self, conversation_id: str, staff: Staff) -> dict:
+        found = await self.store.thread(conversation_id, staff.operator_id)
+        now = self.clock()
+        for case in found["cases"]:
+            case["sla_seconds_left"] = _left(case["sla_due_at"], now)
+        found["facts"] = asdict(conversation_facts(found))
+        found["cards"] = await self.cards.cards(found["customer_id"]) if found["status"] == "human" else []
+        found["mine"] = found.get("held_by") == staff.operator_id
+        return found
+
+    async def take(self, conversation_id: str, staff: Staff) -> None:
+        await self.store.take(conversation_id, staff.operator_id, supervisor=staff.supervisor)
+
+    async def assign(self, conversation_id: str, staff: Staff, operator_id: str) -> None:
+        if not staff.supervisor:
+            raise NotAllowed("supervisor_only")
+        await self.store.assign(conversation_id, staff.operator_id, operator_id)
+
+    async def reply(self, conversation_id: str, staff: Staff, text: str) -> int:
+        return await self.store.reply(conversation_id, staff.operator_id, text)
+
+    async def release(self, conversation_id: str, staff: Staff) -> None:
+        await self.store.release(conversation_id, staff.operator_id, supervisor=staff.supervisor)
+
+    async def act(self, conversation_id: str, staff: Staff, action: str, params: dict) -> dict:
+        """Runs through the gateway: the same policy, re-check, read-back and audit as the customer's button."""
+        if action not in OPERATOR_ACTIONS:
+            raise NotAllowed("operator_action_not_offered")
+        customer_id, held_by, status, language = await self.store.holder(conversation_id)
+        if status != "human" or held_by != staff.operator_id:
+            raise NotAllowed("hold_the_case_first")
+        who = Proposer(customer_id, conversation_id, language, signed_in=True)
+        view = await self.gateway.propose(who, [Requested(action, params)])
+        if any(i["status"] in ("awaiting_confirmation", "confirmed") for i in view["items"]):
+            view = await self.gateway.confirm(customer_id, view["batch_id"])
+        await self.store.note_action(conversation_id, customer_id, staff.operator_id, action, view)
+        return view
+
+    async def dashboard(self, days: int = 7) -> dict:
+        return await self.store.dashboard(days)
+
+
+def _left(due: datetime | None, now: datetime) -> int | None:
+    return None if due is None else int((due - now).total_seconds())
