@@ -78,6 +78,13 @@ def guess_skill(text: str, available: list[str] | tuple[str, ...]) -> str | None
     return None
 
 
+def plainly_one_skill(text: str, available: list[str] | tuple[str, ...]) -> bool:
+    """Exactly one skill's words appear, and it is offered: code routes without asking a model."""
+    lowered = (text or "").lower()
+    named = [skill for skill, pattern in SKILL_PATTERNS if re.search(pattern, lowered)]
+    return len(named) == 1 and named[0] in available
+
+
 ACTING_SKILLS = frozenset({"account_actions", "money_movement"})
 
 

@@ -27,7 +27,14 @@ from quipu.application.ports import ModelBusy
 from quipu.domain.agent_text import say
 from quipu.domain.claims import claims
 from quipu.domain.plain_requests import names_an_action
-from quipu.domain.routing import guess_skill, refused_action, settle_route, small_talk, wants_person
+from quipu.domain.routing import (
+    guess_skill,
+    plainly_one_skill,
+    refused_action,
+    settle_route,
+    small_talk,
+    wants_person,
+)
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 
 log = logging.getLogger("quipu.agent")
@@ -82,7 +89,7 @@ class TurnState(TypedDict, total=False):
 class Agent:
     def __init__(self, deps: AgentDeps):
         self.deps = deps
-        self._catalog: dict[bool, tuple[str, dict]] = {}
+        self._catalog: str | None = None
 
     def build(self, checkpointer=None):
         graph = StateGraph(TurnState)
@@ -132,6 +139,9 @@ class Agent:
                 return {"skill": resumed}
             if regex and regex not in names:
                 return {"reply": say("sign_in", state["language"]), "outcome": "refused", "skill": regex}
+            if regex and plainly_one_skill(text, names):  # the words name one skill plainly: no model call needed
+                span.set(skill=regex, by="words")
+                return {"skill": regex}
             try:
                 call, usage = await self._model("router", state, prompts.route_instruction(names), router_schema(names))
                 skill = settle_route(parse_router(call.data, names).skill, regex, asks_to_act=names_an_action(text))
@@ -301,25 +311,25 @@ class Agent:
         raise AssertionError("unreachable")
 
     async def _model(self, purpose: str, state: TurnState, instruction: str, schema: dict):
-        signed_in = state["session"]["signed_in"]
-        system = await self._system(signed_in)
+        system = await self._system()
         messages = self._transcript(state) + [{"role": "system", "content": instruction}]
         with self.deps.trace(f"model.{purpose}") as span:
             call = await self.deps.model.complete(purpose=purpose, system=system, messages=messages, schema=schema)
             span.set(provider=call.provider, model=call.model, tokens_in=call.tokens_in, tokens_out=call.tokens_out)
             return call, {"model_calls": 1, "tokens_in": call.tokens_in, "tokens_out": call.tokens_out}
 
-    async def _system(self, signed_in: bool) -> str:
-        """The one system prompt per catalog (signed in or not), built once: its prefix stays cached."""
-        if signed_in not in self._catalog:
-            skills = offered(self.deps, signed_in)
+    async def _system(self) -> str:
+        """One system prompt for every call and every customer, built once: a local model evaluates it once and
+        reuses it (signing in changes which skills code offers, through the step's schema, not the prompt)."""
+        if self._catalog is None:
             async with self.deps.mcp() as client:
                 listed = await client.list_tools()
             tools_of = {
-                s.name: [(t.name.split("_", 1)[1], t) for t in listed if t.name.startswith(f"{s.mcp}_")] for s in skills
+                s.name: [(t.name.split("_", 1)[1], t) for t in listed if t.name.startswith(f"{s.mcp}_")]
+                for s in self.deps.skills
             }
-            self._catalog[signed_in] = (prompts.system_prompt(skills, tools_of), tools_of)
-        return self._catalog[signed_in][0]
+            self._catalog = prompts.system_prompt(self.deps.skills, tools_of)
+        return self._catalog
 
     @staticmethod
     def _transcript(state: TurnState) -> list[dict]:
