@@ -63,7 +63,7 @@ class Voice:
         found = templates(self.skill).get(key) or templates("_shared").get(key)
         if found is None:
             raise MissingTemplate(f"{self.skill}: no template {key}")
-        return found[self.language].format(**values).strip()
+        return found[self.language].format(**values)
 
     def money(self, amount, currency: str) -> str:
         return format_money(Decimal(str(amount)), currency, self.country or self.language)

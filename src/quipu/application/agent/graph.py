@@ -175,8 +175,12 @@ class Agent:
                     return {**update, "handoff": {"reason": "model_requested"}}
                 if step.action == "tool":
                     arguments = merged_arguments(state.get("last"), skill.name, step.tool, step.arguments)
-                    await tools.call(step.tool, arguments)
-                    found = await hooks["then"](turn, tools.outcomes) if "then" in hooks else []
+                    called = await tools.call(step.tool, arguments)
+                    if called.result.get("error") == "tool_error" and "first" in hooks:
+                        tools.outcomes.clear()  # arguments the tool refused: the skill's own first look answers
+                        found = await hooks["first"](turn)
+                    else:
+                        found = await hooks["then"](turn, tools.outcomes) if "then" in hooks else []
                 else:
                     found = await hooks["first"](turn) if "first" in hooks else []
                 if isinstance(found, str):  # code words the one question the request still needs
