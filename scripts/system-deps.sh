@@ -4,6 +4,8 @@ set -euo pipefail
 packages=(ca-certificates chromium npm espeak-ng tesseract-ocr tesseract-ocr-spa tesseract-ocr-por fonts-dejavu-core)
 missing=()
 for p in "${packages[@]}"; do
+  # a Node.js that came with the machine brings its own npm; Debian's npm package would conflict with it
+  [ "$p" = npm ] && command -v npm >/dev/null 2>&1 && continue
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0

@@ -1,5 +1,6 @@
 """The composition root: everything the running service needs, built from one Settings."""
 
+import asyncio
 import hashlib
 import hmac
 import secrets
@@ -95,6 +96,7 @@ class Container:
     probes: dict[str, Probe] = field(default_factory=dict)
     chat: Chat | None = None
     model: object = None
+    background: list = field(default_factory=list)  # tasks started with the service, cancelled with it
 
 
 def limits_of(settings: Settings) -> Limits:
@@ -170,6 +172,8 @@ async def build_container(
         yield container
     finally:
         if "container" in locals():
+            for task in container.background:
+                task.cancel()
             await container.live.stop()
         await checkpoint_pool.close()
         if sql_pool is not None:
@@ -302,8 +306,11 @@ def attach_agent(container: Container, model, checkpoint_pool: AsyncConnectionPo
         trace=lambda *a, **k: container.tracer.span(*a, **k),
         rephrase=container.settings.rephrase == "on",
     )
-    graph = Agent(deps).build(checkpointer=AsyncPostgresSaver(checkpoint_pool))
+    agent = Agent(deps)
+    graph = agent.build(checkpointer=AsyncPostgresSaver(checkpoint_pool))
     container.model = model
+    if getattr(model, "provider", None) == "local":  # the first customer should not wait for the catalog's prompt
+        container.background.append(asyncio.create_task(agent.warm_up()))
     container.checkpoint_pool = checkpoint_pool  # read by /metrics
     container.chat = Chat(graph, container.conversations, container.conversations, statements=container.statements)
 

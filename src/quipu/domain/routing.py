@@ -38,8 +38,8 @@ SKILL_PATTERNS = (
     ),
     (
         "charge_investigation",
-        r"(no reconozco|n[ãa]o reconhe[çc]o|cargo|cobro|cobran[çc]a|compra que no|"
-        r"no hice|n[ãa]o fiz|duplicad|dos veces|duas vezes|sospech|suspeit|fraude|extracto|"
+        r"(no reconozco|n[ãa]o reconhe[çc]o|cargo|cobro|cobran[çc]a|compra que no|cobr(aron|ado|ada|[óo]u?)\b|"
+        r"no hice|n[ãa]o fiz|duplicad|dobrad|(dos|2|duas) ve[csz]es|sospech|suspeit|fraude|extracto|"
         r"estado de cuenta|fatura)",
     ),
     (

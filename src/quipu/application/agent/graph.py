@@ -322,6 +322,16 @@ class Agent:
             span.set(provider=call.provider, model=call.model, tokens_in=call.tokens_in, tokens_out=call.tokens_out)
             return call, {"model_calls": 1, "tokens_in": call.tokens_in, "tokens_out": call.tokens_out}
 
+    async def warm_up(self) -> None:
+        """Evaluates the system prompt once at start-up, so a local model reuses it from the first turn on."""
+        try:
+            system = await self._system()
+            await self.deps.model.complete(
+                purpose="warm_up", system=system, messages=[{"role": "user", "content": "hola"}], schema=router_schema(["none"])
+            )
+        except Exception as error:  # a cold cache only costs the first customer time
+            log.warning("model warm-up failed", exc_info=error)
+
     async def _system(self) -> str:
         """One system prompt for every call and every customer, built once: a local model evaluates it once and
         reuses it (signing in changes which skills code offers, through the step's schema, not the prompt)."""

@@ -12,7 +12,7 @@ from quipu.application.data_lookup_results import (
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 from quipu.skills.data_lookup import phrases
 from quipu.skills.data_lookup.phrases import capitalized, counted, period
-from quipu.skills.data_lookup.picking import corrected, pick
+from quipu.skills.data_lookup.picking import corrected, names_a_tool, pick
 from quipu.skills.data_lookup.sql_rows import rows_answer
 
 ASKABLE = ()
@@ -27,6 +27,10 @@ async def first(turn: SkillTurn) -> list[ToolOutcome]:
 async def then(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[ToolOutcome]:
     """A period or category the customer plainly named, and the model missed, is looked up again as said."""
     last = outcomes[-1]
+    if names_a_tool(turn.text):  # the words plainly ask for one lookup ("el más grande", "compara"): code's reading wins
+        tool, arguments = pick(turn.text)
+        if tool != last.tool:
+            return [await turn.tools.call(tool, arguments)]
     if last.result.get("error"):
         return []
     fixed = corrected(turn.text, last.tool, last.arguments)
