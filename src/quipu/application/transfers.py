@@ -4,9 +4,10 @@ checks the rules and stores a proposal the customer confirms by button, after a 
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from quipu.domain import transfer_text
+from quipu.domain.money import AmountReading, amounts_said, format_money, read_amount
 from quipu.domain.transfers import (
     PROPOSAL_TTL,
     Account,
@@ -75,12 +76,30 @@ def blocked(reason: str, detail: str | None = None) -> dict:
     }
 
 
-def parse_amount(value) -> Decimal | None:
-    try:
-        amount = Decimal(str(value).replace(",", ""))
-    except (InvalidOperation, ValueError):
+def heard_amount(value, said: str | None, place: str | None) -> Decimal | AmountReading | None:
+    """The amount in the customer's convention, and only one they wrote themselves (`150,50` is 150.50 in
+    Colombia, never 15,050). An ambiguous form comes back as its readings, for code to ask which; None when
+    the model's amount is not a number or not in the customer's words."""
+    reading = read_amount(str(value), place)
+    if reading is None:
         return None
-    return amount if amount.is_finite() else None
+    if said is None:  # an outside MCP client passes the amount itself: no words to check against
+        return reading if reading.ambiguous else reading.values[0]
+    for written in amounts_said(said, place):
+        if set(written.values) & set(reading.values):
+            return written if written.ambiguous else next(v for v in written.values if v in reading.values)
+    return None
+
+
+def ambiguous_amount(reading: AmountReading, currency: str, place: str | None, language: str) -> dict:
+    first, second = (format_money(v, currency, place or language) for v in reading.values)
+    ask = {"es": "¿Quisiste decir {a} o {b}?", "pt": "Você quis dizer {a} ou {b}?"}
+    return {
+        "status": "needs_clarification",
+        "missing": "amount",
+        "options": [],
+        "ask": ask.get(language, ask["es"]).format(a=first, b=second),
+    }
 
 
 class MoneyMovement:
@@ -126,10 +145,14 @@ class MoneyMovement:
         to_account_number=None,
         to_customer_id=None,
     ) -> dict:
-        value = parse_amount(amount)
+        place = await self.store.country(who.customer_id)
+        value = heard_amount(amount, who.said, place)
         if value is None:
             return clarify("amount", [], who.language)
         mine = await self.store.accounts(who.customer_id)
+        if isinstance(value, AmountReading):
+            currency = next((a.currency for a in mine if can_send(a)), "")
+            return ambiguous_amount(value, currency, place, who.language)
         last4, kind_of = heard(who.said, last4=from_last4, product_type=from_type)
         senders = matching([a for a in mine if can_send(a)], last4=last4, product_type=kind_of)
         if not [a for a in mine if can_send(a)]:
@@ -201,6 +224,7 @@ class MoneyMovement:
             "currency": t.origin.currency,
             "origin": transfer_text.account_label(t.origin.product_type, t.origin.last4, who.language),
             "destination": destination,
+            "place": await self.store.country(who.customer_id),
         }
         usd = (t.amount * rate).quantize(Decimal("0.01")) if rate is not None else None
         return await self._store(
@@ -294,6 +318,7 @@ class MoneyMovement:
             "currency": bill.currency,
             "origin": transfer_text.account_label(senders[0].product_type, senders[0].last4, who.language),
             "destination": transfer_text.bill_label(bill.biller_name, bill.reference, who.language),
+            "place": await self.store.country(who.customer_id),
         }
         return await self._store(who, summary, senders[0].product_id, bill.bill_id, bill.biller_id, None)
 

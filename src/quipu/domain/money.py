@@ -1,6 +1,8 @@
 """Money and dates as customers read them: each country's number convention, dates in words; amounts are
 Decimal, never float."""
 
+import re
+from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -48,3 +50,50 @@ def format_date(day: date, language: str = "es") -> str:
 def format_month(year: int, month: int, language: str = "es") -> str:
     months = MONTHS.get(language, MONTHS["es"])
     return f"{months[month - 1]} de {year}"
+
+
+NUMBER = re.compile(r"(?<![\d.,])\d[\d.,]*\d(?![\d.,]*\d)|(?<![\d.,])\d(?![\d.,]*\d)")
+
+
+@dataclass(frozen=True)
+class AmountReading:
+    """What a written amount can mean: one value, or two when the form is ambiguous (`1.500`, `1,500`)."""
+
+    values: tuple[Decimal, ...]
+
+    @property
+    def ambiguous(self) -> bool:
+        return len(self.values) > 1
+
+
+def read_amount(text: str, place: str | None = "es") -> AmountReading | None:
+    """Reads `1,234.56`, `1.234,56`, `150,50`, `1,5`, `1500` in the customer's convention; None if not a number.
+    A lone separator before 1 or 2 digits is a decimal mark anywhere; before exactly 3 digits it groups
+    thousands where that is the custom, and is ambiguous where it is the decimal mark."""
+    token = (text or "").strip().rstrip(".,")
+    if not token or not re.fullmatch(r"\d[\d.,]*", token):
+        return None
+    marks = [c for c in token if c in ".,"]
+    if not marks:
+        return AmountReading((Decimal(token),))
+    last = token.rfind(marks[-1])
+    tail = token[last + 1 :]
+    if len(set(marks)) == 2 or (len(marks) > 1 and len(set(marks)) == 1):
+        if len(set(marks)) == 1:  # `1.234.567` or `1,234,567`: thousands only
+            return AmountReading((Decimal(token.replace(marks[0], "")),)) if len(tail) == 3 else None
+        whole = token[:last].replace(".", "").replace(",", "")
+        return AmountReading((Decimal(f"{whole}.{tail}"),)) if len(tail) in (1, 2) else None
+    whole, mark = token[:last], marks[0]
+    if len(tail) in (1, 2):
+        return AmountReading((Decimal(f"{whole}.{tail}"),))
+    if len(tail) != 3:
+        return None
+    grouped, decimal = Decimal(whole + tail), Decimal(f"{whole}.{tail}")
+    custom_decimal = "," if uses_decimal_comma(place) else "."
+    return AmountReading((grouped,)) if mark != custom_decimal else AmountReading((grouped, decimal))
+
+
+def amounts_said(text: str, place: str | None = "es") -> list[AmountReading]:
+    """Every amount in the customer's words, each with what it can mean."""
+    found = [read_amount(m.group(0), place) for m in NUMBER.finditer(text or "")]
+    return [f for f in found if f is not None]

@@ -51,8 +51,9 @@ def bill_label(biller: str, reference: str, language: str) -> str:
 
 
 def card_text(summary: dict, language: str) -> str:
+    """The confirmation card; amounts in the customer's country convention (`15.050,00 COP`)."""
     t, k = TEXT[lang(language)], KIND[lang(language)]
-    amount = format_money(Decimal(summary["amount"]), summary["currency"], lang(language))
+    amount = format_money(Decimal(summary["amount"]), summary["currency"], summary.get("place") or lang(language))
     return t["card"].format(
         kind=k[summary["kind"]], amount=amount, origin=summary["origin"], destination=summary["destination"]
     )
@@ -60,7 +61,7 @@ def card_text(summary: dict, language: str) -> str:
 
 def receipt(summary: dict, *, reference: str, when: str, balance: Decimal, language: str) -> tuple[str, str]:
     t, k = TEXT[lang(language)], KIND[lang(language)]
-    amount = format_money(Decimal(summary["amount"]), summary["currency"], lang(language))
+    amount = format_money(Decimal(summary["amount"]), summary["currency"], summary.get("place") or lang(language))
     subject = t["receipt_subject"].format(kind=k[summary["kind"]].lower(), reference=reference)
     body = t["receipt_body"].format(
         kind=k[summary["kind"]],
@@ -69,6 +70,6 @@ def receipt(summary: dict, *, reference: str, when: str, balance: Decimal, langu
         destination=summary["destination"],
         reference=reference,
         when=when,
-        balance=format_money(balance, summary["currency"], lang(language)),
+        balance=format_money(balance, summary["currency"], summary.get("place") or lang(language)),
     )
     return subject, body

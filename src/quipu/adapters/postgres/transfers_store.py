@@ -55,6 +55,14 @@ class PgTransfers:
         self.limits = limits
         self.outbox = outbox or PgOutbox(pool)
 
+    async def country(self, customer_id: str) -> str | None:
+        """The customer's country: amounts are read and written in its convention."""
+        async with self.pool.connection() as conn:
+            row = await (
+                await conn.execute("SELECT country FROM core.customers WHERE customer_id = %s", (customer_id,))
+            ).fetchone()
+        return row[0] if row else None
+
     async def accounts(self, customer_id: str) -> list[Account]:
         async with self.pool.connection() as conn:
             rows = await (

@@ -18,7 +18,10 @@ Kind = Literal["own_accounts", "pay_debt", "third_party"]
 AccountType = Literal[
     "Cuenta Ahorro", "Cuenta Corriente", "Tarjeta Crédito", "Préstamo Personal", "Préstamo Hipotecario"
 ]
-Money = Annotated[str, Field(min_length=1, max_length=20, pattern=r"^[0-9][0-9,]*(\.[0-9]{1,2})?$")]
+Money = Annotated[
+    str,
+    Field(min_length=1, max_length=20, pattern=r"^[0-9][0-9.,]*$", description="The amount as the customer wrote it."),
+]
 AccountNumber = Annotated[str, Field(pattern=r"^[0-9]{6,20}$")]
 RecipientId = Annotated[
     str,
