@@ -1,10 +1,20 @@
 """Balances, debts and profile, answered by code from the records; currencies are never added together."""
 
+import re
+
 from quipu.domain.dataset import AS_OF
-from quipu.skills.answering import ToolOutcome, Voice
+from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 
 DEPOSIT_TYPES = ("Cuenta Ahorro", "Cuenta Corriente", "Inversión")
 ASKABLE = ()
+OWES = re.compile(r"\b(deb[oe]|debemos|deuda|adeudo|d[ií]vida|devo|devendo|pago m[ií]nimo|pagamento m[ií]nimo|venc\w*)", re.I)
+
+
+async def then(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[ToolOutcome]:
+    """Words that plainly ask what is owed get the debts, whatever the model looked up."""
+    if OWES.search(turn.text) and not any(o.tool == "get_debts" for o in outcomes):
+        return [await turn.tools.call("get_debts", {})]
+    return []
 
 
 def _status(voice: Voice, status: str | None) -> str:

@@ -1,8 +1,33 @@
 """Money movement's answers: the card, the question or the reason, all written by code."""
 
-from quipu.skills.answering import ToolOutcome, Voice
+from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
+from quipu.skills.money_movement.words import plain_bill, plain_transfer
 
 ASKABLE = ("amount", "destination", "origin", "service")
+PROPOSALS = ("propose_transfer", "propose_service_payment")
+
+
+def _plainly_asked(text: str) -> tuple[str, dict] | None:
+    """The proposal the words plainly ask for: a named bill to pay, or an amount between own products."""
+    bill = plain_bill(text)
+    if bill:
+        return "propose_service_payment", bill
+    transfer = plain_transfer(text)
+    return ("propose_transfer", transfer) if transfer else None
+
+
+async def first(turn: SkillTurn) -> list[ToolOutcome]:
+    """The model only asked: a plain request still gets its card; otherwise code's own question stands."""
+    asked = _plainly_asked(turn.text)
+    return [await turn.tools.call(*asked)] if asked else []
+
+
+async def then(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[ToolOutcome]:
+    """A listing where the words plainly ask to pay or move money: code prepares the card they asked for."""
+    if any(o.tool in PROPOSALS for o in outcomes):
+        return []
+    asked = _plainly_asked(turn.text)
+    return [await turn.tools.call(*asked)] if asked else []
 
 
 def _account(voice: Voice, option: dict) -> str:
