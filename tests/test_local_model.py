@@ -48,7 +48,7 @@ def local_model():
     settings = Settings(_env_file=None)
     spec = MODELS[settings.llm_model]
     assert installed(spec, settings.models_dir), "run `quipu model install` (make test does) first"
-    return build_model(settings)
+    return build_model(Settings(_env_file=None, llm_timeout_seconds=600))  # a loaded CI machine is slow
 
 
 def ask(api, customer: str, text: str, thread: str) -> tuple[dict, float]:
@@ -64,7 +64,7 @@ def test_the_local_model_routes_the_probe_and_never_sends_a_question_to_an_actin
     monkeypatch, make_client, local_model
 ):
     monkeypatch.setenv("QUIPU_ALLOW_MODEL_CALLS", "1")
-    api = make_client(model=local_model)
+    api = make_client(model=local_model, turn_deadline_seconds=600)
     started = time.perf_counter()
     answers = []
     for n, (text, _) in enumerate(PROBE):
@@ -118,7 +118,7 @@ def test_the_local_model_answers_the_eight_demo_cases_with_the_banks_figures(mon
     from quipu.domain.grounding import ungrounded
 
     monkeypatch.setenv("QUIPU_ALLOW_MODEL_CALLS", "1")
-    api = make_client(model=local_model)
+    api = make_client(model=local_model, turn_deadline_seconds=600)
     record, missing, invented = [], [], []
     for customer, text, figures in DEMO_CASES:
         body, seconds = ask(api, customer, text, f"demo-{customer}-{os.getpid()}")
@@ -141,15 +141,16 @@ EVAL_RECORD = os.path.join(".quipu", "test", "eval-local-subset.json")
 @pytest.mark.real_model
 @pytest.mark.slow
 @pytest.mark.timeout(900)
-def test_the_local_model_runs_a_few_regression_scenarios_without_an_unsafe_outcome(monkeypatch, bank_db, tmp_path):
+def test_the_local_model_runs_a_few_regression_scenarios_without_an_unsafe_outcome(
+    monkeypatch, bank_db, tmp_path, local_model
+):
     from conftest import TEST_HOME
     from quipu.evaluation.actions_eval import EvalRun, evaluate
     from support import TEST_SECRET
 
     monkeypatch.setenv("QUIPU_ALLOW_MODEL_CALLS", "1")
     settings = Settings(_env_file=None, home=TEST_HOME, jwt_secret=TEST_SECRET)
-    model = build_model(Settings(_env_file=None))
-    report, attempts, _ = evaluate(EvalRun("regression", ids=EVAL_SUBSET, provider="local"), settings, model=model,
+    report, attempts, _ = evaluate(EvalRun("regression", ids=EVAL_SUBSET, provider="local"), settings, model=local_model,
                                    urls=bank_db, out=tmp_path)  # fmt: skip
     record = {
         "correct": report["correct"],

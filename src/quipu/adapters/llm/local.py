@@ -4,6 +4,7 @@ with the step's JSON schema turned into a grammar so the output always parses.""
 import asyncio
 import json
 import os
+import threading
 import time
 from pathlib import Path
 
@@ -12,6 +13,9 @@ import anyio
 from quipu.application.ports import ModelCall
 
 ALLOW_ENV = "QUIPU_ALLOW_MODEL_CALLS"
+# One llama.cpp decode at a time in this process, whatever asyncio does: llama.cpp's CPU thread pool is shared by
+# every context, and two decodes at once (a timed-out call still running, a second model loaded) crash it.
+DECODING = threading.Lock()
 
 
 MAX_GRAMMAR_LENGTH = 500  # llama.cpp expands maxLength into nested rules; far longer bounds crash it
@@ -68,6 +72,10 @@ class LocalModel:
             return await anyio.to_thread.run_sync(self._complete, system, messages, schema)
 
     def _complete(self, system: str, messages: list[dict], schema: dict) -> ModelCall:
+        with DECODING:  # held in the worker thread: a cancelled caller must not let a second decode start
+            return self._decode(system, messages, schema)
+
+    def _decode(self, system: str, messages: list[dict], schema: dict) -> ModelCall:
         from quipu.adapters.llm.openai_compatible import to_chat
 
         started = time.perf_counter()

@@ -45,7 +45,8 @@ def tool_line(name: str, tool) -> str:
         f"{arg}{'' if arg in required else '?'}: {_kind(spec)}" for arg, spec in schema.get("properties", {}).items()
     )
     description = " ".join((tool.description or "").split())
-    return f"  - {name}({arguments}): {description}"
+    first = description.split(". ")[0].rstrip(".")  # the first sentence: the prompt stays short and cached
+    return f"  - {name}({arguments}): {first}"
 
 
 def system_prompt(skills: list, tools_of: dict[str, list]) -> str:
