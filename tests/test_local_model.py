@@ -7,8 +7,9 @@ import time
 
 import pytest
 
-from quipu.adapters.llm.factory import build_model
+from quipu.adapters.llm.factory import provider_of
 from quipu.adapters.llm.model_files import MODELS, installed
+from quipu.adapters.llm.queue import QueuedModel
 from quipu.settings import Settings
 from support import sign_in
 
@@ -44,16 +45,28 @@ RECORD = os.path.join(".quipu", "test", "routing-probe.json")
 
 
 @pytest.fixture(scope="module")
-def local_model():
+def loaded_model():
+    """One llama.cpp model for the module: it keeps the evaluated system prompt from test to test."""
     settings = Settings(_env_file=None)
     spec = MODELS[settings.llm_model]
     assert installed(spec, settings.models_dir), "run `quipu model install` (make test does) first"
-    return build_model(Settings(_env_file=None, llm_timeout_seconds=600))  # a loaded CI machine is slow
+    return provider_of(settings)
+
+
+@pytest.fixture
+def local_model(loaded_model):
+    """The default provider's queue, made in each test's own event loop; room for a slow machine."""
+    return QueuedModel(loaded_model, slots=1, max_waiting=8, call_timeout=600)
+
+
+SIGNED_IN: dict = {}
 
 
 def ask(api, customer: str, text: str, thread: str) -> tuple[dict, float]:
+    """One turn; each customer signs in once per app (sign-ins are rate limited per client)."""
+    headers = SIGNED_IN.get((id(api), customer)) or SIGNED_IN.setdefault((id(api), customer), sign_in(api, customer))
     started = time.perf_counter()
-    body = api.post("/api/chat", headers=sign_in(api, customer), json={"message": text, "thread_id": thread}).json()
+    body = api.post("/api/chat", headers=headers, json={"message": text, "thread_id": thread}).json()
     return body, time.perf_counter() - started
 
 

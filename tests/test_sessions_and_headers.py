@@ -141,7 +141,13 @@ def test_pages_have_no_inline_code_the_policy_would_block():
 
 
 def test_cloud_mode_serves_no_api_docs():
-    cloud = Settings(env="cloud", database_url="postgresql://app:pw@db.bank.example/quipu", jwt_secret=TEST_SECRET * 2)
+    cloud = Settings(
+        env="cloud",
+        database_url="postgresql://owner:pw@db.bank.example/quipu",
+        app_database_url="postgresql://app:pw@db.bank.example/quipu",
+        reader_database_url="postgresql://dwh_reader:pw@db.bank.example/quipu",
+        jwt_secret=TEST_SECRET * 2,
+    )
     app = create_app(cloud)
     assert app.docs_url is None and app.redoc_url is None and app.openapi_url is None
     local = create_app(Settings(jwt_secret=TEST_SECRET))

@@ -155,7 +155,13 @@ def test_smtp_mail_carries_the_code_while_the_stored_copy_does_not(make_client, 
 
 
 def test_showing_codes_is_refused_outside_local_mode_with_simulated_mail():
-    cloud = {"env": "cloud", "database_url": "postgresql://app:pw@db.bank.example/quipu", "jwt_secret": TEST_SECRET * 2}
+    cloud = {
+        "env": "cloud",
+        "database_url": "postgresql://owner:pw@db.bank.example/quipu",
+        "app_database_url": "postgresql://app:pw@db.bank.example/quipu",
+        "reader_database_url": "postgresql://dwh_reader:pw@db.bank.example/quipu",
+        "jwt_secret": TEST_SECRET * 2,
+    }
     assert Settings(**cloud).step_up_codes_shown is False
     assert Settings(jwt_secret=TEST_SECRET).step_up_codes_shown is True
     assert Settings(jwt_secret=TEST_SECRET, mail_mode="smtp", smtp_host="mail").step_up_codes_shown is False

@@ -363,7 +363,7 @@ def test_a_slow_answer_says_so_after_10_seconds_and_can_be_cancelled_honestly(op
     page = open_page()
     customer_signs_in(page, "DEMO-CO-PENDING")
     open_chat(page)
-    MODEL.pause = 6.0
+    MODEL.pause = 12.0  # one model call: the words name the skill, so the router is not asked
     say(page, "no reconozco este cargo de Amazon")
     expect(page.locator("#typing .slow")).to_be_visible(timeout=15_000)
     look(page, "chat-slow-notice")
@@ -371,7 +371,7 @@ def test_a_slow_answer_says_so_after_10_seconds_and_can_be_cancelled_honestly(op
     expect(page.locator("#cancelled-note")).to_be_visible(timeout=AT_ONCE)
     expect(page.locator("#typing")).to_have_count(0)
     MODEL.pause = 0.0
-    page.wait_for_timeout(6_000)  # the server finishes the turn it started
+    page.wait_for_timeout(12_000)  # the server finishes the turn it started
     page.reload()
     expect(last_reply(page)).to_be_visible(timeout=WAIT)
     expect(page.locator('#thread [data-role="customer"]').last).to_contain_text("Amazon")

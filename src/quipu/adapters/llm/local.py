@@ -1,7 +1,6 @@
 """The default model: llama.cpp in process, loaded once, its calls queued (a context is not thread-safe),
 with the step's JSON schema turned into a grammar so the output always parses."""
 
-import asyncio
 import json
 import os
 import threading
@@ -52,7 +51,6 @@ class LocalModel:
         self.context = context
         self.max_tokens = max_tokens
         self._llama = None
-        self._lock = asyncio.Lock()
 
     def _load(self):
         if self._llama is None:
@@ -68,8 +66,7 @@ class LocalModel:
 
     async def complete(self, *, purpose: str, system: str, messages: list[dict], schema: dict) -> ModelCall:
         refuse_in_unit_tests(self.provider)
-        async with self._lock:
-            return await anyio.to_thread.run_sync(self._complete, system, messages, schema)
+        return await anyio.to_thread.run_sync(self._complete, system, messages, schema)
 
     def _complete(self, system: str, messages: list[dict], schema: dict) -> ModelCall:
         with DECODING:  # held in the worker thread: a cancelled caller must not let a second decode start
