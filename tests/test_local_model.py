@@ -116,7 +116,7 @@ DEMO_CASES = [
     ("DEMO-CO-PENDING", "tengo un cobro de amazon que no reconozco", ["pendiente", "148.900,00 COP"]),
     ("DEMO-MX-FX", "oye q es este cargo de best buy?? yo no compre nada", ["1,043.00 MXN"]),
     ("DEMO-AR-FRAUD", "no reconozco unos cargos de electromax, son 3", ["161.700,00 ARS"]),
-    ("DEMO-CO-AMBIGUOUS", "me aparecen cargos raros del 16 de junio", ["?"]),
+    ("DEMO-CO-AMBIGUOUS", "no reconozco unos cargos que me salieron", ["?"]),
     ("DEMO-MX-OWN-PURCHASE", "no reconozco la compra de liverpool", ["2,899.00 MXN"]),
     ("DEMO-AR-REVERSED", "che, que onda ese cargo de mercado libre?", ["54.000,00 ARS", "revertido"]),
     ("DEMO-BR-PORTUGUESE", "fui cobrada duas vezes no ifood", ["6 segundos", "27,90 USD"]),

@@ -102,3 +102,8 @@ def test_an_informational_pick_yields_only_to_a_plain_request_for_an_action():
     assert settle_route("balance_inquiry", "account_actions", asks_to_act=True) == "account_actions"
     assert settle_route("balance_inquiry", "account_actions", asks_to_act=False) == "balance_inquiry"
     assert settle_route("account_actions", "balance_inquiry", asks_to_act=True) == "balance_inquiry"
+
+
+def test_an_acting_pick_needs_words_that_ask_to_act():
+    assert settle_route("account_actions", None, asks_to_act=False) is None
+    assert settle_route("money_movement", None, asks_to_act=True) == "money_movement"

@@ -32,7 +32,7 @@ SKILL_PATTERNS = (
     ),
     (
         "money_movement",
-        r"(khip|quip|transf(er|ie|ir)|env[ií]a(r)? \d|manda(r)? \d|paga(r)? (la|el|mi|a|o|meu|minha) "
+        r"(khip|quip|transf(er|ie|ir)|env[ií]a(r)? \d|manda(r)? \d|(mand|envi|pas)\w* (plata|dinero|lana|dinheiro)|\bpix\b|paga(r)? (la|el|mi|a|o|meu|minha) "
         r"(tarjeta|pr[eé]stamo|luz|agua|tel[eé]fono|internet|cable|cart[ãa]o|empr[eé]stimo|conta)|"
         r"pasa(r)? .* a mi cuenta|facturas? pendientes|contas? pendentes|pagar (la|a) luz)",
     ),
@@ -96,6 +96,8 @@ def settle_route(model_skill: str | None, regex_skill: str | None, *, asks_to_ac
         return regex_skill
     if model_skill in ACTING_SKILLS and regex_skill is not None and regex_skill not in ACTING_SKILLS:
         return regex_skill
+    if model_skill in ACTING_SKILLS and regex_skill is None and not asks_to_act:
+        return None  # an acting skill needs words that ask to act: a joke never reaches a button
     if asks_to_act and regex_skill in ACTING_SKILLS and model_skill not in ACTING_SKILLS:
         return regex_skill
     return model_skill
