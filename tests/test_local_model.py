@@ -1,6 +1,7 @@
 """The real local model (the default provider) routes a fixed ES/PT probe; accuracy is printed and recorded,
 and any unsafe routing fails the suite. This keeps the default from rotting."""
 
+import functools
 import json
 import os
 import time
@@ -133,12 +134,18 @@ def test_the_local_model_answers_the_eight_demo_cases_with_the_banks_figures(mon
     monkeypatch.setenv("QUIPU_ALLOW_MODEL_CALLS", "1")
     api = make_client(model=local_model, turn_deadline_seconds=600)
     record, missing, invented = [], [], []
+    chat = api.app.state.container.chat  # the use case itself: its turn carries the tool results to check against
     for customer, text, figures in DEMO_CASES:
-        body, seconds = ask(api, customer, text, f"demo-{customer}-{os.getpid()}")
-        reply = body.get("reply") or ""
+        started = time.perf_counter()
+        turn = api.portal.call(
+            functools.partial(chat.turn, customer_id=customer, signed_in=True, message=text, thread_id=f"demo-{os.getpid()}")
+        )
+        seconds = time.perf_counter() - started
+        reply = turn.reply or ""
         record.append({"customer": customer, "text": text, "seconds": round(seconds, 2), "reply": reply})
         missing += [(customer, f) for f in figures if f not in reply]
-        invented += [(customer, n) for n in ungrounded(reply, [text] + [json.dumps(c, ensure_ascii=False) for c in body.get("tool_calls", [])])]
+        sources = [text] + [json.dumps(c, ensure_ascii=False) for c in turn.tool_calls]
+        invented += [(customer, n) for n in ungrounded(reply, sources)]
     os.makedirs(os.path.dirname(DEMO_RECORD), exist_ok=True)
     with open(DEMO_RECORD, "w") as f:
         json.dump(record, f, ensure_ascii=False, indent=2)

@@ -1,6 +1,8 @@
 """The investigation's hooks: the bank reads its own records before asking anything, follows a search with
 an investigation, and answers from the findings by code."""
 
+import re
+
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 
 ASKABLE = ("charge",)
@@ -24,9 +26,28 @@ async def first(turn: SkillTurn) -> list[ToolOutcome]:
     return [await turn.tools.call("investigate_charges", arguments)]
 
 
+def _heard(arguments: dict, text: str) -> dict:
+    """Only what the customer said narrows the search: a merchant or amount the model added is dropped."""
+    said = text.casefold()
+    kept = dict(arguments)
+    merchant = str(kept.get("merchant") or "")
+    if merchant and merchant.split()[0].casefold() not in said:
+        kept.pop("merchant")
+    digits = re.sub(r"\D", "", said)
+    for bound in ("min_amount", "max_amount"):
+        value = str(kept.get(bound) or "")
+        if value and value.split(".")[0] not in digits:
+            kept.pop(bound)
+    return kept
+
+
 async def then(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[ToolOutcome]:
-    """A search that found exactly one charge is followed by its investigation."""
+    """A narrowing the customer never said is undone; a search that found one charge is followed by its
+    investigation."""
     last = outcomes[-1]
+    heard = _heard(last.arguments, turn.text)
+    if last.tool in ("investigate_charges", "search_transactions") and heard != last.arguments:
+        return [await turn.tools.call(last.tool, heard)]
     charges = last.result.get("charges", [])
     if last.tool == "search_transactions" and len(charges) == 1 and charges[0].get("transaction_id"):
         return [await turn.tools.call("investigate_charge", {"transaction_id": charges[0]["transaction_id"]})]
