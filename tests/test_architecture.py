@@ -45,3 +45,15 @@ def test_use_cases_know_no_adapter():
     for path in (SRC / "application").rglob("*.py"):
         for module in imports(path):
             assert not module.startswith(("quipu.adapters", "quipu.bootstrap")), f"{path.name} imports {module}"
+
+
+# prometheus_client's own variable: the CLI hands the workers a shared folder, the library reads it.
+ENVIRONMENT_READERS = {"settings.py", "adapters/metrics.py", "adapters/cli/serve.py"}
+
+
+def test_only_settings_reads_the_environment():
+    for path in SRC.rglob("*.py"):
+        if str(path.relative_to(SRC)) in ENVIRONMENT_READERS:
+            continue
+        text = path.read_text()
+        assert "os.environ" not in text and "getenv" not in text, f"{path.relative_to(SRC)} reads the environment"

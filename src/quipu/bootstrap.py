@@ -8,7 +8,6 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from decimal import Decimal
 
 import anyio
 from fastmcp import Client
@@ -109,9 +108,7 @@ def limits_of(settings: Settings) -> Limits:
 
 
 def transfer_limits(settings: Settings) -> TransferLimits:
-    return TransferLimits(
-        Decimal(str(settings.transfer_limit_per_operation_usd)), Decimal(str(settings.transfer_limit_per_day_usd))
-    )
+    return TransferLimits(settings.transfer_limit_per_operation_usd, settings.transfer_limit_per_day_usd)
 
 
 def mailer_of(settings: Settings) -> SmtpMailer | None:
@@ -272,7 +269,10 @@ def statement_reader(settings: Settings):
     local = TesseractReader()
     if settings.photo_reader == "model" and settings.llm == "gemini" and settings.llm_api_key:
         return GeminiStatementReader(
-            model=settings.llm_model, api_key=settings.llm_api_key.get_secret_value(), fallback=local
+            model=settings.llm_model,
+            api_key=settings.llm_api_key.get_secret_value(),
+            fallback=local,
+            allow_calls=settings.allow_model_calls,
         )
     return local
 
