@@ -92,7 +92,7 @@ class Settings(BaseSettings):
         "off", description="on: a model may rewrite code's answer for tone; code checks it keeps every figure."
     )
     allow_model_calls: bool = Field(
-        True, description="false refuses every call to a real model (what unit tests run with); scripted ones still run."
+        True, description="false refuses every call to a real model (unit tests run so); scripted ones still run."
     )
 
     @property

@@ -52,7 +52,7 @@ async def _optional(name: str, lookup, unavailable: list[str]):
     try:
         return await lookup
     except Exception as error:  # any failure of a supporting lookup only removes that check
-        log.warning("lookup %s failed: %s", name, type(error).__name__)
+        log.warning("lookup %s failed", name, exc_info=error)
         unavailable.append(name)
         return None
 
@@ -76,7 +76,7 @@ class Investigation:
         try:
             return await self.records.investigation_facts(customer_id, limit=MAX_INVESTIGATED + 1, **filters)
         except Exception as error:  # fall back to separate lookups, so partial answers survive
-            log.warning("combined investigation lookup failed (%s); checking one by one", type(error).__name__)
+            log.warning("combined investigation lookup failed; checking one by one", exc_info=error)
         if transaction_id:
             found = await self.records.charge(customer_id, transaction_id)
             candidates = [found] if found else []

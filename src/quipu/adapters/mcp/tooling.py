@@ -38,7 +38,7 @@ async def run_tool(
     try:
         result = await work(session, current)
     except Exception as error:  # a failed lookup is reported as unavailable, never as "no"
-        log.warning("tool %s failed: %s", tool, type(error).__name__)
+        log.warning("tool %s failed", tool, exc_info=error)
         TOOL_ERRORS.labels(tool).inc()
         result = {"error": "lookup_failed", "unavailable": [tool]}
     if audit:
@@ -59,4 +59,4 @@ async def _audit(deps: ToolDeps, session: ToolSession, tool: str, arguments: dic
             },
         )
     except Exception as error:  # the audit row is best effort; the customer's answer is not lost
-        log.error("decision_log write failed for %s: %s", tool, type(error).__name__)
+        log.error("decision_log write failed for %s", tool, exc_info=error)

@@ -53,7 +53,7 @@ class GeminiStatementReader:
         try:
             return await self._read(image)
         except (httpx.HTTPError, KeyError, ValueError, json.JSONDecodeError) as error:
-            log.warning("the hosted model could not read the photo (%s); using the local OCR", type(error).__name__)
+            log.warning("the hosted model could not read the photo; using the local OCR", exc_info=error)
             return await self.fallback.read(image)
 
     async def _read(self, image: bytes) -> list[StatementLine]:
