@@ -57,3 +57,39 @@ def test_only_settings_reads_the_environment():
             continue
         text = path.read_text()
         assert "os.environ" not in text and "getenv" not in text, f"{path.relative_to(SRC)} reads the environment"
+
+
+def imported_names(path: Path) -> dict[str, str]:
+    """Each name a module imports, with the module it comes from."""
+    tree = ast.parse(path.read_text())
+    return {
+        alias.asname or alias.name: node.module
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module
+        for alias in node.names
+    }
+
+
+def class_fields(path: Path, name: str) -> dict[str, ast.expr]:
+    (cls,) = [n for n in ast.walk(ast.parse(path.read_text())) if isinstance(n, ast.ClassDef) and n.name == name]
+    return {n.target.id: n.annotation for n in cls.body if isinstance(n, ast.AnnAssign)}
+
+
+def test_every_service_is_typed_by_its_port_and_none_starts_empty():
+    bootstrap = SRC / "bootstrap.py"
+    origin = imported_names(bootstrap)
+    for name, annotation in class_fields(bootstrap, "Services").items():
+        used = {n.id for n in ast.walk(annotation) if isinstance(n, ast.Name)}
+        assert "None" not in ast.unparse(annotation), f"Services.{name} may be None"
+        adapters = {n for n in used if origin.get(n, "").startswith("quipu.adapters")} - {"ToolDeps"}
+        assert not adapters, f"Services.{name} is typed by the adapter {adapters}"
+
+
+# /metrics reports on the pools themselves; me.py and operators.py still read with raw SQL (to become read views).
+RESOURCE_READERS = {"metrics.py", "me.py", "operators.py"}
+
+
+def test_routes_use_the_services_not_the_resources():
+    for path in (SRC / "adapters" / "http" / "routes").glob("*.py"):
+        if path.name not in RESOURCE_READERS:
+            assert "ResourcesDep" not in path.read_text(), f"{path.name} reaches past the services"

@@ -1,10 +1,14 @@
 """What the use cases need from the outside world; adapters implement these."""
 
+import asyncio
+from contextlib import AbstractAsyncContextManager, AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Protocol
 
 from quipu.domain.identity import BackOff, GuardState
+from quipu.domain.spending import Purchase
+from quipu.domain.statement import StatementLine
 
 
 class AuthError(Exception):
@@ -144,3 +148,61 @@ class ModelBusy(RuntimeError):
         super().__init__(reason)
         self.reason = reason
         self.retry_after = retry_after
+
+
+@dataclass(frozen=True)
+class Transcript:
+    text: str
+    language: str
+    seconds: float
+
+
+class Transcriber(Protocol):
+    def available(self) -> bool: ...
+    async def transcribe(self, audio: bytes, language: str) -> Transcript:
+        """The words heard (language is a hint); raises on silence or audio it cannot decode."""
+
+
+class Synthesizer(Protocol):
+    def available(self) -> bool: ...
+    async def synthesize(self, text: str, language: str) -> bytes:
+        """A WAV of the text read aloud."""
+
+
+class CustomerRecords(Protocol):
+    """The read view of one customer's bank records that pages use (the tools read more)."""
+
+    async def customer(self, customer_id: str) -> dict | None: ...
+    async def purchases(
+        self, customer_id: str, since: datetime, statuses: tuple[str, ...] = ("Approved",)
+    ) -> list[Purchase]: ...
+
+
+class ConversationHistory(Protocol):
+    async def list(self, customer_id: str, limit: int = 30) -> list[dict]: ...
+    async def get(self, customer_id: str, thread_id: str) -> dict | None: ...
+    async def language_and_names(self, customer_id: str) -> tuple[str, tuple[str, ...]]: ...
+
+
+class SentMail(Protocol):
+    async def recent(self, customer_id: str, limit: int) -> list[dict]:
+        """What the bank sent the customer, newest first."""
+
+
+class LiveEvents(Protocol):
+    def subscribe(self) -> AbstractAsyncContextManager[asyncio.Queue[str]]:
+        """A queue of ids of conversations that changed, while the subscription lasts."""
+
+
+class RateLimit(Protocol):
+    async def check(self, customer_id: str) -> None:
+        """Returns while the customer is within their share; raises once they are over it."""
+
+
+class Tracing(Protocol):
+    def span(self, name: str, **attributes: object) -> AbstractContextManager[object]: ...
+
+
+class StatementReader(Protocol):
+    async def read(self, image: bytes) -> list[StatementLine]:
+        """The charges a photo of a statement shows; the image is kept nowhere."""

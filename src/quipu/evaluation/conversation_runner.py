@@ -130,7 +130,7 @@ def forget(conn, customer_id: str, threads: list[str]) -> None:
 
 
 async def converse(container, seat: ModelSeat, conversation: Conversation):
-    admin = container.urls.admin
+    admin = container.resources.urls.admin
 
     def prepare():
         with psycopg.connect(admin, autocommit=True) as conn:
@@ -182,7 +182,7 @@ async def converse(container, seat: ModelSeat, conversation: Conversation):
 async def _turn(container, customer_id: str, signed_in: bool, text: str, thread: str):
     """The chat's turn, or what it raised: a crash is scored as a wrong answer and the run goes on."""
     try:
-        done = await container.chat.turn(
+        done = await container.services.chat.turn(
             customer_id=customer_id, signed_in=signed_in, message=text, thread_id=thread, channel="eval"
         )
     except Exception as error:  # the evaluation reports a crashing turn instead of stopping at it

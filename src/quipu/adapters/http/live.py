@@ -7,14 +7,14 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from fastapi import Request
 from fastapi.responses import StreamingResponse
 
-from quipu.adapters.postgres.live import LiveFeed
+from quipu.application.ports import LiveEvents
 
 PING_SECONDS = 15
 
 
 def event_stream(
     request: Request,
-    feed: LiveFeed,
+    feed: LiveEvents,
     wanted: Callable[[str], bool],
     *,
     still_allowed: Callable[[], Awaitable[bool]] | None = None,

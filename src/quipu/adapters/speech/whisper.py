@@ -4,10 +4,10 @@ Audio is decoded in memory and never written anywhere."""
 import asyncio
 import io
 import logging
-from dataclasses import dataclass
 from pathlib import Path
 
 from quipu.adapters.speech.whisper_files import WHISPER_BASE, whisper_installed
+from quipu.application.ports import Transcript
 
 log = logging.getLogger("quipu.speech")
 SAMPLE_RATE = 16_000
@@ -24,13 +24,6 @@ class NoSpeech(ValueError):
 
 class BadAudio(ValueError):
     """The bytes are not audio the decoder understands, or the recording is too long."""
-
-
-@dataclass(frozen=True)
-class Transcript:
-    text: str
-    language: str
-    seconds: float
 
 
 class WhisperTranscriber:

@@ -34,7 +34,7 @@ def page(request: Request, template: str, language: str | None, *, status: int =
 
 
 def local_demo(request: Request) -> dict | None:
-    return demo_sign_ins() if request.app.state.container.settings.env == "local" else None
+    return demo_sign_ins() if request.app.state.services.settings.env == "local" else None
 
 
 def not_found_page(request: Request) -> HTMLResponse:

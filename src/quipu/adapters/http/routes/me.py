@@ -5,7 +5,7 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Query, Request
 from pydantic import BaseModel
 
-from quipu.adapters.http.deps import ContainerDep, CustomerDep, still_signed_in
+from quipu.adapters.http.deps import CustomerDep, ResourcesDep, ServicesDep, still_signed_in
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.http.live import event_stream
 from quipu.adapters.postgres.products_view import my_products
@@ -90,40 +90,40 @@ class Product(BaseModel):
 
 
 @router.get("", summary="The signed-in customer")
-async def me(who: CustomerDep, container: ContainerDep) -> MeOut:
-    async with container.pool.connection() as conn:
+async def me(who: CustomerDep, services: ServicesDep, resources: ResourcesDep) -> MeOut:
+    async with resources.pool.connection() as conn:  # raw SQL until this page has its read view
         row = await (
             await conn.execute(
                 "SELECT first_name, preferred_language FROM core.customers WHERE customer_id = %s", (who.customer_id,)
             )
         ).fetchone()
     first_name, language = row or (None, "es")
-    fresh = who.stepped_up(container.clock(), container.identity.limits.step_up_window)
+    fresh = who.stepped_up(services.clock(), services.identity.limits.step_up_window)
     return MeOut(customer_id=who.customer_id, first_name=first_name, language=language, stepped_up=fresh)
 
 
 @router.get("/outbox", summary="What the bank sent the customer (simulated mail is stored, not sent)")
 async def outbox(
-    who: CustomerDep, container: ContainerDep, limit: Annotated[int, Query(ge=1, le=50)] = 20
+    who: CustomerDep, services: ServicesDep, limit: Annotated[int, Query(ge=1, le=50)] = 20
 ) -> list[OutboxMessage]:
-    return [OutboxMessage(**row) for row in await container.outbox.recent(who.customer_id, limit)]
+    return [OutboxMessage(**row) for row in await services.outbox.recent(who.customer_id, limit)]
 
 
 @router.get("/conversations", summary="Earlier conversations, most recent first")
 async def conversations(
-    who: CustomerDep, container: ContainerDep, limit: Annotated[int, Query(ge=1, le=100)] = 30
+    who: CustomerDep, services: ServicesDep, limit: Annotated[int, Query(ge=1, le=100)] = 30
 ) -> list[ConversationSummary]:
-    return [ConversationSummary(**row) for row in await container.conversations.list(who.customer_id, limit)]
+    return [ConversationSummary(**row) for row in await services.conversations.list(who.customer_id, limit)]
 
 
 @router.get("/conversations/{thread_id}", summary="One conversation with its messages")
-async def conversation(thread_id: ThreadId, who: CustomerDep, container: ContainerDep) -> Conversation:
-    found = await container.conversations.get(who.customer_id, thread_id)
+async def conversation(thread_id: ThreadId, who: CustomerDep, services: ServicesDep) -> Conversation:
+    found = await services.conversations.get(who.customer_id, thread_id)
     if found is None:
         raise ApiError("unknown_conversation")
     cards = []
     for batch in found.pop("batches"):
-        rows = await container.gateway.store.batch(who.customer_id, batch["batch_id"])
+        rows = await services.gateway.store.batch(who.customer_id, batch["batch_id"])
         cards.append(Card(kind="actions", created_at=batch["created_at"], view=batch_view(rows)))
     cards += [Card(kind="transfer", created_at=t["created_at"], view=transfer_view(t)) for t in found.pop("transfers")]
     return Conversation(**found, cards=sorted(cards, key=lambda c: c.created_at))
@@ -143,12 +143,12 @@ def transfer_view(row: dict) -> dict:
 
 
 @router.get("/products", summary="Mis productos: each product's status, balance and last movements")
-async def products(who: CustomerDep, container: ContainerDep) -> list[Product]:
-    return [Product(**p) for p in await my_products(container.pool, who.customer_id)]
+async def products(who: CustomerDep, resources: ResourcesDep) -> list[Product]:
+    return [Product(**p) for p in await my_products(resources.pool, who.customer_id)]
 
 
 @router.get("/conversations/{thread_id}/events", summary="Server-Sent Events: this conversation changed")
-async def conversation_events(thread_id: ThreadId, request: Request, who: CustomerDep, container: ContainerDep):
+async def conversation_events(thread_id: ThreadId, request: Request, who: CustomerDep, services: ServicesDep):
     mine = str(conversation_id(who.customer_id, thread_id))
-    allowed = still_signed_in(request, container, "customer")
-    return event_stream(request, container.live, lambda changed: changed == mine, still_allowed=allowed)
+    allowed = still_signed_in(request, services, "customer")
+    return event_stream(request, services.events, lambda changed: changed == mine, still_allowed=allowed)

@@ -1,7 +1,7 @@
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from quipu.adapters.http.deps import ContainerDep, OperatorDep, SupervisorDep, client_of
+from quipu.adapters.http.deps import OperatorDep, ResourcesDep, ServicesDep, SupervisorDep, client_of
 
 router = APIRouter(prefix="/api/operators", tags=["operators"])
 
@@ -27,8 +27,8 @@ class OperatorOut(BaseModel):
 
 
 @router.post("/token", summary="Operator sign-in: a bearer token for the console")
-async def token(body: OperatorSignIn, request: Request, container: ContainerDep) -> OperatorTokenOut:
-    grant = await container.identity.sign_in_operator(body.username, body.password, client_of(request))
+async def token(body: OperatorSignIn, request: Request, services: ServicesDep) -> OperatorTokenOut:
+    grant = await services.identity.sign_in_operator(body.username, body.password, client_of(request))
     return OperatorTokenOut(access_token=grant.access_token, expires_in=grant.expires_in, operator_id=grant.subject)
 
 
@@ -38,8 +38,8 @@ async def me(operator: OperatorDep) -> OperatorOut:
 
 
 @router.get("", summary="Every operator account (supervisors only)")
-async def everyone(_: SupervisorDep, container: ContainerDep) -> list[OperatorOut]:
-    async with container.pool.connection() as conn:
+async def everyone(_: SupervisorDep, resources: ResourcesDep) -> list[OperatorOut]:
+    async with resources.pool.connection() as conn:  # raw SQL until this page has its read view
         rows = await (
             await conn.execute(
                 "SELECT operator_id::text, username, display_name, role FROM ops.operators "

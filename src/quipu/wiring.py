@@ -1,0 +1,124 @@
+"""How the composition root makes each piece from Settings: the small factories `bootstrap.py` calls."""
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Callable
+from datetime import datetime, timedelta
+
+from fastmcp import Client
+from psycopg_pool import AsyncConnectionPool
+
+from quipu.adapters.mcp.hub import hub
+from quipu.adapters.mcp.session import ToolSession
+from quipu.adapters.mcp.tooling import ToolDeps
+from quipu.adapters.ocr.gemini_reader import GeminiStatementReader
+from quipu.adapters.ocr.tesseract import TesseractReader
+from quipu.adapters.postgres.action_effects import PgHandoffs
+from quipu.adapters.postgres.reader_walls import WallCheck
+from quipu.adapters.postgres.sql_runner import GuardedRunner
+from quipu.adapters.smtp import SmtpMailer
+from quipu.application.agent.deps import AgentDeps
+from quipu.application.customer_limiter import CustomerLimiter
+from quipu.application.identity import Limits
+from quipu.application.ports import LanguageModel, StatementReader, Tracing
+from quipu.application.text_to_sql import SqlLookup
+from quipu.domain.sql_columns import CoreColumns
+from quipu.domain.step_up import CODE_DIGITS
+from quipu.domain.transfers import Limits as TransferLimits
+from quipu.settings import Settings
+from quipu.skills.data_lookup.gate import gate_sql_tools
+from quipu.skills.registry import discover
+
+Clock = Callable[[], datetime]
+
+
+def limits_of(settings: Settings) -> Limits:
+    return Limits(
+        max_failures=settings.login_max_failures,
+        lockout=timedelta(minutes=settings.lockout_minutes),
+        rate_per_minute=settings.login_rate_per_minute,
+        step_up_window=timedelta(minutes=settings.step_up_minutes),
+    )
+
+
+def transfer_limits(settings: Settings) -> TransferLimits:
+    return TransferLimits(settings.transfer_limit_per_operation_usd, settings.transfer_limit_per_day_usd)
+
+
+def mailer_of(settings: Settings) -> SmtpMailer | None:
+    if settings.mail_mode != "smtp":
+        return None
+    return SmtpMailer(settings.smtp_host, settings.smtp_port, settings.smtp_from)
+
+
+def code_hasher(signing_key: str) -> Callable[[str, str], str]:
+    key = hashlib.sha256(b"step-up:" + signing_key.encode()).digest()
+    return lambda session_id, code: hmac.new(key, f"{session_id}:{code}".encode(), hashlib.sha256).hexdigest()
+
+
+def new_code() -> str:
+    return f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
+
+
+def sql_lookup(
+    settings: Settings,
+    pool: AsyncConnectionPool,
+    sql_pool: AsyncConnectionPool | None,
+    clock: Clock,
+    walls: WallCheck,
+    columns: CoreColumns,
+) -> SqlLookup:
+    """run_sql: the guard over core's real columns, the reader's walls, and each customer's share of them."""
+    limiter = CustomerLimiter(
+        concurrent=settings.sql_concurrent_per_customer, per_minute=settings.sql_per_minute, clock=clock
+    )
+    runner = GuardedRunner(sql_pool, pool) if sql_pool is not None else None
+    off = walls.off_reason or (None if runner else "no reader connection")
+    return SqlLookup(runner, columns, limiter, off_reason=off)
+
+
+def statement_reader(settings: Settings) -> StatementReader:
+    """Local OCR by default; a hosted multimodal model reads the photo when configured (OCR stays the fallback)."""
+    local = TesseractReader()
+    if settings.photo_reader == "model" and settings.llm == "gemini" and settings.llm_api_key:
+        return GeminiStatementReader(
+            model=settings.llm_model,
+            api_key=settings.llm_api_key.get_secret_value(),
+            fallback=local,
+            allow_calls=settings.allow_model_calls,
+        )
+    return local
+
+
+def agent_deps(
+    settings: Settings, model: LanguageModel, tools: ToolDeps, handoffs: PgHandoffs, tracer: Callable[[], Tracing]
+) -> AgentDeps:
+    """The agent over the in-process MCP hub; run_sql only for a model that passed `quipu eval sql` and while
+    the reader's walls are all there."""
+    server = hub(lambda: tools, actions_enabled=settings.actions_enabled)
+    gate_sql_tools(server, settings.home, model)
+    if tools.sql_runner.off_reason:
+        server.disable(names={"dwh_run_sql"})
+    return AgentDeps(
+        model=model,
+        skills=[s for s in discover() if settings.actions_enabled or not s.acts],
+        mcp=lambda: Client(server),
+        gateway=tools.gateway,
+        handoffs=handoffs,
+        audit=tools.audit,
+        session_meta=session_meta,
+        trace=lambda *a, **k: tracer().span(*a, **k),
+        rephrase=settings.rephrase == "on",
+    )
+
+
+def session_meta(session: dict, language: str, said: str) -> dict:
+    return ToolSession(
+        customer_id=session["customer_id"],
+        signed_in=session["signed_in"],
+        language=language,
+        thread_id=session.get("thread_id"),
+        conversation_id=session.get("conversation_id"),
+        said=said,
+    ).meta()
