@@ -93,3 +93,24 @@ def test_routes_use_the_services_not_the_resources():
     for path in (SRC / "adapters" / "http" / "routes").glob("*.py"):
         if path.name not in RESOURCE_READERS:
             assert "ResourcesDep" not in path.read_text(), f"{path.name} reaches past the services"
+
+
+# What the synthetic bank offers the service: the dataset's file format (the loader reads it) and the demo
+# accounts and statement photos the local pages show. The generator and the pipeline are for the CLI alone.
+BANK_DATA_FOR_ADAPTERS = {"quipu.bank_data.format", "quipu.bank_data.demo_accounts", "quipu.bank_data.statements"}
+
+
+def test_only_the_cli_makes_the_synthetic_bank():
+    for path in (SRC / "adapters").rglob("*.py"):
+        if path.parent.name == "cli":
+            continue
+        for module in imports(path):
+            if module.startswith("quipu.bank_data"):
+                assert module in BANK_DATA_FOR_ADAPTERS, f"{path.relative_to(SRC)} imports {module}"
+
+
+def test_the_service_core_knows_no_synthetic_bank():
+    for layer in ("domain", "application", "skills"):
+        for path in (SRC / layer).rglob("*.py"):
+            for module in imports(path):
+                assert not module.startswith("quipu.bank_data"), f"{path.relative_to(SRC)} imports {module}"

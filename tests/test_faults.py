@@ -20,10 +20,10 @@ from psycopg_pool import AsyncConnectionPool
 
 from conftest import TEST_HOME
 from processes import ApiProcess, FakeModelServer, token
-from quipu.adapters.dataset.demo_accounts import DEMO_PASSWORDS
 from quipu.adapters.postgres.audit import PgAudit
 from quipu.adapters.postgres.transfers_store import PgTransfers
 from quipu.application.transfers import Asker, MoneyMovement
+from quipu.bank_data.demo_accounts import DEMO_PASSWORDS
 from quipu.domain.agent_text import say
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(240)]

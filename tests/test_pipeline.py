@@ -8,11 +8,11 @@ from datetime import date, datetime, timedelta
 
 import pytest
 
-from quipu.adapters.pipeline.raw import generate_raw
-from quipu.adapters.pipeline.run import run_pipeline
-from quipu.adapters.pipeline.stages import ContractViolation
 from quipu.adapters.postgres import core_loader
 from quipu.adapters.postgres.connection import connect
+from quipu.bank_data.pipeline.raw import generate_raw
+from quipu.bank_data.pipeline.run import run_pipeline
+from quipu.bank_data.pipeline.stages import ContractViolation
 
 CUSTOMERS = 120
 FINGERPRINT = "SELECT md5(string_agg(t::text, '' ORDER BY transaction_id)) FROM core.transactions t"

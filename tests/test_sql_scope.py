@@ -4,8 +4,8 @@ import re
 
 import pytest
 
-from quipu.adapters.dataset.format import CORE_TABLES
 from quipu.adapters.postgres.schema_catalog import core_columns
+from quipu.bank_data.format import CORE_TABLES
 from quipu.domain.sql_scope import HIDDEN, OWNED, REFERENCE, Guarded, Refused
 from quipu.domain.sql_scope import guard as guard_with
 

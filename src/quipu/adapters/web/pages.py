@@ -8,9 +8,9 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from quipu.adapters.dataset.demo_accounts import demo_sign_ins
-from quipu.adapters.dataset.statements import dispute_customers, statement_png
 from quipu.adapters.web.texts import LANGUAGES, texts_for
+from quipu.bank_data.demo_accounts import demo_sign_ins
+from quipu.bank_data.statements import dispute_customers, statement_png
 
 LANGUAGE_COOKIE = "quipu_lang"
 HERE = files("quipu.adapters.web")

@@ -5,8 +5,8 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 
-from quipu.adapters.dataset import catalog
-from quipu.adapters.dataset.rows import Bundle, FxTable, billing_rows, new_bundle, stable_id
+from quipu.bank_data.generator import catalog
+from quipu.bank_data.generator.rows import Bundle, FxTable, billing_rows, new_bundle, stable_id
 from quipu.domain.billing import money
 from quipu.domain.dataset import DATASET_NOW
 from quipu.domain.vocabulary import TYPICAL_TICKET

@@ -9,8 +9,8 @@ import unicodedata
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 
-from quipu.adapters.dataset import catalog
-from quipu.adapters.dataset.rows import (
+from quipu.bank_data.generator import catalog
+from quipu.bank_data.generator.rows import (
     Bundle,
     FxTable,
     billing_rows,

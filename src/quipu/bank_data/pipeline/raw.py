@@ -8,10 +8,10 @@ from collections import defaultdict
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
-from quipu.adapters.dataset import catalog
-from quipu.adapters.dataset.format import CORE_TABLES
-from quipu.adapters.dataset.organizer import OrganizerCustomer
-from quipu.adapters.dataset.rows import FxTable, stable_id
+from quipu.bank_data.format import CORE_TABLES
+from quipu.bank_data.generator import catalog
+from quipu.bank_data.generator.organizer import OrganizerCustomer
+from quipu.bank_data.generator.rows import FxTable, stable_id
 from quipu.domain.dataset import HISTORY_START
 
 SCHEMA_CHANGE_DAY = date(2025, 1, 1)  # transactions gain merchant_category from this process day on
