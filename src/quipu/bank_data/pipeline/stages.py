@@ -8,7 +8,7 @@ from pathlib import Path
 
 import duckdb
 
-from quipu.bank_data.pipeline.raw import COLUMNS
+from quipu.bank_data.pipeline.raw_layout import COLUMNS
 
 HISTORY_DAYS = 365
 FRESHNESS_DAYS = 7
