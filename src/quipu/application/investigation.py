@@ -52,7 +52,7 @@ async def _optional(name: str, lookup, unavailable: list[str]):
     try:
         return await lookup
     except Exception as error:  # any failure of a supporting lookup only removes that check
-        log.warning("lookup %s failed", name, exc_info=error)
+        log.warning("lookup %s failed: %s", name, type(error).__name__)
         unavailable.append(name)
         return None
 
@@ -76,7 +76,7 @@ class Investigation:
         try:
             return await self.records.investigation_facts(customer_id, limit=MAX_INVESTIGATED + 1, **filters)
         except Exception as error:  # fall back to separate lookups, so partial answers survive
-            log.warning("combined investigation lookup failed; checking one by one", exc_info=error)
+            log.warning("combined investigation lookup failed (%s); checking one by one", type(error).__name__)
         if transaction_id:
             found = await self.records.charge(customer_id, transaction_id)
             candidates = [found] if found else []
@@ -159,6 +159,7 @@ class Investigation:
     async def investigate_charges(self, customer_id: str, query: ChargeQuery) -> dict:
         facts = await self._facts(customer_id, since=DATASET_NOW - timedelta(days=query.days), query=query)
         result = self._report(facts)
+        result["days"] = query.days  # the window searched: the answer says it
         result["more_matches"] = len(facts.candidates) > MAX_INVESTIGATED
         if result["more_matches"] or (len(facts.candidates) > 1 and not any(c["findings"] for c in result["charges"])):
             result["ask"] = "several charges match: ask the customer which one before acting"
@@ -183,6 +184,7 @@ class Investigation:
         shown = found[: min(limit, MAX_SEARCH)]
         return {
             "evidence_lookup": "core.transactions",
+            "days": query.days,
             "count": len(shown),
             "truncated": len(found) > len(shown),
             "charges": [
