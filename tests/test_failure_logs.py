@@ -80,5 +80,7 @@ def test_plain_text_logs_mask_the_traceback_too():
 def test_masking_keeps_what_an_engineer_needs():
     line = 'File "/srv/quipu/tools.py", line 41, in fail\nTimeoutError: 3.5 seconds waiting for pool of 10'
     assert masked(line) == line
+    assert masked("no USD rate for MXN on 2026-06-11 09:00:04") == "no USD rate for MXN on 2026-06-11 09:00:04"
+    assert masked("card 4152 3133 7890 1234 on 2026-06-11") == "card ****1234 on 2026-06-11"
     assert masked("Bearer abc.def-123") == "<token>"
     assert masked("code 048213 refused") == "code <code> refused"

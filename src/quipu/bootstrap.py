@@ -226,6 +226,7 @@ def assemble(
         action_facts=action_facts,
         money=money,
     )
+    # the agent asks for the tracer at each span (services is bound below), so a swapped tracer is the one used
     agent = Agent(agent_deps(settings, model, tools, PgHandoffs(pool, clock), lambda: services.tracer))
     graph = agent.build(checkpointer=AsyncPostgresSaver(resources.checkpoint_pool))
     conversations = PgConversations(pool)
