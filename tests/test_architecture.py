@@ -114,3 +114,9 @@ def test_the_service_core_knows_no_synthetic_bank():
         for path in (SRC / layer).rglob("*.py"):
             for module in imports(path):
                 assert not module.startswith("quipu.bank_data"), f"{path.relative_to(SRC)} imports {module}"
+
+
+def test_only_the_composition_root_uses_its_factories():
+    for path in SRC.rglob("*.py"):
+        if path.name != "bootstrap.py":
+            assert "quipu.wiring" not in imports(path), f"{path.relative_to(SRC)} builds what bootstrap.py builds"
