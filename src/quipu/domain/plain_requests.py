@@ -14,8 +14,8 @@ LOST = r"(?:\b(?:perd\w*|rob\w*|extravi\w*|roubad\w*|furtad\w*)\b.{0,40}\bda(?:r
 INTENTS = (
     ("cancel_card", re.compile(rf"\bcancel\w*\b.*\b{CARD}|\b{CARD}\b.*\bcancel\w*|^(?!.*{LOST}).*\bda(r|rla|rlo|la)? de baja\b", re.I)),
     ("block_card", re.compile(rf"\bbloque(a|ar|e|ie|ia|ei|ala|alo|ame|en|n)?\b|\bbloqueie\b|\bcongel\w*|{LOST}", re.I)),
-    ("set_alert", re.compile(r"\balerta\b", re.I)),
-    ("request_callback", re.compile(r"ll[aá]m(en|ame|arme|ar)\b|me liguem|\bliga[çc][ãa]o\b|\bme ligu?e\b|\bme liga\b", re.I)),
+    ("set_alert", re.compile(r"\balertas?\b", re.I)),
+    ("request_callback", re.compile(r"ll[aá]m(en|ame|arme|ar|enme)\b|me liguem|\bliga[çc][ãa]o\b|\bme ligu?e\b|\bme liga\b", re.I)),
     ("send_summary_email", re.compile(r"\b(resumen|resumo)\b.*\b(correo|e-?mail|mail)\b", re.I)),
     ("open_payment_inquiry", re.compile(
         r"aclaraci[oó]n|contesta[çc][ãa]o|\bdisput(a|ar|e|o)\b|\bimpugn\w*|\bdesconocer (el|ese|este) cargo|"
