@@ -3,9 +3,9 @@
 import re
 
 from quipu.domain.dataset import AS_OF
+from quipu.domain.vocabulary import DEPOSIT_TYPES
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 
-DEPOSIT_TYPES = ("Cuenta Ahorro", "Cuenta Corriente", "Inversión")
 ASKABLE = ()
 OWES = re.compile(r"\b(deb[oe]|debemos|deuda|adeudo|d[ií]vida|devo|devendo|pago m[ií]nimo|pagamento m[ií]nimo|venc\w*)", re.I)
 
