@@ -141,9 +141,6 @@ async def test_a_failed_session_lookup_is_unavailable_and_the_duplicate_still_an
 
 
 class FailingNeighbours(PgBankRecords):
-    async def investigation_facts(self, *args, **kwargs):
-        raise psycopg.OperationalError("canceling statement due to statement timeout")
-
     async def charges_near(self, *args, **kwargs):
         raise psycopg.OperationalError("canceling statement due to statement timeout")
 
@@ -154,24 +151,6 @@ async def test_a_missing_duplicate_check_never_reads_as_no_duplicate(pool):
     )
     assert result["unavailable"] == ["duplicate"]
     assert "duplicate" not in findings(result)
-
-
-async def test_fast_path_and_one_by_one_path_agree(records):
-    class OneByOne(PgBankRecords):
-        async def investigation_facts(self, *args, **kwargs):
-            raise psycopg.OperationalError("forced fallback")
-
-    for customer, merchant in (
-        ("DEMO-MX-DUPLICATE", "Uber"),
-        ("DEMO-MX-FX", "Best"),
-        ("DEMO-AR-FRAUD", "Electro"),
-        ("DEMO-MX-OWN-PURCHASE", "Liverpool"),
-        ("DEMO-CO-AMBIGUOUS", None),
-    ):
-        arguments = {"merchant": merchant} if merchant else {"days": 3}
-        fast = await call(records, customer, "investigation_investigate_charges", arguments)
-        slow = await call(OneByOne(records.pool), customer, "investigation_investigate_charges", arguments)
-        assert fast == slow, customer
 
 
 async def test_balances_totals_never_cross_currencies(records):

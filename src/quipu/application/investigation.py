@@ -17,6 +17,7 @@ from quipu.domain.evidence import (
 )
 from quipu.domain.investigation_facts import InvestigationFacts
 from quipu.domain.priority import case_priority
+from quipu.domain.signals import Signal
 
 log = logging.getLogger("quipu.investigation")
 MAX_INVESTIGATED = 3
@@ -64,43 +65,32 @@ class Investigation:
     async def _facts(
         self, customer_id: str, *, since=None, query: ChargeQuery | None = None, transaction_id: str | None = None
     ) -> InvestigationFacts:
-        """One round trip in the common case; when it fails, each lookup runs on its own so one failing
+        """The one way the investigation reads: the candidates, then each check's input on its own, so a failing
         check is reported unavailable and the others still answer."""
-        filters = dict(
-            since=since,
-            merchant=query.merchant if query else None,
-            min_amount=query.min_amount if query else None,
-            max_amount=query.max_amount if query else None,
-            transaction_id=transaction_id,
-        )
-        try:
-            return await self.records.investigation_facts(customer_id, limit=MAX_INVESTIGATED + 1, **filters)
-        except Exception as error:  # fall back to separate lookups, so partial answers survive
-            log.warning("combined investigation lookup failed (%s); checking one by one", type(error).__name__)
         if transaction_id:
             found = await self.records.charge(customer_id, transaction_id)
             candidates = [found] if found else []
         else:
+            query = query or ChargeQuery()
             candidates = await self.records.candidate_charges(
                 customer_id,
                 since=since,
-                merchant=filters["merchant"],
-                min_amount=filters["min_amount"],
-                max_amount=filters["max_amount"],
+                merchant=query.merchant,
+                min_amount=query.min_amount,
+                max_amount=query.max_amount,
                 limit=MAX_INVESTIGATED + 1,
             )
-        return await self._facts_one_by_one(customer_id, candidates)
-
-    async def _facts_one_by_one(self, customer_id: str, candidates: list[Charge]) -> InvestigationFacts:
         unavailable: list[str] = []
         checked = candidates[:MAX_INVESTIGATED]
         home, neighbours, sessions = await asyncio.gather(
             _optional("customer_country", self.records.home_country(customer_id), unavailable),
             _optional(
-                "duplicate", self.records.charges_near(customer_id, checked, DUPLICATE_WINDOW_SECONDS), unavailable
+                Signal.DUPLICATE,
+                self.records.charges_near(customer_id, checked, DUPLICATE_WINDOW_SECONDS),
+                unavailable,
             ),
             _optional(
-                "own_app_session",
+                Signal.OWN_APP_SESSION,
                 self.records.sessions_around(
                     customer_id, [c.at for c in checked], int(SESSION_MARGIN.total_seconds() // 60)
                 ),
@@ -126,7 +116,7 @@ class Investigation:
             public = [self._public(f, charges) for f in found]
             signals |= {f["kind"] for f in public}
             results.append({**charge_view(f"#{n}", charge), "findings": public})
-        priority = case_priority(signals & {"possible_fraud", "duplicate", "foreign_purchase"})
+        priority = case_priority(signals)
         return {
             "evidence_lookup": "core.transactions, core.app_sessions, core.fx_rates",
             "count": len(charges),

@@ -7,14 +7,7 @@ from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.domain.accounts import Product
-from quipu.domain.evidence import (
-    DUPLICATE_WINDOW_SECONDS,
-    RATE_LOOKBACK_DAYS,
-    SESSION_MARGIN,
-    AppSession,
-    Charge,
-)
-from quipu.domain.investigation_facts import InvestigationFacts
+from quipu.domain.evidence import AppSession, Charge
 from quipu.domain.spending import Purchase
 
 CHARGE_COLUMNS = (
@@ -25,69 +18,6 @@ CHARGE_COLUMNS = (
 
 def _charge(row) -> Charge:
     return Charge(*row)
-
-
-def _charge_from_json(c: dict) -> Charge:
-    return Charge(
-        c["id"],
-        datetime.fromisoformat(c["at"]),
-        c["merchant"],
-        Decimal(c["amount"]),
-        c["currency"],
-        c["status"],
-        c["country"],
-        c["city"],
-        c["channel"],
-        c["is_fraud"],
-        Decimal(c["fraud_score"]) if c["fraud_score"] is not None else None,
-    )
-
-
-def _session_from_json(x: dict) -> AppSession:
-    return AppSession(
-        datetime.fromisoformat(x["started_at"]),
-        datetime.fromisoformat(x["ended_at"]) if x["ended_at"] else None,
-        x["platform"],
-        x["city"],
-        x["country"],
-        x["had_login"],
-    )
-
-
-CHARGE_JSON = """json_build_object('id', {t}.transaction_id, 'at', {t}.transaction_date, 'merchant', {t}.merchant_name,
- 'amount', {t}.amount::text, 'currency', {t}.currency, 'status', {t}.transaction_status, 'country', {t}.transaction_country,
- 'city', {t}.transaction_city, 'channel', {t}.channel, 'is_fraud', {t}.is_fraud, 'fraud_score', {t}.fraud_score::text)"""
-INVESTIGATION_FACTS = f"""
-WITH picked AS (
-    SELECT * FROM core.transactions
-    WHERE customer_id = %(c)s
-      AND CASE WHEN %(tid)s::text IS NOT NULL THEN transaction_id = %(tid)s
-          ELSE transaction_type = 'Purchase' AND transaction_date >= %(since)s
-               AND (%(m)s::text IS NULL OR merchant_name ILIKE '%%' || %(m)s || '%%')
-               AND (%(lo)s::numeric IS NULL OR amount >= %(lo)s) AND (%(hi)s::numeric IS NULL OR amount <= %(hi)s)
-          END
-    ORDER BY transaction_date DESC, transaction_id LIMIT %(limit)s
-), checked AS (SELECT * FROM picked ORDER BY transaction_date DESC, transaction_id LIMIT 3)
-SELECT
-  (SELECT country FROM core.customers WHERE customer_id = %(c)s),
-  (SELECT json_agg({CHARGE_JSON.format(t="p")} ORDER BY p.transaction_date DESC, p.transaction_id) FROM picked p),
-  (SELECT json_agg({CHARGE_JSON.format(t="n")}) FROM (
-      SELECT DISTINCT ON (t.transaction_id) t.* FROM checked k JOIN core.transactions t
-      ON t.customer_id = %(c)s AND t.transaction_date BETWEEN k.transaction_date - make_interval(secs => %(window)s)
-                                                    AND k.transaction_date + make_interval(secs => %(window)s)) n),
-  (SELECT json_agg(json_build_object('started_at', s.started_at, 'ended_at', s.ended_at, 'platform', s.platform,
-                                     'city', s.ip_city, 'country', s.ip_country, 'had_login', s.had_login))
-   FROM core.app_sessions s WHERE s.customer_id = %(c)s AND EXISTS (
-      SELECT 1 FROM checked k WHERE s.started_at <= k.transaction_date + make_interval(mins => %(margin)s)
-        AND coalesce(s.ended_at, s.started_at) >= k.transaction_date - make_interval(mins => %(margin)s))),
-  (SELECT json_agg(json_build_object('currency', k.currency, 'day', k.transaction_date::date, 'rate', r.exchange_rate::text,
-                                     'on', r.date))
-   FROM (SELECT DISTINCT currency, transaction_date::date AS transaction_date FROM checked
-         WHERE currency <> 'USD') k
-   CROSS JOIN LATERAL (SELECT exchange_rate, date FROM core.fx_rates WHERE source_currency = k.currency
-        AND target_currency = 'USD' AND date <= k.transaction_date AND date > k.transaction_date - %(back)s
-        ORDER BY date DESC LIMIT 1) r)
-"""
 
 
 class PgBankRecords:
@@ -157,45 +87,6 @@ class PgBankRecords:
         )
         return [_charge(r) for r in rows]
 
-    async def investigation_facts(
-        self,
-        customer_id: str,
-        *,
-        since: datetime | None,
-        merchant: str | None,
-        min_amount: Decimal | None,
-        max_amount: Decimal | None,
-        transaction_id: str | None,
-        limit: int,
-    ) -> InvestigationFacts:
-        """Candidates, neighbours within the duplicate window, overlapping sessions, the customer's
-        country and reference USD rates: every check's input in one round trip."""
-        params = {
-            "c": customer_id,
-            "since": since,
-            "m": merchant,
-            "lo": min_amount,
-            "hi": max_amount,
-            "tid": transaction_id,
-            "limit": limit,
-            "window": DUPLICATE_WINDOW_SECONDS,
-            "margin": int(SESSION_MARGIN.total_seconds() // 60),
-            "back": RATE_LOOKBACK_DAYS,
-        }
-        async with self.pool.connection() as conn:
-            row = await (await conn.execute(INVESTIGATION_FACTS, params)).fetchone()
-        home, picked, near, sessions, rates = row  # json columns arrive parsed
-        return InvestigationFacts(
-            candidates=[_charge_from_json(c) for c in picked or []],
-            home_country=home,
-            neighbours=[_charge_from_json(c) for c in near or []],
-            sessions=[_session_from_json(x) for x in sessions or []],
-            usd_rates={
-                (r["currency"], date.fromisoformat(r["day"])): (Decimal(r["rate"]), date.fromisoformat(r["on"]))
-                for r in rates or []
-            },
-        )
-
     async def home_country(self, customer_id: str) -> str | None:
         rows = await self._rows("SELECT country FROM core.customers WHERE customer_id = %s", (customer_id,))
         return rows[0][0] if rows else None
@@ -208,7 +99,8 @@ class PgBankRecords:
         return _charge(rows[0]) if rows else None
 
     async def charges_near(self, customer_id: str, charges: list[Charge], seconds: int) -> list[Charge]:
-        """Every charge of the customer within `seconds` of any of the given ones."""
+        """Every charge of the customer within `seconds` of any of the given ones: the one query behind every
+        duplicate check (the investigation's and the action gateway's)."""
         if not charges:
             return []
         rows = await self._rows(
