@@ -18,7 +18,7 @@ def charge(tid="a", status="Approved", **kw) -> Charge:
 SRC = Path(__file__).resolve().parents[1] / "src" / "quipu"
 OLD_SIGNAL_NAMES = ("foreign_transaction", "pending_charge")
 # `duplicate_charge` lives on only as the name of an alert a customer can switch on, never as a signal.
-ALERT_KIND_MODULES = {"domain/actions.py", "domain/action_text.py", "domain/plain_requests.py", "domain/finances.py",
+ALERT_KIND_MODULES = {"domain/actions.py", "domain/texts/actions.py", "domain/plain_requests.py", "domain/finances.py",
                       "skills/account_actions/tools.py"}  # fmt: skip
 
 
@@ -88,7 +88,7 @@ def test_one_case_file_builder_and_one_case_writer():
         if ("case_file" in text or "handoff" in text) and name not in ("domain/priority.py", "domain/vocabulary.py"):
             hard = r"priority[\"']?\s*[:=]\s*[\"'](Low|Medium|High)|hours=\d|[\"']sla_hours[\"']:\s*\d"
             assert not re.search(hard, text), f"{name} hard-codes a priority"
-        if name != "domain/case_files.py":
+        if name != "domain/case_files.py" and not name.startswith("domain/texts/"):  # labels, not records
             assert not re.search(r"[\"'](open_questions|unresolved)[\"']\s*:\s*[^\s\"']", text), name
 
 

@@ -27,7 +27,7 @@ class CaseFile:
 
 
 def question(key: str) -> str:
-    return QUESTIONS[OPERATOR_LANGUAGE].get(key, QUESTIONS[OPERATOR_LANGUAGE]["model_requested"])
+    return QUESTIONS.get(key, QUESTIONS["model_requested"])[OPERATOR_LANGUAGE]
 
 
 def _file(case_id, customer_id, conversation_id, reasons, priority, record, dispute=False) -> CaseFile:
@@ -110,7 +110,7 @@ def inquiry(
         "transaction": {"id": transaction_id, **{k: facts.get(k) for k in TRANSACTION_FIELDS}},
         "verified_facts": {"signals": [str(s) for s in signals]},
         "customer_note": note,
-        "unresolved": [question(f"inquiry_{s}") for s in signals if f"inquiry_{s}" in QUESTIONS[OPERATOR_LANGUAGE]]
+        "unresolved": [question(f"inquiry_{s}") for s in signals if f"inquiry_{s}" in QUESTIONS]
         or [question("inquiry_default")],
         "evidence": {"transaction_id": transaction_id, "action_id": case_id},
     }
