@@ -83,9 +83,9 @@ def sentences(path: Path):
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
             text, words = node.value, len(FUNCTION_WORDS.findall(node.value))
-            if len(text.split()) >= 4 and words >= 2 and (ACCENTS.search(text) or words >= 3):
-                if not NOT_A_SENTENCE.search(text):
-                    yield text
+            looks_like_one = len(text.split()) >= 4 and words >= 2 and (ACCENTS.search(text) or words >= 3)
+            if looks_like_one and not NOT_A_SENTENCE.search(text):
+                yield text
 
 
 def test_no_other_module_holds_spanish_or_portuguese_sentences():
