@@ -51,7 +51,7 @@ def tables():
 
 def assert_both_languages(where: str, es, pt) -> None:
     assert es and pt, f"{where} lacks a language"
-    for one, other in (zip(es, pt, strict=True) if isinstance(es, tuple) else [(es, pt)]):
+    for one, other in zip(es, pt, strict=True) if isinstance(es, tuple) else [(es, pt)]:
         assert fields(one) == fields(other), f"{where}: ES and PT fill different values"
 
 
