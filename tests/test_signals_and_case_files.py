@@ -9,6 +9,7 @@ from quipu.domain import case_files
 from quipu.domain.evidence import Charge, findings_for, signals_of
 from quipu.domain.priority import case_priority
 from quipu.domain.signals import FRAUD_SCORE_THRESHOLD, Signal
+from quipu.domain.texts.console import CONSOLE
 
 
 def charge(tid="a", status="Approved", **kw) -> Charge:
@@ -98,3 +99,8 @@ def test_one_within_seconds_query():
         name for name, text in sources(".py") if "make_interval(secs" in text and not name.startswith("evaluation/")
     ]
     assert found == ["adapters/postgres/bank_records.py"]
+
+
+def test_the_console_names_every_signal_as_a_reason_and_a_finding():
+    missing = [f"{kind}_{s}" for s in Signal for kind in ("reason", "finding") if f"{kind}_{s}" not in CONSOLE]
+    assert not missing
