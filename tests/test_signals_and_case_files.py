@@ -98,7 +98,7 @@ def test_one_within_seconds_query():
     found = [
         name for name, text in sources(".py") if "make_interval(secs" in text and not name.startswith("evaluation/")
     ]
-    assert found == ["adapters/postgres/bank_records.py"]
+    assert found == ["adapters/postgres/investigation_reads.py"]
 
 
 def test_the_console_names_every_signal_as_a_reason_and_a_finding():

@@ -19,7 +19,7 @@ from quipu.domain.case_files import ESCALATION_REQUEST, CaseFile
 from quipu.domain.contact import mask_email
 from quipu.domain.dataset import AS_OF
 from quipu.domain.emails import balances_email, case_receipt_email, payment_status_email
-from quipu.domain.evidence import DUPLICATE_WINDOW_SECONDS, signals_of
+from quipu.domain.evidence import signals_of
 from quipu.domain.priority import CasePriority, case_priority
 from quipu.domain.vocabulary import CARD_TYPES, DEBIT_CARD
 
@@ -89,13 +89,14 @@ class PgActionFacts:
         return Facts(), {}
 
     async def _charge(self, customer_id: str, transaction_id: str) -> tuple[Facts, dict]:
-        """The charge, with the investigation's own reads: the same within-seconds query, the same signals."""
-        records = PgBankRecords(self.pool)
-        charge = await records.charge(customer_id, transaction_id)
-        if charge is None:
+        """The charge, read the way the investigation reads it: the same query, the same signals."""
+        found = await PgBankRecords(self.pool).investigation_facts(customer_id, transaction_id=transaction_id)
+        if not found.candidates:
             return Facts(), {}
-        near = await records.charges_near(customer_id, [charge], DUPLICATE_WINDOW_SECONDS)
-        signals = signals_of(charge, near, home_country=await records.home_country(customer_id))
+        if found.unavailable:  # a signal that could not be checked is unknown, never "no"
+            raise TransientError("unavailable: " + ", ".join(found.unavailable))
+        charge = found.candidates[0]
+        signals = signals_of(charge, found.neighbours or [], home_country=found.home_country)
         view = {
             "merchant": charge.merchant,
             "amount": str(charge.amount),

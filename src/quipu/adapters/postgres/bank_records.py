@@ -6,8 +6,10 @@ from decimal import Decimal
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
+from quipu.adapters.postgres.investigation_reads import gather_facts
 from quipu.domain.accounts import Product
-from quipu.domain.evidence import AppSession, Charge
+from quipu.domain.evidence import Charge
+from quipu.domain.investigation_facts import InvestigationFacts
 from quipu.domain.spending import Purchase
 
 CHARGE_COLUMNS = (
@@ -87,6 +89,10 @@ class PgBankRecords:
         )
         return [_charge(r) for r in rows]
 
+    async def investigation_facts(self, customer_id: str, **picked) -> InvestigationFacts:
+        """Every check's input for the picked charges (see `investigation_reads`)."""
+        return await gather_facts(self.pool, customer_id, **picked)
+
     async def home_country(self, customer_id: str) -> str | None:
         rows = await self._rows("SELECT country FROM core.customers WHERE customer_id = %s", (customer_id,))
         return rows[0][0] if rows else None
@@ -97,43 +103,6 @@ class PgBankRecords:
             (customer_id, transaction_id),
         )
         return _charge(rows[0]) if rows else None
-
-    async def charges_near(self, customer_id: str, charges: list[Charge], seconds: int) -> list[Charge]:
-        """Every charge of the customer within `seconds` of any of the given ones: the one query behind every
-        duplicate check (the investigation's and the action gateway's)."""
-        if not charges:
-            return []
-        rows = await self._rows(
-            f"SELECT DISTINCT ON (t.transaction_id) {', '.join('t.' + c.strip() for c in CHARGE_COLUMNS.split(','))} "
-            "FROM unnest(%(at)s::timestamp[]) AS a(at) JOIN core.transactions t ON t.customer_id = %(c)s "
-            "AND t.transaction_date BETWEEN a.at - make_interval(secs => %(s)s) AND a.at + make_interval(secs => %(s)s)",
-            {"c": customer_id, "at": [c.at for c in charges], "s": seconds},
-        )
-        return [_charge(r) for r in rows]
-
-    async def usd_rates(self, currency: str, days: list[date], lookback_days: int) -> dict[date, tuple[Decimal, date]]:
-        """For each day, the latest rate currency→USD on or before it within the lookback."""
-        if currency == "USD":
-            return {d: (Decimal("1"), d) for d in days}
-        rows = await self._rows(
-            "SELECT d.day, r.exchange_rate, r.date FROM unnest(%(days)s::date[]) AS d(day) "
-            "CROSS JOIN LATERAL (SELECT exchange_rate, date FROM core.fx_rates WHERE source_currency = %(cur)s "
-            "AND target_currency = 'USD' AND date <= d.day AND date > d.day - %(back)s ORDER BY date DESC LIMIT 1) r",
-            {"days": days, "cur": currency, "back": lookback_days},
-        )
-        return {day: (rate, on) for day, rate, on in rows}
-
-    async def sessions_around(self, customer_id: str, moments: list[datetime], margin_minutes: int) -> list[AppSession]:
-        if not moments:
-            return []
-        rows = await self._rows(
-            "SELECT DISTINCT s.started_at, s.ended_at, s.platform, s.ip_city, s.ip_country, s.had_login "
-            "FROM unnest(%(at)s::timestamp[]) AS a(at) JOIN core.app_sessions s ON s.customer_id = %(c)s "
-            "AND s.started_at <= a.at + make_interval(mins => %(m)s) "
-            "AND coalesce(s.ended_at, s.started_at) >= a.at - make_interval(mins => %(m)s) ORDER BY s.started_at",
-            {"c": customer_id, "at": moments, "m": margin_minutes},
-        )
-        return [AppSession(*r) for r in rows]
 
     async def purchases(
         self, customer_id: str, since: datetime, statuses: tuple[str, ...] = ("Approved",)
