@@ -94,11 +94,14 @@ def test_one_case_file_builder_and_one_case_writer():
 
 
 def test_one_within_seconds_query():
-    """The duplicate check reads neighbours in one query (the evaluation's oracle keeps its own on purpose)."""
-    found = [
-        name for name, text in sources(".py") if "make_interval(secs" in text and not name.startswith("evaluation/")
-    ]
-    assert found == ["adapters/postgres/investigation_reads.py"]
+    """The duplicate check reads neighbours in one query, the investigation's and the gateway's alike (the
+    evaluation's oracle keeps its own on purpose)."""
+    window = re.compile(
+        r"DUPLICATE_WINDOW_SECONDS\b(?!\s*=)|make_interval\(secs|extract\(epoch FROM \w+\.transaction_date"
+    )
+    users = {name: len(window.findall(text)) for name, text in sources(".py") if not name.startswith("evaluation/")}
+    users = {name: n for name, n in users.items() if n}
+    assert users == {"domain/evidence.py": 1, "adapters/postgres/investigation_reads.py": 4}
 
 
 def test_the_console_names_every_signal_as_a_reason_and_a_finding():
