@@ -84,7 +84,7 @@ def test_each_case_file_constructor_takes_its_priority_from_the_signals():
 
 def test_one_case_file_builder_and_one_case_writer():
     writers = [name for name, text in sources(".py") if "INSERT INTO ops.handoff_cases" in text]
-    assert writers == ["adapters/postgres/action_effects.py"]
+    assert writers == ["adapters/postgres/cases_store.py"]
     for name, text in sources(".py"):
         if ("case_file" in text or "handoff" in text) and name not in ("domain/priority.py", "domain/vocabulary.py"):
             hard = r"priority[\"']?\s*[:=]\s*[\"'](Low|Medium|High)|hours=\d|[\"']sla_hours[\"']:\s*\d"

@@ -1,21 +1,19 @@
 """The facts actions are decided on, and their effects in ops (card overlay, cases, preferences, outbox),
 each keyed by the action id so it happens at most once, and read back before anyone is told."""
 
-import uuid
-from datetime import timedelta
 from decimal import Decimal
 
 import psycopg
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
-from quipu.adapters.metrics import HANDOFFS
 from quipu.adapters.postgres.bank_records import PgBankRecords
+from quipu.adapters.postgres.cases_store import insert_case, reference_of
 from quipu.adapters.postgres.outbox_store import PgOutbox, insert_message
 from quipu.application.actions import ActionRow, PermanentError, TransientError
 from quipu.domain import case_files
 from quipu.domain.actions import CardFacts, Facts
-from quipu.domain.case_files import ESCALATION_REQUEST, CaseFile
+from quipu.domain.case_files import CaseFile
 from quipu.domain.contact import mask_email
 from quipu.domain.dataset import AS_OF
 from quipu.domain.emails import balances_email, case_receipt_email, payment_status_email
@@ -109,10 +107,6 @@ class PgActionFacts:
         return Facts(charge=charge), view
 
 
-def reference_of(action_id: str) -> str:
-    return "Q-" + uuid.UUID(action_id).hex[:8].upper()
-
-
 class PgEffects:
     def __init__(self, pool: AsyncConnectionPool, clock, outbox: PgOutbox | None = None):
         self.pool = pool
@@ -141,30 +135,19 @@ class PgEffects:
         return await self._card(row, "cancel")
 
     async def _open_payment_inquiry(self, row: ActionRow, batch) -> dict:
-        case = case_files.inquiry(
-            case_id=row.action_id,
-            customer_id=row.customer_id,
-            conversation_id=row.conversation_id,
-            language=row.language,
-            transaction_id=row.params["transaction_id"],
-            facts=row.view.get("facts", {}),
-            note=row.params.get("note"),
-        )
-        async with self.pool.connection() as conn, conn.transaction():
-            await insert_case(conn, case, self.clock())
-        return {"reference": reference_of(row.action_id), **_priority(case.priority)}
+        facts, note = row.view.get("facts", {}), row.params.get("note")
+        case = case_files.inquiry(**_who(row), transaction_id=row.params["transaction_id"], facts=facts, note=note)
+        return {"reference": await self._open(case), **_priority(case.priority)}
 
     async def _request_callback(self, row: ActionRow, batch) -> dict:
-        case = case_files.callback(
-            case_id=row.action_id,
-            customer_id=row.customer_id,
-            conversation_id=row.conversation_id,
-            language=row.language,
-            window=row.params["window"],
-        )
-        async with self.pool.connection() as conn:
+        case = case_files.callback(**_who(row), window=row.params["window"])
+        return {"reference": await self._open(case), "sla_hours": case.priority.sla_hours}
+
+    async def _open(self, case: CaseFile) -> str:
+        """A case an action opens: stored under the action's id, so a retry opens none twice."""
+        async with self.pool.connection() as conn, conn.transaction():
             await insert_case(conn, case, self.clock())
-        return {"reference": reference_of(row.action_id), "sla_hours": case.priority.sla_hours}
+        return reference_of(case.case_id)
 
     async def _set_alert(self, row: ActionRow, batch) -> dict:
         async with self.pool.connection() as conn:
@@ -259,95 +242,17 @@ class PgEffects:
         return False
 
 
-class PgHandoffs:
-    def __init__(self, pool: AsyncConnectionPool, clock):
-        self.pool = pool
-        self.clock = clock
-
-    async def file(self, case: CaseFile) -> None:
-        """Opens the case and puts its conversation in the queue for a person."""
-        for reason in case.reason_codes:
-            HANDOFFS.labels(reason).inc()
-        async with self.pool.connection() as conn, conn.transaction():
-            await insert_case(conn, case, self.clock())
-            if case.conversation_id:
-                await conn.execute(
-                    "UPDATE ops.conversations SET status = 'waiting' WHERE conversation_id = %s "
-                    "AND customer_id = %s AND status = 'bot'",
-                    (case.conversation_id, case.customer_id),
-                )
-
-    async def open_case(
-        self,
-        *,
-        case_id: str,
-        customer_id: str,
-        conversation_id: str | None,
-        priority: str,
-        sla_hours: int,
-        reason_codes: list[str],
-        case_file: dict,
-    ) -> None:
-        """The agent's hand-off, given as the fields of a case file built by `case_files.handoff`."""
-        await self.file(
-            CaseFile(
-                case_id,
-                customer_id,
-                conversation_id,
-                tuple(reason_codes),
-                CasePriority(priority, sla_hours, ()),
-                case_file,
-            )
-        )
-
-    async def escalation_open(self, customer_id: str, conversation_id: str | None) -> bool:
-        """A case the gateway opened for this conversation that no operator has closed yet."""
-        async with self.pool.connection() as conn:
-            row = await (
-                await conn.execute(
-                    "SELECT EXISTS (SELECT 1 FROM ops.handoff_cases WHERE customer_id = %s "
-                    "AND conversation_id IS NOT DISTINCT FROM %s AND status <> 'closed' "
-                    "AND case_file->>'request' = %s)",
-                    (customer_id, conversation_id, ESCALATION_REQUEST),
-                )
-            ).fetchone()
-        return bool(row[0])
+def _who(row: ActionRow) -> dict:
+    return {
+        "case_id": row.action_id,
+        "customer_id": row.customer_id,
+        "conversation_id": row.conversation_id,
+        "language": row.language,
+    }
 
 
 def _priority(priority: CasePriority) -> dict:
     return {"sla_hours": priority.sla_hours, "priority": priority.priority}
-
-
-async def insert_case(conn, case: CaseFile, now) -> None:
-    """The one writer of ops.handoff_cases (and of the dispute a payment inquiry opens with it)."""
-    due = now + timedelta(hours=case.priority.sla_hours)
-    if case.dispute:
-        await conn.execute(
-            "INSERT INTO ops.disputes (dispute_id, customer_id, transaction_id, investigation_result, status, "
-            "sla_due_at, tracking_token) VALUES (%s, %s, %s, %s, 'open', %s, %s) ON CONFLICT DO NOTHING",
-            (
-                case.case_id,
-                case.customer_id,
-                case.record["transaction"]["id"],
-                Jsonb(case.record["verified_facts"]),
-                due,
-                reference_of(case.case_id),
-            ),
-        )
-    await conn.execute(
-        "INSERT INTO ops.handoff_cases (case_id, customer_id, conversation_id, dispute_id, priority, sla_due_at, "
-        "reason_codes, case_file) VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (case_id) DO NOTHING",
-        (
-            case.case_id,
-            case.customer_id,
-            case.conversation_id,
-            case.case_id if case.dispute else None,
-            case.priority.priority,
-            due,
-            list(case.reason_codes),
-            Jsonb(case.record),
-        ),
-    )
 
 
 async def summary_email(conn, row: ActionRow, inquiry: ActionRow | None) -> tuple[str, str]:
