@@ -14,7 +14,7 @@ from quipu.adapters.mcp.session import ToolSession
 from quipu.adapters.mcp.tooling import ToolDeps
 from quipu.adapters.ocr.gemini_reader import GeminiStatementReader
 from quipu.adapters.ocr.tesseract import TesseractReader
-from quipu.adapters.postgres.action_effects import PgHandoffs
+from quipu.adapters.postgres.cases_store import PgHandoffs
 from quipu.adapters.postgres.reader_walls import WallCheck
 from quipu.adapters.postgres.sql_runner import GuardedRunner
 from quipu.adapters.smtp import SmtpMailer
