@@ -11,13 +11,13 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import anyio
-from fastmcp import Client
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.llm.factory import build_model
 from quipu.adapters.mcp.hub import hub
+from quipu.adapters.mcp.in_process import InProcessTools
 from quipu.adapters.mcp.session import ToolSession
 from quipu.adapters.mcp.tooling import ToolDeps
 from quipu.adapters.ocr.gemini_reader import GeminiStatementReader
@@ -298,7 +298,7 @@ def attach_agent(container: Container, model, checkpoint_pool: AsyncConnectionPo
     deps = AgentDeps(
         model=model,
         skills=[s for s in discover() if container.settings.actions_enabled or not s.acts],
-        mcp=lambda: Client(server),
+        mcp=lambda: InProcessTools(server),
         gateway=container.gateway,
         handoffs=PgHandoffs(container.pool, container.clock),
         audit=container.audit,
@@ -321,7 +321,8 @@ def attach_agent(container: Container, model, checkpoint_pool: AsyncConnectionPo
     container.probes["model"] = model_ready
 
 
-def session_meta(session: dict, language: str, said: str) -> dict:
+def session_meta(session: dict, language: str, said: str) -> ToolSession:
+    """Who the agent's tool calls are for, as the in-process port takes it."""
     return ToolSession(
         customer_id=session["customer_id"],
         signed_in=session["signed_in"],
@@ -329,4 +330,4 @@ def session_meta(session: dict, language: str, said: str) -> dict:
         thread_id=session.get("thread_id"),
         conversation_id=session.get("conversation_id"),
         said=said,
-    ).meta()
+    )

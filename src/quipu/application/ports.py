@@ -144,3 +144,20 @@ class ModelBusy(RuntimeError):
         super().__init__(reason)
         self.reason = reason
         self.retry_after = retry_after
+
+
+@dataclass(frozen=True)
+class ToolAnswer:
+    """One tool call's answer: its structured result, or why the tool refused it (arguments, sign-in)."""
+
+    result: dict
+    refused: str | None = None
+
+
+class SkillToolsPort(Protocol):
+    """The skills' tools as the agent calls them in process, opened per turn (`async with port() as tools`).
+    `session` is who the call is for, as the composition root built it; no tool takes a customer argument."""
+
+    async def list_tools(self) -> list: ...
+
+    async def call_tool(self, name: str, arguments: dict, session: object) -> ToolAnswer: ...
