@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import anyio
+from fastmcp import FastMCP
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
@@ -289,12 +290,18 @@ def tool_deps(container: Container) -> ToolDeps:
     )
 
 
-def attach_agent(container: Container, model, checkpoint_pool: AsyncConnectionPool) -> None:
-    """The agent graph over the in-process MCP hub, its state checkpointed in PostgreSQL."""
+def agent_tools(container: Container, model) -> FastMCP:
+    """The hub the agent calls in process: the tools /mcp serves, less those this model or these walls forbid."""
     server = hub(lambda: tool_deps(container), actions_enabled=container.settings.actions_enabled)
     gate_sql_tools(server, container.settings.home, model)  # run_sql only for a model that passed `quipu eval sql`
     if container.sql_runner.off_reason:  # the walls are not all there: the agent is not offered run_sql
         server.disable(names={"dwh_run_sql"})
+    return server
+
+
+def attach_agent(container: Container, model, checkpoint_pool: AsyncConnectionPool) -> None:
+    """The agent graph over the in-process MCP hub, its state checkpointed in PostgreSQL."""
+    server = agent_tools(container, model)
     deps = AgentDeps(
         model=model,
         skills=[s for s in discover() if container.settings.actions_enabled or not s.acts],
