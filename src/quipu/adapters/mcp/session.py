@@ -90,14 +90,14 @@ def _over_http() -> bool:
 
 
 def session_from(ctx: Context | None) -> ToolSession:
-    in_process = _IN_PROCESS.get()
-    if in_process is not None:
-        return in_process
-    if _over_http():
+    if _over_http():  # over HTTP the bearer token alone decides, whatever else is set
         token = get_access_token()
         if token is None or not token.client_id:
             raise ToolError("sign in first: this tool needs a customer's bearer token")
         return ToolSession(customer_id=token.client_id, signed_in=True, channel="mcp")
+    in_process = _IN_PROCESS.get()
+    if in_process is not None:
+        return in_process
     request = ctx.request_context if ctx is not None else None
     meta = ((request.meta or {}) if request else {}).get(META_KEY) or {}
     customer_id = meta.get("customer_id")
