@@ -301,11 +301,11 @@ def agent_tools(container: Container, model) -> FastMCP:
 
 def attach_agent(container: Container, model, checkpoint_pool: AsyncConnectionPool) -> None:
     """The agent graph over the in-process MCP hub, its state checkpointed in PostgreSQL."""
-    server = agent_tools(container, model)
+    tools = InProcessTools(agent_tools(container, model))
     deps = AgentDeps(
         model=model,
         skills=[s for s in discover() if container.settings.actions_enabled or not s.acts],
-        mcp=lambda: InProcessTools(server),
+        mcp=lambda: tools,
         gateway=container.gateway,
         handoffs=PgHandoffs(container.pool, container.clock),
         audit=container.audit,

@@ -10,10 +10,12 @@ from quipu.application.ports import ToolAnswer
 
 
 class InProcessTools:
-    """One turn's tools on the hub, listed and called as an MCP client over HTTP would see them."""
+    """The hub's tools, listed and called as an MCP client over HTTP would see them; one adapter serves every
+    turn (`async with` opens nothing)."""
 
     def __init__(self, server: FastMCP):
         self.server = server
+        self._listed: list | None = None
 
     async def __aenter__(self) -> "InProcessTools":
         return self
@@ -22,9 +24,12 @@ class InProcessTools:
         return False
 
     async def list_tools(self) -> list:
-        """The tools as MCP lists them (name, description, input schema, annotations)."""
-        tools = dedupe_with_versions(list(await self.server.list_tools()), lambda t: t.name)
-        return [tool.to_mcp_tool(name=tool.name) for tool in tools]
+        """The tools as MCP lists them (name, description, input schema, annotations), read once per adapter:
+        listing the mounted servers costs tens of milliseconds and the hub's tools do not change while it runs."""
+        if self._listed is None:
+            tools = dedupe_with_versions(list(await self.server.list_tools()), lambda t: t.name)
+            self._listed = [tool.to_mcp_tool(name=tool.name) for tool in tools]
+        return self._listed
 
     async def call_tool(self, name: str, arguments: dict, session: ToolSession) -> ToolAnswer:
         with calling_for(session):
