@@ -24,10 +24,11 @@ from quipu.adapters.mcp.tooling import ToolDeps
 from quipu.adapters.ocr.gemini_reader import GeminiStatementReader
 from quipu.adapters.ocr.tesseract import TesseractReader
 from quipu.adapters.postgres import database
-from quipu.adapters.postgres.action_effects import PgActionFacts, PgEffects, PgHandoffs
+from quipu.adapters.postgres.action_effects import PgActionFacts, PgEffects
 from quipu.adapters.postgres.actions_store import PgActionStore
 from quipu.adapters.postgres.audit import PgAudit
 from quipu.adapters.postgres.bank_records import PgBankRecords
+from quipu.adapters.postgres.cases_store import PgHandoffs
 from quipu.adapters.postgres.connection import DatabaseUrls
 from quipu.adapters.postgres.console_store import PgConsole
 from quipu.adapters.postgres.conversations_store import PgConversations

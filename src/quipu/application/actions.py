@@ -11,7 +11,7 @@ from typing import Protocol
 
 from quipu.application.action_view import batch_view, item_view
 from quipu.application.transfers import StepUpRequired
-from quipu.domain import action_text
+from quipu.domain import action_text, case_files
 from quipu.domain.actions import (
     BLOCKED,
     CAP_WINDOW,
@@ -31,7 +31,7 @@ from quipu.domain.actions import (
     known,
     parse,
 )
-from quipu.domain.priority import case_priority
+from quipu.domain.case_files import CaseFile
 
 log = logging.getLogger("quipu.actions")
 WAIT_FOR_OTHER_CONFIRM = timedelta(seconds=20)
@@ -39,7 +39,6 @@ WAIT_FOR_OTHER_CONFIRM = timedelta(seconds=20)
 # STUCK_EXECUTION nobody resumes it: the sweep reads the effect back and asks a person when it is not there.
 STALE_EXECUTION = timedelta(minutes=2)
 STUCK_EXECUTION = timedelta(minutes=10)
-ESCALATION_REQUEST = "action_escalation"  # the case files the gateway opens, and the ones its caps count
 
 
 class TransientError(Exception):
@@ -111,17 +110,7 @@ class Effects(Protocol):
 
 
 class Handoffs(Protocol):
-    async def open_case(
-        self,
-        *,
-        case_id: str,
-        customer_id: str,
-        conversation_id: str | None,
-        priority: str,
-        sla_hours: int,
-        reason_codes: list[str],
-        case_file: dict,
-    ) -> None: ...
+    async def file(self, case: CaseFile) -> None: ...
     async def escalation_open(self, customer_id: str, conversation_id: str | None) -> bool: ...
 
 
@@ -410,32 +399,20 @@ class Gateway:
         if not escalated:
             return
         first = escalated[0]
-        signals = set().union(*(set(r.view.get("facts", {}).get("signals", [])) for r in batch))
-        priority = case_priority(signals)
-        await self.handoffs.open_case(
+        case = case_files.escalation(
             case_id=str(
                 uuid.uuid5(uuid.UUID(first.batch_id), "escalation:" + ",".join(r.action_id for r in escalated))
             ),
             customer_id=first.customer_id,
             conversation_id=first.conversation_id,
-            priority=priority.priority,
-            sla_hours=priority.sla_hours,
-            reason_codes=sorted({r.reason or "unknown_action" for r in escalated}),
-            case_file={
-                "request": ESCALATION_REQUEST,
-                "customer_id": first.customer_id,
-                "language": first.language,
-                "actions": [
-                    {
-                        "action": r.action if known(r.action) else UNKNOWN,
-                        "status": r.status,
-                        "text": item_view(r)["text"],
-                    }
-                    for r in batch
-                ],
-                "unresolved": [action_text.reason_text(r.reason, r.language) for r in escalated],
-                "evidence": {"batch_id": first.batch_id, "action_ids": [r.action_id for r in escalated]},
-                "priority": priority.priority,
-                "sla_hours": priority.sla_hours,
-            },
+            language=first.language,
+            signals=set().union(*(set(r.view.get("facts", {}).get("signals", [])) for r in batch)),
+            reason_codes=list({r.reason or "unknown_action" for r in escalated}),
+            actions=[
+                {"action": r.action if known(r.action) else UNKNOWN, "status": r.status, "text": item_view(r)["text"]}
+                for r in batch
+            ],
+            unresolved=[action_text.reason_text(r.reason, r.language) for r in escalated],
+            evidence={"batch_id": first.batch_id, "action_ids": [r.action_id for r in escalated]},
         )
+        await self.handoffs.file(case)

@@ -14,7 +14,7 @@ from psycopg_pool import PoolTimeout
 from quipu.adapters.metrics import TURNS_REFUSED
 from quipu.adapters.postgres.identity_store import PgIdentityStore
 from quipu.application.ports import ModelBusy
-from quipu.domain.errors import ERRORS
+from quipu.domain.texts.errors import ERRORS
 
 log = logging.getLogger("quipu.http")
 DATABASE_RETRY_SECONDS = 2

@@ -9,7 +9,7 @@ from mcp.types import ToolAnnotations
 from quipu.adapters.mcp.session import ToolSession, current_session
 from quipu.adapters.mcp.tooling import AUDITED, ToolDeps
 from quipu.application import accounts
-from quipu.skills.vocab import DebtType, ProductType
+from quipu.domain.vocabulary import DebtType, ProductType
 
 READ_ONLY = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
 
