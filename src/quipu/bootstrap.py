@@ -54,7 +54,7 @@ from quipu.application.customer_limiter import CustomerLimiter
 from quipu.application.identity import Identity, Limits
 from quipu.application.step_up import StepUp
 from quipu.application.text_to_sql import SqlLookup
-from quipu.application.transfers import MoneyMovement
+from quipu.application.transfers import Transfers
 from quipu.domain.mail import route_from
 from quipu.domain.sql_columns import CoreColumns
 from quipu.domain.step_up import CODE_DIGITS
@@ -83,7 +83,7 @@ class Container:
     records: PgBankRecords
     sql_runner: SqlLookup
     gateway: Gateway
-    money: MoneyMovement
+    money: Transfers
     action_facts: PgActionFacts
     audit: PgAudit
     clock: Clock
@@ -237,7 +237,7 @@ def assemble(
         tracer=otlp_tracer(settings.otlp_endpoint),
         sql_runner=sql_lookup(settings, sql_pool, pool, clock, walls or WallCheck(), columns or core_columns()),
         gateway=gateway,
-        money=MoneyMovement(PgTransfers(pool, clock, transfer_limits(settings), outbox), audit, clock),
+        money=Transfers(PgTransfers(pool, clock, outbox), audit, clock, transfer_limits(settings)),
         action_facts=action_facts,
         audit=audit,
         clock=clock,

@@ -1,17 +1,21 @@
-"""Use cases of money movement: the model passes only what the customer said; code resolves the accounts,
-checks the rules and stores a proposal the customer confirms by button, after a step-up."""
+"""The transfers use case: the model passes only what the customer said; code resolves the accounts, checks
+the rules and stores a proposal the customer confirms by button, after a step-up. The confirm itself runs in a
+unit of work (`transfer_confirm`)."""
 
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
+from quipu.application.transfer_answers import ambiguous_amount, blocked, clarify, heard_amount, option
+from quipu.application.transfer_confirm import cancel_in, confirm_in
+from quipu.application.transfer_ports import Contention, Proposal, TransferStore
 from quipu.domain import transfer_text
-from quipu.domain.money import AmountReading, amounts_said, format_money, read_amount
+from quipu.domain.money import AmountReading
 from quipu.domain.transfers import (
     PROPOSAL_TTL,
     Account,
-    Blocked,
+    Limits,
     Transfer,
     can_receive,
     can_send,
@@ -23,6 +27,8 @@ from quipu.domain.transfers import (
     recipient_name,
     said_token,
 )
+
+CONFIRM_ATTEMPTS = 3  # a deadlock or serialization failure is tried again, twice
 
 
 class StepUpRequired(Exception):
@@ -38,75 +44,12 @@ class Asker:
     said: str | None
 
 
-def option(a: Account, *, debt: bool = False) -> dict:
-    view = {"product_type": a.product_type, "last4": a.last4, "currency": a.currency}
-    view["debt" if debt else "balance"] = str(a.balance) if a.balance is not None else None
-    return view
-
-
-def clarify(missing: str, options: list[dict], language: str) -> dict:
-    ask = {
-        "es": {
-            "origin": "¿Desde qué cuenta?",
-            "destination": "¿Hacia cuál?",
-            "bill": "¿Qué servicio pagamos?",
-            "amount": "¿Qué monto?",
-        },
-        "pt": {
-            "origin": "De qual conta?",
-            "destination": "Para qual?",
-            "bill": "Qual conta de serviço pagamos?",
-            "amount": "Qual valor?",
-        },
-    }
-    return {
-        "status": "needs_clarification",
-        "missing": missing,
-        "options": options,
-        "ask": ask.get(language, ask["es"])[missing],
-    }
-
-
-def blocked(reason: str, detail: str | None = None) -> dict:
-    return {
-        "status": "blocked",
-        "reason": reason,
-        "response_code": Blocked(reason).response_code,
-        "detail": detail or reason.replace("_", " "),
-    }
-
-
-def heard_amount(value, said: str | None, place: str | None) -> Decimal | AmountReading | None:
-    """The amount in the customer's convention, and only one they wrote themselves (`150,50` is 150.50 in
-    Colombia, never 15,050). An ambiguous form comes back as its readings, for code to ask which; None when
-    the model's amount is not a number or not in the customer's words."""
-    reading = read_amount(str(value), place)
-    if reading is None:
-        return None
-    if said is None:  # an outside MCP client passes the amount itself: no words to check against
-        return reading if reading.ambiguous else reading.values[0]
-    for written in amounts_said(said, place):
-        if set(written.values) & set(reading.values):
-            return written if written.ambiguous else next(v for v in written.values if v in reading.values)
-    return None
-
-
-def ambiguous_amount(reading: AmountReading, currency: str, place: str | None, language: str) -> dict:
-    first, second = (format_money(v, currency, place or language) for v in reading.values)
-    ask = {"es": "¿Quisiste decir {a} o {b}?", "pt": "Você quis dizer {a} ou {b}?"}
-    return {
-        "status": "needs_clarification",
-        "missing": "amount",
-        "options": [],
-        "ask": ask.get(language, ask["es"]).format(a=first, b=second),
-    }
-
-
-class MoneyMovement:
-    def __init__(self, store, audit, clock: Callable[[], datetime]):
+class Transfers:
+    def __init__(self, store: TransferStore, audit, clock: Callable[[], datetime], limits: Limits = Limits()):
         self.store = store
         self.audit = audit
         self.clock = clock
+        self.limits = limits
 
     async def options(self, who: Asker) -> dict:
         mine = await self.store.accounts(who.customer_id)
@@ -214,7 +157,7 @@ class MoneyMovement:
         now = self.clock()
         rate = await self.store.usd_rate(t.origin.currency) if t.kind == "third_party" else None
         sent = await self.store.sent_today_usd(who.customer_id, now) if t.kind == "third_party" else Decimal(0)
-        refused = check(t, usd_rate=rate, sent_today_usd=sent, limits=self.store.limits)
+        refused = check(t, usd_rate=rate, sent_today_usd=sent, limits=self.limits)
         if refused:
             return await self._blocked(who, refused.reason, t.kind, t.amount)
         destination = await self._destination_label(t, who.language)
@@ -245,18 +188,20 @@ class MoneyMovement:
     async def _store(self, who: Asker, summary: dict, origin: str, destination: str, destination_customer, usd) -> dict:
         expires = self.clock() + PROPOSAL_TTL
         transfer_id = await self.store.propose(
-            customer_id=who.customer_id,
-            conversation_id=who.conversation_id,
-            kind=summary["kind"],
-            origin=origin,
-            destination=destination,
-            destination_customer=destination_customer,
-            amount=Decimal(summary["amount"]),
-            currency=summary["currency"],
-            amount_usd=usd,
-            summary=summary,
-            language=who.language,
-            expires_at=expires,
+            Proposal(
+                customer_id=who.customer_id,
+                conversation_id=who.conversation_id,
+                kind=summary["kind"],
+                origin=origin,
+                destination=destination,
+                destination_customer=destination_customer,
+                amount=Decimal(summary["amount"]),
+                currency=summary["currency"],
+                amount_usd=usd,
+                summary=summary,
+                language=who.language,
+                expires_at=expires,
+            )
         )
         await self.audit.log(
             customer_id=who.customer_id,
@@ -323,13 +268,30 @@ class MoneyMovement:
         return await self._store(who, summary, senders[0].product_id, bill.bill_id, bill.biller_id, None)
 
     async def confirm(self, customer_id: str, transfer_id: str, *, stepped_up: bool, after_commit=None) -> dict:
+        """Moves the money at most once, however often and however concurrently the button is pressed."""
         if not stepped_up:
             raise StepUpRequired
-        return await self.store.confirm(customer_id, transfer_id, after_commit=after_commit)
+        result = await self._confirm_once(customer_id, transfer_id)
+        if result["status"] == "executed":
+            await self.store.send_mail(transfer_id)  # after commit, holding no connection
+        if after_commit:
+            after_commit(result)
+        return result
+
+    async def _confirm_once(self, customer_id: str, transfer_id: str) -> dict:
+        for attempt in range(1, CONFIRM_ATTEMPTS + 1):
+            try:
+                async with self.store.unit_of_work() as uow:
+                    return await confirm_in(uow, customer_id, transfer_id, self.clock(), self.limits)
+            except Contention:
+                if attempt == CONFIRM_ATTEMPTS:
+                    raise
+        raise AssertionError("unreachable")
 
     async def cancel(self, customer_id: str, transfer_id: str) -> dict:
-        result = await self.store.cancel(customer_id, transfer_id)
+        async with self.store.unit_of_work() as uow:
+            settled = await cancel_in(uow, customer_id, transfer_id)
         await self.audit.log(
             customer_id=customer_id, conversation_id=None, tool="cancel_transfer", proposed={"transfer_id": transfer_id}
         )
-        return result
+        return settled.outcome()
