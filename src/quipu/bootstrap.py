@@ -23,7 +23,8 @@ from quipu.adapters.mcp.tooling import ToolDeps
 from quipu.adapters.ocr.gemini_reader import GeminiStatementReader
 from quipu.adapters.ocr.tesseract import TesseractReader
 from quipu.adapters.postgres import database
-from quipu.adapters.postgres.action_effects import PgActionFacts, PgEffects, PgHandoffs
+from quipu.adapters.postgres.action_effects import PgEffects
+from quipu.adapters.postgres.action_facts import PgActionFacts
 from quipu.adapters.postgres.actions_store import PgActionStore
 from quipu.adapters.postgres.audit import PgAudit
 from quipu.adapters.postgres.bank_records import PgBankRecords
@@ -31,6 +32,7 @@ from quipu.adapters.postgres.connection import DatabaseUrls
 from quipu.adapters.postgres.console_store import PgConsole
 from quipu.adapters.postgres.conversations_store import PgConversations
 from quipu.adapters.postgres.database import CHECKPOINT_SCHEMA
+from quipu.adapters.postgres.handoffs_store import PgHandoffs
 from quipu.adapters.postgres.identity_store import PgIdentityStore
 from quipu.adapters.postgres.live import LiveFeed
 from quipu.adapters.postgres.outbox_store import PgOutbox
@@ -39,6 +41,7 @@ from quipu.adapters.postgres.schema_catalog import core_columns, describe_core, 
 from quipu.adapters.postgres.sql_runner import GuardedRunner, dwh_pool
 from quipu.adapters.postgres.step_up_store import PgStepUpStore
 from quipu.adapters.postgres.transfers_store import PgTransfers
+from quipu.adapters.postgres.views import PgViews
 from quipu.adapters.security.passwords import Passwords
 from quipu.adapters.security.tokens import Tokens
 from quipu.adapters.smtp import SmtpMailer
@@ -55,6 +58,7 @@ from quipu.application.identity import Identity, Limits
 from quipu.application.step_up import StepUp
 from quipu.application.text_to_sql import SqlLookup
 from quipu.application.transfers import Transfers
+from quipu.application.views import Views
 from quipu.domain.mail import route_from
 from quipu.domain.sql_columns import CoreColumns
 from quipu.domain.step_up import CODE_DIGITS
@@ -92,6 +96,7 @@ class Container:
     transcriber: WhisperTranscriber
     voice: EspeakSynthesizer
     statements: TesseractReader
+    views: Views
     tracer: Tracer = field(default_factory=Tracer)
     probes: dict[str, Probe] = field(default_factory=dict)
     chat: Chat | None = None
@@ -246,6 +251,7 @@ def assemble(
         transcriber=WhisperTranscriber(settings.models_dir, threads=settings.llm_threads),
         voice=EspeakSynthesizer(),
         statements=statement_reader(settings),
+        views=PgViews(pool),
         probes={"database": database_ready},
     )
 

@@ -1,0 +1,114 @@
+"""The action gateway's contracts: the stored row of one action, what the gateway needs from storage, facts,
+effects, hand-offs and the decision log, and the refusals it raises."""
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Protocol
+
+from quipu.domain.actions import Facts
+
+
+class TransientError(Exception):
+    """Worth another attempt."""
+
+
+class PermanentError(Exception):
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class UnknownBatch(Exception):
+    """No such batch for this customer: the same answer whether it exists for someone else or not."""
+
+
+class NotSignedIn(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    action_id: str
+    batch_id: str
+    position: int
+    customer_id: str
+    conversation_id: str | None
+    action: str
+    params: dict
+    view: dict
+    decision: str
+    reason: str | None
+    status: str
+    language: str
+    expires_at: datetime
+    attempts: int = 0
+    result: dict = field(default_factory=dict)
+    resumed: bool = False  # claimed from a stale `executing`: the effect may already be there
+
+    @property
+    def idempotency_key(self) -> str:
+        return f"{self.batch_id}:{self.position}"
+
+
+class ActionStore(Protocol):
+    async def supersede(self, customer_id: str, conversation_id: str | None, now: datetime) -> None: ...
+    async def insert(self, rows: list[ActionRow], now: datetime) -> None: ...
+    async def claim(
+        self, customer_id: str, batch_id: str, now: datetime, stale_before: datetime
+    ) -> list[ActionRow]: ...
+    async def claim_stuck(self, now: datetime, stuck_before: datetime, customer_id: str | None) -> list[ActionRow]: ...
+    async def escalations_since(self, customer_id: str, since: datetime) -> int: ...
+    async def emails_since(self, customer_id: str, since: datetime, other_than: str | None = None) -> int: ...
+    async def batch(self, customer_id: str, batch_id: str) -> list[ActionRow]: ...
+    async def finish(self, row: ActionRow, now: datetime) -> None: ...
+    async def close_waiting(
+        self, customer_id: str, batch_id: str, status: str, reason: str, now: datetime, only_expired: bool
+    ) -> int: ...
+
+
+class ActionFacts(Protocol):
+    async def facts(self, customer_id: str, action: str, params: dict) -> tuple[Facts, dict]: ...
+
+
+class Effects(Protocol):
+    async def apply(self, row: ActionRow, batch: list[ActionRow]) -> dict: ...
+    async def read_back(self, row: ActionRow) -> bool: ...
+    async def recorded(self, row: ActionRow) -> dict: ...
+
+
+class Handoffs(Protocol):
+    async def open_case(
+        self,
+        *,
+        case_id: str,
+        customer_id: str,
+        conversation_id: str | None,
+        priority: str,
+        sla_hours: int,
+        reason_codes: list[str],
+        case_file: dict,
+    ) -> None: ...
+    async def escalation_open(self, customer_id: str, conversation_id: str | None) -> bool: ...
+
+
+class Audit(Protocol):
+    async def log(
+        self,
+        *,
+        customer_id: str,
+        conversation_id: str | None,
+        tool: str,
+        proposed: dict,
+        decision: str | None = None,
+        reason: str | None = None,
+        executed: bool = False,
+        verified: bool = False,
+    ) -> None: ...
+
+
+@dataclass(frozen=True)
+class Proposer:
+    customer_id: str
+    conversation_id: str | None
+    language: str
+    signed_in: bool
