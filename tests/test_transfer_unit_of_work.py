@@ -10,8 +10,8 @@ from psycopg_pool import AsyncConnectionPool
 from quipu.adapters.postgres.audit import PgAudit
 from quipu.adapters.postgres.transfer_unit_of_work import PgTransferUnitOfWork
 from quipu.adapters.postgres.transfers_store import PgTransfers
-from quipu.application.transfer_ports import Contention
 from quipu.application.transfers import Asker, Transfers
+from quipu.application.unit_of_work import Contention
 
 pytestmark = pytest.mark.anyio
 VALERIA = "DEMO-MX-KHIPU"

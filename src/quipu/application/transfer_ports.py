@@ -4,17 +4,14 @@ whose reads lock what they return and whose writes land together on `commit()` o
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
-from typing import Protocol, Self
+from typing import Protocol
 
+from quipu.application.unit_of_work import UnitOfWork
 from quipu.domain.transfers import Account, Bill, Blocked
 
 
 class UnknownTransfer(Exception):
     """No such proposal for this customer: the same answer whether it exists for someone else or not."""
-
-
-class Contention(Exception):
-    """The database gave up on this transaction (a deadlock or a serialization failure); worth another try."""
 
 
 @dataclass(frozen=True)
@@ -75,13 +72,9 @@ class Proposal:
     expires_at: datetime
 
 
-class TransferUnitOfWork(Protocol):
-    """One transaction. Leaving the block without `commit()` undoes every write in it; a deadlock or a
-    serialization failure leaves it as `Contention`."""
+class TransferUnitOfWork(UnitOfWork, Protocol):
+    """The confirm's transaction: every read locks what it returns."""
 
-    async def __aenter__(self) -> Self: ...
-    async def __aexit__(self, kind, error, trace) -> None: ...
-    async def commit(self) -> None: ...
     async def lock_customer(self, customer_id: str) -> None:
         """Serialises every confirm of one customer until the transaction ends."""
 
@@ -125,9 +118,6 @@ class TransferUnitOfWork(Protocol):
         body: str,
     ) -> None:
         """The message joins the outbox in this transaction (at most one per action id); sent after commit."""
-
-    async def record(self, **decision) -> None:
-        """One decision-log row, in this transaction (the same writer as the audit port)."""
 
 
 class TransferStore(Protocol):

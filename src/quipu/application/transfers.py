@@ -9,7 +9,8 @@ from decimal import Decimal
 
 from quipu.application.transfer_answers import ambiguous_amount, blocked, clarify, heard_amount, option
 from quipu.application.transfer_confirm import cancel_in, confirm_in
-from quipu.application.transfer_ports import Contention, Proposal, TransferStore
+from quipu.application.transfer_ports import Proposal, TransferStore
+from quipu.application.unit_of_work import Contention
 from quipu.domain import transfer_text
 from quipu.domain.money import AmountReading
 from quipu.domain.transfers import (

@@ -1,21 +1,18 @@
-"""The confirm's unit of work in PostgreSQL: one connection in one transaction, committed only when the use
-case says so; every read locks what it returns. SQL only."""
+"""The confirm's unit of work in PostgreSQL: every read locks what it returns; the writes land together on
+`commit()` (see `unit_of_work`). SQL only."""
 
-import contextlib
 import uuid
 from datetime import datetime
 from decimal import Decimal
-from typing import Self
 
-import psycopg
 from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.postgres import transfer_sql as sql
-from quipu.adapters.postgres.audit import record_decision
 from quipu.adapters.postgres.outbox_store import insert_message
-from quipu.application.transfer_ports import Contention, StoredTransfer, UnknownTransfer
+from quipu.adapters.postgres.unit_of_work import PgUnitOfWork
+from quipu.application.transfer_ports import StoredTransfer, UnknownTransfer
 from quipu.domain.dataset import DATASET_NOW
 from quipu.domain.mail import MailRoute
 from quipu.domain.transfers import Account, Bill
@@ -27,7 +24,6 @@ MOVEMENT = (
     "is_fraud, is_synthetic_fixture) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, 'App', %s, 'Approved', '00', "
     "false, true)"
 )
-CONTENTION = (psycopg.errors.DeadlockDetected, psycopg.errors.SerializationFailure)
 
 
 def movement_id(transfer_id: str, side: str) -> str:
@@ -35,34 +31,10 @@ def movement_id(transfer_id: str, side: str) -> str:
     return f"KHP-{uuid.UUID(transfer_id).hex[:20]}-{side}"
 
 
-class PgTransferUnitOfWork:
+class PgTransferUnitOfWork(PgUnitOfWork):
     def __init__(self, pool: AsyncConnectionPool, route: MailRoute):
-        self.pool = pool
+        super().__init__(pool)
         self.route = route
-        self._stack = contextlib.AsyncExitStack()
-        self.conn: psycopg.AsyncConnection
-
-    async def __aenter__(self) -> Self:
-        self.conn = await self._stack.enter_async_context(self.pool.connection())
-        await self.conn.set_autocommit(False)  # the pool's connections autocommit; this one waits for commit()
-        self._stack.push_async_callback(self._back_to_autocommit)
-        return self
-
-    async def __aexit__(self, kind, error, trace) -> None:
-        try:
-            if not self.conn.closed:
-                await self.conn.rollback()  # whatever commit() did not keep
-        finally:
-            await self._stack.__aexit__(kind, error, trace)
-        if isinstance(error, CONTENTION):
-            raise Contention(type(error).__name__) from error
-
-    async def _back_to_autocommit(self) -> None:
-        if not self.conn.closed:  # a broken connection goes back to the pool, which discards it
-            await self.conn.set_autocommit(True)
-
-    async def commit(self) -> None:
-        await self.conn.commit()
 
     async def lock_customer(self, customer_id: str) -> None:
         await self.conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (LOCK_NAMESPACE + customer_id,))
@@ -139,6 +111,3 @@ class PgTransferUnitOfWork:
 
     async def queue_mail(self, **message) -> None:
         await insert_message(self.conn, self.route, **message)
-
-    async def record(self, **decision) -> None:
-        await record_decision(self.conn, **decision)
