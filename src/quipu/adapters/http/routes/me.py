@@ -101,27 +101,28 @@ async def me(who: CustomerDep, container: ContainerDep) -> MeOut:
 async def outbox(
     who: CustomerDep, container: ContainerDep, limit: Annotated[int, Query(ge=1, le=50)] = 20
 ) -> list[OutboxMessage]:
-    return [OutboxMessage(**row) for row in await container.outbox.recent(who.customer_id, limit)]
+    return [OutboxMessage(**asdict(m)) for m in await container.views.sent(who.customer_id, limit)]
 
 
 @router.get("/conversations", summary="Earlier conversations, most recent first")
 async def conversations(
     who: CustomerDep, container: ContainerDep, limit: Annotated[int, Query(ge=1, le=100)] = 30
 ) -> list[ConversationSummary]:
-    return [ConversationSummary(**row) for row in await container.conversations.list(who.customer_id, limit)]
+    return [ConversationSummary(**asdict(c)) for c in await container.views.conversations(who.customer_id, limit)]
 
 
 @router.get("/conversations/{thread_id}", summary="One conversation with its messages")
 async def conversation(thread_id: ThreadId, who: CustomerDep, container: ContainerDep) -> Conversation:
-    found = await container.conversations.get(who.customer_id, thread_id)
+    found = await container.views.conversation(who.customer_id, thread_id)
     if found is None:
         raise ApiError("unknown_conversation")
-    cards = []
-    for batch in found.pop("batches"):
-        view = await container.gateway.view(who.customer_id, batch["batch_id"])
-        cards.append(Card(kind="actions", created_at=batch["created_at"], view=view))
-    cards += [Card(kind="transfer", created_at=t["created_at"], view=transfer_view(t)) for t in found.pop("transfers")]
-    return Conversation(**found, cards=sorted(cards, key=lambda c: c.created_at))
+    cards = [
+        Card(kind="actions", created_at=proposed_at, view=await container.gateway.view(who.customer_id, batch_id))
+        for batch_id, proposed_at in found.batches
+    ]
+    cards += [Card(kind="transfer", created_at=t["created_at"], view=transfer_view(t)) for t in found.transfers]
+    head = {k: v for k, v in asdict(found).items() if k not in ("batches", "transfers")}
+    return Conversation(**head, cards=sorted(cards, key=lambda c: c.created_at))
 
 
 def transfer_view(row: dict) -> dict:
