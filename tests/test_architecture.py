@@ -50,8 +50,8 @@ def test_use_cases_know_no_adapter():
 
 
 def test_http_reaches_postgres_only_through_the_container():
-    """Routes call use cases and read views; the tables are the Postgres adapter's business."""
-    for path in (SRC / "adapters" / "http").rglob("*.py"):
+    """Routes and pages call use cases and read views; the tables are the Postgres adapter's business."""
+    for path in [*(SRC / "adapters" / "http").rglob("*.py"), *(SRC / "adapters" / "web").rglob("*.py")]:
         for module in imports(path):
             assert not module.startswith("quipu.adapters.postgres"), f"{path.relative_to(SRC)} imports {module}"
 
@@ -84,7 +84,9 @@ def test_a_skill_imports_no_other_skill():
 def test_the_architecture_rules_catch_what_they_forbid(tmp_path):
     """The rules above read imports the way they are written: absolute, dotted, and inside functions."""
     sample = tmp_path / "route.py"
-    sample.write_text("def f():\n    from quipu.adapters.postgres.audit import PgAudit\nimport quipu.skills.data_lookup\n")
+    sample.write_text(
+        "def f():\n    from quipu.adapters.postgres.audit import PgAudit\nimport quipu.skills.data_lookup\n"
+    )
     assert {"quipu.adapters.postgres.audit", "quipu.skills.data_lookup"} <= imports(sample)
 
 

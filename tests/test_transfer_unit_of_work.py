@@ -87,7 +87,9 @@ async def test_a_failure_after_posting_moves_no_money_and_the_next_press_moves_i
         await failing.confirm(VALERIA, transfer_id, stepped_up=True)
     assert await one(pool, balance, f"{VALERIA}-ACC1") == before
     assert await one(pool, "SELECT status FROM ops.transfers WHERE transfer_id = %s", transfer_id) == "proposed"
-    done = await Transfers(PgTransfers(pool, clock), PgAudit(pool), clock).confirm(VALERIA, transfer_id, stepped_up=True)
+    done = await Transfers(PgTransfers(pool, clock), PgAudit(pool), clock).confirm(
+        VALERIA, transfer_id, stepped_up=True
+    )
     assert done["status"] == "executed" and await one(pool, balance, f"{VALERIA}-ACC1") == before - Decimal("4")
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
+from quipu.application.action_ports import Audit
 from quipu.application.transfer_answers import ambiguous_amount, blocked, clarify, heard_amount, option
 from quipu.application.transfer_confirm import cancel_in, confirm_in
 from quipu.application.transfer_ports import Proposal, TransferStore
@@ -46,7 +47,7 @@ class Asker:
 
 
 class Transfers:
-    def __init__(self, store: TransferStore, audit, clock: Callable[[], datetime], limits: Limits = Limits()):
+    def __init__(self, store: TransferStore, audit: Audit, clock: Callable[[], datetime], limits: Limits = Limits()):
         self.store = store
         self.audit = audit
         self.clock = clock
