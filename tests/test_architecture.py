@@ -56,6 +56,17 @@ def test_http_reaches_postgres_only_through_the_container():
             assert not module.startswith("quipu.adapters.postgres"), f"{path.relative_to(SRC)} imports {module}"
 
 
+def test_routes_and_pages_run_no_sql():
+    """No SQL text and no pool connection at the HTTP edge: reads are views, writes are use cases."""
+    sql = re.compile(r"^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\s", re.IGNORECASE)
+    for path in [*(SRC / "adapters" / "http").rglob("*.py"), *(SRC / "adapters" / "web").rglob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                assert not sql.match(node.value), f"{path.relative_to(SRC)} holds SQL: {node.value[:60]}"
+            if isinstance(node, ast.Attribute) and node.attr == "connection":
+                raise AssertionError(f"{path.relative_to(SRC)} opens a database connection")
+
+
 SKILLS = SRC / "skills"
 # The one skill-to-skill import there is, kept until the lead moves it: the transfers skill's tools ask
 # whether the customer is signed in with the account-actions skill's `signed_in`.
