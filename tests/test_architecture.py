@@ -110,3 +110,14 @@ def test_the_decision_log_has_one_writer():
         if path.suffix in (".py", ".sql") and insert.search(path.read_text())
     ]
     assert found == [("adapters/postgres/audit.py", 1)], found
+
+
+def test_the_transfer_and_console_sql_adapters_decide_and_write_nothing_themselves():
+    """The confirm's rules, the receipt and the console's sentences are the use cases'; these modules hold SQL."""
+    decisions = {"check", "check_bill", "receipt", "say", "mask_email", "case_priority"}
+    for name in ("transfers_store", "transfer_unit_of_work", "transfer_sql", "console_store", "console_unit_of_work"):
+        tree = ast.parse((SRC / "adapters" / "postgres" / f"{name}.py").read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("quipu.domain"):
+                used = {alias.name for alias in node.names} & decisions
+                assert not used, f"{name}.py imports {used} from {node.module}"
