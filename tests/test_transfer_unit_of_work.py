@@ -106,3 +106,13 @@ async def test_a_deadlock_is_tried_again_moving_the_money_once_and_three_give_up
     with pytest.raises(Contention):
         await transfers.confirm(VALERIA, stuck, stepped_up=True)
     assert DeadlockOnce.deadlocks == 0 and await one(pool, balance, f"{VALERIA}-ACC1") == before - Decimal("6")
+
+
+async def test_a_connection_that_dies_inside_a_unit_of_work_never_comes_back_from_the_pool_half_open(pool, clock):
+    with pytest.raises(psycopg.OperationalError):
+        async with PgTransfers(pool, clock).unit_of_work() as uow:
+            await uow.lock_customer(VALERIA)
+            await uow.conn.execute("SELECT pg_terminate_backend(pg_backend_pid())")
+    for _ in range(4):  # every connection the pool hands out now autocommits and answers
+        async with pool.connection() as conn:
+            assert conn.autocommit and (await (await conn.execute("SELECT 1")).fetchone()) == (1,)

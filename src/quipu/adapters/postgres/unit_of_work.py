@@ -21,7 +21,11 @@ class PgUnitOfWork:
 
     async def __aenter__(self) -> Self:
         self.conn = await self._stack.enter_async_context(self.pool.connection())
-        await self.conn.set_autocommit(False)  # the pool's connections autocommit; this one waits for commit()
+        try:
+            await self.conn.set_autocommit(False)  # the pool's connections autocommit; this one waits for commit()
+        except BaseException:
+            await self._stack.aclose()  # the connection goes back to the pool (which discards a broken one)
+            raise
         self._stack.push_async_callback(self._back_to_autocommit)
         return self
 
@@ -29,14 +33,20 @@ class PgUnitOfWork:
         try:
             if not self.conn.closed:
                 await self.conn.rollback()  # whatever commit() did not keep
+        except psycopg.Error:
+            await self.conn.close()  # a connection that cannot roll back is not used again
         finally:
             await self._stack.__aexit__(kind, error, trace)
         if isinstance(error, CONTENTION):
             raise Contention(type(error).__name__) from error
 
     async def _back_to_autocommit(self) -> None:
-        if not self.conn.closed:  # a broken connection goes back to the pool, which discards it
-            await self.conn.set_autocommit(True)
+        """A connection goes back to the pool autocommitting, or closed (the pool discards a closed one)."""
+        try:
+            if not self.conn.closed:
+                await self.conn.set_autocommit(True)
+        except psycopg.Error:
+            await self.conn.close()
 
     async def commit(self) -> None:
         await self.conn.commit()
