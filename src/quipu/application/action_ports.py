@@ -3,7 +3,7 @@ effects, hand-offs and the decision log, and the refusals it raises."""
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Protocol
+from typing import Any, Protocol
 
 from quipu.domain.actions import Facts
 
@@ -34,15 +34,15 @@ class ActionRow:
     customer_id: str
     conversation_id: str | None
     action: str
-    params: dict
-    view: dict
+    params: dict[str, Any]
+    view: dict[str, Any]
     decision: str
     reason: str | None
     status: str
     language: str
     expires_at: datetime
     attempts: int = 0
-    result: dict = field(default_factory=dict)
+    result: dict[str, Any] = field(default_factory=dict)
     resumed: bool = False  # claimed from a stale `executing`: the effect may already be there
 
     @property
@@ -67,13 +67,13 @@ class ActionStore(Protocol):
 
 
 class ActionFacts(Protocol):
-    async def facts(self, customer_id: str, action: str, params: dict) -> tuple[Facts, dict]: ...
+    async def facts(self, customer_id: str, action: str, params: dict[str, Any]) -> tuple[Facts, dict[str, Any]]: ...
 
 
 class Effects(Protocol):
-    async def apply(self, row: ActionRow, batch: list[ActionRow]) -> dict: ...
+    async def apply(self, row: ActionRow, batch: list[ActionRow]) -> dict[str, Any]: ...
     async def read_back(self, row: ActionRow) -> bool: ...
-    async def recorded(self, row: ActionRow) -> dict: ...
+    async def recorded(self, row: ActionRow) -> dict[str, Any]: ...
 
 
 class Handoffs(Protocol):
@@ -86,7 +86,7 @@ class Handoffs(Protocol):
         priority: str,
         sla_hours: int,
         reason_codes: list[str],
-        case_file: dict,
+        case_file: dict[str, Any],
     ) -> None: ...
     async def escalation_open(self, customer_id: str, conversation_id: str | None) -> bool: ...
 
@@ -98,7 +98,7 @@ class Audit(Protocol):
         customer_id: str,
         conversation_id: str | None,
         tool: str,
-        proposed: dict,
+        proposed: dict[str, Any],
         decision: str | None = None,
         reason: str | None = None,
         executed: bool = False,

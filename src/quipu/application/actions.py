@@ -7,6 +7,7 @@ import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
+from typing import Any
 
 from quipu.application.action_execution import Execution
 from quipu.application.action_ports import (
@@ -17,10 +18,10 @@ from quipu.application.action_ports import (
     Effects,
     Handoffs,
     NotSignedIn,
-    Proposer,
     UnknownBatch,
 )
 from quipu.application.action_ports import PermanentError as PermanentError  # the evaluation injects these
+from quipu.application.action_ports import Proposer as Proposer  # the skills and the agent name the customer by it
 from quipu.application.action_ports import TransientError as TransientError
 from quipu.application.action_view import batch_view, item_view
 from quipu.application.transfers import StepUpRequired
@@ -76,7 +77,7 @@ class Gateway(Execution):
         self.poll = poll
         self.receipts = receipts  # a notice in Mensajes for every verified action
 
-    async def propose(self, who: Proposer, requested: list[Requested]) -> dict:
+    async def propose(self, who: Proposer, requested: list[Requested]) -> dict[str, Any]:
         """Stores the batch and its card; nothing runs here, whatever the verdicts: only the button runs."""
         if not who.signed_in:
             raise NotSignedIn
@@ -132,7 +133,9 @@ class Gateway(Execution):
             emails_today=await self.store.emails_since(who.customer_id, since) if mails else 0,
         )
 
-    async def _plan(self, who: Proposer, requested: Requested, names: list[str]) -> tuple[Requested, Decision, dict]:
+    async def _plan(
+        self, who: Proposer, requested: Requested, names: list[str]
+    ) -> tuple[Requested, Decision, dict[str, Any]]:
         parsed = parse(requested)
         if isinstance(parsed, Decision):
             return requested, parsed, {}
@@ -147,7 +150,7 @@ class Gateway(Execution):
             facts_view,
         )
 
-    async def confirm(self, customer_id: str, batch_id: str, *, stepped_up: bool = False) -> dict:
+    async def confirm(self, customer_id: str, batch_id: str, *, stepped_up: bool = False) -> dict[str, Any]:
         """The customer's button. A batch holding an irreversible action also needs a fresh step-up."""
         now = self.clock()
         await self.sweep(customer_id)
@@ -174,7 +177,7 @@ class Gateway(Execution):
             await self._escalate(settled, [r for r in settled if r.reason == "verification_failed"])
         return len(stuck)
 
-    async def cancel(self, customer_id: str, batch_id: str) -> dict:
+    async def cancel(self, customer_id: str, batch_id: str) -> dict[str, Any]:
         now = self.clock()
         if not await self.store.batch(customer_id, batch_id):
             raise UnknownBatch
@@ -190,11 +193,11 @@ class Gateway(Execution):
         )
         return batch_view(rows)
 
-    async def view(self, customer_id: str, batch_id: str) -> dict:
+    async def view(self, customer_id: str, batch_id: str) -> dict[str, Any]:
         """The batch's card as it is now (a conversation redrawn later shows what became of it)."""
         return batch_view(await self.store.batch(customer_id, batch_id))
 
-    async def _settled_view(self, customer_id: str, batch_id: str) -> dict:
+    async def _settled_view(self, customer_id: str, batch_id: str) -> dict[str, Any]:
         deadline = self.clock() + WAIT_FOR_OTHER_CONFIRM
         while True:
             rows = await self.store.batch(customer_id, batch_id)

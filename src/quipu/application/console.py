@@ -5,9 +5,10 @@ through the same action gateway the customer's button uses, with the operator re
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
-from typing import Protocol
+from typing import Any, Protocol
 
-from quipu.application.actions import Gateway, Proposer
+from quipu.application.action_ports import Proposer
+from quipu.application.actions import Gateway
 from quipu.application.console_ports import ConsoleStore, ConsoleUnitOfWork
 from quipu.domain import action_text, transfer_text
 from quipu.domain.actions import Requested
@@ -17,7 +18,7 @@ OPERATOR_ACTIONS = ("block_card", "open_payment_inquiry")
 
 
 class Cards(Protocol):
-    async def cards(self, customer_id: str) -> list[dict]: ...
+    async def cards(self, customer_id: str) -> list[dict[str, Any]]: ...
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ class ConversationFacts:
 
     asked: list[str] = field(default_factory=list)
     found: list[str] = field(default_factory=list)
-    charges: list[dict] = field(default_factory=list)
+    charges: list[dict[str, Any]] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)
 
 
@@ -62,7 +63,7 @@ class NotAllowed(Exception):
         self.code = code
 
 
-def conversation_facts(thread: dict) -> ConversationFacts:
+def conversation_facts(thread: dict[str, Any]) -> ConversationFacts:
     """Built from the stored messages, the earlier case files, the action batches and the transfers."""
     asked = [m["content"] for m in thread["messages"] if m["role"] == "customer"]
     found = [m["content"] for m in thread["messages"] if m["role"] == "assistant" and m.get("skill")]
@@ -80,7 +81,7 @@ def conversation_facts(thread: dict) -> ConversationFacts:
     return ConversationFacts(asked, found, charges, steps)
 
 
-def _action_step(row: dict) -> Step:
+def _action_step(row: dict[str, Any]) -> Step:
     facts_view = (row.get("view") or {}).get("facts", {})
     if row["status"] == "verified":
         text = action_text.done(row["action"], row["params"], facts_view, row.get("result") or {}, row["language"])
@@ -89,7 +90,7 @@ def _action_step(row: dict) -> Step:
     return Step("action", text, row["status"], action_text.state_text(row["status"], row["language"]))
 
 
-def _transfer_step(row: dict) -> Step:
+def _transfer_step(row: dict[str, Any]) -> Step:
     receipt = row.get("receipt") or {}
     text = receipt.get("text") or transfer_text.card_text(row["summary"], row["language"])
     return Step("transfer", text, row["status"], row["status"])
@@ -102,12 +103,12 @@ class Console:
         self.cards = cards
         self.clock = clock
 
-    async def queue(self, *, status: str | None = None, limit: int = 100) -> list[dict]:
+    async def queue(self, *, status: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
         now = self.clock()
         rows = await self.store.queue(status=status, limit=limit)
         return [{**r, "sla_seconds_left": _left(r.get("sla_due_at"), now)} for r in rows]
 
-    async def thread(self, conversation_id: str, staff: Staff) -> dict:
+    async def thread(self, conversation_id: str, staff: Staff) -> dict[str, Any]:
         found = await self.store.thread(conversation_id, staff.operator_id)
         now = self.clock()
         for case in found["cases"]:
@@ -156,7 +157,7 @@ class Console:
             await _did(uow, "operator_release", conversation_id, customer_id, {"operator_id": staff.operator_id})
             await uow.commit()
 
-    async def act(self, conversation_id: str, staff: Staff, action: str, params: dict) -> dict:
+    async def act(self, conversation_id: str, staff: Staff, action: str, params: dict[str, Any]) -> dict[str, Any]:
         """Runs through the gateway: the same policy, re-check, read-back and audit as the customer's button."""
         if action not in OPERATOR_ACTIONS:
             raise NotAllowed("operator_action_not_offered")
@@ -180,7 +181,7 @@ class Console:
             await uow.commit()
         return view
 
-    async def dashboard(self, days: int = 7) -> dict:
+    async def dashboard(self, days: int = 7) -> dict[str, Any]:
         return await self.store.dashboard(days)
 
 
@@ -201,5 +202,7 @@ async def _refusal(uow: ConsoleUnitOfWork, conversation_id: str) -> NotAllowed:
     return NotAllowed("not_handed_off" if await uow.status(conversation_id) == "bot" else "held_by_another")
 
 
-async def _did(uow: ConsoleUnitOfWork, tool: str, conversation_id: str, customer_id: str, proposed: dict) -> None:
+async def _did(
+    uow: ConsoleUnitOfWork, tool: str, conversation_id: str, customer_id: str, proposed: dict[str, Any]
+) -> None:
     await uow.record(customer_id=customer_id, conversation_id=conversation_id, tool=tool, proposed=proposed)

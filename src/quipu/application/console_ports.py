@@ -2,7 +2,7 @@
 work for what an operator does to a conversation (each rule one conditional write, so two operators pressing
 at once cannot both hold a case)."""
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from quipu.application.unit_of_work import UnitOfWork
 
@@ -29,12 +29,12 @@ class ConsoleUnitOfWork(UnitOfWork, Protocol):
 
 
 class ConsoleStore(Protocol):
-    async def queue(self, *, status: str | None, limit: int) -> list[dict]: ...
-    async def thread(self, conversation_id: str, operator_id: str) -> dict:
+    async def queue(self, *, status: str | None, limit: int) -> list[dict[str, Any]]: ...
+    async def thread(self, conversation_id: str, operator_id: str) -> dict[str, Any]:
         """The thread with its cases, actions and transfers; the read itself is logged first."""
 
     async def holder(self, conversation_id: str) -> tuple[str, str | None, str, str]:
         """(customer, holder, status, language); raises UnknownConversation."""
 
-    async def dashboard(self, days: int) -> dict: ...
+    async def dashboard(self, days: int) -> dict[str, Any]: ...
     def unit_of_work(self) -> ConsoleUnitOfWork: ...

@@ -2,18 +2,19 @@
 code asks (in the customer's language), and a refusal with its response code."""
 
 from decimal import Decimal
+from typing import Any
 
 from quipu.domain.money import AmountReading, amounts_said, format_money, read_amount
 from quipu.domain.transfers import Account, Blocked
 
 
-def option(a: Account, *, debt: bool = False) -> dict:
+def option(a: Account, *, debt: bool = False) -> dict[str, Any]:
     view = {"product_type": a.product_type, "last4": a.last4, "currency": a.currency}
     view["debt" if debt else "balance"] = str(a.balance) if a.balance is not None else None
     return view
 
 
-def clarify(missing: str, options: list[dict], language: str) -> dict:
+def clarify(missing: str, options: list[dict[str, Any]], language: str) -> dict[str, Any]:
     ask = {
         "es": {
             "origin": "¿Desde qué cuenta?",
@@ -36,7 +37,7 @@ def clarify(missing: str, options: list[dict], language: str) -> dict:
     }
 
 
-def blocked(reason: str, detail: str | None = None) -> dict:
+def blocked(reason: str, detail: str | None = None) -> dict[str, Any]:
     return {
         "status": "blocked",
         "reason": reason,
@@ -45,7 +46,7 @@ def blocked(reason: str, detail: str | None = None) -> dict:
     }
 
 
-def heard_amount(value, said: str | None, place: str | None) -> Decimal | AmountReading | None:
+def heard_amount(value: object, said: str | None, place: str | None) -> Decimal | AmountReading | None:
     """The amount in the customer's convention, and only one they wrote themselves (`150,50` is 150.50 in
     Colombia, never 15,050). An ambiguous form comes back as its readings, for code to ask which; None when
     the model's amount is not a number or not in the customer's words."""
@@ -60,7 +61,7 @@ def heard_amount(value, said: str | None, place: str | None) -> Decimal | Amount
     return None
 
 
-def ambiguous_amount(reading: AmountReading, currency: str, place: str | None, language: str) -> dict:
+def ambiguous_amount(reading: AmountReading, currency: str, place: str | None, language: str) -> dict[str, Any]:
     first, second = (format_money(v, currency, place or language) for v in reading.values)
     ask = {"es": "¿Quisiste decir {a} o {b}?", "pt": "Você quis dizer {a} ou {b}?"}
     return {

@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 from quipu.application.transfer_ports import StoredTransfer, TransferUnitOfWork
 from quipu.domain.contact import mask_email
@@ -24,7 +25,7 @@ def reference_of(transfer_id: str) -> str:
 
 async def confirm_in(
     uow: TransferUnitOfWork, customer_id: str, transfer_id: str, now: datetime, limits: Limits
-) -> dict:
+) -> dict[str, Any]:
     """Runs inside `uow` and commits what it settles; a settled proposal is only read."""
     await uow.lock_customer(customer_id)
     t = await uow.proposal(customer_id, transfer_id)

@@ -4,7 +4,7 @@ whose reads lock what they return and whose writes land together on `commit()` o
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
-from typing import Protocol
+from typing import Any, Protocol
 
 from quipu.application.unit_of_work import UnitOfWork
 from quipu.domain.transfers import Account, Bill, Blocked
@@ -26,17 +26,17 @@ class StoredTransfer:
     destination_product_id: str  # a product, or the bill of a `pay_service`
     amount: Decimal
     currency: str
-    summary: dict
+    summary: dict[str, Any]
     language: str
     status: str
     expires_at: datetime
     status_reason: str | None = None
     origin_balance_after: Decimal | None = None
-    receipt: dict = field(default_factory=dict)
+    receipt: dict[str, Any] = field(default_factory=dict)
 
-    def outcome(self) -> dict:
+    def outcome(self) -> dict[str, Any]:
         """What the customer's confirm returns; the same stored receipt however often it is asked."""
-        result = {
+        result: dict[str, Any] = {
             "transfer_id": self.transfer_id,
             "status": self.status,
             "kind": self.kind,
@@ -67,7 +67,7 @@ class Proposal:
     amount: Decimal
     currency: str
     amount_usd: Decimal | None
-    summary: dict
+    summary: dict[str, Any]
     language: str
     expires_at: datetime
 
@@ -101,7 +101,7 @@ class TransferUnitOfWork(UnitOfWork, Protocol):
     async def mark_paid(self, bill_id: str, when: datetime) -> None: ...
     async def close(self, transfer_id: str, status: str, reason: str) -> None: ...
     async def executed(
-        self, transfer_id: str, when: datetime, balance_after: Decimal, receipt: dict
+        self, transfer_id: str, when: datetime, balance_after: Decimal, receipt: dict[str, Any]
     ) -> StoredTransfer: ...
 
     async def email_of(self, customer_id: str) -> str | None: ...

@@ -4,7 +4,7 @@ nothing written). Adapters implement `Views`; routes call it through the contain
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
-from typing import Protocol
+from typing import Any, Protocol
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,7 @@ class Conversation(ConversationSummary):
 
     messages: list[Message] = field(default_factory=list)
     batches: list[tuple[str, datetime]] = field(default_factory=list)  # (batch id, proposed at)
-    transfers: list[dict] = field(default_factory=list)
+    transfers: list[dict[str, Any]] = field(default_factory=list)
 
 
 class Views(Protocol):
