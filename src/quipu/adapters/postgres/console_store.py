@@ -4,6 +4,7 @@ logged), the holder of a conversation, the dashboard's figures; and the unit of 
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
+from quipu.adapters.postgres.connection import one_row
 from quipu.adapters.postgres.console_unit_of_work import PgConsoleUnitOfWork
 from quipu.application.console import UnknownConversation
 
@@ -132,7 +133,7 @@ class PgConsole:
         async with self.pool.connection() as conn:
             cur = conn.cursor(row_factory=dict_row)
             await cur.execute(DASHBOARD, {"days": days})
-            figures = await cur.fetchone()
+            figures = one_row(await cur.fetchone())
             await cur.execute(HANDOFF_REASONS, {"days": days})
             figures["handoffs_by_reason"] = await cur.fetchall()
         figures["days"] = days

@@ -2,6 +2,7 @@
 whole rule), so two operators pressing at once cannot both hold a case. SQL only; the sequence is the console
 use case's."""
 
+from quipu.adapters.postgres.connection import one_row
 from quipu.adapters.postgres.unit_of_work import PgUnitOfWork
 from quipu.application.console import UnknownConversation
 
@@ -56,13 +57,15 @@ class PgConsoleUnitOfWork(PgUnitOfWork):
         return await (await self.conn.execute(query, (operator_id,))).fetchone() is not None
 
     async def append(self, conversation_id: str, role: str, text: str, operator_id: str) -> int:
-        row = await (
-            await self.conn.execute(
-                "INSERT INTO ops.messages (conversation_id, role, content, operator_id) VALUES (%s, %s, %s, %s) "
-                "RETURNING message_id, created_at",
-                (conversation_id, role, text[:4000], operator_id),
-            )
-        ).fetchone()
+        row = one_row(
+            await (
+                await self.conn.execute(
+                    "INSERT INTO ops.messages (conversation_id, role, content, operator_id) VALUES (%s, %s, %s, %s) "
+                    "RETURNING message_id, created_at",
+                    (conversation_id, role, text[:4000], operator_id),
+                )
+            ).fetchone()
+        )
         await self.conn.execute(
             "UPDATE ops.conversations SET last_message_at = %s WHERE conversation_id = %s", (row[1], conversation_id)
         )

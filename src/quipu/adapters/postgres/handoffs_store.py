@@ -6,6 +6,7 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.metrics import HANDOFFS
+from quipu.adapters.postgres.connection import one_row
 from quipu.application.actions import ESCALATION_REQUEST
 
 
@@ -59,4 +60,4 @@ class PgHandoffs:
                     (customer_id, conversation_id, ESCALATION_REQUEST),
                 )
             ).fetchone()
-        return bool(row[0])
+        return bool(one_row(row)[0])

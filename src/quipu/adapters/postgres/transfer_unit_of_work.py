@@ -10,6 +10,7 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.postgres import transfer_sql as sql
+from quipu.adapters.postgres.connection import one_row
 from quipu.adapters.postgres.outbox_store import insert_message
 from quipu.adapters.postgres.unit_of_work import PgUnitOfWork
 from quipu.application.transfer_ports import StoredTransfer, UnknownTransfer
@@ -76,7 +77,7 @@ class PgTransferUnitOfWork(PgUnitOfWork):
             "RETURNING current_balance",
             (delta, product_id),
         )
-        return (await cur.fetchone())[0]
+        return one_row(await cur.fetchone())[0]
 
     async def movement(
         self, t: StoredTransfer, side: str, product: Account, kind: str, merchant: str | None, category: str | None
@@ -102,7 +103,7 @@ class PgTransferUnitOfWork(PgUnitOfWork):
             "WHERE transfer_id = %s RETURNING *",
             (when, balance_after, Jsonb(receipt), transfer_id),
         )
-        return sql.stored(await cur.fetchone())
+        return sql.stored(one_row(await cur.fetchone()))
 
     async def email_of(self, customer_id: str) -> str | None:
         query = "SELECT email FROM core.customers WHERE customer_id = %s"

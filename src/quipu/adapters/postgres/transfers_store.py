@@ -82,10 +82,10 @@ class PgTransfers:
 
     async def propose(self, p: Proposal) -> str:
         transfer_id = str(uuid.uuid4())
-        values = (p.customer_id, p.conversation_id, p.kind, p.origin, p.destination, p.destination_customer)
-        values += (p.amount, p.currency, p.amount_usd, Jsonb(p.summary), p.language, self.clock(), p.expires_at)
+        proposal = (transfer_id, p.customer_id, p.conversation_id, p.kind, p.origin, p.destination)
+        money = (p.destination_customer, p.amount, p.currency, p.amount_usd, Jsonb(p.summary), p.language)
         async with self.pool.connection() as conn:
-            await conn.execute(PROPOSE, (transfer_id, *values))
+            await conn.execute(PROPOSE, (*proposal, *money, self.clock(), p.expires_at))
         return transfer_id
 
     async def _one(self, query: str, params: tuple) -> tuple | None:

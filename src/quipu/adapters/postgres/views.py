@@ -110,17 +110,21 @@ class PgViews:
     async def conversation(self, customer_id: str, thread_id: str) -> Conversation | None:
         cid = conversation_id(customer_id, thread_id)
         async with self.pool.connection() as conn:
-            head = await (
-                await conn.execute(
-                    f"SELECT {SUMMARY} FROM ops.conversations WHERE conversation_id = %s AND customer_id = %s",
-                    (cid, customer_id),
-                )
-            ).fetchone()
+            cur = conn.cursor(row_factory=dict_row)
+            await cur.execute(
+                f"SELECT {SUMMARY} FROM ops.conversations WHERE conversation_id = %s AND customer_id = %s",
+                (cid, customer_id),
+            )
+            head = await cur.fetchone()
             if head is None:
                 return None
             messages = await (await conn.execute(MESSAGES, (cid,))).fetchall()
             batches = await (await conn.execute(BATCHES, (cid, customer_id))).fetchall()
-            cur = conn.cursor(row_factory=dict_row)
             await cur.execute(TRANSFERS, (cid, customer_id))
             transfers = await cur.fetchall()
-        return Conversation(*head, [Message(*m) for m in messages], [(b[0], b[1]) for b in batches], transfers)
+        return Conversation(
+            **head,
+            messages=[Message(*m) for m in messages],
+            batches=[(b[0], b[1]) for b in batches],
+            transfers=transfers,
+        )
