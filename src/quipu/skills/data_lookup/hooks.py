@@ -18,6 +18,12 @@ from quipu.skills.data_lookup.sql_rows import rows_answer
 ASKABLE = ()
 
 
+def plain(turn: SkillTurn) -> bool:
+    """The words name one lookup (spending, movements, the largest purchase, a comparison, the rate,
+    complaints): code reads it and its period, category and merchant, no model step."""
+    return names_a_tool(turn.latest)
+
+
 async def first(turn: SkillTurn) -> list[ToolOutcome]:
     """When the model only asks, code reads the question from the words and looks it up."""
     tool, arguments = pick(turn.text)
