@@ -180,7 +180,9 @@ class Agent:
                 tools = await self._tools(client, skill, state)
                 names = sorted(tools.schemas)
                 words = joined_words(state.get("last"), state["text"], state["follow_up"])
-                turn = SkillTurn(words, state["language"], tools, said=state["text"])
+                last = state.get("last") or {}
+                earlier = (last.get("arguments") or {}) if last.get("skill") == skill.name else {}
+                turn = SkillTurn(words, state["language"], tools, said=state["text"], earlier=earlier)
                 if "plain" in hooks and hooks["plain"](turn):  # plain words: the skill's own reading, no model
                     step = SkillStep(action="ask")
                 else:

@@ -12,7 +12,7 @@ from quipu.application.data_lookup_results import (
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 from quipu.skills.data_lookup import phrases
 from quipu.skills.data_lookup.phrases import capitalized, counted, period
-from quipu.skills.data_lookup.picking import corrected, names_a_tool, pick
+from quipu.skills.data_lookup.picking import corrected, names_a_tool, pick, with_earlier_period
 from quipu.skills.data_lookup.sql_rows import rows_answer
 
 ASKABLE = ()
@@ -27,7 +27,7 @@ def plain(turn: SkillTurn) -> bool:
 async def first(turn: SkillTurn) -> list[ToolOutcome]:
     """When the model only asks, code reads the question from the words and looks it up."""
     tool, arguments = pick(turn.text)
-    return [await turn.tools.call(tool, arguments)]
+    return [await turn.tools.call(tool, with_earlier_period(tool, arguments, turn.earlier))]
 
 
 async def then(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[ToolOutcome]:
