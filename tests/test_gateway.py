@@ -11,7 +11,7 @@ from quipu.adapters.postgres.action_effects import PgEffects
 from quipu.adapters.postgres.action_facts import PgActionFacts
 from quipu.adapters.postgres.actions_store import PgActionStore
 from quipu.adapters.postgres.audit import PgAudit
-from quipu.adapters.postgres.handoffs_store import PgHandoffs
+from quipu.adapters.postgres.cases_store import PgHandoffs
 from quipu.application.actions import Gateway, NotSignedIn, Proposer, TransientError, UnknownBatch
 from quipu.domain.actions import Requested
 

@@ -28,11 +28,11 @@ from quipu.adapters.postgres.action_facts import PgActionFacts
 from quipu.adapters.postgres.actions_store import PgActionStore
 from quipu.adapters.postgres.audit import PgAudit
 from quipu.adapters.postgres.bank_records import PgBankRecords
+from quipu.adapters.postgres.cases_store import PgHandoffs
 from quipu.adapters.postgres.connection import DatabaseUrls
 from quipu.adapters.postgres.console_store import PgConsole
 from quipu.adapters.postgres.conversations_store import PgConversations
 from quipu.adapters.postgres.database import CHECKPOINT_SCHEMA
-from quipu.adapters.postgres.handoffs_store import PgHandoffs
 from quipu.adapters.postgres.identity_store import PgIdentityStore
 from quipu.adapters.postgres.live import LiveFeed
 from quipu.adapters.postgres.outbox_store import PgOutbox

@@ -6,6 +6,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from quipu.domain.actions import Facts
+from quipu.domain.case_files import CaseFile
 
 
 class TransientError(Exception):
@@ -77,17 +78,7 @@ class Effects(Protocol):
 
 
 class Handoffs(Protocol):
-    async def open_case(
-        self,
-        *,
-        case_id: str,
-        customer_id: str,
-        conversation_id: str | None,
-        priority: str,
-        sla_hours: int,
-        reason_codes: list[str],
-        case_file: dict[str, Any],
-    ) -> None: ...
+    async def file(self, case: CaseFile) -> None: ...
     async def escalation_open(self, customer_id: str, conversation_id: str | None) -> bool: ...
 
 

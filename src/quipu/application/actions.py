@@ -25,7 +25,7 @@ from quipu.application.action_ports import Proposer as Proposer  # the skills an
 from quipu.application.action_ports import TransientError as TransientError
 from quipu.application.action_view import batch_view, item_view
 from quipu.application.transfers import StepUpRequired
-from quipu.domain import action_text
+from quipu.domain import action_text, case_files
 from quipu.domain.actions import (
     BLOCKED,
     CAP_WINDOW,
@@ -42,7 +42,6 @@ from quipu.domain.actions import (
     known,
     parse,
 )
-from quipu.domain.priority import case_priority
 
 log = logging.getLogger("quipu.actions")
 WAIT_FOR_OTHER_CONFIRM = timedelta(seconds=20)
@@ -50,7 +49,6 @@ WAIT_FOR_OTHER_CONFIRM = timedelta(seconds=20)
 # STUCK_EXECUTION nobody resumes it: the sweep reads the effect back and asks a person when it is not there.
 STALE_EXECUTION = timedelta(minutes=2)
 STUCK_EXECUTION = timedelta(minutes=10)
-ESCALATION_REQUEST = "action_escalation"  # the case files the gateway opens, and the ones its caps count
 
 
 class Gateway(Execution):
@@ -231,32 +229,20 @@ class Gateway(Execution):
         if not escalated:
             return
         first = escalated[0]
-        signals = set().union(*(set(r.view.get("facts", {}).get("signals", [])) for r in batch))
-        priority = case_priority(signals)
-        await self.handoffs.open_case(
+        case = case_files.escalation(
             case_id=str(
                 uuid.uuid5(uuid.UUID(first.batch_id), "escalation:" + ",".join(r.action_id for r in escalated))
             ),
             customer_id=first.customer_id,
             conversation_id=first.conversation_id,
-            priority=priority.priority,
-            sla_hours=priority.sla_hours,
-            reason_codes=sorted({r.reason or "unknown_action" for r in escalated}),
-            case_file={
-                "request": ESCALATION_REQUEST,
-                "customer_id": first.customer_id,
-                "language": first.language,
-                "actions": [
-                    {
-                        "action": r.action if known(r.action) else UNKNOWN,
-                        "status": r.status,
-                        "text": item_view(r)["text"],
-                    }
-                    for r in batch
-                ],
-                "unresolved": [action_text.reason_text(r.reason, r.language) for r in escalated],
-                "evidence": {"batch_id": first.batch_id, "action_ids": [r.action_id for r in escalated]},
-                "priority": priority.priority,
-                "sla_hours": priority.sla_hours,
-            },
+            language=first.language,
+            signals=set().union(*(set(r.view.get("facts", {}).get("signals", [])) for r in batch)),
+            reason_codes=list({r.reason or "unknown_action" for r in escalated}),
+            actions=[
+                {"action": r.action if known(r.action) else UNKNOWN, "status": r.status, "text": item_view(r)["text"]}
+                for r in batch
+            ],
+            unresolved=[action_text.reason_text(r.reason, r.language) for r in escalated],
+            evidence={"batch_id": first.batch_id, "action_ids": [r.action_id for r in escalated]},
         )
+        await self.handoffs.file(case)

@@ -5,6 +5,7 @@ from decimal import Decimal
 from typing import Any
 
 from quipu.domain.money import AmountReading, amounts_said, format_money, read_amount
+from quipu.domain.texts.transfers import ASK
 from quipu.domain.transfers import Account, Blocked
 
 
@@ -14,26 +15,16 @@ def option(a: Account, *, debt: bool = False) -> dict[str, Any]:
     return view
 
 
+def _ask(key: str, language: str) -> str:
+    return ASK[key].get(language, ASK[key]["es"])
+
+
 def clarify(missing: str, options: list[dict[str, Any]], language: str) -> dict[str, Any]:
-    ask = {
-        "es": {
-            "origin": "¿Desde qué cuenta?",
-            "destination": "¿Hacia cuál?",
-            "bill": "¿Qué servicio pagamos?",
-            "amount": "¿Qué monto?",
-        },
-        "pt": {
-            "origin": "De qual conta?",
-            "destination": "Para qual?",
-            "bill": "Qual conta de serviço pagamos?",
-            "amount": "Qual valor?",
-        },
-    }
     return {
         "status": "needs_clarification",
         "missing": missing,
         "options": options,
-        "ask": ask.get(language, ask["es"])[missing],
+        "ask": _ask(missing, language),
     }
 
 
@@ -63,10 +54,9 @@ def heard_amount(value: object, said: str | None, place: str | None) -> Decimal 
 
 def ambiguous_amount(reading: AmountReading, currency: str, place: str | None, language: str) -> dict[str, Any]:
     first, second = (format_money(v, currency, place or language) for v in reading.values)
-    ask = {"es": "¿Quisiste decir {a} o {b}?", "pt": "Você quis dizer {a} ou {b}?"}
     return {
         "status": "needs_clarification",
         "missing": "amount",
         "options": [],
-        "ask": ask.get(language, ask["es"]).format(a=first, b=second),
+        "ask": _ask("which_amount", language).format(a=first, b=second),
     }

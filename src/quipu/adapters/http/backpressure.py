@@ -14,7 +14,7 @@ from psycopg_pool import PoolTimeout
 from quipu.adapters.metrics import TURNS_REFUSED
 from quipu.application.identity import RateLimiter
 from quipu.application.ports import AuthError, ModelBusy
-from quipu.domain.errors import ERRORS
+from quipu.domain.texts.errors import ERRORS
 
 log = logging.getLogger("quipu.http")
 DATABASE_RETRY_SECONDS = 2

@@ -1,9 +1,7 @@
 """The effects of actions in ops (card overlay, cases, preferences, outbox), each keyed by the action id so it
 happens at most once, and read back before anyone is told. The facts they are decided on are in
-`action_facts`, the gateway's own hand-offs in `handoffs_store`."""
+`action_facts`; case files are written by `cases_store`, the one case writer."""
 
-import uuid
-from datetime import timedelta
 from decimal import Decimal
 
 import psycopg
@@ -11,16 +9,16 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.postgres.action_facts import CARD, card_from, email_on_file
+from quipu.adapters.postgres.cases_store import insert_case, reference_of
 from quipu.adapters.postgres.outbox_store import PgOutbox, insert_message
 from quipu.application.action_ports import ActionRow, PermanentError, TransientError
+from quipu.domain import case_files
+from quipu.domain.case_files import CaseFile
 from quipu.domain.contact import mask_email
 from quipu.domain.dataset import AS_OF
 from quipu.domain.emails import balances_email, case_receipt_email, payment_status_email
-from quipu.domain.priority import case_priority
-
-
-def reference_of(action_id: str) -> str:
-    return "Q-" + uuid.UUID(action_id).hex[:8].upper()
+from quipu.domain.priority import CasePriority, case_priority
+from quipu.domain.vocabulary import DEBIT_CARD
 
 
 class PgEffects:
@@ -51,87 +49,19 @@ class PgEffects:
         return await self._card(row, "cancel")
 
     async def _open_payment_inquiry(self, row: ActionRow, batch) -> dict:
-        facts = row.view.get("facts", {})
-        priority = case_priority(set(facts.get("signals", [])))
-        due = self.clock() + timedelta(hours=priority.sla_hours)
-        reference = reference_of(row.action_id)
-        questions = {
-            "possible_fraud": "¿El cliente tiene la tarjeta en su poder?",
-            "duplicate_charge": "¿El comercio cobró dos veces el mismo servicio?",
-            "foreign_transaction": "¿El cliente compró en el exterior o en un sitio extranjero?",
-            "pending_charge": "¿El cargo se confirmó o se liberó?",
-        }
-        case_file = {
-            "request": "payment_inquiry",
-            "customer_id": row.customer_id,
-            "language": row.language,
-            "transaction": {
-                "id": row.params["transaction_id"],
-                **{k: facts.get(k) for k in ("merchant", "amount", "currency", "date", "status", "country")},
-            },
-            "verified_facts": {"signals": facts.get("signals", [])},
-            "customer_note": row.params.get("note"),
-            "unresolved": [questions[s] for s in facts.get("signals", []) if s in questions]
-            or ["¿El cliente reconoce el cargo?"],
-            "evidence": {"transaction_id": row.params["transaction_id"], "action_id": row.action_id},
-            "priority": priority.priority,
-            "sla_hours": priority.sla_hours,
-        }
-        async with self.pool.connection() as conn, conn.transaction():
-            await conn.execute(
-                "INSERT INTO ops.disputes (dispute_id, customer_id, transaction_id, investigation_result, status, "
-                "sla_due_at, tracking_token) VALUES (%s, %s, %s, %s, 'open', %s, %s) ON CONFLICT DO NOTHING",
-                (
-                    row.action_id,
-                    row.customer_id,
-                    row.params["transaction_id"],
-                    Jsonb(case_file["verified_facts"]),
-                    due,
-                    reference,
-                ),
-            )
-            await self._case(
-                conn,
-                row,
-                priority.priority,
-                due,
-                list(facts.get("signals", [])) or ["payment_inquiry"],
-                case_file,
-                dispute=True,
-            )
-        return {"reference": reference, "sla_hours": priority.sla_hours, "priority": priority.priority}
+        facts, note = row.view.get("facts", {}), row.params.get("note")
+        case = case_files.inquiry(**_who(row), transaction_id=row.params["transaction_id"], facts=facts, note=note)
+        return {"reference": await self._open(case), **_priority(case.priority)}
 
     async def _request_callback(self, row: ActionRow, batch) -> dict:
-        due = self.clock() + timedelta(hours=72)
-        case_file = {
-            "request": "callback",
-            "customer_id": row.customer_id,
-            "language": row.language,
-            "window": row.params["window"],
-            "priority": "Low",
-            "sla_hours": 72,
-        }
-        async with self.pool.connection() as conn:
-            await self._case(conn, row, "Low", due, ["callback_requested"], case_file, dispute=False)
-        return {"reference": reference_of(row.action_id), "sla_hours": 72}
+        case = case_files.callback(**_who(row), window=row.params["window"])
+        return {"reference": await self._open(case), "sla_hours": case.priority.sla_hours}
 
-    async def _case(
-        self, conn, row: ActionRow, priority: str, due, reasons: list[str], case_file: dict, dispute: bool
-    ) -> None:
-        await conn.execute(
-            "INSERT INTO ops.handoff_cases (case_id, customer_id, conversation_id, dispute_id, priority, sla_due_at, "
-            "reason_codes, case_file) VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (case_id) DO NOTHING",
-            (
-                row.action_id,
-                row.customer_id,
-                row.conversation_id,
-                row.action_id if dispute else None,
-                priority,
-                due,
-                reasons,
-                Jsonb(case_file),
-            ),
-        )
+    async def _open(self, case: CaseFile) -> str:
+        """A case an action opens: stored under the action's id, so a retry opens none twice."""
+        async with self.pool.connection() as conn, conn.transaction():
+            await insert_case(conn, case, self.clock())
+        return reference_of(case.case_id)
 
     async def _set_alert(self, row: ActionRow, batch) -> dict:
         async with self.pool.connection() as conn:
@@ -175,14 +105,10 @@ class PgEffects:
         if row.action in ("block_card", "cancel_card"):
             return {"card_action": "freeze" if row.action == "block_card" else "cancel"}
         if row.action == "open_payment_inquiry":
-            priority = case_priority(set(row.view.get("facts", {}).get("signals", [])))
-            return {
-                "reference": reference_of(row.action_id),
-                "sla_hours": priority.sla_hours,
-                "priority": priority.priority,
-            }
+            priority = case_priority(row.view.get("facts", {}).get("signals", []))
+            return {"reference": reference_of(row.action_id), **_priority(priority)}
         if row.action == "request_callback":
-            return {"reference": reference_of(row.action_id), "sla_hours": 72}
+            return {"reference": reference_of(row.action_id), "sla_hours": case_priority().sla_hours}
         if row.action == "send_summary_email":
             async with self.pool.connection() as conn:
                 found = await (
@@ -230,6 +156,19 @@ class PgEffects:
         return False
 
 
+def _who(row: ActionRow) -> dict:
+    return {
+        "case_id": row.action_id,
+        "customer_id": row.customer_id,
+        "conversation_id": row.conversation_id,
+        "language": row.language,
+    }
+
+
+def _priority(priority: CasePriority) -> dict:
+    return {"sla_hours": priority.sla_hours, "priority": priority.priority}
+
+
 async def summary_email(conn, row: ActionRow, inquiry: ActionRow | None) -> tuple[str, str]:
     """Reads the figures the topic needs; the domain writes the text."""
     topic = row.params["topic"]
@@ -246,9 +185,9 @@ async def summary_email(conn, row: ActionRow, inquiry: ActionRow | None) -> tupl
     if topic == "balances":
         cur = await conn.execute(
             "SELECT product_type, product_number_last4, current_balance, currency FROM core.products "
-            "WHERE customer_id = %s AND product_status = 'Active' AND product_type <> 'Tarjeta Débito' "
+            "WHERE customer_id = %s AND product_status = 'Active' AND product_type <> %s "
             "ORDER BY product_type",
-            (row.customer_id,),
+            (row.customer_id, DEBIT_CARD),
         )
         products = [
             {"product_type": r[0], "last4": r[1], "balance": r[2], "currency": r[3]} for r in await cur.fetchall()

@@ -3,8 +3,11 @@ block counts), the charge with its risk signals, the e-mail on file."""
 
 from psycopg_pool import AsyncConnectionPool
 
-from quipu.domain.actions import CardFacts, ChargeFacts, Facts, risk_signals
-from quipu.domain.evidence import DUPLICATE_WINDOW_SECONDS
+from quipu.adapters.postgres.bank_records import PgBankRecords
+from quipu.application.action_ports import TransientError
+from quipu.domain.actions import CardFacts, Facts
+from quipu.domain.evidence import signals_of
+from quipu.domain.vocabulary import CARD_TYPES
 
 CARD = """
 SELECT p.product_id, p.product_type, p.product_number_last4, p.product_status, coalesce(p.days_past_due, 0),
@@ -12,17 +15,6 @@ SELECT p.product_id, p.product_type, p.product_number_last4, p.product_status, c
        (SELECT a.action FROM ops.card_actions a WHERE a.product_id = p.product_id AND a.customer_id = p.customer_id
         ORDER BY a.requested_at DESC LIMIT 1)
 FROM core.products p WHERE p.customer_id = %s AND p.product_id = %s
-"""
-CHARGE = """
-SELECT t.transaction_id, t.transaction_status, t.transaction_date, t.merchant_name, t.amount, t.currency,
-       t.transaction_country, t.is_fraud, t.fraud_score, c.country,
-       EXISTS (SELECT 1 FROM core.transactions o WHERE o.customer_id = t.customer_id
-               AND o.transaction_id <> t.transaction_id AND o.merchant_name = t.merchant_name
-               AND o.amount = t.amount AND o.currency = t.currency
-               AND o.transaction_status IN ('Approved', 'Pending') AND t.transaction_status IN ('Approved', 'Pending')
-               AND abs(extract(epoch FROM o.transaction_date - t.transaction_date)) <= %s)
-FROM core.transactions t JOIN core.customers c ON c.customer_id = t.customer_id
-WHERE t.customer_id = %s AND t.transaction_id = %s
 """
 OVERLAY = {"freeze": "Blocked", "cancel": "Cancelled"}
 
@@ -55,7 +47,7 @@ class PgActionFacts:
                 await conn.execute(
                     "SELECT product_id FROM core.products WHERE customer_id = %s AND product_type = ANY(%s) "
                     "ORDER BY product_id",
-                    (customer_id, ["Tarjeta Crédito", "Tarjeta Débito"]),
+                    (customer_id, list(CARD_TYPES)),
                 )
             ).fetchall()
             cards = [card_from(await (await conn.execute(CARD, (customer_id, i[0]))).fetchone()) for i in ids]
@@ -83,12 +75,14 @@ class PgActionFacts:
         return Facts(), {}
 
     async def _charge(self, customer_id: str, transaction_id: str) -> tuple[Facts, dict]:
-        async with self.pool.connection() as conn:
-            row = await (await conn.execute(CHARGE, (DUPLICATE_WINDOW_SECONDS, customer_id, transaction_id))).fetchone()
-        if row is None:
+        """The charge, read the way the investigation reads it: the same query, the same signals."""
+        found = await PgBankRecords(self.pool).investigation_facts(customer_id, transaction_id=transaction_id)
+        if not found.candidates:
             return Facts(), {}
-        charge = ChargeFacts(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8])
-        signals = sorted(risk_signals(charge, duplicate=row[10], home_country=row[9]))
+        if found.unavailable:  # a signal that could not be checked is unknown, never "no"
+            raise TransientError("unavailable: " + ", ".join(found.unavailable))
+        charge = found.candidates[0]
+        signals = signals_of(charge, found.neighbours or [], home_country=found.home_country)
         view = {
             "merchant": charge.merchant,
             "amount": str(charge.amount),
@@ -96,6 +90,6 @@ class PgActionFacts:
             "date": charge.at.date().isoformat(),
             "status": charge.status,
             "country": charge.country,
-            "signals": signals,
+            "signals": [str(s) for s in sorted(signals)],
         }
         return Facts(charge=charge), view

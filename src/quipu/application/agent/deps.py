@@ -5,8 +5,8 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from quipu.application.agent.case_file import build_case_file
 from quipu.application.ports import LanguageModel
+from quipu.application.turn_case import build_case_file
 from quipu.skills.registry import Skill
 
 

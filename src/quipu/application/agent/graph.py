@@ -9,7 +9,6 @@ from typing import TypedDict
 from langgraph.graph import END, START, StateGraph
 
 from quipu.application.agent import prompts
-from quipu.application.agent.case_file import finding_kinds
 from quipu.application.agent.deps import AgentDeps, offered
 from quipu.application.agent.followups import is_follow_up, joined_words, merged_arguments, remembered
 from quipu.application.agent.refusal import refuse_by_code
@@ -24,6 +23,7 @@ from quipu.application.agent.steps import (
 )
 from quipu.application.agent.tool_caller import SkillTools
 from quipu.application.ports import ModelBusy
+from quipu.application.turn_case import finding_kinds
 from quipu.domain.agent_text import say
 from quipu.domain.claims import claims
 from quipu.domain.routing import (

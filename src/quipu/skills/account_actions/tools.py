@@ -15,7 +15,7 @@ from quipu.application.actions import Proposer
 from quipu.application.investigation import ChargeQuery, charge_view
 from quipu.domain.actions import MAX_REQUESTED, Requested
 from quipu.domain.dataset import DATASET_NOW
-from quipu.skills.vocab import Days, Merchant
+from quipu.domain.vocabulary import Days, Merchant
 
 READ_ONLY = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
 PROPOSES = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=False, openWorldHint=False)

@@ -7,7 +7,7 @@ from mcp.types import ToolAnnotations
 
 from quipu.adapters.mcp.tooling import ToolDeps, run_tool
 from quipu.application import accounts
-from quipu.skills.vocab import DebtType, ProductType
+from quipu.domain.vocabulary import DebtType, ProductType
 
 READ_ONLY = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
 

@@ -7,7 +7,7 @@ from mcp.types import ToolAnnotations
 
 from quipu.adapters.mcp.tooling import ToolDeps, run_tool
 from quipu.application.investigation import ChargeQuery, Investigation
-from quipu.skills.vocab import Amount, Limit, Merchant, RecentDays, TransactionId
+from quipu.domain.vocabulary import Amount, Limit, Merchant, RecentDays, TransactionId
 
 READ_ONLY = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
 

@@ -20,8 +20,8 @@ from quipu.application.data_lookup_results import (
     published,
 )
 from quipu.application.text_to_sql import run_sql as guarded_sql
+from quipu.domain.vocabulary import Amount, Merchant, SqlText
 from quipu.skills.data_lookup.gate import SQL_GATE_TAG
-from quipu.skills.vocab import Amount, Merchant, SqlText
 
 READ_ONLY = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
 PeriodSaid = Annotated[

@@ -9,15 +9,12 @@ from pydantic import Field
 
 from quipu.adapters.mcp.tooling import ToolDeps, run_tool
 from quipu.application.transfers import Asker
+from quipu.domain.vocabulary import AccountType, Last4
 from quipu.skills.account_actions.tools import signed_in
-from quipu.skills.vocab import Last4
 
 READ_ONLY = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
 PROPOSES = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=False, openWorldHint=False)
 Kind = Literal["own_accounts", "pay_debt", "third_party"]
-AccountType = Literal[
-    "Cuenta Ahorro", "Cuenta Corriente", "Tarjeta Crédito", "Préstamo Personal", "Préstamo Hipotecario"
-]
 Money = Annotated[
     str,
     Field(min_length=1, max_length=20, pattern=r"^[0-9][0-9.,]*$", description="The amount as the customer wrote it."),

@@ -16,8 +16,8 @@ from quipu.adapters.llm.queue import turn_deadline
 from quipu.adapters.metrics import TURN_SECONDS, TURNS, TURNS_REFUSED
 from quipu.application.chat import ChatTurn
 from quipu.application.ports import ModelBusy
-from quipu.domain.errors import ERRORS
 from quipu.domain.statement import MAX_IMAGE_BYTES, image_kind
+from quipu.domain.texts.errors import ERRORS
 
 router = APIRouter(prefix="/api", tags=["chat"])
 log = logging.getLogger("quipu.http.chat")
