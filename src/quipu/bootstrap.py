@@ -24,7 +24,8 @@ from quipu.adapters.mcp.tooling import ToolDeps
 from quipu.adapters.ocr.gemini_reader import GeminiStatementReader
 from quipu.adapters.ocr.tesseract import TesseractReader
 from quipu.adapters.postgres import database
-from quipu.adapters.postgres.action_effects import PgActionFacts, PgEffects
+from quipu.adapters.postgres.action_effects import PgEffects
+from quipu.adapters.postgres.action_facts import PgActionFacts
 from quipu.adapters.postgres.actions_store import PgActionStore
 from quipu.adapters.postgres.audit import PgAudit
 from quipu.adapters.postgres.bank_records import PgBankRecords
@@ -41,6 +42,7 @@ from quipu.adapters.postgres.schema_catalog import core_columns, describe_core, 
 from quipu.adapters.postgres.sql_runner import GuardedRunner, dwh_pool
 from quipu.adapters.postgres.step_up_store import PgStepUpStore
 from quipu.adapters.postgres.transfers_store import PgTransfers
+from quipu.adapters.postgres.views import PgViews
 from quipu.adapters.security.passwords import Passwords
 from quipu.adapters.security.tokens import Tokens
 from quipu.adapters.smtp import SmtpMailer
@@ -56,7 +58,8 @@ from quipu.application.customer_limiter import CustomerLimiter
 from quipu.application.identity import Identity, Limits
 from quipu.application.step_up import StepUp
 from quipu.application.text_to_sql import SqlLookup
-from quipu.application.transfers import MoneyMovement
+from quipu.application.transfers import Transfers
+from quipu.application.views import Views
 from quipu.domain.mail import route_from
 from quipu.domain.sql_columns import CoreColumns
 from quipu.domain.step_up import CODE_DIGITS
@@ -85,7 +88,7 @@ class Container:
     records: PgBankRecords
     sql_runner: SqlLookup
     gateway: Gateway
-    money: MoneyMovement
+    money: Transfers
     action_facts: PgActionFacts
     audit: PgAudit
     clock: Clock
@@ -94,6 +97,7 @@ class Container:
     transcriber: WhisperTranscriber
     voice: EspeakSynthesizer
     statements: TesseractReader
+    views: Views
     tracer: Tracer = field(default_factory=Tracer)
     probes: dict[str, Probe] = field(default_factory=dict)
     chat: Chat | None = None
@@ -239,7 +243,7 @@ def assemble(
         tracer=otlp_tracer(settings.otlp_endpoint),
         sql_runner=sql_lookup(settings, sql_pool, pool, clock, walls or WallCheck(), columns or core_columns()),
         gateway=gateway,
-        money=MoneyMovement(PgTransfers(pool, clock, transfer_limits(settings), outbox), audit, clock),
+        money=Transfers(PgTransfers(pool, clock, outbox), audit, clock, transfer_limits(settings)),
         action_facts=action_facts,
         audit=audit,
         clock=clock,
@@ -248,6 +252,7 @@ def assemble(
         transcriber=WhisperTranscriber(settings.models_dir, threads=settings.llm_threads),
         voice=EspeakSynthesizer(),
         statements=statement_reader(settings),
+        views=PgViews(pool),
         probes={"database": database_ready},
     )
 

@@ -84,7 +84,9 @@ async def chat(body: ChatIn, who: CustomerDep, container: ContainerDep) -> ChatO
     image = decoded_image(body.image)
     if not body.message.strip() and image is None:
         raise ApiError("empty_message")
-    await ChatLimiter(container.pool, container.settings.chat_rate_per_minute, container.clock).check(who.customer_id)
+    await ChatLimiter(container.identity.rate, container.settings.chat_rate_per_minute, container.clock).check(
+        who.customer_id
+    )
     try:
         with TURN_SECONDS.time(), turn_deadline(container.settings.turn_deadline_seconds):
             turn = await container.chat.turn(
@@ -112,7 +114,9 @@ async def chat_stream(body: ChatIn, who: CustomerDep, container: ContainerDep) -
     image = decoded_image(body.image)
     if not body.message.strip() and image is None:
         raise ApiError("empty_message")
-    await ChatLimiter(container.pool, container.settings.chat_rate_per_minute, container.clock).check(who.customer_id)
+    await ChatLimiter(container.identity.rate, container.settings.chat_rate_per_minute, container.clock).check(
+        who.customer_id
+    )
     steps: asyncio.Queue[str] = asyncio.Queue()
 
     async def progress(step: str) -> None:
