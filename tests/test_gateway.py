@@ -7,7 +7,8 @@ from datetime import timedelta
 import pytest
 from psycopg_pool import AsyncConnectionPool
 
-from quipu.adapters.postgres.action_effects import PgActionFacts, PgEffects
+from quipu.adapters.postgres.action_effects import PgEffects
+from quipu.adapters.postgres.action_facts import PgActionFacts
 from quipu.adapters.postgres.actions_store import PgActionStore
 from quipu.adapters.postgres.audit import PgAudit
 from quipu.adapters.postgres.cases_store import PgHandoffs

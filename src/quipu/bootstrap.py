@@ -19,7 +19,8 @@ from quipu.adapters.http.backpressure import ChatLimiter
 from quipu.adapters.llm.factory import build_model
 from quipu.adapters.mcp.tooling import ToolDeps
 from quipu.adapters.postgres import database
-from quipu.adapters.postgres.action_effects import PgActionFacts, PgEffects
+from quipu.adapters.postgres.action_effects import PgEffects
+from quipu.adapters.postgres.action_facts import PgActionFacts
 from quipu.adapters.postgres.actions_store import PgActionStore
 from quipu.adapters.postgres.audit import PgAudit
 from quipu.adapters.postgres.bank_records import PgBankRecords
@@ -36,6 +37,7 @@ from quipu.adapters.postgres.schema_catalog import describe_core, read_core_colu
 from quipu.adapters.postgres.sql_runner import dwh_pool
 from quipu.adapters.postgres.step_up_store import PgStepUpStore
 from quipu.adapters.postgres.transfers_store import PgTransfers
+from quipu.adapters.postgres.views import PgViews
 from quipu.adapters.security.passwords import Passwords
 from quipu.adapters.security.tokens import Tokens
 from quipu.adapters.speech.espeak import EspeakSynthesizer
@@ -47,19 +49,18 @@ from quipu.application.chat import Chat
 from quipu.application.console import Console
 from quipu.application.identity import Identity
 from quipu.application.ports import (
-    ConversationHistory,
     CustomerRecords,
     LanguageModel,
     LiveEvents,
     RateLimit,
-    SentMail,
     Synthesizer,
     Tracing,
     Transcriber,
 )
 from quipu.application.step_up import StepUp
 from quipu.application.text_to_sql import SqlLookup
-from quipu.application.transfers import MoneyMovement
+from quipu.application.transfers import Transfers
+from quipu.application.views import Views
 from quipu.domain.mail import route_from
 from quipu.domain.sql_columns import CoreColumns
 from quipu.settings import Settings
@@ -92,12 +93,11 @@ class Services:
     step_up: StepUp
     chat: Chat
     gateway: Gateway
-    money: MoneyMovement
+    money: Transfers
     console: Console
     sql_runner: SqlLookup
     records: CustomerRecords
-    conversations: ConversationHistory
-    outbox: SentMail
+    views: Views  # what the pages read: greeting, products, sent mail, conversations, operators
     events: LiveEvents  # conversations that changed, for the pages watching them
     chat_limit: RateLimit  # chat turns per minute per customer
     transcriber: Transcriber
@@ -217,7 +217,7 @@ def assemble(
     )
     records = PgBankRecords(pool)
     sql_runner = sql_lookup(settings, pool, resources.sql_pool, clock, walls, columns)
-    money = MoneyMovement(PgTransfers(pool, clock, transfer_limits(settings), outbox), audit, clock)
+    money = Transfers(PgTransfers(pool, clock, outbox), audit, clock, transfer_limits(settings))
     tools = ToolDeps(
         records=records,
         audit=audit,
@@ -251,10 +251,9 @@ def assemble(
         console=Console(PgConsole(pool), gateway, action_facts, clock),
         sql_runner=sql_runner,
         records=records,
-        conversations=conversations,
-        outbox=outbox,
+        views=PgViews(pool),
         events=resources.live,
-        chat_limit=ChatLimiter(pool, settings.chat_rate_per_minute, clock),
+        chat_limit=ChatLimiter(identity.rate, settings.chat_rate_per_minute, clock),
         transcriber=WhisperTranscriber(settings.models_dir, threads=settings.llm_threads),
         voice=EspeakSynthesizer(),
         tracer=otlp_tracer(settings.otlp_endpoint),

@@ -6,10 +6,11 @@ import secrets
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
-from fastmcp import Client
+from fastmcp import FastMCP
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.mcp.hub import hub
+from quipu.adapters.mcp.in_process import InProcessTools
 from quipu.adapters.mcp.session import ToolSession
 from quipu.adapters.mcp.tooling import ToolDeps
 from quipu.adapters.ocr.gemini_reader import GeminiStatementReader
@@ -91,19 +92,24 @@ def statement_reader(settings: Settings) -> StatementReader:
     return local
 
 
+def agent_tools(settings: Settings, model: LanguageModel, tools: ToolDeps) -> FastMCP:
+    """The hub the agent calls in process: the tools /mcp serves, less those this model or these walls forbid."""
+    server = hub(lambda: tools, actions_enabled=settings.actions_enabled)
+    gate_sql_tools(server, settings.home, model)  # run_sql only for a model that passed `quipu eval sql`
+    if tools.sql_runner.off_reason:  # the walls are not all there: the agent is not offered run_sql
+        server.disable(names={"dwh_run_sql"})
+    return server
+
+
 def agent_deps(
     settings: Settings, model: LanguageModel, tools: ToolDeps, handoffs: PgHandoffs, tracer: Callable[[], Tracing]
 ) -> AgentDeps:
-    """The agent over the in-process MCP hub; run_sql only for a model that passed `quipu eval sql` and while
-    the reader's walls are all there."""
-    server = hub(lambda: tools, actions_enabled=settings.actions_enabled)
-    gate_sql_tools(server, settings.home, model)
-    if tools.sql_runner.off_reason:
-        server.disable(names={"dwh_run_sql"})
+    """The agent over the in-process port of its hub."""
+    in_process = InProcessTools(agent_tools(settings, model, tools))
     return AgentDeps(
         model=model,
         skills=[s for s in discover() if settings.actions_enabled or not s.acts],
-        mcp=lambda: Client(server),
+        mcp=lambda: in_process,
         gateway=tools.gateway,
         handoffs=handoffs,
         audit=tools.audit,
@@ -113,7 +119,8 @@ def agent_deps(
     )
 
 
-def session_meta(session: dict, language: str, said: str) -> dict:
+def session_meta(session: dict, language: str, said: str) -> ToolSession:
+    """Who the agent's tool calls are for, as the in-process port takes it."""
     return ToolSession(
         customer_id=session["customer_id"],
         signed_in=session["signed_in"],
@@ -121,4 +128,4 @@ def session_meta(session: dict, language: str, said: str) -> dict:
         thread_id=session.get("thread_id"),
         conversation_id=session.get("conversation_id"),
         said=said,
-    ).meta()
+    )

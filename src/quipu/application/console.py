@@ -5,31 +5,20 @@ through the same action gateway the customer's button uses, with the operator re
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
-from typing import Protocol
+from typing import Any, Protocol
 
-from quipu.application.actions import Gateway, Proposer
+from quipu.application.action_ports import Proposer
+from quipu.application.actions import Gateway
+from quipu.application.console_ports import ConsoleStore, ConsoleUnitOfWork
 from quipu.domain import action_text, transfer_text
 from quipu.domain.actions import Requested
+from quipu.domain.agent_text import say
 
 OPERATOR_ACTIONS = ("block_card", "open_payment_inquiry")
 
 
-class ConsoleStore(Protocol):
-    async def queue(self, *, status: str | None, limit: int) -> list[dict]: ...
-    async def thread(self, conversation_id: str, operator_id: str) -> dict: ...
-    async def take(self, conversation_id: str, operator_id: str, *, supervisor: bool = False) -> str: ...
-    async def assign(self, conversation_id: str, supervisor_id: str, operator_id: str) -> None: ...
-    async def reply(self, conversation_id: str, operator_id: str, text: str) -> int: ...
-    async def release(self, conversation_id: str, operator_id: str, *, supervisor: bool = False) -> None: ...
-    async def holder(self, conversation_id: str) -> tuple[str, str | None, str, str]: ...
-    async def note_action(
-        self, conversation_id: str, customer_id: str, operator_id: str, action: str, view: dict
-    ) -> None: ...
-    async def dashboard(self, days: int) -> dict: ...
-
-
 class Cards(Protocol):
-    async def cards(self, customer_id: str) -> list[dict]: ...
+    async def cards(self, customer_id: str) -> list[dict[str, Any]]: ...
 
 
 @dataclass(frozen=True)
@@ -58,7 +47,7 @@ class ConversationFacts:
 
     asked: list[str] = field(default_factory=list)
     found: list[str] = field(default_factory=list)
-    charges: list[dict] = field(default_factory=list)
+    charges: list[dict[str, Any]] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)
 
 
@@ -74,7 +63,7 @@ class NotAllowed(Exception):
         self.code = code
 
 
-def conversation_facts(thread: dict) -> ConversationFacts:
+def conversation_facts(thread: dict[str, Any]) -> ConversationFacts:
     """Built from the stored messages, the earlier case files, the action batches and the transfers."""
     asked = [m["content"] for m in thread["messages"] if m["role"] == "customer"]
     found = [m["content"] for m in thread["messages"] if m["role"] == "assistant" and m.get("skill")]
@@ -92,7 +81,7 @@ def conversation_facts(thread: dict) -> ConversationFacts:
     return ConversationFacts(asked, found, charges, steps)
 
 
-def _action_step(row: dict) -> Step:
+def _action_step(row: dict[str, Any]) -> Step:
     facts_view = (row.get("view") or {}).get("facts", {})
     if row["status"] == "verified":
         text = action_text.done(row["action"], row["params"], facts_view, row.get("result") or {}, row["language"])
@@ -101,7 +90,7 @@ def _action_step(row: dict) -> Step:
     return Step("action", text, row["status"], action_text.state_text(row["status"], row["language"]))
 
 
-def _transfer_step(row: dict) -> Step:
+def _transfer_step(row: dict[str, Any]) -> Step:
     receipt = row.get("receipt") or {}
     text = receipt.get("text") or transfer_text.card_text(row["summary"], row["language"])
     return Step("transfer", text, row["status"], row["status"])
@@ -114,12 +103,12 @@ class Console:
         self.cards = cards
         self.clock = clock
 
-    async def queue(self, *, status: str | None = None, limit: int = 100) -> list[dict]:
+    async def queue(self, *, status: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
         now = self.clock()
         rows = await self.store.queue(status=status, limit=limit)
         return [{**r, "sla_seconds_left": _left(r.get("sla_due_at"), now)} for r in rows]
 
-    async def thread(self, conversation_id: str, staff: Staff) -> dict:
+    async def thread(self, conversation_id: str, staff: Staff) -> dict[str, Any]:
         found = await self.store.thread(conversation_id, staff.operator_id)
         now = self.clock()
         for case in found["cases"]:
@@ -130,20 +119,45 @@ class Console:
         return found
 
     async def take(self, conversation_id: str, staff: Staff) -> None:
-        await self.store.take(conversation_id, staff.operator_id, supervisor=staff.supervisor)
+        async with self.store.unit_of_work() as uow:
+            customer_id = await _take(uow, conversation_id, staff.operator_id, staff.supervisor)
+            await _did(uow, "operator_take", conversation_id, customer_id, {"operator_id": staff.operator_id})
+            await uow.commit()
 
     async def assign(self, conversation_id: str, staff: Staff, operator_id: str) -> None:
+        """A supervisor gives an open case to one (active) operator."""
         if not staff.supervisor:
             raise NotAllowed("supervisor_only")
-        await self.store.assign(conversation_id, staff.operator_id, operator_id)
+        async with self.store.unit_of_work() as uow:
+            if not await uow.operator_active(operator_id):
+                raise NotAllowed("unknown_operator")
+            customer_id = await _take(uow, conversation_id, operator_id, True)
+            assigned = {"operator_id": staff.operator_id, "assigned_to": operator_id}
+            await _did(uow, "operator_assign", conversation_id, customer_id, assigned)
+            await uow.commit()
 
     async def reply(self, conversation_id: str, staff: Staff, text: str) -> int:
-        return await self.store.reply(conversation_id, staff.operator_id, text)
+        """The operator answers a case they hold (a waiting case is taken by answering it)."""
+        async with self.store.unit_of_work() as uow:
+            customer_id = await _take(uow, conversation_id, staff.operator_id, False)
+            message_id = await uow.append(conversation_id, "operator", text, staff.operator_id)
+            await _did(uow, "operator_reply", conversation_id, customer_id, {"operator_id": staff.operator_id})
+            await uow.commit()
+        return message_id
 
     async def release(self, conversation_id: str, staff: Staff) -> None:
-        await self.store.release(conversation_id, staff.operator_id, supervisor=staff.supervisor)
+        """Gives the conversation back to the assistant; only its holder (or a supervisor) may."""
+        async with self.store.unit_of_work() as uow:
+            given = await uow.give_back(conversation_id, staff.operator_id, supervisor=staff.supervisor)
+            if given is None:
+                raise await _refusal(uow, conversation_id)
+            customer_id, language = given
+            await uow.close_cases(conversation_id)
+            await uow.append(conversation_id, "system", say("released", language), staff.operator_id)
+            await _did(uow, "operator_release", conversation_id, customer_id, {"operator_id": staff.operator_id})
+            await uow.commit()
 
-    async def act(self, conversation_id: str, staff: Staff, action: str, params: dict) -> dict:
+    async def act(self, conversation_id: str, staff: Staff, action: str, params: dict[str, Any]) -> dict[str, Any]:
         """Runs through the gateway: the same policy, re-check, read-back and audit as the customer's button."""
         if action not in OPERATOR_ACTIONS:
             raise NotAllowed("operator_action_not_offered")
@@ -154,12 +168,41 @@ class Console:
         view = await self.gateway.propose(who, [Requested(action, params)])
         if any(i["status"] in ("awaiting_confirmation", "confirmed") for i in view["items"]):
             view = await self.gateway.confirm(customer_id, view["batch_id"])
-        await self.store.note_action(conversation_id, customer_id, staff.operator_id, action, view)
+        async with self.store.unit_of_work() as uow:  # the operator as the actor, in the decision log
+            await uow.record(
+                customer_id=customer_id,
+                conversation_id=conversation_id,
+                tool=f"operator_action:{action}",
+                proposed={"operator_id": staff.operator_id, "batch_id": view.get("batch_id")},
+                decision="allowed",
+                executed=any(i["status"] in ("verified", "failed") for i in view.get("items", [])),
+                verified=any(i["status"] == "verified" for i in view.get("items", [])),
+            )
+            await uow.commit()
         return view
 
-    async def dashboard(self, days: int = 7) -> dict:
+    async def dashboard(self, days: int = 7) -> dict[str, Any]:
         return await self.store.dashboard(days)
 
 
 def _left(due: datetime | None, now: datetime) -> int | None:
     return None if due is None else int((due - now).total_seconds())
+
+
+async def _take(uow: ConsoleUnitOfWork, conversation_id: str, operator_id: str, supervisor: bool) -> str:
+    customer_id = await uow.take(conversation_id, operator_id, supervisor=supervisor)
+    if customer_id is None:
+        raise await _refusal(uow, conversation_id)
+    await uow.cases_taken(conversation_id, operator_id)
+    return customer_id
+
+
+async def _refusal(uow: ConsoleUnitOfWork, conversation_id: str) -> NotAllowed:
+    """Why the conditional write found nothing to change: nobody handed it off, or another operator holds it."""
+    return NotAllowed("not_handed_off" if await uow.status(conversation_id) == "bot" else "held_by_another")
+
+
+async def _did(
+    uow: ConsoleUnitOfWork, tool: str, conversation_id: str, customer_id: str, proposed: dict[str, Any]
+) -> None:
+    await uow.record(customer_id=customer_id, conversation_id=conversation_id, tool=tool, proposed=proposed)

@@ -178,17 +178,6 @@ class CustomerRecords(Protocol):
     ) -> list[Purchase]: ...
 
 
-class ConversationHistory(Protocol):
-    async def list(self, customer_id: str, limit: int = 30) -> list[dict]: ...
-    async def get(self, customer_id: str, thread_id: str) -> dict | None: ...
-    async def language_and_names(self, customer_id: str) -> tuple[str, tuple[str, ...]]: ...
-
-
-class SentMail(Protocol):
-    async def recent(self, customer_id: str, limit: int) -> list[dict]:
-        """What the bank sent the customer, newest first."""
-
-
 class LiveEvents(Protocol):
     def subscribe(self) -> AbstractAsyncContextManager[asyncio.Queue[str]]:
         """A queue of ids of conversations that changed, while the subscription lasts."""
@@ -206,3 +195,20 @@ class Tracing(Protocol):
 class StatementReader(Protocol):
     async def read(self, image: bytes) -> list[StatementLine]:
         """The charges a photo of a statement shows; the image is kept nowhere."""
+
+
+@dataclass(frozen=True)
+class ToolAnswer:
+    """One tool call's answer: its structured result, or why the tool refused it (arguments, sign-in)."""
+
+    result: dict
+    refused: str | None = None
+
+
+class SkillToolsPort(Protocol):
+    """The skills' tools as the agent calls them in process, opened per turn (`async with port() as tools`).
+    `session` is who the call is for, as the composition root built it; no tool takes a customer argument."""
+
+    async def list_tools(self) -> list: ...
+
+    async def call_tool(self, name: str, arguments: dict, session: object) -> ToolAnswer: ...

@@ -1,4 +1,5 @@
-"""The one writer of case files: ops.handoff_cases (and the dispute a payment inquiry opens with its case)."""
+"""Case files in ops: the one writer of ops.handoff_cases (and of the dispute a payment inquiry opens with its
+case), and the hand-off store that files a case for a person and sets its conversation to wait for one."""
 
 import uuid
 from datetime import timedelta
@@ -7,6 +8,7 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.metrics import HANDOFFS
+from quipu.adapters.postgres.connection import one_row
 from quipu.domain.case_files import ESCALATION_REQUEST, CaseFile
 from quipu.domain.priority import CasePriority
 
@@ -99,4 +101,4 @@ class PgHandoffs:
                     (customer_id, conversation_id, ESCALATION_REQUEST),
                 )
             ).fetchone()
-        return bool(row[0])
+        return bool(one_row(row)[0])

@@ -5,7 +5,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from quipu.application.ports import LanguageModel
+from quipu.application.ports import LanguageModel, SkillToolsPort
 from quipu.application.turn_case import build_case_file
 from quipu.skills.registry import Skill
 
@@ -29,11 +29,11 @@ class _NullSpan:
 class AgentDeps:
     model: LanguageModel
     skills: list[Skill]
-    mcp: Callable[[], Any]  # an MCP client over the skills' servers, opened per turn
+    mcp: Callable[[], SkillToolsPort]  # the skills' tools, in process, opened per turn
     gateway: Any  # the action gateway: refusals are proposed through it, so they are audited like any action
     handoffs: Any
     audit: Any
-    session_meta: Callable[[dict, str, str], dict]
+    session_meta: Callable[[dict, str, str], object]  # who the tools act for: session, language, words said
     trace: Callable[..., AbstractContextManager[Span]] = field(default=lambda *a, **k: _NullSpan())
     rephrase: bool = False
 

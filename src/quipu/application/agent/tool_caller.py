@@ -1,9 +1,10 @@
-"""The skill's tools as the agent calls them: one MCP client per turn, the session in `_meta`, every call
-recorded as a ToolOutcome (what was asked, what the records said)."""
+"""The skill's tools as the agent calls them: through the in-process tools port, for the turn's session, every
+call recorded as a ToolOutcome (what was asked, what the records said)."""
 
 import json
 import logging
 
+from quipu.application.ports import SkillToolsPort
 from quipu.skills.answering import ToolOutcome
 
 log = logging.getLogger("quipu.agent")
@@ -32,23 +33,21 @@ def usable_arguments(arguments: dict, schema: dict) -> dict:
 class SkillTools:
     """Calls one skill's tools for one turn and keeps every outcome."""
 
-    def __init__(self, client, namespace: str, schemas: dict[str, dict], meta: dict, trace):
-        self.client, self.namespace, self.schemas, self.meta, self.trace = client, namespace, schemas, meta, trace
+    def __init__(self, port: SkillToolsPort, namespace: str, schemas: dict[str, dict], session: object, trace):
+        self.port, self.namespace, self.schemas, self.session, self.trace = port, namespace, schemas, session, trace
         self.outcomes: list[ToolOutcome] = []
 
     async def call(self, tool: str, arguments: dict) -> ToolOutcome:
         arguments = usable_arguments(arguments, self.schemas.get(tool, {}))
         with self.trace("tool.call") as span:
             span.set(tool=tool, arguments=json.dumps(arguments, ensure_ascii=False, default=str))
-            result = await self.client.call_tool(
-                f"{self.namespace}_{tool}", arguments, meta=self.meta, raise_on_error=False
-            )
-        if result.is_error:
-            detail = " ".join(getattr(c, "text", "") for c in result.content)[:300]
+            answer = await self.port.call_tool(f"{self.namespace}_{tool}", arguments, self.session)
+        if answer.refused is not None:
+            detail = answer.refused[:300]
             log.warning("tool %s refused its arguments: %s", tool, detail)
             data = {"error": "tool_error", "detail": detail}
         else:
-            data = json.loads(json.dumps(result.structured_content or {}, default=str))
+            data = answer.result
         outcome = ToolOutcome(tool, arguments, data)
         self.outcomes.append(outcome)
         return outcome

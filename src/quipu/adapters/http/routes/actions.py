@@ -21,9 +21,7 @@ class ConfirmIn(BaseModel):
     "/{batch_id}/confirm",
     summary="The customer's button: run the proposed actions once (cancelling a card needs a recent step-up)",
 )
-async def confirm(
-    who: CustomerDep, services: ServicesDep, batch_id: BatchId, body: ConfirmIn | None = None
-) -> dict:
+async def confirm(who: CustomerDep, services: ServicesDep, batch_id: BatchId, body: ConfirmIn | None = None) -> dict:
     stepped_up = who.stepped_up(services.clock(), services.identity.limits.step_up_window)
     try:
         return counted(

@@ -1,3 +1,4 @@
+from dataclasses import asdict
 from datetime import datetime
 from decimal import Decimal
 from typing import Annotated
@@ -5,11 +6,9 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Query, Request
 from pydantic import BaseModel
 
-from quipu.adapters.http.deps import CustomerDep, ResourcesDep, ServicesDep, still_signed_in
+from quipu.adapters.http.deps import CustomerDep, ServicesDep, still_signed_in
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.http.live import event_stream
-from quipu.adapters.postgres.products_view import my_products
-from quipu.application.action_view import batch_view
 from quipu.domain.threads import conversation_id
 from quipu.domain.transfer_text import card_text
 
@@ -90,43 +89,40 @@ class Product(BaseModel):
 
 
 @router.get("", summary="The signed-in customer")
-async def me(who: CustomerDep, services: ServicesDep, resources: ResourcesDep) -> MeOut:
-    async with resources.pool.connection() as conn:  # raw SQL until this page has its read view
-        row = await (
-            await conn.execute(
-                "SELECT first_name, preferred_language FROM core.customers WHERE customer_id = %s", (who.customer_id,)
-            )
-        ).fetchone()
-    first_name, language = row or (None, "es")
+async def me(who: CustomerDep, services: ServicesDep) -> MeOut:
+    greeting = await services.views.greeting(who.customer_id)
     fresh = who.stepped_up(services.clock(), services.identity.limits.step_up_window)
-    return MeOut(customer_id=who.customer_id, first_name=first_name, language=language, stepped_up=fresh)
+    return MeOut(
+        customer_id=who.customer_id, first_name=greeting.first_name, language=greeting.language, stepped_up=fresh
+    )
 
 
 @router.get("/outbox", summary="What the bank sent the customer (simulated mail is stored, not sent)")
 async def outbox(
     who: CustomerDep, services: ServicesDep, limit: Annotated[int, Query(ge=1, le=50)] = 20
 ) -> list[OutboxMessage]:
-    return [OutboxMessage(**row) for row in await services.outbox.recent(who.customer_id, limit)]
+    return [OutboxMessage(**asdict(m)) for m in await services.views.sent(who.customer_id, limit)]
 
 
 @router.get("/conversations", summary="Earlier conversations, most recent first")
 async def conversations(
     who: CustomerDep, services: ServicesDep, limit: Annotated[int, Query(ge=1, le=100)] = 30
 ) -> list[ConversationSummary]:
-    return [ConversationSummary(**row) for row in await services.conversations.list(who.customer_id, limit)]
+    return [ConversationSummary(**asdict(c)) for c in await services.views.conversations(who.customer_id, limit)]
 
 
 @router.get("/conversations/{thread_id}", summary="One conversation with its messages")
 async def conversation(thread_id: ThreadId, who: CustomerDep, services: ServicesDep) -> Conversation:
-    found = await services.conversations.get(who.customer_id, thread_id)
+    found = await services.views.conversation(who.customer_id, thread_id)
     if found is None:
         raise ApiError("unknown_conversation")
-    cards = []
-    for batch in found.pop("batches"):
-        rows = await services.gateway.store.batch(who.customer_id, batch["batch_id"])
-        cards.append(Card(kind="actions", created_at=batch["created_at"], view=batch_view(rows)))
-    cards += [Card(kind="transfer", created_at=t["created_at"], view=transfer_view(t)) for t in found.pop("transfers")]
-    return Conversation(**found, cards=sorted(cards, key=lambda c: c.created_at))
+    cards = [
+        Card(kind="actions", created_at=proposed_at, view=await services.gateway.view(who.customer_id, batch_id))
+        for batch_id, proposed_at in found.batches
+    ]
+    cards += [Card(kind="transfer", created_at=t["created_at"], view=transfer_view(t)) for t in found.transfers]
+    head = {k: v for k, v in asdict(found).items() if k not in ("batches", "transfers")}
+    return Conversation(**head, cards=sorted(cards, key=lambda c: c.created_at))
 
 
 def transfer_view(row: dict) -> dict:
@@ -143,8 +139,8 @@ def transfer_view(row: dict) -> dict:
 
 
 @router.get("/products", summary="Mis productos: each product's status, balance and last movements")
-async def products(who: CustomerDep, resources: ResourcesDep) -> list[Product]:
-    return [Product(**p) for p in await my_products(resources.pool, who.customer_id)]
+async def products(who: CustomerDep, services: ServicesDep) -> list[Product]:
+    return [Product(**asdict(p)) for p in await services.views.products(who.customer_id)]
 
 
 @router.get("/conversations/{thread_id}/events", summary="Server-Sent Events: this conversation changed")

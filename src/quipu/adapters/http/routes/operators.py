@@ -1,7 +1,9 @@
+from dataclasses import asdict
+
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from quipu.adapters.http.deps import OperatorDep, ResourcesDep, ServicesDep, SupervisorDep, client_of
+from quipu.adapters.http.deps import OperatorDep, ServicesDep, SupervisorDep, client_of
 
 router = APIRouter(prefix="/api/operators", tags=["operators"])
 
@@ -38,12 +40,5 @@ async def me(operator: OperatorDep) -> OperatorOut:
 
 
 @router.get("", summary="Every operator account (supervisors only)")
-async def everyone(_: SupervisorDep, resources: ResourcesDep) -> list[OperatorOut]:
-    async with resources.pool.connection() as conn:  # raw SQL until this page has its read view
-        rows = await (
-            await conn.execute(
-                "SELECT operator_id::text, username, display_name, role FROM ops.operators "
-                "WHERE disabled_at IS NULL ORDER BY username"
-            )
-        ).fetchall()
-    return [OperatorOut(operator_id=r[0], username=r[1], display_name=r[2], role=r[3]) for r in rows]
+async def everyone(_: SupervisorDep, services: ServicesDep) -> list[OperatorOut]:
+    return [OperatorOut(**asdict(o)) for o in await services.views.operators()]

@@ -26,8 +26,7 @@ class SayIn(BaseModel):
 
 
 async def preferred_language(services: Services, customer_id: str) -> str:
-    language, _ = await services.conversations.language_and_names(customer_id)
-    return language
+    return (await services.views.greeting(customer_id)).language
 
 
 @router.post("/transcribe", summary="Raw audio body (≤ 5 MB, ≤ 60 s) → {text, language}; the audio is never kept")
