@@ -220,7 +220,7 @@ async def run(
     seat = ModelSeat(real_model or OracleModel(conversations))
     found: list[TurnResult] = []
     async with build_container(settings, urls=urls, model=seat) as container:
-        for task in container.background:  # a local model's warm-up: the first turn is timed like any other
+        for task in container.resources.background:  # a local model's warm-up: the first turn is timed like any other
             await task
         for conversation in conversations:
             for result in await converse(container, seat, conversation):
