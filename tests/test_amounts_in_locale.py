@@ -9,7 +9,8 @@ from psycopg_pool import AsyncConnectionPool
 from quipu.adapters.postgres.audit import PgAudit
 from quipu.adapters.postgres.connection import connect
 from quipu.adapters.postgres.transfers_store import PgTransfers
-from quipu.application.transfers import Asker, Transfers
+from quipu.application.caller import Caller
+from quipu.application.transfers import Transfers
 from quipu.domain.money import amounts_said, format_money, read_amount
 
 pytestmark = pytest.mark.anyio
@@ -75,8 +76,8 @@ async def money(bank_db, clock):
         yield Transfers(PgTransfers(pool, clock), PgAudit(pool), clock)
 
 
-def words(customer: str, text: str) -> Asker:
-    return Asker(customer, None, "es", True, text)
+def words(customer: str, text: str) -> Caller:
+    return Caller(customer, True, "es", said=text)
 
 
 async def propose(money, customer, text, amount):

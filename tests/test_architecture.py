@@ -68,9 +68,7 @@ def test_routes_and_pages_run_no_sql():
 
 
 SKILLS = SRC / "skills"
-# The one skill-to-skill import there is, kept until the lead moves it: the transfers skill's tools ask
-# whether the customer is signed in with the account-actions skill's `signed_in`.
-SKILL_IMPORTS_ALLOWED = {("money_movement", "quipu.skills.account_actions.tools")}
+SKILL_IMPORTS_ALLOWED: set[tuple[str, str]] = set()  # none: `signed_in` lives with the session, not in a skill
 
 
 def skill_folders() -> set[str]:

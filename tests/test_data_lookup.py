@@ -8,10 +8,11 @@ from fastmcp import Client
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.mcp.hub import hub
-from quipu.adapters.mcp.session import ToolSession
+from quipu.adapters.mcp.session import meta_of
 from quipu.adapters.mcp.tooling import ToolDeps
 from quipu.adapters.postgres.audit import PgAudit
 from quipu.adapters.postgres.bank_records import PgBankRecords
+from quipu.application.caller import Caller
 
 pytestmark = pytest.mark.anyio
 LUCIA = "DEMO-MX-DUPLICATE"
@@ -33,11 +34,11 @@ def records(pool):
 
 
 async def call(records, tool, arguments=None, customer=LUCIA):
-    session = ToolSession(customer_id=customer, signed_in=True, thread_id="t-lookup")
+    session = Caller(customer_id=customer, signed_in=True, thread_id="t-lookup")
     async with Client(
         hub(lambda: ToolDeps(records=records, audit=PgAudit(records.pool)), actions_enabled=True)
     ) as client:
-        result = await client.call_tool(f"dwh_{tool}", arguments or {}, meta=session.meta())
+        result = await client.call_tool(f"dwh_{tool}", arguments or {}, meta=meta_of(session))
     return result.structured_content
 
 

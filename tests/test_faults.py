@@ -23,7 +23,8 @@ from processes import ApiProcess, FakeModelServer, token
 from quipu.adapters.dataset.demo_accounts import DEMO_PASSWORDS
 from quipu.adapters.postgres.audit import PgAudit
 from quipu.adapters.postgres.transfers_store import PgTransfers
-from quipu.application.transfers import Asker, Transfers
+from quipu.application.caller import Caller
+from quipu.application.transfers import Transfers
 from quipu.domain.agent_text import say
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(240)]
@@ -110,7 +111,7 @@ def propose_transfer(admin_url: str, customer: str) -> str:
             money = Transfers(PgTransfers(pool, clock), PgAudit(pool), clock)
             words = "transfiere 10 de mi cuenta de ahorro a mi cuenta corriente"
             found = await money.propose_transfer(
-                Asker(customer, None, "es", True, words), kind="own_accounts", amount="10",
+                Caller(customer, True, "es", said=words), kind="own_accounts", amount="10",
                 from_type="Cuenta Ahorro", to_type="Cuenta Corriente",
             )  # fmt: skip
             assert found["status"] == "proposed", found

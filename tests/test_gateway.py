@@ -12,7 +12,8 @@ from quipu.adapters.postgres.action_facts import PgActionFacts
 from quipu.adapters.postgres.actions_store import PgActionStore
 from quipu.adapters.postgres.audit import PgAudit
 from quipu.adapters.postgres.cases_store import PgHandoffs
-from quipu.application.actions import Gateway, NotSignedIn, Proposer, TransientError, UnknownBatch
+from quipu.application.actions import Gateway, NotSignedIn, TransientError, UnknownBatch
+from quipu.application.caller import Caller
 from quipu.domain.actions import Requested
 
 pytestmark = pytest.mark.anyio
@@ -43,8 +44,8 @@ def gateway(pool, clock):
     return make_gateway(pool, clock)
 
 
-def who(customer_id, conversation=None, language="es", signed_in=True) -> Proposer:
-    return Proposer(customer_id, conversation, language, signed_in)
+def who(customer_id, conversation=None, language="es", signed_in=True) -> Caller:
+    return Caller(customer_id, signed_in, language, conversation_id=conversation)
 
 
 async def scalar(pool, sql, *params):

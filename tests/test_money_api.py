@@ -8,8 +8,7 @@ from starlette.testclient import TestClient
 from conftest import TEST_HOME
 from quipu.adapters.http.app import create_app
 from quipu.adapters.llm.scripted import ScriptedModel
-from quipu.application.actions import Proposer
-from quipu.application.transfers import Asker
+from quipu.application.caller import Caller
 from quipu.domain.actions import Requested
 from quipu.settings import Settings
 from support import TEST_SECRET, sign_in
@@ -35,7 +34,7 @@ def step_up(api, headers):
 
 def propose(api, customer, words, **arguments):
     money = api.app.state.container.money
-    return api.portal.call(lambda: money.propose_transfer(Asker(customer, None, "es", True, words), **arguments))
+    return api.portal.call(lambda: money.propose_transfer(Caller(customer, True, "es", said=words), **arguments))
 
 
 def test_money_moves_only_after_a_step_up(bank_api):
@@ -82,7 +81,7 @@ def test_another_customers_transfer_is_a_404_like_a_missing_one(bank_api):
 def test_action_buttons_and_another_customers_batch(bank_api):
     gateway = bank_api.app.state.container.gateway
     view = bank_api.portal.call(
-        lambda: gateway.propose(Proposer(VALERIA, None, "es", True), [Requested("set_alert", {"kind": "payment_due"})])
+        lambda: gateway.propose(Caller(VALERIA, True, "es"), [Requested("set_alert", {"kind": "payment_due"})])
     )
     other = sign_in(bank_api, "DEMO-MX-RECIBE")
     assert bank_api.post(f"/api/actions/{view['batch_id']}/confirm", headers=other).status_code == 404
@@ -99,7 +98,7 @@ def test_cancelling_a_card_answers_403_step_up_required_until_a_fresh_step_up(ba
         async with container.pool.connection() as conn:
             await conn.execute("UPDATE core.products SET current_balance = 0 WHERE product_id = %s", (card,))
         return await container.gateway.propose(
-            Proposer(camilo, None, "es", True), [Requested("cancel_card", {"product_id": card})]
+            Caller(camilo, True, "es"), [Requested("cancel_card", {"product_id": card})]
         )
 
     view = bank_api.portal.call(cancel_proposal)

@@ -10,11 +10,12 @@ from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.mcp.hub import hub
 from quipu.adapters.mcp.in_process import InProcessTools
-from quipu.adapters.mcp.session import ToolSession, current_session
+from quipu.adapters.mcp.session import current_session
 from quipu.adapters.mcp.tooling import AUDITED, ToolDeps
 from quipu.adapters.metrics import TOOL_ERRORS
 from quipu.adapters.postgres.audit import PgAudit
 from quipu.adapters.postgres.bank_records import PgBankRecords
+from quipu.application.caller import Caller
 
 pytestmark = pytest.mark.anyio
 LUCIA = "DEMO-MX-DUPLICATE"
@@ -61,7 +62,7 @@ async def test_a_failed_lookup_is_unavailable_counted_logged_with_its_traceback_
     before = TOOL_ERRORS.labels("get_balances")._value.get()
     rows_before = len(await audit_rows(pool, "get_balances"))
     with caplog.at_level(logging.WARNING, logger="quipu.tools"):
-        answer = await tools(pool, records=Broken()).call_tool("accounts_get_balances", {}, ToolSession(LUCIA, True))
+        answer = await tools(pool, records=Broken()).call_tool("accounts_get_balances", {}, Caller(LUCIA, True))
     assert answer.refused is None
     assert answer.result == {"error": "lookup_failed", "unavailable": ["get_balances"]}
     assert TOOL_ERRORS.labels("get_balances")._value.get() == before + 1
@@ -73,19 +74,19 @@ async def test_a_failed_lookup_is_unavailable_counted_logged_with_its_traceback_
 
 
 async def test_a_failed_typed_lookup_says_its_status_is_unavailable(pool):
-    answer = await tools(pool, records=Broken()).call_tool("dwh_get_complaints", {}, ToolSession(LUCIA, True))
+    answer = await tools(pool, records=Broken()).call_tool("dwh_get_complaints", {}, Caller(LUCIA, True))
     assert answer.result == {"status": "unavailable", "error": "lookup_failed", "unavailable": ["get_complaints"]}
 
 
 async def test_a_failed_proposal_is_an_error_not_an_unavailable_lookup(pool):
     answer = await tools(pool, money=Broken()).call_tool(
-        "transfers_propose_service_payment", {"service": "luz"}, ToolSession(LUCIA, True)
+        "transfers_propose_service_payment", {"service": "luz"}, Caller(LUCIA, True)
     )
     assert answer.refused and not answer.result
 
 
 async def test_a_signed_out_session_is_refused_by_every_tool_that_acts_and_reading_still_answers(pool):
-    signed_out = ToolSession(LUCIA, False)
+    signed_out = Caller(LUCIA, False)
     port = tools(pool)
     for name, arguments in [
         ("actions_my_cards", {}),
@@ -104,7 +105,7 @@ async def test_a_signed_out_session_is_refused_by_every_tool_that_acts_and_readi
 async def test_which_tools_are_audited_is_the_audited_tag_and_each_row_has_every_argument(pool):
     listed = await tools(pool).server.list_tools()
     assert {t.name for t in listed if AUDITED in t.tags} == AUDITED_TOOLS
-    port, lucia = tools(pool), ToolSession(LUCIA, True)
+    port, lucia = tools(pool), Caller(LUCIA, True)
     searched_before = len(await audit_rows(pool, "search_transactions"))
     await port.call_tool("investigation_search_transactions", {"days": 3}, lucia)
     assert len(await audit_rows(pool, "search_transactions")) == searched_before
@@ -118,11 +119,11 @@ async def test_run_sql_disabled_by_name_is_neither_listed_nor_callable_in_proces
     port = tools(pool)
     port.server.disable(names={"dwh_run_sql"})
     assert "dwh_run_sql" not in {t.name for t in await port.list_tools()}
-    answer = await port.call_tool("dwh_run_sql", {"sql": "SELECT 1"}, ToolSession(LUCIA, True))
+    answer = await port.call_tool("dwh_run_sql", {"sql": "SELECT 1"}, Caller(LUCIA, True))
     assert answer.refused == "Unknown tool: 'dwh_run_sql'"
 
 
 async def test_the_in_process_session_ends_with_its_call(pool):
-    await tools(pool).call_tool("accounts_get_profile", {}, ToolSession(LUCIA, True))
+    await tools(pool).call_tool("accounts_get_profile", {}, Caller(LUCIA, True))
     with pytest.raises(ToolError):
         current_session()

@@ -7,12 +7,13 @@ from fastmcp import Client
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.mcp.hub import hub
-from quipu.adapters.mcp.session import ToolSession
+from quipu.adapters.mcp.session import meta_of
 from quipu.adapters.mcp.tooling import ToolDeps
 from quipu.adapters.postgres.audit import PgAudit
 from quipu.adapters.postgres.bank_records import PgBankRecords
 from quipu.adapters.postgres.connection import connect
 from quipu.adapters.postgres.investigation_reads import CHECKS
+from quipu.application.caller import Caller
 
 pytestmark = pytest.mark.anyio
 # The one exception: the payee of a third-party transfer, named as the customer wrote it (code checks the id
@@ -33,11 +34,11 @@ def records(pool):
 
 
 async def call(records, customer_id, tool, arguments=None, *, signed_in=True):
-    session = ToolSession(customer_id=customer_id, signed_in=signed_in, thread_id="t-1")
+    session = Caller(customer_id=customer_id, signed_in=signed_in, thread_id="t-1")
     async with Client(
         hub(lambda: ToolDeps(records=records, audit=PgAudit(records.pool)), actions_enabled=True)
     ) as client:
-        result = await client.call_tool(tool, arguments or {}, meta=session.meta())
+        result = await client.call_tool(tool, arguments or {}, meta=meta_of(session))
     return result.structured_content
 
 
@@ -205,14 +206,14 @@ async def test_out_of_range_arguments_are_refused(records):
         result = await client.call_tool(
             "investigation_investigate_charges",
             {"days": 5000},
-            meta=ToolSession("DEMO-MX-FX", True).meta(),
+            meta=meta_of(Caller("DEMO-MX-FX", True)),
             raise_on_error=False,
         )
         assert result.is_error
         extra = await client.call_tool(
             "accounts_get_profile",
             {"customer_id": "DEMO-CO-PENDING"},
-            meta=ToolSession("DEMO-MX-FX", True).meta(),
+            meta=meta_of(Caller("DEMO-MX-FX", True)),
             raise_on_error=False,
         )
         assert extra.is_error

@@ -15,7 +15,7 @@ from quipu.adapters.dataset.demo_accounts import DEMO_PASSWORDS
 from quipu.adapters.http.app import create_app
 from quipu.adapters.llm.scripted import ScriptedModel
 from quipu.adapters.mcp.in_process import InProcessTools
-from quipu.adapters.mcp.session import ToolSession
+from quipu.application.caller import Caller
 from quipu.application.ports import ToolAnswer
 from quipu.bootstrap import agent_tools, build_container
 from quipu.settings import Settings
@@ -100,7 +100,7 @@ async def in_process(demo_db, home) -> dict[str, list[ToolAnswer]]:
     async with build_container(settings, urls=demo_db, model=model) as container:
         tools = InProcessTools(agent_tools(container, model))
         for customer in CUSTOMERS:
-            session = ToolSession(customer_id=customer, signed_in=True, language="es", thread_id="t-parity")
+            session = Caller(customer_id=customer, signed_in=True, language="es", thread_id="t-parity")
             answers[customer] = [await tools.call_tool(name, arguments, session) for name, arguments in CALLS]
     return answers
 

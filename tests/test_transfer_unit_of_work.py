@@ -10,7 +10,8 @@ from psycopg_pool import AsyncConnectionPool
 from quipu.adapters.postgres.audit import PgAudit
 from quipu.adapters.postgres.transfer_unit_of_work import PgTransferUnitOfWork
 from quipu.adapters.postgres.transfers_store import PgTransfers
-from quipu.application.transfers import Asker, Transfers
+from quipu.application.caller import Caller
+from quipu.application.transfers import Transfers
 from quipu.application.unit_of_work import Contention
 
 pytestmark = pytest.mark.anyio
@@ -30,7 +31,7 @@ async def one(pool, sql, *params):
 
 async def proposed(transfers: Transfers, amount: str = "4") -> str:
     found = await transfers.propose_transfer(
-        Asker(VALERIA, None, "es", True, f"pasa {amount} de ahorro a corriente"),
+        Caller(VALERIA, True, "es", said=f"pasa {amount} de ahorro a corriente"),
         kind="own_accounts",
         amount=amount,
         from_type="Cuenta Ahorro",

@@ -11,8 +11,9 @@ from psycopg_pool import AsyncConnectionPool
 from quipu.adapters.postgres.audit import PgAudit
 from quipu.adapters.postgres.connection import connect
 from quipu.adapters.postgres.transfers_store import PgTransfers
+from quipu.application.caller import Caller
 from quipu.application.transfer_ports import UnknownTransfer
-from quipu.application.transfers import Asker, StepUpRequired, Transfers
+from quipu.application.transfers import StepUpRequired, Transfers
 from quipu.domain.transfers import Limits
 
 pytestmark = pytest.mark.anyio
@@ -29,8 +30,8 @@ def money(pool, clock, limits=Limits()) -> Transfers:
     return Transfers(PgTransfers(pool, clock), PgAudit(pool), clock, limits)
 
 
-def said(customer_id, words, language="es") -> Asker:
-    return Asker(customer_id, None, language, True, words)
+def said(customer_id, words, language="es") -> Caller:
+    return Caller(customer_id, True, language, said=words)
 
 
 async def balance(pool, product_id) -> Decimal:

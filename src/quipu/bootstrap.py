@@ -19,7 +19,6 @@ from psycopg_pool import AsyncConnectionPool
 from quipu.adapters.llm.factory import build_model
 from quipu.adapters.mcp.hub import hub
 from quipu.adapters.mcp.in_process import InProcessTools
-from quipu.adapters.mcp.session import ToolSession
 from quipu.adapters.mcp.tooling import ToolDeps
 from quipu.adapters.ocr.gemini_reader import GeminiStatementReader
 from quipu.adapters.ocr.tesseract import TesseractReader
@@ -315,7 +314,6 @@ def attach_agent(container: Container, model, checkpoint_pool: AsyncConnectionPo
         gateway=container.gateway,
         handoffs=PgHandoffs(container.pool, container.clock),
         audit=container.audit,
-        session_meta=session_meta,
         trace=lambda *a, **k: container.tracer.span(*a, **k),
         rephrase=container.settings.rephrase == "on",
     )
@@ -333,14 +331,3 @@ def attach_agent(container: Container, model, checkpoint_pool: AsyncConnectionPo
 
     container.probes["model"] = model_ready
 
-
-def session_meta(session: dict, language: str, said: str) -> ToolSession:
-    """Who the agent's tool calls are for, as the in-process port takes it."""
-    return ToolSession(
-        customer_id=session["customer_id"],
-        signed_in=session["signed_in"],
-        language=language,
-        thread_id=session.get("thread_id"),
-        conversation_id=session.get("conversation_id"),
-        said=said,
-    )

@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from quipu.application.agent.graph import PHOTO_PLACEHOLDER
+from quipu.application.caller import Caller
 from quipu.domain.agent_text import say
 from quipu.domain.language import detect_language
 from quipu.domain.statement import statement_note
@@ -83,12 +84,7 @@ class Chat:
             "attachment": attachment,
             "language": language,
             "country": country,
-            "session": {
-                "customer_id": customer_id,
-                "signed_in": signed_in,
-                "thread_id": thread,
-                "conversation_id": conversation_id,
-            },
+            "caller": Caller(customer_id, signed_in, language, thread_id=thread, conversation_id=conversation_id),
         }
         step = "understanding"
         if progress:

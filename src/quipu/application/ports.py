@@ -4,6 +4,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Protocol
 
+from quipu.application.caller import Caller
 from quipu.domain.identity import BackOff, GuardState
 
 
@@ -160,4 +161,4 @@ class SkillToolsPort(Protocol):
 
     async def list_tools(self) -> list: ...
 
-    async def call_tool(self, name: str, arguments: dict, session: object) -> ToolAnswer: ...
+    async def call_tool(self, name: str, arguments: dict, caller: Caller) -> ToolAnswer: ...

@@ -53,13 +53,13 @@ def _evidence(tool_results: list[dict], actions: dict | None, confirmation: dict
 
 
 def turn_case(state: dict) -> case_files.CaseFile:
-    session = state.get("session") or {}
+    caller = state.get("caller")
     results = state.get("tool_calls") or []
     actions = state.get("actions")
     return case_files.handoff(
         case_id=str(uuid.uuid4()),
-        customer_id=session.get("customer_id"),
-        conversation_id=session.get("conversation_id"),
+        customer_id=caller.customer_id if caller else None,
+        conversation_id=caller.conversation_id if caller else None,
         reason=(state.get("handoff") or {}).get("reason", "model_requested"),
         request=state.get("text"),
         language=state.get("language"),

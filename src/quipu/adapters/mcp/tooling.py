@@ -10,8 +10,9 @@ from fastmcp.exceptions import FastMCPError, ToolError
 from fastmcp.server.middleware import CallNext, Middleware, MiddlewareContext
 from fastmcp.tools import Tool, ToolResult
 
-from quipu.adapters.mcp.session import ToolSession, resolved, session_from
+from quipu.adapters.mcp.session import resolved, session_from
 from quipu.adapters.metrics import TOOL_ERRORS
+from quipu.application.caller import Caller
 
 log = logging.getLogger("quipu.tools")
 AUDITED = "audited"  # the tag of a tool whose every call is written to the decision log
@@ -83,7 +84,7 @@ def _with_defaults(tool: Tool, arguments: dict) -> dict:
     return {name: arguments.get(name, spec.get("default")) for name, spec in properties.items()}
 
 
-async def _audit(deps: ToolDeps, session: ToolSession, tool: str, arguments: dict, result: dict) -> None:
+async def _audit(deps: ToolDeps, session: Caller, tool: str, arguments: dict, result: dict) -> None:
     try:
         await deps.audit.log(
             customer_id=session.customer_id,

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from quipu.application.ports import LanguageModel, SkillToolsPort
-from quipu.application.turn_case import build_case_file
+from quipu.application.turn_case import turn_case
 from quipu.skills.registry import Skill
 
 
@@ -33,23 +33,14 @@ class AgentDeps:
     gateway: Any  # the action gateway: refusals are proposed through it, so they are audited like any action
     handoffs: Any
     audit: Any
-    session_meta: Callable[[dict, str, str], object]  # who the tools act for: session, language, words said
     trace: Callable[..., AbstractContextManager[Span]] = field(default=lambda *a, **k: _NullSpan())
     rephrase: bool = False
 
     async def open_case(self, state: dict, reason: str) -> str:
-        case = build_case_file(state)
-        session = state["session"]
-        await self.handoffs.open_case(
-            case_id=case["case_id"],
-            customer_id=session["customer_id"],
-            conversation_id=session.get("conversation_id"),
-            priority=case["priority"],
-            sla_hours=case["sla_hours"],
-            reason_codes=[reason],
-            case_file=case,
-        )
-        return case["case_id"]
+        """A person takes the turn: code's case file, filed through the hand-off port."""
+        case = turn_case({**state, "handoff": {**(state.get("handoff") or {}), "reason": reason}})
+        await self.handoffs.file(case)
+        return case.case_id
 
 
 def offered(deps: AgentDeps, signed_in: bool) -> list[Skill]:

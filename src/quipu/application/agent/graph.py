@@ -22,6 +22,7 @@ from quipu.application.agent.steps import (
     skill_schema,
 )
 from quipu.application.agent.tool_caller import SkillTools
+from quipu.application.caller import Caller
 from quipu.application.ports import ModelBusy
 from quipu.application.turn_case import finding_kinds
 from quipu.domain.agent_text import say
@@ -83,7 +84,7 @@ class TurnState(TypedDict, total=False):
     attachment: str | None  # candidate charges read from a statement photo, for this turn only
     language: str
     country: str | None  # for the customer's number convention
-    session: dict  # customer_id, signed_in, thread_id, conversation_id: set by code, never by the model
+    caller: Caller  # who asks (customer, signed in, conversation): set by code, never by the model
     route: str | None
     skill: str | None
     follow_up: bool
@@ -142,8 +143,8 @@ class Agent:
 
     async def router(self, state: TurnState) -> dict:
         with self.deps.trace("node.router") as span:
-            session, text = state["session"], state["text"]
-            skills = offered(self.deps, session["signed_in"])
+            caller, text = state["caller"], state["text"]
+            skills = offered(self.deps, caller.signed_in)
             names = [s.name for s in skills]
             regex = guess_skill(text, [s.name for s in self.deps.skills])
             if regex is None and state.get("attachment") and "charge_investigation" in names:
@@ -299,8 +300,8 @@ class Agent:
         listed = [t for t in await client.list_tools() if t.name.startswith(f"{skill.mcp}_")]
         schemas = {t.name.split("_", 1)[1]: t.input_schema or {} for t in listed}
         words = joined_words(state.get("last"), state["text"], state["follow_up"])  # what the customer said, in full
-        meta = self.deps.session_meta(state["session"], state["language"], words)
-        return SkillTools(client, skill.mcp, schemas, meta, self.deps.trace)
+        caller = state["caller"].speaking(state["language"], words)
+        return SkillTools(client, skill.mcp, schemas, caller, self.deps.trace)
 
     @staticmethod
     def _recorded(outcomes: list[ToolOutcome]) -> dict:
