@@ -1,10 +1,9 @@
-"""Shared fixtures: one embedded PostgreSQL for the run, a database per need, random names."""
+"""The stack's fixtures: one embedded PostgreSQL for the run, a database per need, random names, in-process
+clients of the app. Loaded by `integration/conftest.py` and `e2e/conftest.py`; never by `tests/unit`."""
 
 import itertools
-import os
 import random
 import uuid
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -23,8 +22,6 @@ from support import TEST_SECRET
 
 ROOT = Path(__file__).resolve().parents[1]
 TEST_HOME = ROOT / ".quipu" / "test"
-os.environ.setdefault("QUIPU_MODELS_PATH", str(ROOT / ".quipu" / "models"))  # where `quipu model install` puts them
-os.environ.setdefault("QUIPU_CHAT_RATE_PER_MINUTE", "10000")  # the suite chats faster than a person; one test pins it
 TEST_CUSTOMERS = 300
 CLIENT_NUMBERS = itertools.count(random.randrange(1 << 20))
 TEST_SEED = 2026
@@ -78,24 +75,6 @@ def datasets_dir() -> Path:
     return TEST_HOME / "datasets"
 
 
-class Clock:
-    """A clock the test moves by hand."""
-
-    def __init__(self):
-        self.now = datetime.now(UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, **delta) -> None:
-        self.now += timedelta(**delta)
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
 @pytest.fixture
 def make_client(demo_db, clock):
     """Builds an in-process API client over the demo database; settings can be overridden per test."""
@@ -130,21 +109,6 @@ def bank_db(maintenance_url) -> DatabaseUrls:
         install_demo_sign_ins(conn, Passwords())
     yield urls
     embedded.drop_database(maintenance_url, urls.database)
-
-
-@pytest.fixture(autouse=True, scope="session")
-def no_real_model_calls():
-    """Unit tests use a scripted model; the local one refuses to run unless a test asks for it."""
-    os.environ["QUIPU_ALLOW_MODEL_CALLS"] = "0"
-    yield
-
-
-@pytest.fixture
-def anyio_backend():
-    return "asyncio"
-
-
-from walls_db import owner_db, walls_db  # noqa: E402, F401  (a database migrated by a non-superuser owner)
 
 
 @pytest.fixture

@@ -9,7 +9,6 @@ import psycopg
 import pytest
 from pydantic import ValidationError
 
-from conftest import TEST_HOME
 from quipu.evaluation import facts
 from quipu.evaluation.conversation_runner import OracleModel, foreign_values, tool_calls_of
 from quipu.evaluation.conversations import Conversation, Expect, counts, load, select
@@ -19,6 +18,7 @@ from quipu.evaluation.picks import PICKS, pick
 from quipu.evaluation.replies import TurnObserved, arguments_match, fact_present, judge_turn
 from quipu.evaluation.scenarios import split_of
 from quipu.settings import Settings
+from stack import TEST_HOME
 from support import TEST_SECRET
 
 

@@ -3,7 +3,7 @@
 import ast
 from pathlib import Path
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "quipu"
+SRC = Path(__file__).resolve().parents[2] / "src" / "quipu"
 IO_LIBRARIES = {
     "psycopg",
     "psycopg_pool",
