@@ -1,6 +1,6 @@
 """The confirmation card of a batch, rendered by code from the stored rows only."""
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from quipu.domain import action_text
 
@@ -8,7 +8,7 @@ if TYPE_CHECKING:  # the rows are defined by the gateway, which renders its card
     from quipu.application.actions import ActionRow
 
 
-def batch_view(rows: "list[ActionRow]") -> dict:
+def batch_view(rows: "list[ActionRow]") -> dict[str, Any]:
     """The confirmation card, rendered by code from the stored rows only."""
     rows = sorted(rows, key=lambda r: r.position)
     language = rows[0].language if rows else "es"
@@ -26,7 +26,7 @@ def batch_view(rows: "list[ActionRow]") -> dict:
     }
 
 
-def item_view(row: "ActionRow") -> dict:
+def item_view(row: "ActionRow") -> dict[str, Any]:
     facts_view = row.view.get("facts", {})
     if row.status == "verified":
         text = action_text.done(row.action, row.params, facts_view, row.result, row.language)

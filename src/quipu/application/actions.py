@@ -7,7 +7,7 @@ import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
-from typing import Protocol
+from typing import Any, Protocol
 
 from quipu.application.action_view import batch_view, item_view
 from quipu.application.transfers import StepUpRequired
@@ -68,15 +68,15 @@ class ActionRow:
     customer_id: str
     conversation_id: str | None
     action: str
-    params: dict
-    view: dict
+    params: dict[str, Any]
+    view: dict[str, Any]
     decision: str
     reason: str | None
     status: str
     language: str
     expires_at: datetime
     attempts: int = 0
-    result: dict = field(default_factory=dict)
+    result: dict[str, Any] = field(default_factory=dict)
     resumed: bool = False  # claimed from a stale `executing`: the effect may already be there
 
     @property
@@ -101,13 +101,13 @@ class ActionStore(Protocol):
 
 
 class ActionFacts(Protocol):
-    async def facts(self, customer_id: str, action: str, params: dict) -> tuple[Facts, dict]: ...
+    async def facts(self, customer_id: str, action: str, params: dict) -> tuple[Facts, dict[str, Any]]: ...
 
 
 class Effects(Protocol):
-    async def apply(self, row: ActionRow, batch: list[ActionRow]) -> dict: ...
+    async def apply(self, row: ActionRow, batch: list[ActionRow]) -> dict[str, Any]: ...
     async def read_back(self, row: ActionRow) -> bool: ...
-    async def recorded(self, row: ActionRow) -> dict: ...
+    async def recorded(self, row: ActionRow) -> dict[str, Any]: ...
 
 
 class Handoffs(Protocol):
@@ -120,7 +120,7 @@ class Handoffs(Protocol):
         priority: str,
         sla_hours: int,
         reason_codes: list[str],
-        case_file: dict,
+        case_file: dict[str, Any],
     ) -> None: ...
     async def escalation_open(self, customer_id: str, conversation_id: str | None) -> bool: ...
 
@@ -132,7 +132,7 @@ class Audit(Protocol):
         customer_id: str,
         conversation_id: str | None,
         tool: str,
-        proposed: dict,
+        proposed: dict[str, Any],
         decision: str | None = None,
         reason: str | None = None,
         executed: bool = False,
@@ -172,7 +172,7 @@ class Gateway:
         self.poll = poll
         self.receipts = receipts  # a notice in Mensajes for every verified action
 
-    async def propose(self, who: Proposer, requested: list[Requested]) -> dict:
+    async def propose(self, who: Proposer, requested: list[Requested]) -> dict[str, Any]:
         """Stores the batch and its card; nothing runs here, whatever the verdicts: only the button runs."""
         if not who.signed_in:
             raise NotSignedIn
@@ -228,7 +228,7 @@ class Gateway:
             emails_today=await self.store.emails_since(who.customer_id, since) if mails else 0,
         )
 
-    async def _plan(self, who: Proposer, requested: Requested, names: list[str]) -> tuple[Requested, Decision, dict]:
+    async def _plan(self, who: Proposer, requested: Requested, names: list[str]) -> tuple[Requested, Decision, dict[str, Any]]:
         parsed = parse(requested)
         if isinstance(parsed, Decision):
             return requested, parsed, {}
@@ -243,7 +243,7 @@ class Gateway:
             facts_view,
         )
 
-    async def confirm(self, customer_id: str, batch_id: str, *, stepped_up: bool = False) -> dict:
+    async def confirm(self, customer_id: str, batch_id: str, *, stepped_up: bool = False) -> dict[str, Any]:
         """The customer's button. A batch holding an irreversible action also needs a fresh step-up."""
         now = self.clock()
         await self.sweep(customer_id)
@@ -284,7 +284,7 @@ class Gateway:
             log.warning("read-back of %s failed: %s", row.action, type(error).__name__)
             return False
 
-    async def cancel(self, customer_id: str, batch_id: str) -> dict:
+    async def cancel(self, customer_id: str, batch_id: str) -> dict[str, Any]:
         now = self.clock()
         if not await self.store.batch(customer_id, batch_id):
             raise UnknownBatch
@@ -300,7 +300,7 @@ class Gateway:
         )
         return batch_view(rows)
 
-    async def _settled_view(self, customer_id: str, batch_id: str) -> dict:
+    async def _settled_view(self, customer_id: str, batch_id: str) -> dict[str, Any]:
         deadline = self.clock() + WAIT_FOR_OTHER_CONFIRM
         while True:
             rows = await self.store.batch(customer_id, batch_id)

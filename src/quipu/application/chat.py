@@ -6,6 +6,7 @@ import logging
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from quipu.application.agent.graph import PHOTO_PLACEHOLDER
 from quipu.domain.agent_text import say
@@ -26,15 +27,15 @@ class ChatTurn:
     language: str
     skill: str | None = None
     tools_used: list[str] = field(default_factory=list)
-    handoff: dict | None = None
-    actions: dict | None = None
-    confirmation: dict | None = None
+    handoff: dict[str, Any] | None = None
+    actions: dict[str, Any] | None = None
+    confirmation: dict[str, Any] | None = None
     model_calls: int = 0
     tokens_in: int = 0
     tokens_out: int = 0
     status: str = "bot"
     outcome: str | None = None
-    tool_calls: list[dict] = field(default_factory=list)  # {tool, arguments, result}: what the reply was written from
+    tool_calls: list[dict[str, Any]] = field(default_factory=list)  # {tool, arguments, result}: what the reply was written from
 
 
 class Chat:

@@ -5,7 +5,7 @@ through the same action gateway the customer's button uses, with the operator re
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
-from typing import Protocol
+from typing import Any, Protocol
 
 from quipu.application.actions import Gateway, Proposer
 from quipu.domain import action_text, transfer_text
@@ -15,21 +15,21 @@ OPERATOR_ACTIONS = ("block_card", "open_payment_inquiry")
 
 
 class ConsoleStore(Protocol):
-    async def queue(self, *, status: str | None, limit: int) -> list[dict]: ...
-    async def thread(self, conversation_id: str, operator_id: str) -> dict: ...
+    async def queue(self, *, status: str | None, limit: int) -> list[dict[str, Any]]: ...
+    async def thread(self, conversation_id: str, operator_id: str) -> dict[str, Any]: ...
     async def take(self, conversation_id: str, operator_id: str, *, supervisor: bool = False) -> str: ...
     async def assign(self, conversation_id: str, supervisor_id: str, operator_id: str) -> None: ...
     async def reply(self, conversation_id: str, operator_id: str, text: str) -> int: ...
     async def release(self, conversation_id: str, operator_id: str, *, supervisor: bool = False) -> None: ...
     async def holder(self, conversation_id: str) -> tuple[str, str | None, str, str]: ...
     async def note_action(
-        self, conversation_id: str, customer_id: str, operator_id: str, action: str, view: dict
+        self, conversation_id: str, customer_id: str, operator_id: str, action: str, view: dict[str, Any]
     ) -> None: ...
-    async def dashboard(self, days: int) -> dict: ...
+    async def dashboard(self, days: int) -> dict[str, Any]: ...
 
 
 class Cards(Protocol):
-    async def cards(self, customer_id: str) -> list[dict]: ...
+    async def cards(self, customer_id: str) -> list[dict[str, Any]]: ...
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ class ConversationFacts:
 
     asked: list[str] = field(default_factory=list)
     found: list[str] = field(default_factory=list)
-    charges: list[dict] = field(default_factory=list)
+    charges: list[dict[str, Any]] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)
 
 
@@ -74,7 +74,7 @@ class NotAllowed(Exception):
         self.code = code
 
 
-def conversation_facts(thread: dict) -> ConversationFacts:
+def conversation_facts(thread: dict[str, Any]) -> ConversationFacts:
     """Built from the stored messages, the earlier case files, the action batches and the transfers."""
     asked = [m["content"] for m in thread["messages"] if m["role"] == "customer"]
     found = [m["content"] for m in thread["messages"] if m["role"] == "assistant" and m.get("skill")]
@@ -92,7 +92,7 @@ def conversation_facts(thread: dict) -> ConversationFacts:
     return ConversationFacts(asked, found, charges, steps)
 
 
-def _action_step(row: dict) -> Step:
+def _action_step(row: dict[str, Any]) -> Step:
     facts_view = (row.get("view") or {}).get("facts", {})
     if row["status"] == "verified":
         text = action_text.done(row["action"], row["params"], facts_view, row.get("result") or {}, row["language"])
@@ -101,7 +101,7 @@ def _action_step(row: dict) -> Step:
     return Step("action", text, row["status"], action_text.state_text(row["status"], row["language"]))
 
 
-def _transfer_step(row: dict) -> Step:
+def _transfer_step(row: dict[str, Any]) -> Step:
     receipt = row.get("receipt") or {}
     text = receipt.get("text") or transfer_text.card_text(row["summary"], row["language"])
     return Step("transfer", text, row["status"], row["status"])
@@ -114,12 +114,12 @@ class Console:
         self.cards = cards
         self.clock = clock
 
-    async def queue(self, *, status: str | None = None, limit: int = 100) -> list[dict]:
+    async def queue(self, *, status: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
         now = self.clock()
         rows = await self.store.queue(status=status, limit=limit)
         return [{**r, "sla_seconds_left": _left(r.get("sla_due_at"), now)} for r in rows]
 
-    async def thread(self, conversation_id: str, staff: Staff) -> dict:
+    async def thread(self, conversation_id: str, staff: Staff) -> dict[str, Any]:
         found = await self.store.thread(conversation_id, staff.operator_id)
         now = self.clock()
         for case in found["cases"]:
@@ -143,7 +143,7 @@ class Console:
     async def release(self, conversation_id: str, staff: Staff) -> None:
         await self.store.release(conversation_id, staff.operator_id, supervisor=staff.supervisor)
 
-    async def act(self, conversation_id: str, staff: Staff, action: str, params: dict) -> dict:
+    async def act(self, conversation_id: str, staff: Staff, action: str, params: dict) -> dict[str, Any]:
         """Runs through the gateway: the same policy, re-check, read-back and audit as the customer's button."""
         if action not in OPERATOR_ACTIONS:
             raise NotAllowed("operator_action_not_offered")
@@ -157,7 +157,7 @@ class Console:
         await self.store.note_action(conversation_id, customer_id, staff.operator_id, action, view)
         return view
 
-    async def dashboard(self, days: int = 7) -> dict:
+    async def dashboard(self, days: int = 7) -> dict[str, Any]:
         return await self.store.dashboard(days)
 
 

@@ -5,6 +5,7 @@ import logging
 from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
+from typing import Any
 
 from quipu.domain.dataset import DATASET_NOW
 from quipu.domain.evidence import (
@@ -32,7 +33,7 @@ class ChargeQuery:
     max_amount: Decimal | None = None
 
 
-def charge_view(label: str, charge: Charge) -> dict:
+def charge_view(label: str, charge: Charge) -> dict[str, Any]:
     view = {
         "label": label,
         "date": charge.at.isoformat(sep=" "),
@@ -110,7 +111,7 @@ class Investigation:
         rates = await self._rates(checked, home, unavailable)
         return InvestigationFacts(candidates, home, neighbours, sessions, rates, unavailable)
 
-    def _report(self, facts: InvestigationFacts) -> dict:
+    def _report(self, facts: InvestigationFacts) -> dict[str, Any]:
         charges = facts.candidates[:MAX_INVESTIGATED]
         results, signals = [], set()
         for n, charge in enumerate(charges, start=1):
@@ -135,9 +136,9 @@ class Investigation:
             "unavailable": sorted(set(facts.unavailable)),
         }
 
-    async def _rates(self, charges: list[Charge], home: str | None, unavailable: list[str]) -> dict | None:
+    async def _rates(self, charges: list[Charge], home: str | None, unavailable: list[str]) -> dict[str, Any] | None:
         foreign = [c for c in charges if is_foreign(c, home)]
-        found: dict = {}
+        found: dict[str, Any] = {}
         for currency in sorted({c.currency for c in foreign}):
             days = sorted({c.at.date() for c in foreign if c.currency == currency})
             rates = await _optional("usd_rate", self.records.usd_rates(currency, days, RATE_LOOKBACK_DAYS), unavailable)
@@ -147,7 +148,7 @@ class Investigation:
         return found
 
     @staticmethod
-    def _public(finding, charges: list[Charge]) -> dict:
+    def _public(finding, charges: list[Charge]) -> dict[str, Any]:
         """Internal ids never leave: a duplicate names the other charge by its label, or by its time."""
         facts = dict(finding.facts)
         other = facts.pop("other_transaction_id", None)
@@ -156,7 +157,7 @@ class Investigation:
             facts["other"] = labels.get(other, "another charge of the same merchant and amount")
         return {"kind": finding.kind, **facts}
 
-    async def investigate_charges(self, customer_id: str, query: ChargeQuery) -> dict:
+    async def investigate_charges(self, customer_id: str, query: ChargeQuery) -> dict[str, Any]:
         facts = await self._facts(customer_id, since=DATASET_NOW - timedelta(days=query.days), query=query)
         result = self._report(facts)
         result["more_matches"] = len(facts.candidates) > MAX_INVESTIGATED
@@ -164,13 +165,13 @@ class Investigation:
             result["ask"] = "several charges match: ask the customer which one before acting"
         return result
 
-    async def investigate_charge(self, customer_id: str, transaction_id: str) -> dict:
+    async def investigate_charge(self, customer_id: str, transaction_id: str) -> dict[str, Any]:
         facts = await self._facts(customer_id, transaction_id=transaction_id)
         if not facts.candidates:
             return {"evidence_lookup": "core.transactions", "found": False}
         return {"found": True, **self._report(facts)}
 
-    async def search(self, customer_id: str, query: ChargeQuery, limit: int) -> dict:
+    async def search(self, customer_id: str, query: ChargeQuery, limit: int) -> dict[str, Any]:
         since = DATASET_NOW - timedelta(days=query.days)
         found = await self.records.candidate_charges(
             customer_id,

@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Protocol
+from typing import Any, Protocol
 
 from quipu.domain.identity import BackOff, GuardState
 
@@ -120,7 +120,7 @@ class Outbox(Protocol):
 class ModelCall:
     """One model call: its parsed JSON and what it cost."""
 
-    data: dict
+    data: dict[str, Any]
     provider: str
     model: str
     tokens_in: int = 0
@@ -132,7 +132,7 @@ class LanguageModel(Protocol):
     provider: str
     model: str
 
-    async def complete(self, *, purpose: str, system: str, messages: list[dict], schema: dict) -> ModelCall:
+    async def complete(self, *, purpose: str, system: str, messages: list[dict[str, Any]], schema: dict) -> ModelCall:
         """JSON matching schema (constrained decoding or JSON-schema output); purpose is router or skill."""
 
 

@@ -5,6 +5,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 from quipu.domain import transfer_text
 from quipu.domain.money import AmountReading, amounts_said, format_money, read_amount
@@ -38,13 +39,13 @@ class Asker:
     said: str | None
 
 
-def option(a: Account, *, debt: bool = False) -> dict:
+def option(a: Account, *, debt: bool = False) -> dict[str, Any]:
     view = {"product_type": a.product_type, "last4": a.last4, "currency": a.currency}
     view["debt" if debt else "balance"] = str(a.balance) if a.balance is not None else None
     return view
 
 
-def clarify(missing: str, options: list[dict], language: str) -> dict:
+def clarify(missing: str, options: list[dict[str, Any]], language: str) -> dict[str, Any]:
     ask = {
         "es": {
             "origin": "¿Desde qué cuenta?",
@@ -67,7 +68,7 @@ def clarify(missing: str, options: list[dict], language: str) -> dict:
     }
 
 
-def blocked(reason: str, detail: str | None = None) -> dict:
+def blocked(reason: str, detail: str | None = None) -> dict[str, Any]:
     return {
         "status": "blocked",
         "reason": reason,
@@ -91,7 +92,7 @@ def heard_amount(value, said: str | None, place: str | None) -> Decimal | Amount
     return None
 
 
-def ambiguous_amount(reading: AmountReading, currency: str, place: str | None, language: str) -> dict:
+def ambiguous_amount(reading: AmountReading, currency: str, place: str | None, language: str) -> dict[str, Any]:
     first, second = (format_money(v, currency, place or language) for v in reading.values)
     ask = {"es": "¿Quisiste decir {a} o {b}?", "pt": "Você quis dizer {a} ou {b}?"}
     return {
@@ -108,7 +109,7 @@ class MoneyMovement:
         self.audit = audit
         self.clock = clock
 
-    async def options(self, who: Asker) -> dict:
+    async def options(self, who: Asker) -> dict[str, Any]:
         mine = await self.store.accounts(who.customer_id)
         return {
             "evidence_lookup": "core.products",
@@ -116,7 +117,7 @@ class MoneyMovement:
             "debts": [option(a, debt=True) for a in mine if owes(a)],
         }
 
-    async def bills(self, who: Asker) -> dict:
+    async def bills(self, who: Asker) -> dict[str, Any]:
         return {
             "evidence_lookup": "core.service_bills",
             "bills": [
@@ -144,7 +145,7 @@ class MoneyMovement:
         to_type=None,
         to_account_number=None,
         to_customer_id=None,
-    ) -> dict:
+    ) -> dict[str, Any]:
         place = await self.store.country(who.customer_id)
         value = heard_amount(amount, who.said, place)
         if value is None:
@@ -183,7 +184,7 @@ class MoneyMovement:
         to_type,
         to_account_number,
         to_customer_id,
-    ) -> Account | dict:
+    ) -> Account | dict[str, Any]:
         if kind == "third_party":
             return await self._recipient(who, to_account_number, to_customer_id, origin)
         last4, kind_of = heard(who.said, last4=to_last4, product_type=to_type)
@@ -199,7 +200,7 @@ class MoneyMovement:
             return clarify("destination", [option(a, debt=kind == "pay_debt") for a in found or pool], who.language)
         return found[0]
 
-    async def _recipient(self, who: Asker, number, customer_id, origin: Account) -> Account | dict:
+    async def _recipient(self, who: Asker, number, customer_id, origin: Account) -> Account | dict[str, Any]:
         if bool(number) == bool(customer_id):
             return clarify("destination", [], who.language)
         if number and said_token(str(number), who.said):
@@ -210,7 +211,7 @@ class MoneyMovement:
             return clarify("destination", [], who.language)
         return found if found is not None else blocked("recipient_not_found")
 
-    async def _check_and_store(self, who: Asker, t: Transfer) -> dict:
+    async def _check_and_store(self, who: Asker, t: Transfer) -> dict[str, Any]:
         now = self.clock()
         rate = await self.store.usd_rate(t.origin.currency) if t.kind == "third_party" else None
         sent = await self.store.sent_today_usd(who.customer_id, now) if t.kind == "third_party" else Decimal(0)
@@ -242,7 +243,7 @@ class MoneyMovement:
         first, last = await self.store.recipient_name(t.destination.customer_id)
         return recipient_name(first, last)
 
-    async def _store(self, who: Asker, summary: dict, origin: str, destination: str, destination_customer, usd) -> dict:
+    async def _store(self, who: Asker, summary: dict[str, Any], origin: str, destination: str, destination_customer, usd) -> dict[str, Any]:
         expires = self.clock() + PROPOSAL_TTL
         transfer_id = await self.store.propose(
             customer_id=who.customer_id,
@@ -275,7 +276,7 @@ class MoneyMovement:
             },
         }
 
-    async def _blocked(self, who: Asker, reason: str, kind: str, amount) -> dict:
+    async def _blocked(self, who: Asker, reason: str, kind: str, amount) -> dict[str, Any]:
         await self.audit.log(
             customer_id=who.customer_id,
             conversation_id=who.conversation_id,
@@ -286,7 +287,7 @@ class MoneyMovement:
         )
         return blocked(reason)
 
-    async def propose_service_payment(self, who: Asker, *, service=None, from_last4=None, from_type=None) -> dict:
+    async def propose_service_payment(self, who: Asker, *, service=None, from_last4=None, from_type=None) -> dict[str, Any]:
         bills = await self.store.bills(who.customer_id)
         if service:
             bills = [b for b in bills if str(service).lower() in (b.category.lower(), b.biller_name.lower())]
@@ -322,12 +323,12 @@ class MoneyMovement:
         }
         return await self._store(who, summary, senders[0].product_id, bill.bill_id, bill.biller_id, None)
 
-    async def confirm(self, customer_id: str, transfer_id: str, *, stepped_up: bool, after_commit=None) -> dict:
+    async def confirm(self, customer_id: str, transfer_id: str, *, stepped_up: bool, after_commit=None) -> dict[str, Any]:
         if not stepped_up:
             raise StepUpRequired
         return await self.store.confirm(customer_id, transfer_id, after_commit=after_commit)
 
-    async def cancel(self, customer_id: str, transfer_id: str) -> dict:
+    async def cancel(self, customer_id: str, transfer_id: str) -> dict[str, Any]:
         result = await self.store.cancel(customer_id, transfer_id)
         await self.audit.log(
             customer_id=customer_id, conversation_id=None, tool="cancel_transfer", proposed={"transfer_id": transfer_id}

@@ -1,6 +1,7 @@
 """Every sentence about an action, written by code from the stored action, in Spanish and Portuguese."""
 
 from decimal import Decimal
+from typing import Any
 
 from quipu.domain.contact import mask_email
 from quipu.domain.money import format_money
@@ -233,17 +234,17 @@ def language_of(language: str | None) -> str:
     return language if language in PROPOSED else "es"
 
 
-def fill(template: str, values: dict) -> str:
+def fill(template: str, values: dict[str, Any]) -> str:
     """A template filled only with what code computed; a missing value reads as a dash, never invented."""
 
-    class Safe(dict):
-        def __missing__(self, key):
+    class Safe(dict[str, Any]):
+        def __missing__(self, key: str) -> str:
             return "—"
 
     return template.format_map(Safe(values))
 
 
-def describe(action: str, params: dict, facts_view: dict, language: str) -> str:
+def describe(action: str, params: dict[str, Any], facts_view: dict[str, Any], language: str) -> str:
     lang = language_of(language)
     template = PROPOSED[lang].get(action)
     if template is None:
@@ -252,12 +253,12 @@ def describe(action: str, params: dict, facts_view: dict, language: str) -> str:
     return fill(template, _values(params, facts_view, lang))
 
 
-def done(action: str, params: dict, facts_view: dict, result: dict, language: str) -> str:
+def done(action: str, params: dict[str, Any], facts_view: dict[str, Any], result: dict[str, Any], language: str) -> str:
     lang = language_of(language)
     return fill(DONE[lang][action], {**_values(params, facts_view, lang), **result})
 
 
-def _values(params: dict, facts_view: dict, lang: str) -> dict:
+def _values(params: dict[str, Any], facts_view: dict[str, Any], lang: str) -> dict[str, Any]:
     words = WORDS[lang]
     values = dict(facts_view)
     if "amount" in facts_view and "currency" in facts_view:

@@ -46,5 +46,5 @@ TEXT = {
 }
 
 
-def say(key: str, language: str, **values) -> str:
+def say(key: str, language: str, **values: object) -> str:
     return TEXT.get(language, TEXT["es"])[key].format(**values)

@@ -8,6 +8,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from decimal import Decimal
+from typing import Any
 
 DUPLICATE_WINDOW_SECONDS = 600
 DUPLICATE_STATUSES = ("Approved", "Pending")
@@ -44,7 +45,7 @@ class AppSession:
 @dataclass(frozen=True)
 class Finding:
     kind: str
-    facts: dict = field(default_factory=dict)
+    facts: dict[str, Any] = field(default_factory=dict)
 
 
 def fold(text: str | None) -> str:

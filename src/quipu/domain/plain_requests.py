@@ -3,6 +3,7 @@ proposal card in front of them (the button is still theirs). Anything unclear re
 
 import re
 import unicodedata
+from typing import Any
 
 NEGATED = re.compile(r"\b(no|não|nao|nunca)\s+(me\s+|la\s+|lo\s+|o\s+|a\s+)?(bloque|cancel|activ|ativ|llam|lig)", re.I)
 HOW_TO = re.compile(r"\b(c[oó]mo|como|qu[eé] pasa si|o que acontece)\b", re.I)
@@ -35,7 +36,7 @@ def _fold(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text or "") if not unicodedata.combining(c))
 
 
-def _card(text: str, cards: list[dict]) -> str | None:
+def _card(text: str, cards: list[dict[str, Any]]) -> str | None:
     named = set(LAST4.findall(text))
     if named:
         matches = [c for c in cards if c.get("last4") in named]
@@ -47,7 +48,7 @@ def _card(text: str, cards: list[dict]) -> str | None:
     return usable[0]["product_id"] if len(usable) == 1 else None
 
 
-def _charge(text: str, charges: list[dict]) -> str | None:
+def _charge(text: str, charges: list[dict[str, Any]]) -> str | None:
     """The one recent charge of the merchant the customer named."""
     said = text.casefold()
     named = {
@@ -77,7 +78,7 @@ def _one_action(text: str) -> str | None:
     return named[0] if len(named) == 1 else None
 
 
-def plain_request(text: str, cards: list[dict] | None = None, charges: list[dict] | None = None) -> dict | None:
+def plain_request(text: str, cards: list[dict[str, Any]] | None = None, charges: list[dict[str, Any]] | None = None) -> dict[str, Any] | None:
     """{"action", "params"} when the words name one action completely; None otherwise."""
     action = _one_action(text)
     if action is None:
@@ -128,13 +129,13 @@ QUESTIONS = {
 }
 
 
-def clarifying_question(text: str, cards: list[dict] | None, language: str) -> str | None:
+def clarifying_question(text: str, cards: list[dict[str, Any]] | None, language: str) -> str | None:
     """The one thing missing from a request that names an action, asked by code in the customer's language."""
     action = _one_action(text)
     if action is None:
         return None
     say = QUESTIONS[language if language in QUESTIONS else "es"]
-    if action in ("block_card", "cancel_card") and len(cards or []) > 1 and not LAST4.search(text):
+    if action in ("block_card", "cancel_card") and cards and len(cards) > 1 and not LAST4.search(text):
         options = [say["card_option"].format(last4=c["last4"]) for c in cards]
         return say[action].format(options=", ".join(options[:-1]) + say["or"] + options[-1])
     if action == "set_alert" and _pick(ALERT_KINDS, text) is None:

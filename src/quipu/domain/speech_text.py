@@ -18,7 +18,7 @@ CARD_ENDING = re.compile(
 )
 
 
-def _amount(match: re.Match, language: str) -> str:
+def _amount(match: re.Match[str], language: str) -> str:
     whole = re.sub(r"[.,]", "", match.group(1))
     cents = match.group(2)
     unit, small = CURRENCY_WORDS[language][match.group(3)]

@@ -1,6 +1,7 @@
 """The case file a person receives, built by code from the turn's state, never by the model."""
 
 import uuid
+from typing import Any
 
 from quipu.domain.priority import case_priority
 
@@ -13,7 +14,7 @@ QUESTIONS = {
 }
 
 
-def finding_kinds(tool_results: list[dict]) -> set[str]:
+def finding_kinds(tool_results: list[dict[str, Any]]) -> set[str]:
     """Every kind of finding the investigation tools reported in this turn."""
     found = set()
     for entry in tool_results:
@@ -22,7 +23,7 @@ def finding_kinds(tool_results: list[dict]) -> set[str]:
     return found
 
 
-def _verified_facts(tool_results: list[dict]) -> list[dict]:
+def _verified_facts(tool_results: list[dict[str, Any]]) -> list[dict[str, Any]]:
     facts = []
     for entry in tool_results:
         result = entry["result"] if isinstance(entry["result"], dict) else {}
@@ -41,7 +42,7 @@ def _verified_facts(tool_results: list[dict]) -> list[dict]:
     return facts
 
 
-def _evidence(tool_results: list[dict], actions: dict | None, confirmation: dict | None) -> dict:
+def _evidence(tool_results: list[dict[str, Any]], actions: dict[str, Any] | None, confirmation: dict[str, Any] | None) -> dict[str, Any]:
     transactions = sorted(
         {
             c["transaction_id"]
@@ -60,7 +61,7 @@ def _evidence(tool_results: list[dict], actions: dict | None, confirmation: dict
     return evidence
 
 
-def build_case_file(state: dict) -> dict:
+def build_case_file(state: dict) -> dict[str, Any]:
     handoff = state.get("handoff") or {}
     reason = handoff.get("reason", "model_requested")
     results = state.get("tool_calls") or []

@@ -33,11 +33,11 @@ class AgentDeps:
     gateway: Any  # the action gateway: refusals are proposed through it, so they are audited like any action
     handoffs: Any
     audit: Any
-    session_meta: Callable[[dict, str, str], dict]
+    session_meta: Callable[[dict[str, Any], str, str], dict[str, Any]]
     trace: Callable[..., AbstractContextManager[Span]] = field(default=lambda *a, **k: _NullSpan())
     rephrase: bool = False
 
-    async def open_case(self, state: dict, reason: str) -> str:
+    async def open_case(self, state: dict[str, Any], reason: str) -> str:
         case = build_case_file(state)
         session = state["session"]
         await self.handoffs.open_case(

@@ -4,7 +4,7 @@ answer (code: the skill's ES/PT templates over the tool results; optional rephra
 claims check (code) → finish. The graph knows no tool: skill-specific steps live in the skill folders."""
 
 import logging
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from langgraph.graph import END, START, StateGraph
 
@@ -61,24 +61,24 @@ PER_TURN = {
 
 
 class TurnState(TypedDict, total=False):
-    history: list[dict]  # the conversation so far, as the customer and the assistant said it
+    history: list[dict[str, Any]]  # the conversation so far, as the customer and the assistant said it
     awaiting_skill: str | None  # the skill whose question the customer is answering
-    last: dict | None  # what the last turn looked up: skill, tool, arguments, the customer's words
+    last: dict[str, Any] | None  # what the last turn looked up: skill, tool, arguments, the customer's words
     text: str  # what the customer typed (or said) this turn
     attachment: str | None  # candidate charges read from a statement photo, for this turn only
     language: str
     country: str | None  # for the customer's number convention
-    session: dict  # customer_id, signed_in, thread_id, conversation_id: set by code, never by the model
+    session: dict[str, Any]  # customer_id, signed_in, thread_id, conversation_id: set by code, never by the model
     route: str | None
     skill: str | None
     follow_up: bool
-    tool_calls: list[dict]  # every tool call of the turn: tool, arguments, result
+    tool_calls: list[dict[str, Any]]  # every tool call of the turn: tool, arguments, result
     tools_used: list[str]
     reply: str | None
     outcome: str | None
-    handoff: dict | None
-    actions: dict | None
-    confirmation: dict | None
+    handoff: dict[str, Any] | None
+    actions: dict[str, Any] | None
+    confirmation: dict[str, Any] | None
     model_calls: int
     tokens_in: int
     tokens_out: int
@@ -108,7 +108,7 @@ class Agent:
 
     # --- nodes -------------------------------------------------------------------------------------------
 
-    async def guard(self, state: TurnState) -> dict:
+    async def guard(self, state: TurnState) -> dict[str, Any]:
         with self.deps.trace("node.guard") as span:
             text, language = state["text"], state["language"]
             span.set(input=text, language=language)
@@ -121,11 +121,11 @@ class Agent:
                 return {**PER_TURN, "route": "finish", "reply": say(chat, language), "outcome": "answered"}
             return {**PER_TURN, "route": "router", "follow_up": is_follow_up(text, state.get("last"))}
 
-    async def refuse(self, state: TurnState) -> dict:
+    async def refuse(self, state: TurnState) -> dict[str, Any]:
         with self.deps.trace("node.refuse"):
             return await refuse_by_code(self.deps, state)
 
-    async def router(self, state: TurnState) -> dict:
+    async def router(self, state: TurnState) -> dict[str, Any]:
         with self.deps.trace("node.router") as span:
             session, text = state["session"], state["text"]
             skills = offered(self.deps, session["signed_in"])
@@ -157,7 +157,7 @@ class Agent:
                 return {**usage, "reply": say("out_of_scope", state["language"]), "outcome": "answered"}
             return {**usage, "skill": skill}
 
-    async def skill_agent(self, state: TurnState) -> dict:
+    async def skill_agent(self, state: TurnState) -> dict[str, Any]:
         skill = next(s for s in self.deps.skills if s.name == state["skill"])
         hooks = skill.hooks()
         update = {k: state.get(k, 0) for k in ("model_calls", "tokens_in", "tokens_out")}
@@ -195,7 +195,7 @@ class Agent:
             log.warning("skill %s failed", skill.name, exc_info=error)
             return {**update, "handoff": {"reason": "assistant_error"}}
 
-    async def answer(self, state: TurnState) -> dict:
+    async def answer(self, state: TurnState) -> dict[str, Any]:
         """Code writes the reply from the tool results with the skill's templates; a model may rephrase it."""
         with self.deps.trace("node.answer"):
             skill = next(s for s in self.deps.skills if s.name == state["skill"])
@@ -213,7 +213,7 @@ class Agent:
                 update |= await checked_rephrasing(self, state, reply)
             return update
 
-    async def claims_check(self, state: TurnState) -> dict:
+    async def claims_check(self, state: TurnState) -> dict[str, Any]:
         with self.deps.trace("node.claims"):
             actions, confirmation = state.get("actions"), state.get("confirmation")
             has_proposal = bool(confirmation) or bool(actions and actions.get("needs_confirmation"))
@@ -228,7 +228,7 @@ class Agent:
                 return {"problems": problems, "reply": say("unsafe_reply", state["language"])}
             return {"problems": []}
 
-    async def handoff(self, state: TurnState) -> dict:
+    async def handoff(self, state: TurnState) -> dict[str, Any]:
         with self.deps.trace("node.handoff"):
             handoff = dict(state.get("handoff") or {"reason": "model_requested"})
             if not handoff.get("already_open"):
@@ -241,7 +241,7 @@ class Agent:
                 reply = f"{state['reply']}\n\n{reply}"  # what the records show, then who takes it
             return {"handoff": handoff, "reply": reply, "outcome": "handed_off"}
 
-    async def finish(self, state: TurnState) -> dict:
+    async def finish(self, state: TurnState) -> dict[str, Any]:
         history = list(state.get("history") or [])
         said = f"{state['text']} {PHOTO_PLACEHOLDER}".strip() if state.get("attachment") else state["text"]
         history += [{"role": "user", "content": said}, {"role": "assistant", "content": state.get("reply") or ""}]
@@ -282,9 +282,9 @@ class Agent:
         return SkillTools(client, skill.mcp, schemas, meta, self.deps.trace)
 
     @staticmethod
-    def _recorded(outcomes: list[ToolOutcome]) -> dict:
+    def _recorded(outcomes: list[ToolOutcome]) -> dict[str, Any]:
         """The turn's tool calls, and the proposal a tool stored (shown as a card with the customer's button)."""
-        update: dict = {
+        update: dict[str, Any] = {
             "tool_calls": [{"tool": o.tool, "arguments": o.arguments, "result": o.result} for o in outcomes],
             "tools_used": [o.tool for o in outcomes],
         }
@@ -295,7 +295,7 @@ class Agent:
                 update["confirmation"] = o.result["confirmation"]
         return update
 
-    async def _step(self, state: TurnState, instruction: str, names: list[str], askable, update: dict):
+    async def _step(self, state: TurnState, instruction: str, names: list[str], askable, update: dict[str, Any]):
         """One typed skill step; output that is not the allowed JSON is asked for once more."""
         schema = skill_schema(names, askable)
         for attempt in (1, 2):
@@ -314,7 +314,7 @@ class Agent:
                     raise
         raise AssertionError("unreachable")
 
-    async def _model(self, purpose: str, state: TurnState, instruction: str, schema: dict):
+    async def _model(self, purpose: str, state: TurnState, instruction: str, schema: dict[str, Any]):
         system = await self._system()
         messages = self._transcript(state) + [{"role": "system", "content": instruction}]
         with self.deps.trace(f"model.{purpose}") as span:
@@ -346,7 +346,7 @@ class Agent:
         return self._catalog
 
     @staticmethod
-    def _transcript(state: TurnState) -> list[dict]:
+    def _transcript(state: TurnState) -> list[dict[str, Any]]:
         said = state["text"]
         if state.get("attachment"):
             said = f"{said}\n\n{state['attachment']}".strip()

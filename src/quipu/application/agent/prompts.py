@@ -3,6 +3,7 @@ changes between calls, so a local model evaluates it once and reuses it; each ca
 conversation and a one-line instruction at the end. The model picks; it never writes to the customer."""
 
 import json
+from typing import Any
 
 SYSTEM = """You are the understanding step of a retail bank's assistant. You never write to the customer:
 you only pick, as JSON, which skill and which tool answers the customer's last message, with the values the
@@ -49,7 +50,7 @@ def tool_line(name: str, tool) -> str:
     return f"  - {name}({arguments}): {first}"
 
 
-def system_prompt(skills: list, tools_of: dict[str, list]) -> str:
+def system_prompt(skills: list[Any], tools_of: dict[str, list[Any]]) -> str:
     """skills: the catalog offered; tools_of: skill name → [(tool name, MCP tool)]."""
     blocks = []
     for skill in skills:

@@ -1,5 +1,7 @@
 """What the bank never automates is answered by code and audited; a person gets the case."""
 
+from typing import Any
+
 from quipu.application.actions import Proposer
 from quipu.domain import action_text
 from quipu.domain.actions import NEVER_AUTOMATED, Requested
@@ -7,7 +9,7 @@ from quipu.domain.agent_text import say
 from quipu.domain.routing import refused_action
 
 
-async def refuse_by_code(deps, state: dict) -> dict:
+async def refuse_by_code(deps, state: dict) -> dict[str, Any]:
     action = refused_action(state["text"])
     session, language = state["session"], state["language"]
     if session["signed_in"]:

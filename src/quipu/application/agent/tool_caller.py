@@ -3,13 +3,14 @@ recorded as a ToolOutcome (what was asked, what the records said)."""
 
 import json
 import logging
+from typing import Any
 
 from quipu.skills.answering import ToolOutcome
 
 log = logging.getLogger("quipu.agent")
 
 
-def usable_arguments(arguments: dict, schema: dict) -> dict:
+def usable_arguments(arguments: dict[str, Any], schema: dict) -> dict[str, Any]:
     """Required arguments pass as given; optional ones the model filled with nothing, or with a value
     outside their vocabulary, are left out rather than sent to fail."""
     properties, required = schema.get("properties", {}), set(schema.get("required", []))
@@ -32,7 +33,7 @@ def usable_arguments(arguments: dict, schema: dict) -> dict:
 class SkillTools:
     """Calls one skill's tools for one turn and keeps every outcome."""
 
-    def __init__(self, client, namespace: str, schemas: dict[str, dict], meta: dict, trace):
+    def __init__(self, client, namespace: str, schemas: dict[str, dict[str, Any]], meta: dict[str, Any], trace):
         self.client, self.namespace, self.schemas, self.meta, self.trace = client, namespace, schemas, meta, trace
         self.outcomes: list[ToolOutcome] = []
 
