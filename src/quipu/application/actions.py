@@ -101,7 +101,7 @@ class ActionStore(Protocol):
 
 
 class ActionFacts(Protocol):
-    async def facts(self, customer_id: str, action: str, params: dict) -> tuple[Facts, dict[str, Any]]: ...
+    async def facts(self, customer_id: str, action: str, params: dict[str, Any]) -> tuple[Facts, dict[str, Any]]: ...
 
 
 class Effects(Protocol):

@@ -39,7 +39,7 @@ class ChatTurn:
 
 
 class Chat:
-    def __init__(self, graph, conversations, customers, statements=None):
+    def __init__(self, graph: Any, conversations: Any, customers: Any, statements: Any = None) -> None:  # no ports yet
         self.graph = graph
         self.conversations = conversations
         self.customers = customers

@@ -143,7 +143,7 @@ class Console:
     async def release(self, conversation_id: str, staff: Staff) -> None:
         await self.store.release(conversation_id, staff.operator_id, supervisor=staff.supervisor)
 
-    async def act(self, conversation_id: str, staff: Staff, action: str, params: dict) -> dict[str, Any]:
+    async def act(self, conversation_id: str, staff: Staff, action: str, params: dict[str, Any]) -> dict[str, Any]:
         """Runs through the gateway: the same policy, re-check, read-back and audit as the customer's button."""
         if action not in OPERATOR_ACTIONS:
             raise NotAllowed("operator_action_not_offered")

@@ -2,23 +2,27 @@
 
 import asyncio
 import logging
+from collections.abc import Awaitable
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import date, datetime, timedelta
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
+from quipu.application.ports import BankRecords
 from quipu.domain.dataset import DATASET_NOW
 from quipu.domain.evidence import (
     DUPLICATE_WINDOW_SECONDS,
     RATE_LOOKBACK_DAYS,
     SESSION_MARGIN,
     Charge,
+    Finding,
     findings_for,
     is_foreign,
 )
 from quipu.domain.investigation_facts import InvestigationFacts
 from quipu.domain.priority import case_priority
 
+T = TypeVar("T")
 log = logging.getLogger("quipu.investigation")
 MAX_INVESTIGATED = 3
 MAX_SEARCH = 20
@@ -48,7 +52,7 @@ def charge_view(label: str, charge: Charge) -> dict[str, Any]:
     return {k: v for k, v in view.items() if v is not None}
 
 
-async def _optional(name: str, lookup, unavailable: list[str]):
+async def _optional(name: str, lookup: Awaitable[T], unavailable: list[str]) -> T | None:
     """Run one supporting lookup; a failure marks that check unavailable instead of failing the call."""
     try:
         return await lookup
@@ -59,15 +63,15 @@ async def _optional(name: str, lookup, unavailable: list[str]):
 
 
 class Investigation:
-    def __init__(self, records):
+    def __init__(self, records: BankRecords):
         self.records = records
 
     async def _facts(
-        self, customer_id: str, *, since=None, query: ChargeQuery | None = None, transaction_id: str | None = None
+        self, customer_id: str, *, since: datetime | None = None, query: ChargeQuery | None = None, transaction_id: str | None = None
     ) -> InvestigationFacts:
         """One round trip in the common case; when it fails, each lookup runs on its own so one failing
         check is reported unavailable and the others still answer."""
-        filters = dict(
+        filters: dict[str, Any] = dict(
             since=since,
             merchant=query.merchant if query else None,
             min_amount=query.min_amount if query else None,
@@ -136,9 +140,11 @@ class Investigation:
             "unavailable": sorted(set(facts.unavailable)),
         }
 
-    async def _rates(self, charges: list[Charge], home: str | None, unavailable: list[str]) -> dict[str, Any] | None:
+    async def _rates(
+        self, charges: list[Charge], home: str | None, unavailable: list[str]
+    ) -> dict[tuple[str, date], tuple[Decimal, date]] | None:
         foreign = [c for c in charges if is_foreign(c, home)]
-        found: dict[str, Any] = {}
+        found: dict[tuple[str, date], tuple[Decimal, date]] = {}
         for currency in sorted({c.currency for c in foreign}):
             days = sorted({c.at.date() for c in foreign if c.currency == currency})
             rates = await _optional("usd_rate", self.records.usd_rates(currency, days, RATE_LOOKBACK_DAYS), unavailable)
@@ -148,7 +154,7 @@ class Investigation:
         return found
 
     @staticmethod
-    def _public(finding, charges: list[Charge]) -> dict[str, Any]:
+    def _public(finding: Finding, charges: list[Charge]) -> dict[str, Any]:
         """Internal ids never leave: a duplicate names the other charge by its label, or by its time."""
         facts = dict(finding.facts)
         other = facts.pop("other_transaction_id", None)

@@ -1,10 +1,15 @@
 """What the use cases need from the outside world; adapters implement these."""
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
+from decimal import Decimal
 from typing import Any, Protocol
 
+from quipu.domain.accounts import Product
+from quipu.domain.evidence import AppSession, Charge
 from quipu.domain.identity import BackOff, GuardState
+from quipu.domain.investigation_facts import InvestigationFacts
+from quipu.domain.spending import Purchase
 
 
 class AuthError(Exception):
@@ -132,7 +137,7 @@ class LanguageModel(Protocol):
     provider: str
     model: str
 
-    async def complete(self, *, purpose: str, system: str, messages: list[dict[str, Any]], schema: dict) -> ModelCall:
+    async def complete(self, *, purpose: str, system: str, messages: list[dict[str, Any]], schema: dict[str, Any]) -> ModelCall:
         """JSON matching schema (constrained decoding or JSON-schema output); purpose is router or skill."""
 
 
@@ -144,3 +149,51 @@ class ModelBusy(RuntimeError):
         super().__init__(reason)
         self.reason = reason
         self.retry_after = retry_after
+
+
+class BankRecords(Protocol):
+    """The bank's own records (core), read-only: what balances, finances, data lookup and the investigation read."""
+
+    async def customer(self, customer_id: str) -> dict[str, Any] | None: ...
+    async def products(self, customer_id: str, product_types: tuple[str, ...] | None = None) -> list[Product]: ...
+    async def debts(self, customer_id: str, product_types: tuple[str, ...]) -> list[dict[str, Any]]: ...
+    async def product_counts(self, customer_id: str) -> list[tuple[str, int, int]]: ...
+    async def candidate_charges(
+        self,
+        customer_id: str,
+        *,
+        since: datetime | None,
+        merchant: str | None,
+        min_amount: Decimal | None,
+        max_amount: Decimal | None,
+        limit: int,
+    ) -> list[Charge]: ...
+    async def investigation_facts(
+        self,
+        customer_id: str,
+        *,
+        since: datetime | None,
+        merchant: str | None,
+        min_amount: Decimal | None,
+        max_amount: Decimal | None,
+        transaction_id: str | None,
+        limit: int,
+    ) -> InvestigationFacts: ...
+    async def home_country(self, customer_id: str) -> str | None: ...
+    async def charge(self, customer_id: str, transaction_id: str) -> Charge | None: ...
+    async def charges_near(self, customer_id: str, charges: list[Charge], seconds: int) -> list[Charge]: ...
+    async def usd_rates(
+        self, currency: str, days: list[date], lookback_days: int
+    ) -> dict[date, tuple[Decimal, date]]: ...
+    async def sessions_around(
+        self, customer_id: str, moments: list[datetime], margin_minutes: int
+    ) -> list[AppSession]: ...
+    async def purchases(
+        self, customer_id: str, since: datetime, statuses: tuple[str, ...] = ("Approved",)
+    ) -> list[Purchase]: ...
+    async def movements(
+        self, customer_id: str, filters: dict[str, Any], order: str, limit: int
+    ) -> list[dict[str, Any]]: ...
+    async def complaints(self, customer_id: str) -> list[dict[str, Any]]: ...
+    async def exchange_rate(self, source: str, target: str, on: date) -> dict[str, Any] | None: ...
+    async def purchases_between(self, customer_id: str, start: date, end: date) -> list[Purchase]: ...

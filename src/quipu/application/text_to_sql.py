@@ -1,11 +1,11 @@
 """Use case: the model's SELECT, checked by the guard against the real columns of core, then run behind
 the database's walls within the customer's share of the reader."""
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from quipu.application.customer_limiter import CustomerLimiter
+from quipu.domain.sql_columns import CoreColumns
 from quipu.domain.sql_scope import Guarded, Refused, guard
 
 HINTS = {
@@ -23,7 +23,7 @@ class SqlLookup:
     """runner: the database walls; columns: core's real column sets; off_reason: why run_sql is off."""
 
     runner: SqlRunner | None
-    columns: Mapping[str, frozenset[str]]
+    columns: CoreColumns
     limiter: CustomerLimiter | None
     off_reason: str | None = None
 

@@ -77,7 +77,7 @@ def blocked(reason: str, detail: str | None = None) -> dict[str, Any]:
     }
 
 
-def heard_amount(value, said: str | None, place: str | None) -> Decimal | AmountReading | None:
+def heard_amount(value: object, said: str | None, place: str | None) -> Decimal | AmountReading | None:
     """The amount in the customer's convention, and only one they wrote themselves (`150,50` is 150.50 in
     Colombia, never 15,050). An ambiguous form comes back as its readings, for code to ask which; None when
     the model's amount is not a number or not in the customer's words."""
@@ -104,7 +104,7 @@ def ambiguous_amount(reading: AmountReading, currency: str, place: str | None, l
 
 
 class MoneyMovement:
-    def __init__(self, store, audit, clock: Callable[[], datetime]):
+    def __init__(self, store: Any, audit: Any, clock: Callable[[], datetime]) -> None:  # no port yet: the store is Postgres's
         self.store = store
         self.audit = audit
         self.clock = clock
@@ -138,13 +138,13 @@ class MoneyMovement:
         who: Asker,
         *,
         kind: str,
-        amount,
-        from_last4=None,
-        to_last4=None,
-        from_type=None,
-        to_type=None,
-        to_account_number=None,
-        to_customer_id=None,
+        amount: object,
+        from_last4: str | None = None,
+        to_last4: str | None = None,
+        from_type: str | None = None,
+        to_type: str | None = None,
+        to_account_number: str | None = None,
+        to_customer_id: str | None = None,
     ) -> dict[str, Any]:
         place = await self.store.country(who.customer_id)
         value = heard_amount(amount, who.said, place)
@@ -180,10 +180,10 @@ class MoneyMovement:
         kind: str,
         origin: Account,
         mine: list[Account],
-        to_last4,
-        to_type,
-        to_account_number,
-        to_customer_id,
+        to_last4: str | None,
+        to_type: str | None,
+        to_account_number: str | None,
+        to_customer_id: str | None,
     ) -> Account | dict[str, Any]:
         if kind == "third_party":
             return await self._recipient(who, to_account_number, to_customer_id, origin)
@@ -200,7 +200,7 @@ class MoneyMovement:
             return clarify("destination", [option(a, debt=kind == "pay_debt") for a in found or pool], who.language)
         return found[0]
 
-    async def _recipient(self, who: Asker, number, customer_id, origin: Account) -> Account | dict[str, Any]:
+    async def _recipient(self, who: Asker, number: str | None, customer_id: str | None, origin: Account) -> Account | dict[str, Any]:
         if bool(number) == bool(customer_id):
             return clarify("destination", [], who.language)
         if number and said_token(str(number), who.said):
@@ -212,6 +212,7 @@ class MoneyMovement:
         return found if found is not None else blocked("recipient_not_found")
 
     async def _check_and_store(self, who: Asker, t: Transfer) -> dict[str, Any]:
+        assert t.origin is not None and t.destination is not None  # the callers found both before asking
         now = self.clock()
         rate = await self.store.usd_rate(t.origin.currency) if t.kind == "third_party" else None
         sent = await self.store.sent_today_usd(who.customer_id, now) if t.kind == "third_party" else Decimal(0)
@@ -238,12 +239,21 @@ class MoneyMovement:
         )
 
     async def _destination_label(self, t: Transfer, language: str) -> str:
+        assert t.destination is not None  # checked before a label is written
         if t.kind != "third_party":
             return transfer_text.account_label(t.destination.product_type, t.destination.last4, language)
         first, last = await self.store.recipient_name(t.destination.customer_id)
         return recipient_name(first, last)
 
-    async def _store(self, who: Asker, summary: dict[str, Any], origin: str, destination: str, destination_customer, usd) -> dict[str, Any]:
+    async def _store(
+        self,
+        who: Asker,
+        summary: dict[str, Any],
+        origin: str,
+        destination: str,
+        destination_customer: str | None,
+        usd: Decimal | None,
+    ) -> dict[str, Any]:
         expires = self.clock() + PROPOSAL_TTL
         transfer_id = await self.store.propose(
             customer_id=who.customer_id,
@@ -276,7 +286,7 @@ class MoneyMovement:
             },
         }
 
-    async def _blocked(self, who: Asker, reason: str, kind: str, amount) -> dict[str, Any]:
+    async def _blocked(self, who: Asker, reason: str, kind: str, amount: object) -> dict[str, Any]:
         await self.audit.log(
             customer_id=who.customer_id,
             conversation_id=who.conversation_id,
@@ -287,7 +297,9 @@ class MoneyMovement:
         )
         return blocked(reason)
 
-    async def propose_service_payment(self, who: Asker, *, service=None, from_last4=None, from_type=None) -> dict[str, Any]:
+    async def propose_service_payment(
+        self, who: Asker, *, service: str | None = None, from_last4: str | None = None, from_type: str | None = None
+    ) -> dict[str, Any]:
         bills = await self.store.bills(who.customer_id)
         if service:
             bills = [b for b in bills if str(service).lower() in (b.category.lower(), b.biller_name.lower())]
@@ -323,13 +335,21 @@ class MoneyMovement:
         }
         return await self._store(who, summary, senders[0].product_id, bill.bill_id, bill.biller_id, None)
 
-    async def confirm(self, customer_id: str, transfer_id: str, *, stepped_up: bool, after_commit=None) -> dict[str, Any]:
+    async def confirm(
+        self,
+        customer_id: str,
+        transfer_id: str,
+        *,
+        stepped_up: bool,
+        after_commit: Callable[[dict[str, Any]], object] | None = None,
+    ) -> dict[str, Any]:
         if not stepped_up:
             raise StepUpRequired
-        return await self.store.confirm(customer_id, transfer_id, after_commit=after_commit)
+        confirmed: dict[str, Any] = await self.store.confirm(customer_id, transfer_id, after_commit=after_commit)
+        return confirmed
 
     async def cancel(self, customer_id: str, transfer_id: str) -> dict[str, Any]:
-        result = await self.store.cancel(customer_id, transfer_id)
+        result: dict[str, Any] = await self.store.cancel(customer_id, transfer_id)
         await self.audit.log(
             customer_id=customer_id, conversation_id=None, tool="cancel_transfer", proposed={"transfer_id": transfer_id}
         )

@@ -9,9 +9,9 @@ minus is the same figure); numbers written in words are not figures.
 
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 

@@ -1,6 +1,7 @@
 """The case file a person receives, built by code from the turn's state, never by the model."""
 
 import uuid
+from collections.abc import Mapping
 from typing import Any
 
 from quipu.domain.priority import case_priority
@@ -52,7 +53,7 @@ def _evidence(tool_results: list[dict[str, Any]], actions: dict[str, Any] | None
             if "transaction_id" in c
         }
     )
-    evidence = {"transaction_ids": transactions, "tools": [e["tool"] for e in tool_results]}
+    evidence: dict[str, Any] = {"transaction_ids": transactions, "tools": [e["tool"] for e in tool_results]}
     if actions:
         evidence["batch_id"] = actions.get("batch_id")
         evidence["action_ids"] = [i["action_id"] for i in actions.get("items", [])]
@@ -61,7 +62,7 @@ def _evidence(tool_results: list[dict[str, Any]], actions: dict[str, Any] | None
     return evidence
 
 
-def build_case_file(state: dict) -> dict[str, Any]:
+def build_case_file(state: Mapping[str, Any]) -> dict[str, Any]:
     handoff = state.get("handoff") or {}
     reason = handoff.get("reason", "model_requested")
     results = state.get("tool_calls") or []

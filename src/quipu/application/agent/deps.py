@@ -1,27 +1,28 @@
 """What the agent needs, typed by role; built by the composition root, faked in tests."""
 
-from collections.abc import Callable
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Mapping
+from contextlib import AbstractAsyncContextManager, AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from quipu.application.actions import Audit, Gateway, Handoffs
 from quipu.application.agent.case_file import build_case_file
 from quipu.application.ports import LanguageModel
 from quipu.skills.registry import Skill
 
 
 class Span(Protocol):
-    def set(self, **attributes) -> None: ...
+    def set(self, **attributes: object) -> None: ...
 
 
 class _NullSpan:
-    def __enter__(self):
+    def __enter__(self) -> "_NullSpan":
         return self
 
-    def __exit__(self, *exc):
-        return False
+    def __exit__(self, *exc: object) -> None:
+        return None
 
-    def set(self, **attributes):
+    def set(self, **attributes: object) -> None:
         return None
 
 
@@ -29,15 +30,15 @@ class _NullSpan:
 class AgentDeps:
     model: LanguageModel
     skills: list[Skill]
-    mcp: Callable[[], Any]  # an MCP client over the skills' servers, opened per turn
-    gateway: Any  # the action gateway: refusals are proposed through it, so they are audited like any action
-    handoffs: Any
-    audit: Any
+    mcp: Callable[[], AbstractAsyncContextManager[Any]]  # an MCP client over the skills' servers, opened per turn
+    gateway: Gateway  # the action gateway: refusals are proposed through it, so they are audited like any action
+    handoffs: Handoffs
+    audit: Audit
     session_meta: Callable[[dict[str, Any], str, str], dict[str, Any]]
     trace: Callable[..., AbstractContextManager[Span]] = field(default=lambda *a, **k: _NullSpan())
     rephrase: bool = False
 
-    async def open_case(self, state: dict[str, Any], reason: str) -> str:
+    async def open_case(self, state: Mapping[str, Any], reason: str) -> str:
         case = build_case_file(state)
         session = state["session"]
         await self.handoffs.open_case(
@@ -49,7 +50,8 @@ class AgentDeps:
             reason_codes=[reason],
             case_file=case,
         )
-        return case["case_id"]
+        case_id: str = case["case_id"]
+        return case_id
 
 
 def offered(deps: AgentDeps, signed_in: bool) -> list[Skill]:

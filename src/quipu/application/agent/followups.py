@@ -26,12 +26,16 @@ def is_follow_up(text: str, last: dict[str, Any] | None) -> bool:
     return bool(FOLLOW_UP.search(text)) or len(text.split()) <= 2
 
 
-def remembered(skill: str, tool: str, arguments: dict[str, Any], text: str, result: dict) -> dict[str, Any]:
+def remembered(
+    skill: str | None, tool: str | None, arguments: dict[str, Any], text: str, result: dict[str, Any]
+) -> dict[str, Any]:
     """What the next turn may lean on; only ids and labels the tools already showed the customer."""
     return {"skill": skill, "tool": tool, "arguments": arguments, "text": text[:400], "status": result.get("status")}
 
 
-def merged_arguments(last: dict[str, Any] | None, skill: str, tool: str, arguments: dict) -> dict[str, Any]:
+def merged_arguments(
+    last: dict[str, Any] | None, skill: str, tool: str, arguments: dict[str, Any]
+) -> dict[str, Any]:
     """The same tool asked again keeps what the customer said before, unless they said something new."""
     if not last or last.get("skill") != skill or last.get("tool") != tool:
         return arguments

@@ -23,7 +23,7 @@ from quipu.application.agent.steps import (
     skill_schema,
 )
 from quipu.application.agent.tool_caller import SkillTools
-from quipu.application.ports import ModelBusy
+from quipu.application.ports import ModelBusy, ModelCall
 from quipu.domain.agent_text import say
 from quipu.domain.claims import claims
 from quipu.domain.plain_requests import names_an_action
@@ -36,13 +36,14 @@ from quipu.domain.routing import (
     wants_person,
 )
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
+from quipu.skills.registry import Skill
 
 log = logging.getLogger("quipu.agent")
 PHOTO_PLACEHOLDER = "[foto]"
 MAX_HISTORY = 20
 HISTORY_IN_PROMPT = 6
 REPLY_IN_PROMPT = 160  # the model needs the gist of earlier replies, not their lists of figures
-PER_TURN = {
+PER_TURN: dict[str, Any] = {
     "route": None,
     "skill": None,
     "tool_calls": [],
@@ -91,7 +92,7 @@ class Agent:
         self.deps = deps
         self._catalog: str | None = None
 
-    def build(self, checkpointer=None):
+    def build(self, checkpointer: Any = None) -> Any:  # langgraph's compiled graph
         graph = StateGraph(TurnState)
         for name in ("guard", "refuse", "router", "skill_agent", "answer", "claims_check", "handoff", "finish"):
             graph.add_node(name, getattr(self, name))
@@ -174,6 +175,7 @@ class Agent:
                 if step.action == "handoff":
                     return {**update, "handoff": {"reason": "model_requested"}}
                 if step.action == "tool":
+                    assert step.tool is not None  # parse_step names a tool for every tool step
                     arguments = merged_arguments(state.get("last"), skill.name, step.tool, step.arguments)
                     called = await tools.call(step.tool, arguments)
                     if called.result.get("error") == "tool_error" and "first" in hooks:
@@ -236,7 +238,7 @@ class Agent:
             key = "outage" if handoff["reason"] == "assistant_error" else "handoff"
             reply = say(key, state["language"])
             if handoff.get("already_open") and state.get("reply"):
-                reply = state["reply"]  # the refusal or escalation already says a person has the case
+                reply = state.get("reply") or reply  # the refusal or escalation already says a person has the case
             elif handoff.get("keep_reply") and state.get("reply"):
                 reply = f"{state['reply']}\n\n{reply}"  # what the records show, then who takes it
             return {"handoff": handoff, "reply": reply, "outcome": "handed_off"}
@@ -274,7 +276,7 @@ class Agent:
 
     # --- helpers -----------------------------------------------------------------------------------------
 
-    async def _tools(self, client, skill, state: TurnState) -> SkillTools:
+    async def _tools(self, client: Any, skill: Skill, state: TurnState) -> SkillTools:
         listed = [t for t in await client.list_tools() if t.name.startswith(f"{skill.mcp}_")]
         schemas = {t.name.split("_", 1)[1]: t.input_schema or {} for t in listed}
         words = joined_words(state.get("last"), state["text"], state["follow_up"])  # what the customer said, in full
@@ -295,7 +297,9 @@ class Agent:
                 update["confirmation"] = o.result["confirmation"]
         return update
 
-    async def _step(self, state: TurnState, instruction: str, names: list[str], askable, update: dict[str, Any]):
+    async def _step(
+        self, state: TurnState, instruction: str, names: list[str], askable: list[str], update: dict[str, Any]
+    ) -> SkillStep:
         """One typed skill step; output that is not the allowed JSON is asked for once more."""
         schema = skill_schema(names, askable)
         for attempt in (1, 2):
@@ -314,7 +318,9 @@ class Agent:
                     raise
         raise AssertionError("unreachable")
 
-    async def _model(self, purpose: str, state: TurnState, instruction: str, schema: dict[str, Any]):
+    async def _model(
+        self, purpose: str, state: TurnState, instruction: str, schema: dict[str, Any]
+    ) -> tuple[ModelCall, dict[str, int]]:
         system = await self._system()
         messages = self._transcript(state) + [{"role": "system", "content": instruction}]
         with self.deps.trace(f"model.{purpose}") as span:

@@ -30,15 +30,16 @@ REPHRASE = (
 LANGUAGE_NAMES = {"es": "Spanish", "pt": "Brazilian Portuguese"}
 
 
-def _kind(spec: dict) -> str:
+def _kind(spec: dict[str, Any]) -> str:
     options = [s for s in spec.get("anyOf", [spec]) if s.get("type") != "null"]
     spec = options[0] if options else spec
     if "enum" in spec:
         return "|".join(json.dumps(v, ensure_ascii=False) for v in spec["enum"])
-    return spec.get("type", "value")
+    kind: str = spec.get("type", "value")
+    return kind
 
 
-def tool_line(name: str, tool) -> str:
+def tool_line(name: str, tool: Any) -> str:  # an MCP tool: name, description, input_schema
     """name(required: kind, optional?: kind): description."""
     schema = tool.input_schema or {}
     required = set(schema.get("required", []))
