@@ -117,8 +117,9 @@ class Outbox(Protocol):
         subject: str,
         body: str,
         secret_body: str | None = None,
-    ) -> int:
-        """Store body; secret_body, when given, is what is sent, and it is never stored."""
+    ) -> int | None:
+        """Store body; secret_body, when given, is what is sent, and it is never stored. The message's id; None
+        when the action already has its message."""
 
 
 @dataclass(frozen=True)

@@ -6,14 +6,15 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+# Literals built from the vocabulary's tuples: pydantic reads them at run time; mypy cannot, and sees Any.
 from quipu.domain import vocabulary
 
-ProductType = Literal[vocabulary.PRODUCT_TYPES]
-DebtType = Literal[vocabulary.DEBT_TYPES]
-TransactionType = Literal[vocabulary.TRANSACTION_TYPES]
-Status = Literal[vocabulary.TRANSACTION_STATUSES]
-Category = Literal[vocabulary.CATEGORIES]
-Currency = Literal[vocabulary.CURRENCIES]
+ProductType = Literal[vocabulary.PRODUCT_TYPES]  # type: ignore[valid-type]
+DebtType = Literal[vocabulary.DEBT_TYPES]  # type: ignore[valid-type]
+TransactionType = Literal[vocabulary.TRANSACTION_TYPES]  # type: ignore[valid-type]
+Status = Literal[vocabulary.TRANSACTION_STATUSES]  # type: ignore[valid-type]
+Category = Literal[vocabulary.CATEGORIES]  # type: ignore[valid-type]
+Currency = Literal[vocabulary.CURRENCIES]  # type: ignore[valid-type]
 Order = Literal["newest", "largest"]
 
 Days = Annotated[int, Field(ge=1, le=365, description="How many days back from the dataset's last day (2026-06-18).")]

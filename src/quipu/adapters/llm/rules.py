@@ -38,11 +38,11 @@ class RulesModel:
         if DEFAULT_TOOL["data_lookup"] in tools:  # the data_lookup skill: code reads tool and arguments from the words
             tool, arguments = pick_lookup(_with_earlier_words(user, messages))
             return ModelCall({"action": "tool", "tool": tool, "arguments": arguments}, self.provider, self.model)
-        tool = next((t for t, pattern in BY_WORDS if t in tools and re.search(pattern, user, re.IGNORECASE)), None)
-        tool = tool or next((t for t in tools if t in DEFAULT_TOOL.values()), tools[0])
+        named = next((t for t, pattern in BY_WORDS if t in tools and re.search(pattern, user, re.IGNORECASE)), None)
+        tool = named or next((t for t in tools if t in DEFAULT_TOOL.values()), tools[0])
         arguments = {}
-        if tool == "investigate_charges" and MERCHANT.search(user):
-            arguments["merchant"] = MERCHANT.search(user).group(1)
+        if tool == "investigate_charges" and (merchant := MERCHANT.search(user)):
+            arguments["merchant"] = merchant.group(1)
         return ModelCall({"action": "tool", "tool": tool, "arguments": arguments}, self.provider, self.model)
 
 

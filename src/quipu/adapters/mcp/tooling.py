@@ -4,24 +4,40 @@ and write the call to the decision log."""
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from fastmcp import Context
 
 from quipu.adapters.mcp.session import ToolSession, session_from
 from quipu.adapters.metrics import TOOL_ERRORS
+from quipu.application.actions import Audit, Gateway
+from quipu.application.console import Cards
+from quipu.application.ports import BankRecords
+from quipu.application.text_to_sql import SqlLookup
+from quipu.application.transfers import MoneyMovement
 
 log = logging.getLogger("quipu.tools")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
 class ToolDeps:
-    records: object
-    audit: object = None
-    sql_runner: object = None
+    """What the tools use, typed by port; a hub for read-only tools (as in tests) leaves the rest out."""
+
+    records: BankRecords
+    audit: Audit | None = None
+    sql_runner: SqlLookup | None = None
     catalog: Callable[[], Awaitable[str]] | None = None
-    gateway: object = None
-    action_facts: object = None
-    money: object = None
+    gateway: Gateway | None = None
+    action_facts: Cards | None = None
+    money: MoneyMovement | None = None
+
+
+def wired(dependency: T | None, name: str) -> T:
+    """A dependency the tool needs; one left out fails the call, which run_tool reports as unavailable."""
+    if dependency is None:
+        raise LookupError(f"{name} is not wired into the tools")
+    return dependency
 
 
 async def run_tool(
@@ -48,7 +64,7 @@ async def run_tool(
 
 async def _audit(deps: ToolDeps, session: ToolSession, tool: str, arguments: dict, result: dict) -> None:
     try:
-        await deps.audit.log(
+        await wired(deps.audit, "audit").log(
             customer_id=session.customer_id,
             conversation_id=session.conversation_id,
             tool=tool,

@@ -10,6 +10,7 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.metrics import HANDOFFS
+from quipu.adapters.postgres.connection import one_row
 from quipu.adapters.postgres.outbox_store import PgOutbox, insert_message
 from quipu.application.actions import ESCALATION_REQUEST, ActionRow, PermanentError, TransientError
 from quipu.domain.actions import CardFacts, ChargeFacts, Facts, risk_signals
@@ -375,7 +376,7 @@ class PgHandoffs:
                     (customer_id, conversation_id, ESCALATION_REQUEST),
                 )
             ).fetchone()
-        return bool(row[0])
+        return bool(one_row(row)[0])
 
 
 async def summary_email(conn, row: ActionRow, inquiry: ActionRow | None) -> tuple[str, str]:

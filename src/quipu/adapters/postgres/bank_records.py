@@ -6,6 +6,7 @@ from decimal import Decimal
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
+from quipu.adapters.postgres.connection import one_row
 from quipu.domain.accounts import Product
 from quipu.domain.evidence import (
     DUPLICATE_WINDOW_SECONDS,
@@ -184,7 +185,7 @@ class PgBankRecords:
         }
         async with self.pool.connection() as conn:
             row = await (await conn.execute(INVESTIGATION_FACTS, params)).fetchone()
-        home, picked, near, sessions, rates = row  # json columns arrive parsed
+        home, picked, near, sessions, rates = one_row(row)  # json columns arrive parsed
         return InvestigationFacts(
             candidates=[_charge_from_json(c) for c in picked or []],
             home_country=home,

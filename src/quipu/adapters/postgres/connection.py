@@ -1,11 +1,14 @@
 """Connecting to PostgreSQL, with errors that name the target and never the password."""
 
 from dataclasses import dataclass
+from typing import TypeVar
 from urllib.parse import parse_qs, urlsplit
 
 import psycopg
 
 CONNECT_TIMEOUT_SECONDS = 5
+
+RowT = TypeVar("RowT")
 
 
 class DatabaseUnreachable(RuntimeError):
@@ -51,3 +54,10 @@ def connect(url: str, **kwargs) -> psycopg.Connection:
     except psycopg.OperationalError as error:
         reason = str(error).strip().splitlines()[-1] if str(error).strip() else type(error).__name__
         raise DatabaseUnreachable(f"cannot reach {describe(url)}: {reason}") from None
+
+
+def one_row(row: RowT | None) -> RowT:
+    """The row of a query that always returns one (an aggregate, a RETURNING, a function call)."""
+    if row is None:
+        raise LookupError("the query returned no row")
+    return row

@@ -6,6 +6,7 @@ from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.postgres.audit import record_decision
+from quipu.adapters.postgres.connection import one_row
 from quipu.application.console import NotAllowed, UnknownConversation
 from quipu.domain.agent_text import say
 
@@ -233,7 +234,7 @@ class PgConsole:
         async with self.pool.connection() as conn:
             cur = conn.cursor(row_factory=dict_row)
             await cur.execute(DASHBOARD, {"days": days})
-            figures = await cur.fetchone()
+            figures = one_row(await cur.fetchone())
             await cur.execute(HANDOFF_REASONS, {"days": days})
             figures["handoffs_by_reason"] = await cur.fetchall()
         figures["days"] = days

@@ -11,6 +11,7 @@ from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
+from quipu.adapters.postgres.connection import one_row
 from quipu.adapters.postgres.outbox_store import PgOutbox, insert_message
 from quipu.domain.contact import mask_email
 from quipu.domain.dataset import DATASET_NOW
@@ -128,7 +129,7 @@ class PgTransfers:
         if conn is not None:
             return (await (await conn.execute(sql, (customer_id, now))).fetchone())[0]
         async with self.pool.connection() as own:
-            return (await (await own.execute(sql, (customer_id, now))).fetchone())[0]
+            return one_row(await (await own.execute(sql, (customer_id, now))).fetchone())[0]
 
     async def propose(
         self,
@@ -248,6 +249,7 @@ class PgTransfers:
         blocked = check(transfer, usd_rate=rate, sent_today_usd=sent, limits=self.limits)
 
         async def post() -> Decimal:
+            assert origin is not None and destination is not None  # post runs only when check() passed
             amount = row["amount"]
             credit = amount if destination.product_type in ("Cuenta Ahorro", "Cuenta Corriente") else -amount
             after = await self._add(conn, origin.product_id, -amount)
@@ -274,6 +276,7 @@ class PgTransfers:
         blocked = check_bill(row["amount"], origin, bill, row["customer_id"])
 
         async def post() -> Decimal:
+            assert origin is not None and bill is not None  # post runs only when check_bill() passed
             after = await self._add(conn, origin.product_id, -row["amount"])
             await conn.execute(
                 "UPDATE core.service_bills SET status = 'paid', paid_at = %s WHERE bill_id = %s",

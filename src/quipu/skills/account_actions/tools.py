@@ -10,7 +10,7 @@ from fastmcp.exceptions import ToolError
 from mcp.types import ToolAnnotations
 
 from quipu.adapters.mcp.session import ToolSession, session_from
-from quipu.adapters.mcp.tooling import ToolDeps, run_tool
+from quipu.adapters.mcp.tooling import ToolDeps, run_tool, wired
 from quipu.application.actions import Proposer
 from quipu.application.investigation import ChargeQuery, charge_view
 from quipu.domain.actions import MAX_REQUESTED, Requested
@@ -100,14 +100,14 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         session = signed_in(ctx)
         requested = normalize(actions)
         who = Proposer(session.customer_id, session.conversation_id, session.language, session.signed_in)
-        view = await deps().gateway.propose(who, requested)
+        view = await wired(deps().gateway, "gateway").propose(who, requested)
         return {"proposal": view, "note": "shown to the customer as a card with a button; do not say it is done"}
 
     return server
 
 
 async def _cards(deps: ToolDeps, customer_id: str) -> dict:
-    cards = await deps.action_facts.cards(customer_id)
+    cards = await wired(deps.action_facts, "action_facts").cards(customer_id)
     return {"evidence_lookup": "core.products, ops.card_actions", "cards": cards}
 
 

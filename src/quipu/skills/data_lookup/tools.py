@@ -8,7 +8,7 @@ from fastmcp import Context, FastMCP
 from mcp.types import ToolAnnotations
 from pydantic import Field
 
-from quipu.adapters.mcp.tooling import ToolDeps, run_tool
+from quipu.adapters.mcp.tooling import ToolDeps, run_tool, wired
 from quipu.application import data_lookup
 from quipu.application.data_lookup_results import (
     ComparisonResult,
@@ -148,11 +148,11 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         """Runs one read-only SELECT over the core tables (call describe_schema first). Never filter by
         customer: only the customer's rows exist for you. Refused queries come back with the reason."""
         return await run_tool(
-            ctx, deps, "run_sql", {"sql": sql}, lambda s, d: guarded_sql(d.sql_runner, sql, s.customer_id)
+            ctx, deps, "run_sql", {"sql": sql}, lambda s, d: guarded_sql(wired(d.sql_runner, "sql_runner"), sql, s.customer_id)
         )
 
     return server
 
 
 async def _catalog(deps: ToolDeps) -> dict:
-    return {"evidence_lookup": "pg_catalog comments of core", "catalog": await deps.catalog()}
+    return {"evidence_lookup": "pg_catalog comments of core", "catalog": await wired(deps.catalog, "catalog")()}

@@ -7,7 +7,7 @@ from fastmcp import Context, FastMCP
 from mcp.types import ToolAnnotations
 from pydantic import Field
 
-from quipu.adapters.mcp.tooling import ToolDeps, run_tool
+from quipu.adapters.mcp.tooling import ToolDeps, run_tool, wired
 from quipu.application.transfers import Asker
 from quipu.skills.account_actions.tools import signed_in
 from quipu.skills.vocab import Last4
@@ -47,13 +47,13 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
     async def list_transfer_options(ctx: Context) -> dict:
         """The customer's accounts that can send (with balance) and cards or loans that owe (with debt)."""
         who = asker(ctx)
-        return await run_tool(ctx, deps, "list_transfer_options", {}, lambda s, d: d.money.options(who), audit=False)
+        return await run_tool(ctx, deps, "list_transfer_options", {}, lambda s, d: wired(d.money, "money").options(who), audit=False)
 
     @server.tool(annotations=READ_ONLY)
     async def list_service_bills(ctx: Context) -> dict:
         """Pending service bills, the one due first on top."""
         who = asker(ctx)
-        return await run_tool(ctx, deps, "list_service_bills", {}, lambda s, d: d.money.bills(who), audit=False)
+        return await run_tool(ctx, deps, "list_service_bills", {}, lambda s, d: wired(d.money, "money").bills(who), audit=False)
 
     @server.tool(annotations=PROPOSES)
     async def propose_transfer(
@@ -72,7 +72,7 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         needs_clarification (ask what it says), blocked (explain the reason) or proposed (a card with a
         button is shown; do not say the money moved)."""
         who = asker(ctx)
-        return await deps().money.propose_transfer(
+        return await wired(deps().money, "money").propose_transfer(
             who,
             kind=kind,
             amount=amount,
@@ -93,7 +93,7 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
     ) -> dict:
         """Proposes paying one pending bill whole (luz, agua, teléfono, internet, cable)."""
         who = asker(ctx)
-        return await deps().money.propose_service_payment(
+        return await wired(deps().money, "money").propose_service_payment(
             who, service=service, from_last4=from_last4, from_type=from_type
         )
 

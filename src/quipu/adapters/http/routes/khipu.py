@@ -17,7 +17,7 @@ def with_text(result: dict) -> dict:
     moved, else why it did not (the same reason sentences the skill answers with)."""
     if result["status"] == "executed":
         return {**result, "text": result["receipt"]["text"]}
-    voice = Voice(SKILL, result.get("language") if result.get("language") in ("es", "pt") else "es")
+    voice = Voice(SKILL, str(result["language"]) if result.get("language") in ("es", "pt") else "es")
     if result["status"] == "blocked":
         key = f"reason_{result.get('reason')}"
         reason = voice.say(key if key in templates(SKILL) else "reason_other")
