@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	CMAKE_ARGS="$$(scripts/llama-cmake-args.sh)" $(BIN)/pip install --quiet -e '.[dev]'
+	CMAKE_ARGS="$$(scripts/llama-cmake-args.sh)" $(BIN)/pip install --quiet -e '.[dev,local]'
 	touch $(STAMP)
 
 system-deps:
