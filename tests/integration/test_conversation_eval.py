@@ -278,7 +278,7 @@ def test_the_conversation_files_are_where_the_cli_reads_them():
 
 
 def test_the_evaluation_doc_states_the_sets_own_counts(conversations):
-    doc = (Path(__file__).resolve().parents[1] / "docs" / "evaluation.md").read_text(encoding="utf-8")
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "evaluation.md").read_text(encoding="utf-8")
     n = counts(conversations)
     held = len(select(conversations, "heldout"))
     assert f"{n['messages']} customer messages in {n['conversations']} conversations" in doc
