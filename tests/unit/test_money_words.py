@@ -21,7 +21,7 @@ def test_a_plain_transfer_is_read_from_the_words(text, expected):
     assert plain_transfer(text) == expected
 
 
-@pytest.mark.parametrize("text", ["transfiere 500 a la cuenta 4000000033", "quiero transferir a mi corriente", "cuánto tengo"])
+@pytest.mark.parametrize("text", ["quiero transferir a mi corriente", "cuánto tengo", "transfiere 500 a la cuenta 4000000033 y 400000004"])
 def test_what_is_not_plain_is_left_to_the_model_or_a_question(text):
     assert plain_transfer(text) is None
 
@@ -30,3 +30,24 @@ def test_a_named_bill_to_pay_is_read_from_the_words():
     assert plain_bill("paga la luz porfa") == {"service": "luz"}
     assert plain_bill("quero pagar a conta de internet") == {"service": "internet"}
     assert plain_bill("cuánto es la luz?") is None
+
+
+def test_an_amount_and_one_written_account_number_are_a_plain_third_party_transfer():
+    assert plain_transfer("mándale 250 a Renata a la cuenta 4000000033 desde mi cuenta de ahorro") == {
+        "kind": "third_party",
+        "amount": "250",
+        "to_account_number": "4000000033",
+        "from_type": "Cuenta Ahorro",
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [("pagá 10.000 de la tarjeta", "10.000"), ("quero pagar uma parte do cartão 27,90", "27,90")],
+)
+def test_paying_the_one_debt_named_sends_the_money_to_it(text, amount):
+    assert plain_transfer(text) == {"kind": "pay_debt", "amount": amount, "to_type": "Tarjeta Crédito"}
+
+
+def test_a_bill_answer_keeps_the_origin_the_customer_named():
+    assert plain_bill("paga la luz de la de ahorro") == {"service": "luz", "from_type": "Cuenta Ahorro"}

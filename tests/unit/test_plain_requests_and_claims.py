@@ -5,7 +5,7 @@ import pytest
 
 from quipu.domain.claims import claims
 from quipu.domain.plain_requests import clarifying_question, plain_request
-from quipu.domain.routing import settle_route
+from quipu.domain.routing import ALL_SKILLS, acting_skill_asked, guess_skill, settle_route
 
 ONE = [{"product_id": "C-1", "last4": "4100"}]
 TWO = [{"product_id": "C-1", "last4": "4100"}, {"product_id": "C-2", "last4": "7788"}]
@@ -99,11 +99,74 @@ def test_code_asks_for_the_one_thing_missing(text, cards, language, question):
 
 
 def test_an_informational_pick_yields_only_to_a_plain_request_for_an_action():
-    assert settle_route("balance_inquiry", "account_actions", asks_to_act=True) == "account_actions"
-    assert settle_route("balance_inquiry", "account_actions", asks_to_act=False) == "balance_inquiry"
-    assert settle_route("account_actions", "balance_inquiry", asks_to_act=True) == "balance_inquiry"
+    assert settle_route("balance_inquiry", "account_actions", asked="account_actions") == "account_actions"
+    assert settle_route("balance_inquiry", "account_actions", asked=None) == "balance_inquiry"
+    assert settle_route("data_lookup", "money_movement", asked="money_movement") == "money_movement"
+
+
+def test_an_acting_pick_yields_to_information_unless_the_words_ask_to_act():
+    assert settle_route("account_actions", "balance_inquiry", asked=None) == "balance_inquiry"
+    # "quero contestar a cobrança duplicada": the words ask for an inquiry, so the charge words do not win
+    assert settle_route("account_actions", "charge_investigation", asked="account_actions") == "account_actions"
 
 
 def test_an_acting_pick_needs_words_that_ask_to_act():
-    assert settle_route("account_actions", None, asks_to_act=False) is None
-    assert settle_route("money_movement", None, asks_to_act=True) == "money_movement"
+    assert settle_route("account_actions", None, asked=None) is None
+    assert settle_route("money_movement", None, asked="money_movement") == "money_movement"
+    assert settle_route("money_movement", None, asked="account_actions") == "account_actions"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "quiero pagar un servicio",
+        "pagá 10.000 de la tarjeta",
+        "mándale 250 a Renata a la cuenta 4000000033",
+        "pasale 500 a mi hermano",
+        "transfiéreme 20 a la corriente",
+        "quero fazer uma transferência",
+        "faz um pix de 50 pra Ana",
+        "paga 300 de mi prestamo",
+    ],
+)
+def test_words_that_ask_to_pay_or_send_money_reach_money_movement(text):
+    assert acting_skill_asked(text) == "money_movement"
+    assert guess_skill(text, ALL_SKILLS) == "money_movement"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "cuéntame un chiste de transferencias",
+        "pagué dos veces el uber",
+        "transferi 100 ontem e não chegou",
+        "qué pasa con mi cuenta",
+        "mandame un resumen por correo",
+    ],
+)
+def test_words_about_money_that_do_not_ask_to_move_it_are_not_a_transfer(text):
+    assert acting_skill_asked(text) != "money_movement"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["quando vence a fatura?", "cuándo tengo que pagar la tarjeta?", "hasta cuándo puedo pagar el préstamo?"],
+)
+def test_a_due_date_question_is_a_balance_question_even_when_it_names_paying(text):
+    assert guess_skill(text, ALL_SKILLS) == "balance_inquiry"
+    assert acting_skill_asked(text) is None
+
+
+def test_a_lost_card_given_de_baja_is_blocked_and_a_plain_baja_is_a_cancellation():
+    assert plain_request("perdí la tarjeta, necesito darla de baja ya", ONE)["action"] == "block_card"
+    assert plain_request("quiero dar de baja mi tarjeta", ONE)["action"] == "cancel_card"
+
+
+def test_contesting_a_duplicate_picks_the_later_charge_of_the_pair():
+    charges = [
+        {"transaction_id": "T-2", "merchant": "iFood", "amount": "27.90", "date": "2026-06-12 10:00:06"},
+        {"transaction_id": "T-1", "merchant": "iFood", "amount": "27.90", "date": "2026-06-12 10:00:00"},
+    ]
+    request = plain_request("quero contestar a cobrança duplicada do ifood", None, charges)
+    assert request["action"] == "open_payment_inquiry"
+    assert request["params"]["transaction_id"] == "T-2"

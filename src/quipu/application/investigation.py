@@ -166,6 +166,7 @@ class Investigation:
     async def investigate_charges(self, customer_id: str, query: ChargeQuery) -> dict[str, Any]:
         facts = await self._facts(customer_id, since=DATASET_NOW - timedelta(days=query.days), query=query)
         result = self._report(facts)
+        result["days"] = query.days  # the window searched: the answer says it
         result["more_matches"] = len(facts.candidates) > MAX_INVESTIGATED
         if result["more_matches"] or (len(facts.candidates) > 1 and not any(c["findings"] for c in result["charges"])):
             result["ask"] = "several charges match: ask the customer which one before acting"
@@ -190,6 +191,7 @@ class Investigation:
         shown = found[: min(limit, MAX_SEARCH)]
         return {
             "evidence_lookup": "core.transactions",
+            "days": query.days,
             "count": len(shown),
             "truncated": len(found) > len(shown),
             "charges": [

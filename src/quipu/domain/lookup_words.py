@@ -63,6 +63,17 @@ def home_currency(country: str | None) -> str | None:
     return HOME_CURRENCY.get(fold(country))
 
 
+def currencies_in(said: str | None) -> list[str]:
+    """Every currency the words name, in the order said ("el dólar en pesos mexicanos" → USD, MXN)."""
+    folded = fold(said or "")
+    found = []
+    for currency, words in CURRENCY_WORDS.items():
+        for w in words:
+            for match in re.finditer(rf"(?<![a-z]){re.escape(w)}(?![a-z])", folded):
+                found.append((match.start(), currency))
+    return list(dict.fromkeys(currency for _, currency in sorted(found)))
+
+
 def currency_of(said: str | None, home: str | None = None) -> str | None:
     """The currency code for the customer's word ("dólar" → USD, "pesos" → their own peso)."""
     if not said:

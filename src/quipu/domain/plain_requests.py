@@ -10,14 +10,19 @@ HOW_TO = re.compile(r"\b(c[oó]mo|como|qu[eé] pasa si|o que acontece)\b", re.I)
 ID_LIKE = re.compile(r"\b[A-Z]{2,}-[A-Z0-9-]{3,}\b")
 LAST4 = re.compile(r"(?<![\d.,])\d{4}(?![\d.,])")
 CARD = r"(tarjeta|cart[ãa]o)"
+# a lost or stolen card that the customer wants "dada de baja" is blocked now (reversible), not cancelled
+LOST = r"(?:\b(?:perd\w*|rob\w*|extravi\w*|roubad\w*|furtad\w*)\b.{0,40}\bda(?:r|rla|rlo|la)? de baja\b)"
 INTENTS = (
-    ("cancel_card", re.compile(rf"\bcancel\w*\b.*\b{CARD}|\b{CARD}\b.*\bcancel\w*|\bdar(la|lo)? de baja\b|\bda(la)? de baja\b", re.I)),
-    ("block_card", re.compile(r"\bbloque(a|ar|e|ie|ia|ei|ala|alo|ame|en|n)?\b|\bbloqueie\b|\bcongel\w*", re.I)),
+    ("cancel_card", re.compile(rf"\bcancel\w*\b.*\b{CARD}|\b{CARD}\b.*\bcancel\w*|^(?!.*{LOST}).*\bda(r|rla|rlo|la)? de baja\b", re.I)),
+    ("block_card", re.compile(rf"\bbloque(a|ar|e|ie|ia|ei|ala|alo|ame|en|n)?\b|\bbloqueie\b|\bcongel\w*|{LOST}", re.I)),
     ("set_alert", re.compile(r"\balerta\b", re.I)),
     ("request_callback", re.compile(r"ll[aá]m(en|ame|arme|ar)\b|me liguem|\bliga[çc][ãa]o\b|\bme ligu?e\b|\bme liga\b", re.I)),
     ("send_summary_email", re.compile(r"\b(resumen|resumo)\b.*\b(correo|e-?mail|mail)\b", re.I)),
-    ("open_payment_inquiry", re.compile(r"aclaraci[oó]n|contesta[çc][ãa]o|\bdisputa\b", re.I)),
+    ("open_payment_inquiry", re.compile(
+        r"aclaraci[oó]n|contesta[çc][ãa]o|\bdisput(a|ar|e|o)\b|\bimpugn\w*|\bdesconocer (el|ese|este) cargo|"
+        r"\bcontest(ar|o|e)\s+(a|o|essa|esse|esta|este|uma|um)?\s*(cobran|compra|lan[cç]amento|d[eé]bito)", re.I)),
 )
+DUPLICATE = re.compile(r"duplic|repetid|dobrad|dos veces|duas vezes|doble|cobrad[oa]s? 2")
 ALERT_KINDS = (("duplicate_charge", r"duplic|repetid|dos veces|duas vezes"), ("payment_due", r"pago|vencim|pagamento"))
 WINDOWS = (("morning", r"ma[ñn]ana|manh[ãa]"), ("afternoon", r"\btarde\b"), ("evening", r"noche|noite"))
 TOPICS = (("balances", r"saldo"), ("payment_status", r"pago|pagamento|vencim"))
@@ -31,7 +36,7 @@ def _pick(options: tuple[tuple[str, str], ...], text: str) -> str | None:
 CARD_KINDS = (("Tarjeta Débito", r"d[eé]bito"), ("Tarjeta Crédito", r"cr[eé]dito"))
 
 
-def _fold(text: str) -> str:
+def fold(text: str) -> str:
     """Accents off, so "bloquéala" reads as "bloqueala"."""
     return "".join(c for c in unicodedata.normalize("NFKD", text or "") if not unicodedata.combining(c))
 
@@ -58,7 +63,14 @@ def _charge(text: str, charges: list[dict[str, Any]]) -> str | None:
         and (c["merchant"].casefold() in said or c["merchant"].split()[0].casefold() in said.split())
     }
     found = [c for c in charges if c.get("merchant") in named]
-    return found[0]["transaction_id"] if len(named) == 1 and len(found) == 1 else None
+    if len(named) == 1 and len(found) == 2 and DUPLICATE.search(fold(said)) and _same_amount(found):
+        later: str = max(found, key=lambda c: str(c.get("date") or ""))["transaction_id"]  # the repeat is the later one
+        return later
+    return str(found[0]["transaction_id"]) if len(named) == 1 and len(found) == 1 else None
+
+
+def _same_amount(charges: list[dict[str, Any]]) -> bool:
+    return len({str(c.get("amount")) for c in charges}) == 1
 
 
 def _asks(text: str) -> bool:
@@ -66,7 +78,7 @@ def _asks(text: str) -> bool:
 
 
 def _named(text: str) -> list[str]:
-    folded = _fold(text)
+    folded = fold(text)
     return [action for action, pattern in INTENTS if pattern.search(folded)]
 
 

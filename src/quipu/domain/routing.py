@@ -3,6 +3,8 @@ fallback router per skill. Used by the guard, as the router's safety net, and as
 
 import re
 
+from quipu.domain.plain_requests import fold, names_an_action
+
 HANDOFF = re.compile(
     r"\b(humano|una persona|con alguien|asesor(a)?|ejecutivo|agente|operador(a)?|pessoa|atendente|"
     r"falar com algu[ée]m|ser humano|comun[ií]ca(me|rme)? con)\b",
@@ -27,8 +29,8 @@ SKILL_PATTERNS = (
     (
         "account_actions",
         r"(bloque|congel|cancel\w* (mi|la|o|meu) (tarjeta|cart[ãa]o)|rob(aron|ada|o)|perd[ií]|"
-        r"extravi|roubad|furtad|alerta|ll[aá]m(en|ame)|me liguem|liga[çc][ãa]o|aclaraci[oó]n|"
-        r"contesta[çc][ãa]o|disputa|(env[ií]a|m[aá]nda)(me)? (un|el) (resumen|correo)|manda(me)? (um|o) resumo)",
+        r"extravi|roubad|furtad|alerta|ll[aá]m(en|ame)|me liguem|me ligue?\b|me liga\b|liga[çc][ãa]o|aclaraci[oó]n|"
+        r"contesta[çc][ãa]o|disputa|contest(ar|o|e) (a|o|essa|esse|esta|este)? ?(cobran|compra|lan[cç]amento)|impugn|(env[ií]a|m[aá]nda)(me)? (un|el) (resumen|correo)|manda(me)? (um|o) resumo)",
     ),
     (
         "money_movement",
@@ -38,18 +40,19 @@ SKILL_PATTERNS = (
     ),
     (
         "charge_investigation",
-        r"(no reconozco|n[ãa]o reconhe[çc]o|cargo|cobro|cobran[çc]a|compra que no|cobr(aron|ado|ada|[óo]u?)\b|"
+        r"(no reconozco|n[ãa]o reconhe[çc]o|no (me )?acuerdo|no recuerdo|n[ãa]o (me )?lembro|cargo|cobro|cobran[çc]a|compra que no|cobr(aron|ado|ada|[óo]u?)\b|"
         r"no hice|n[ãa]o fiz|duplicad|dobrad|(dos|2|duas) ve[csz]es|sospech|suspeit|fraude|extracto|"
         r"estado de cuenta|fatura)",
     ),
     (
         "balance_inquiry",
-        r"(saldo|cu[aá]nto (debo|tengo)|quanto (devo|tenho)|deuda|d[ií]vida|pago m[ií]nimo|"
+        r"(saldo|cu[aá]nto (yo )?(debo|tengo)|quanto (eu )?(devo|tenho)|cu[aá]nto me queda|quanto (me )?(sobra|resta|sobrou)|deuda|d[ií]vida|pago m[ií]nimo|"
         r"pagamento m[ií]nimo|vencimiento|vencimento|l[ií]mite disponible|disponible)",
     ),
     (
         "data_lookup",
-        r"(movimientos|movimenta[çc]|gast(o|é|os|ei)|cu[aá]nto gast|quanto gastei|quejas?|reclam|"
+        r"(movimientos|movimenta[çc]|gast(o|é|os|ei|ado|amos)|cu[aá]nto gast|quanto gastei|(mis|minhas) compras|"
+        r"compra m[aá]s (cara|grande)|compra mais (cara|alta)|(mayor|maior) compra|quejas?|reclam|"
         r"tipo de cambio|c[aâ]mbio|d[oó]lar|categor[ií]a|comercio|historial|[uú]ltim[oa]s? compras)",
     ),
 )
@@ -70,37 +73,87 @@ def refused_action(text: str) -> str | None:
     return None
 
 
+DUE_DATE = re.compile(
+    r"\b(vence|vencen|venc[eí]|vencimiento|vencimento|fecha (l[ií]mite )?de pago|data de pagamento|"
+    r"(cu[aá]ndo|qu[eé] d[ií]a|hasta cu[aá]ndo|quando|que dia|at[eé] quando) (\w+ ){0,3}(pag|vence))",
+    re.IGNORECASE,
+)
+QUESTION = r"(cu[aá]ndo|cu[aá]nto|qu[eé] d[ií]a|quando|quanto|que dia|hasta cu[aá]ndo|at[eé] quando)"
+MONEY_WORDS = r"(\d[\d.,]*|plata|dinero|lana|feria|guita|dinheiro|grana|pesos|reais|d[oó]lares)"
+MOVE_MONEY = re.compile(
+    r"\b(transf(ie|e)r(e|a|as|an|o|ir)?(me|le|lo|la)?|transfi(era|ere|ra|ro)(me|le)?|"
+    r"(hac|haz|hag|fa[zç]|realiz|quiero|quero|necesito|preciso)\w*\s+(una?|uma|otra|outra)?\s*transfer[eê]ncia|pix|deposit(a|á|ar|e|ale|ále)|"
+    r"pag(a|á|ar|arle|ale|ále)|abon(a|á|ar|e)|liquid(a|á|ar|e)|quit(á|ar)\b la deuda|"
+    rf"(m[aá]nd|envi|env[ií]|pas|pass)(a|á|ar|ale|ále|arle|e|ame|ele)\b(\s+\S+){{0,3}}?\s+{MONEY_WORDS})\b",
+    re.IGNORECASE,
+)
+
+
+def asks_due_date(text: str) -> bool:
+    """When a bill or card payment falls due: a balance question, even though it names paying."""
+    return bool(DUE_DATE.search(text or ""))
+
+
+def asks_to_move_money(text: str) -> bool:
+    """The words ask to pay or send money (not a question of when or how much, not a past payment)."""
+    lowered = fold(text).lower()
+    return bool(MOVE_MONEY.search(lowered)) and not asks_due_date(lowered) and not re.search(
+        rf"\b{QUESTION}\b[^.?!]*\b(pag|transf)", lowered
+    )
+
+
 def guess_skill(text: str, available: list[str] | tuple[str, ...]) -> str | None:
+    """The fallback router: the first skill whose words appear (a due date is a balance question, a request
+    to pay or send money is a transfer, before the broader patterns)."""
+    named = skills_named(text)
+    found = [skill for skill in named if skill in available]
+    return found[0] if found else None
+
+
+def skills_named(text: str) -> list[str]:
+    """Every skill whose words appear, in the order the fallback router tries them."""
     lowered = (text or "").lower()
-    for skill, pattern in SKILL_PATTERNS:
-        if skill in available and re.search(pattern, lowered):
-            return skill
-    return None
+    named = [skill for skill, pattern in SKILL_PATTERNS if re.search(pattern, lowered)]
+    if named[:1] == ["account_actions"] and "charge_investigation" in named and not names_an_action(lowered):
+        named.remove("charge_investigation")  # "cargos que no hice, ¿me robaron la tarjeta?": look first
+        named.insert(0, "charge_investigation")
+    if asks_due_date(lowered):
+        named.insert(1 if named[:1] == ["account_actions"] else 0, "balance_inquiry")
+    elif asks_to_move_money(lowered):
+        named.insert(1 if named[:1] == ["account_actions"] else 0, "money_movement")
+    return list(dict.fromkeys(named))
 
 
 def plainly_one_skill(text: str, available: list[str] | tuple[str, ...]) -> bool:
     """Exactly one skill's words appear, and it is offered: code routes without asking a model."""
-    lowered = (text or "").lower()
-    named = [skill for skill, pattern in SKILL_PATTERNS if re.search(pattern, lowered)]
+    named = skills_named(text)
     return len(named) == 1 and named[0] in available
 
 
 ACTING_SKILLS = frozenset({"account_actions", "money_movement"})
 
 
-def settle_route(model_skill: str | None, regex_skill: str | None, *, asks_to_act: bool = False) -> str | None:
-    """Code has the last word: the regex routes when the model picks nothing; a model pick of an acting
-    skill yields to the regex when the words plainly ask for information, and an informational pick yields
-    when the words plainly ask for one of the catalog's actions."""
+def acting_skill_asked(text: str) -> str | None:
+    """The acting skill the words plainly ask for: one action of the catalog, or paying or sending money."""
+    if names_an_action(text):
+        return "account_actions"
+    return "money_movement" if asks_to_move_money(text) else None
+
+
+def settle_route(model_skill: str | None, regex_skill: str | None, *, asked: str | None = None) -> str | None:
+    """Code has the last word. `asked` is the acting skill the words plainly ask for (an action of the
+    catalog, paying or sending money), if any. An acting skill is reached only with words that ask to act
+    (a joke never reaches a button); a model pick of an acting skill yields to the regex when the words ask
+    for information; an informational pick yields when the words ask to act."""
     if model_skill is None:
         return regex_skill
-    if model_skill in ACTING_SKILLS and regex_skill is not None and regex_skill not in ACTING_SKILLS:
-        return regex_skill
-    if model_skill in ACTING_SKILLS and regex_skill is None and not asks_to_act:
-        return None  # an acting skill needs words that ask to act: a joke never reaches a button
-    if asks_to_act and regex_skill in ACTING_SKILLS and model_skill not in ACTING_SKILLS:
-        return regex_skill
-    return model_skill
+    if model_skill in ACTING_SKILLS:
+        if asked:
+            return asked
+        if regex_skill is not None and regex_skill not in ACTING_SKILLS:
+            return regex_skill
+        return model_skill if regex_skill is not None else None
+    return asked or model_skill
 
 
 SMALL_TALK = (

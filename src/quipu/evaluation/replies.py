@@ -98,8 +98,8 @@ def _same(expected, actual) -> bool:
     if isinstance(expected, bool) or expected is None:
         return expected == actual
     if isinstance(expected, int | float | Decimal):
-        try:
-            return Decimal(str(expected)) == Decimal(str(actual).replace(",", "."))
+        try:  # the customer's digits as written ("20.000,50") count by any of their readings
+            return Decimal(str(expected)) in grounds([str(actual)])
         except InvalidOperation:
             return False
     return fold(expected) in fold(actual) if actual is not None else False  # "uber" fits "Uber Trip"

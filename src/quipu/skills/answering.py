@@ -96,8 +96,14 @@ class ToolCaller(Protocol):
 @dataclass(frozen=True)
 class SkillTurn:
     """What a skill's hooks see of the turn: the customer's words (joined with the words they answer, on a
-    follow-up), the language, and the skill's own tools."""
+    follow-up), the language, the skill's own tools, and this turn's words alone."""
 
     text: str
     language: str
     tools: ToolCaller
+    said: str = ""
+
+    @property
+    def latest(self) -> str:
+        """This turn's words alone (the joined words when they were not kept apart)."""
+        return self.said or self.text

@@ -14,12 +14,13 @@ DEFAULT_TOOL = {
     "account_actions": "my_cards",
     "money_movement": "list_transfer_options",
 }
+BILLS = r"factura|servicio|servi[çc]o|conta de (luz|[aá]gua)|boleto"
 BY_WORDS = (
     ("get_debts", r"deb[oe]|deuda|d[ií]vida|pago m[ií]nimo|pagamento m[ií]nimo|venc"),
-    ("list_service_bills", r"factura|servicio|conta de (luz|[aá]gua)|boleto"),
+    ("list_service_bills", BILLS),
 )
 MERCHANT = re.compile(
-    r"\b(uber|didi|amazon|rappi|ifood|liverpool|best buy|mercado libre|electromax|éxito|oxxo)\b", re.IGNORECASE
+    r"\b(uber|didi|amazon|rappi|ifood|liverpool|best buy|mercado ?li(?:bre|vre)|electromax|éxito|oxxo)\b", re.IGNORECASE
 )
 
 
@@ -38,12 +39,20 @@ class RulesModel:
         if DEFAULT_TOOL["data_lookup"] in tools:  # the data_lookup skill: code reads tool and arguments from the words
             tool, arguments = pick_lookup(_with_earlier_words(user, messages))
             return ModelCall({"action": "tool", "tool": tool, "arguments": arguments}, self.provider, self.model)
+        if "propose_transfer" in tools and not re.search(BILLS, user, re.IGNORECASE):
+            # money movement: code's own reading proposes a plain request or asks the one missing detail
+            return ModelCall({"action": "ask", "missing": _missing(user)}, self.provider, self.model)
         named = next((t for t, pattern in BY_WORDS if t in tools and re.search(pattern, user, re.IGNORECASE)), None)
         tool = named or next((t for t in tools if t in DEFAULT_TOOL.values()), tools[0])
         arguments = {}
         if tool == "investigate_charges" and (merchant := MERCHANT.search(user)):
             arguments["merchant"] = merchant.group(1)
         return ModelCall({"action": "tool", "tool": tool, "arguments": arguments}, self.provider, self.model)
+
+
+def _missing(user: str) -> str:
+    """What a money request still needs, in the order code asks: how much, then where to."""
+    return "destination" if re.search(r"\d", user) else "amount"
 
 
 def _with_earlier_words(user: str, messages: list[dict]) -> str:

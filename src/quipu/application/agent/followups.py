@@ -5,6 +5,8 @@ import re
 import unicodedata
 from typing import Any
 
+from quipu.domain.routing import skills_named
+
 FOLLOW_UP = re.compile(
     r"^\s*¿?\s*(y|e|entonces|ent[aã]o|tamb[ií]en|tamb[ée]m|sí|si|s[ií],|sim|ok|vale|dale|esa|ese|eso|esta|este|"
     r"essa|esse|isso|la de|el de|o de|a de|la del|el del|la otra|el otro|o outro|a outra|la primera|el primero|"
@@ -12,7 +14,7 @@ FOLLOW_UP = re.compile(
     r"bloqueia|cancela|#\d)\b",
     re.IGNORECASE,
 )
-SHORT_WORDS = 6
+SHORT_WORDS = 8  # a short question that names no skill leans on the last turn ("quanto foi cada uma?")
 
 
 def fold(text: str) -> str:
@@ -23,7 +25,8 @@ def is_follow_up(text: str, last: dict[str, Any] | None) -> bool:
     """Short words that lean on the last turn ("¿y en abril?", "sí, esa", "la de débito")."""
     if not last or not text.strip():
         return False
-    return bool(FOLLOW_UP.search(text)) or len(text.split()) <= 2
+    words = len(text.split())
+    return bool(FOLLOW_UP.search(text)) or words <= 2 or (words <= SHORT_WORDS and "?" in text and not skills_named(text))
 
 
 def remembered(

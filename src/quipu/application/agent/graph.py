@@ -26,8 +26,8 @@ from quipu.application.agent.tool_caller import SkillTools
 from quipu.application.ports import ModelBusy, ModelCall
 from quipu.domain.agent_text import say
 from quipu.domain.claims import claims
-from quipu.domain.plain_requests import names_an_action
 from quipu.domain.routing import (
+    acting_skill_asked,
     guess_skill,
     plainly_one_skill,
     refused_action,
@@ -59,6 +59,20 @@ PER_TURN: dict[str, Any] = {
     "problems": [],
     "follow_up": False,
 }
+
+
+QUESTION_STATUSES = frozenset({"needs_clarification", "unknown_period", "unknown_currency"})
+
+
+def asks_back(reply: str, result: dict[str, Any]) -> bool:
+    """The reply waits for the customer: a result that needs one more detail, or words ending in a question
+    (a question followed by the options to pick from counts too)."""
+    return result.get("status") in QUESTION_STATUSES or reply.rstrip().endswith("?")
+
+
+def answers_a_question(state: "TurnState") -> bool:
+    """The last turn asked the customer something: these words are read with the words it answers."""
+    return bool(state.get("awaiting_skill") and state.get("last"))
 
 
 class TurnState(TypedDict, total=False):
@@ -120,7 +134,7 @@ class Agent:
             chat = None if state.get("attachment") else small_talk(text)
             if chat:  # a greeting, thanks or goodbye: code answers with what the assistant can do, no model
                 return {**PER_TURN, "route": "finish", "reply": say(chat, language), "outcome": "answered"}
-            return {**PER_TURN, "route": "router", "follow_up": is_follow_up(text, state.get("last"))}
+            return {**PER_TURN, "route": "router", "follow_up": answers_a_question(state) or is_follow_up(text, state.get("last"))}
 
     async def refuse(self, state: TurnState) -> dict[str, Any]:
         with self.deps.trace("node.refuse"):
@@ -145,7 +159,7 @@ class Agent:
                 return {"skill": regex}
             try:
                 call, usage = await self._model("router", state, prompts.route_instruction(names), router_schema(names))
-                skill = settle_route(parse_router(call.data, names).skill, regex, asks_to_act=names_an_action(text))
+                skill = settle_route(parse_router(call.data, names).skill, regex, asked=acting_skill_asked(text))
             except ModelBusy:  # back-pressure, not an outage: the HTTP edge answers 503 and stores nothing
                 raise
             except Exception as error:  # the router failing is an outage only if the regex cannot route either
@@ -171,7 +185,8 @@ class Agent:
                     step = await self._step(state, instruction, names, hooks["askable"], update)
                 except ModelOutputError:  # no usable step twice: the skill's own first look still answers
                     step = SkillStep(action="ask")
-                turn = SkillTurn(joined_words(state.get("last"), state["text"], state["follow_up"]), state["language"], tools)
+                words = joined_words(state.get("last"), state["text"], state["follow_up"])
+                turn = SkillTurn(words, state["language"], tools, said=state["text"])
                 if step.action == "handoff":
                     return {**update, "handoff": {"reason": "model_requested"}}
                 if step.action == "tool":
@@ -208,7 +223,7 @@ class Agent:
             words = joined_words(state.get("last"), state["text"], state["follow_up"])
             update = {
                 "reply": reply,
-                "outcome": "question" if reply.rstrip().endswith("?") else "answered",
+                "outcome": "question" if asks_back(reply, last.result) else "answered",
                 "last": remembered(skill.name, last.tool, last.arguments, words, last.result),
             }
             if self.deps.rephrase:

@@ -3,6 +3,7 @@
 import re
 
 from quipu.domain.dataset import AS_OF
+from quipu.domain.routing import asks_due_date
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 
 DEPOSIT_TYPES = ("Cuenta Ahorro", "Cuenta Corriente", "Inversión")
@@ -12,7 +13,7 @@ OWES = re.compile(r"\b(deb[oe]|debemos|deuda|adeudo|d[ií]vida|devo|devendo|pago
 
 async def then(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[ToolOutcome]:
     """Words that plainly ask what is owed get the debts, whatever the model looked up."""
-    if OWES.search(turn.text) and not any(o.tool == "get_debts" for o in outcomes):
+    if (OWES.search(turn.text) or asks_due_date(turn.text)) and not any(o.tool == "get_debts" for o in outcomes):
         return [await turn.tools.call("get_debts", {})]
     return []
 

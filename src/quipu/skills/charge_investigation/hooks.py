@@ -129,7 +129,7 @@ def _investigation(voice: Voice, outcome: ToolOutcome) -> str:
     charges = result.get("charges", [])
     if not charges:
         merchant = voice.say("merchant_of", merchant=arguments["merchant"]) if arguments.get("merchant") else ""
-        return voice.say("none", merchant=merchant, days=arguments.get("days", 30))
+        return voice.say("none", merchant=merchant, days=result.get("days", arguments.get("days", 30)))
     if any(f["kind"] == "possible_fraud" for c in charges for f in c.get("findings", [])):
         return _fraud(voice, charges)
     found_something = any(c.get("findings") for c in charges)
@@ -155,9 +155,10 @@ def answer(outcomes: list[ToolOutcome], voice: Voice) -> str:
     if last.tool == "search_transactions":
         charges = last.result.get("charges", [])
         merchant = voice.say("merchant_of", merchant=last.arguments["merchant"]) if last.arguments.get("merchant") else ""
+        days = last.result.get("days", last.arguments.get("days", 30))
         if not charges:
-            return voice.say("none", merchant=merchant, days=last.arguments.get("days", 30))
-        return voice.say("search_found", merchant=merchant, days=last.arguments.get("days", 30), options=_options(voice, charges))
+            return voice.say("none", merchant=merchant, days=days)
+        return voice.say("search_found", merchant=merchant, days=days, options=_options(voice, charges))
     if last.tool == "investigate_charge" and not last.result.get("found", True):
         return voice.say("none", merchant="", days=last.arguments.get("days", 90))
     return _investigation(voice, last)

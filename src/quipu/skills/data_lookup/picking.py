@@ -5,7 +5,7 @@ import re
 
 from quipu.domain.dataset import AS_OF
 from quipu.domain.evidence import fold
-from quipu.domain.lookup_words import categories_in, category_of, currency_of
+from quipu.domain.lookup_words import categories_in, category_of, currencies_in, currency_of
 from quipu.domain.periods import Period, parse_period, periods_in
 
 TOOLS_BY_WORDS = (
@@ -30,6 +30,7 @@ NUMBER = r"\$?\s*(\d[\d.,]*)"
 OVER = re.compile(rf"\b(?:mas de|mayor(?:es)? (?:a|de)|arriba de|mais de|acima de|maior(?:es)? que|over){NUMBER}")
 UNDER = re.compile(rf"\b(?:menos de|menor(?:es)? (?:a|de)|hasta|abajo de|ate|abaixo de|under){NUMBER}")
 BETWEEN = re.compile(rf"\bentre{NUMBER}\s*(?:y|e|and)\s*{NUMBER}")
+EVERYTHING = re.compile(r"\b(en total|no total|total|todo|tudo|en general|no geral|sin filtro|todas? las compras)\b")
 DEFAULT_TOOL = "get_movements"
 PERIOD_TOOLS = ("get_movements", "get_largest_purchase", "get_spending_summary")
 
@@ -72,6 +73,9 @@ def pick(text: str) -> tuple[str, dict]:
     categories = categories_in(text)
     arguments: dict = {}
     if tool == "get_exchange_rate":
+        named = currencies_in(text)
+        if len(named) >= 2:
+            return tool, {"currency": named[0], "target": named[1]}
         currency = currency_of(text)
         return tool, {"currency": currency} if currency else {}
     if tool == "get_complaints":
@@ -112,7 +116,17 @@ def corrected(text: str, tool: str, arguments: dict) -> dict:
         fixed["period"] = said["period"]
     if "category" in said and category_of(arguments.get("category")) != said["category"]:
         fixed["category"] = said["category"]
+    if asks_for_everything(text):
+        fixed = {k: v for k, v in fixed.items() if k not in ("category", "merchant")}
     return fixed
+
+
+def asks_for_everything(text: str) -> bool:
+    """"¿y en total?" after a category or a merchant: the last words drop the narrowing."""
+    said = fold(text)
+    found = list(EVERYTHING.finditer(said))
+    after = said[found[-1].end() :] if found else ""
+    return bool(found) and not categories_in(after) and not MERCHANTS.search(after)
 
 
 def _dates(period: str | None) -> tuple | None:

@@ -16,9 +16,9 @@ PRODUCTS = (
     ("Tarjeta Crédito", r"tarjeta|cart[ãa]o"),
     ("Préstamo Personal", r"pr[ée]stamo|empr[ée]stimo"),
 )
-FROM = r"\b(de|desde|da|do|del)\s+(mi|mis|la|el|minha|meu|a|o)?\s*(cuenta\s+(de\s+)?|conta\s+)?$"
+FROM = r"\b(de|desde|da|do|del|con|com)\s+(mi|mis|la|el|minha|meu|a|o)?\s*(cuenta\s+(de\s+)?|conta\s+)?$"
 TO = r"\b(a|al|hacia|para|pra|pro|en|na|no)\s+(mi|mis|la|el|minha|meu|a|o)?\s*(cuenta\s+(de\s+)?|conta\s+)?$"
-PAY = r"\b(paga|pagar|pague|pago|pagame|p[aá]game|quita|abona|abonar|liquida|liquidar)\b"
+PAY = r"\b(pag[aá]|pagar|pague|pago|pagame|p[aá]game|quita|abona|abonar|liquida|liquidar)\b"
 
 
 def service_named(text: str) -> str | None:
@@ -39,16 +39,33 @@ def _roles(text: str) -> dict[str, str]:
     return roles
 
 
+ACCOUNT_NUMBER = re.compile(r"(?<![\d.,])\d{10,20}(?![\d.,])")
+DEBTS = ("Tarjeta Crédito", "Préstamo Personal")
+
+
+def _amounts(text: str) -> list[str]:
+    return [t.rstrip(".,") for t in re.findall(r"\d[\d.,]*", text or "") if len(re.sub(r"\D", "", t)) <= 9]
+
+
 def plain_transfer(text: str) -> dict | None:
-    """propose_transfer's arguments when the words give one amount and where it goes among own products."""
-    written = [t.rstrip(".,") for t in re.findall(r"\d[\d.,]*", text or "") if len(re.sub(r"\D", "", t)) <= 9]
-    roles = _roles(text or "")
-    if len(written) != 1 or "to" not in roles:
+    """propose_transfer's arguments when the words give one amount and where it goes: one of the customer's
+    own products, a debt they ask to pay ("pagá 10.000 de la tarjeta"), or an account number they write."""
+    written, roles = _amounts(text), _roles(text or "")
+    if len(written) != 1:
         return None
-    to_kind = roles["to"]
-    kind = "pay_debt" if to_kind in ("Tarjeta Crédito", "Préstamo Personal") else "own_accounts"
-    arguments = {"kind": kind, "amount": written[0], "to_type": to_kind}
-    if "from" in roles:
+    to_kind = roles.get("to")
+    if to_kind is None and re.search(PAY, text or "", re.IGNORECASE):
+        named = [kind for kind in DEBTS if re.search(dict(PRODUCTS)[kind], text, re.IGNORECASE)]
+        to_kind = named[0] if len(named) == 1 else None  # paying the one debt named: it receives
+    numbers = ACCOUNT_NUMBER.findall(text or "")
+    if to_kind is None and len(numbers) == 1:
+        arguments = {"kind": "third_party", "amount": written[0], "to_account_number": numbers[0]}
+    elif to_kind is None:
+        return None
+    else:
+        kind = "pay_debt" if to_kind in DEBTS else "own_accounts"
+        arguments = {"kind": kind, "amount": written[0], "to_type": to_kind}
+    if roles.get("from") and roles["from"] != to_kind:
         arguments["from_type"] = roles["from"]
     return arguments
 
@@ -56,4 +73,7 @@ def plain_transfer(text: str) -> dict | None:
 def plain_bill(text: str) -> dict | None:
     """propose_service_payment's arguments when the words ask to pay one named service."""
     service = service_named(text)
-    return {"service": service} if service and re.search(PAY, text or "", re.IGNORECASE) else None
+    if not service or not re.search(PAY, text or "", re.IGNORECASE):
+        return None
+    origin = _roles(text).get("from")
+    return {"service": service, "from_type": origin} if origin not in (None, *DEBTS) else {"service": service}
