@@ -3,12 +3,19 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+BASE := $(VENV)/.installed-base
 
 .PHONY: up down test test-unit typecheck lint demo-data status system-deps clean model browser-deps
 
-$(STAMP): pyproject.toml
+# the package and its dev tools; enough for test-unit, typecheck and lint (nothing compiled)
+$(BASE): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(BASE)
+
+# everything: the local model's llama.cpp too (compiled on the first run)
+$(STAMP): $(BASE)
 	CMAKE_ARGS="$$(scripts/llama-cmake-args.sh)" $(BIN)/pip install --quiet -e '.[dev,local]'
 	touch $(STAMP)
 
@@ -37,15 +44,15 @@ test: system-deps $(STAMP) typecheck model browser-deps
 	$(BIN)/pytest
 
 ## test-unit: tests/unit only: no database, no app, no model; seconds
-test-unit: $(STAMP)
+test-unit: $(BASE)
 	$(BIN)/pytest tests/unit
 
 ## typecheck: mypy, strict on quipu.domain and quipu.application, default settings on the rest of src/quipu
-typecheck: $(STAMP)
+typecheck: $(BASE)
 	$(BIN)/mypy
 
 ## lint: ruff over the code and tests, then the type check
-lint: $(STAMP) typecheck
+lint: $(BASE) typecheck
 	$(BIN)/ruff check src tests bench
 
 ## demo-data: regenerate and reload core from the synthetic bank (ops untouched)
