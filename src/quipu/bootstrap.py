@@ -311,7 +311,8 @@ def attach_agent(container: Container, model, checkpoint_pool: AsyncConnectionPo
         rephrase=container.settings.rephrase == "on",
     )
     agent = Agent(deps)
-    saver = AsyncPostgresSaver(checkpoint_pool)  # type: ignore[arg-type]  # rows are dicts (row_factory); psycopg's types cannot tell
+    # rows are dicts (row_factory), which psycopg's types cannot tell
+    saver = AsyncPostgresSaver(checkpoint_pool)  # type: ignore[arg-type]
     graph = agent.build(checkpointer=saver)
     container.model = model
     if getattr(model, "provider", None) == "local":  # the first customer should not wait for the catalog's prompt

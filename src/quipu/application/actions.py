@@ -228,7 +228,9 @@ class Gateway:
             emails_today=await self.store.emails_since(who.customer_id, since) if mails else 0,
         )
 
-    async def _plan(self, who: Proposer, requested: Requested, names: list[str]) -> tuple[Requested, Decision, dict[str, Any]]:
+    async def _plan(
+        self, who: Proposer, requested: Requested, names: list[str]
+    ) -> tuple[Requested, Decision, dict[str, Any]]:
         parsed = parse(requested)
         if isinstance(parsed, Decision):
             return requested, parsed, {}

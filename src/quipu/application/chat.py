@@ -35,7 +35,8 @@ class ChatTurn:
     tokens_out: int = 0
     status: str = "bot"
     outcome: str | None = None
-    tool_calls: list[dict[str, Any]] = field(default_factory=list)  # {tool, arguments, result}: what the reply was written from
+    # {tool, arguments, result}: what the reply was written from
+    tool_calls: list[dict[str, Any]] = field(default_factory=list)
 
 
 class Chat:

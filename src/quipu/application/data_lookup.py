@@ -57,7 +57,9 @@ async def _purchases(records: BankRecords, customer_id: str, period: Period, fil
     return matching(in_period(found, period.start, period.end), category=filters.category, merchant=filters.merchant)
 
 
-async def movements(records: BankRecords, customer_id: str, *, period: str | None, filters: Filters, order: str, limit: int) -> MovementsResult:
+async def movements(
+    records: BankRecords, customer_id: str, *, period: str | None, filters: Filters, order: str, limit: int
+) -> MovementsResult:
     window = period_of(period)
     if window is None:
         return MovementsResult(status="unknown_period", filters=filters)
@@ -94,7 +96,9 @@ def _out(p: Purchase) -> PurchaseOut:
     return PurchaseOut(date=p.at, merchant=p.merchant, amount=p.amount, currency=p.currency, category=p.category)
 
 
-async def largest_purchase(records: BankRecords, customer_id: str, *, period: str | None, filters: Filters) -> LargestPurchaseResult:
+async def largest_purchase(
+    records: BankRecords, customer_id: str, *, period: str | None, filters: Filters
+) -> LargestPurchaseResult:
     window = period_of(period)
     if window is None:
         return LargestPurchaseResult(status="unknown_period", filters=filters)
@@ -127,7 +131,9 @@ def _spending_of(currency: str, purchases: list[Purchase], by: str) -> CurrencyS
     )
 
 
-async def spending(records: BankRecords, customer_id: str, *, period: str | None, filters: Filters, by: str) -> SpendingResult:
+async def spending(
+    records: BankRecords, customer_id: str, *, period: str | None, filters: Filters, by: str
+) -> SpendingResult:
     window = period_of(period)
     if window is None:
         return SpendingResult(status="unknown_period", filters=filters, by=by)
@@ -159,7 +165,9 @@ def _change(currency: str, earlier: list[Purchase], later: list[Purchase]) -> Cu
     )
 
 
-async def compare_spending(records: BankRecords, customer_id: str, *, period: str | None, versus: str | None, filters: Filters) -> ComparisonResult:
+async def compare_spending(
+    records: BankRecords, customer_id: str, *, period: str | None, versus: str | None, filters: Filters
+) -> ComparisonResult:
     """Two periods side by side, the earlier one first; without `versus`, the period just before."""
     first = period_of(period)
     second = previous_period(first) if first and not versus else parse_period(versus, AS_OF) if versus else None
@@ -243,7 +251,9 @@ def _places(value: object) -> Decimal:
     return Decimal(str(value)).quantize(RATE_PLACES)
 
 
-async def exchange_rate(records: BankRecords, customer_id: str, *, currency: str | None, target: str | None, on: str | None) -> ExchangeRateResult:
+async def exchange_rate(
+    records: BankRecords, customer_id: str, *, currency: str | None, target: str | None, on: str | None
+) -> ExchangeRateResult:
     """1 of the asked currency (the dollar by default) in the customer's own currency, or in every other one."""
     customer = await records.customer(customer_id)
     home = home_currency(customer["country"] if customer else None)

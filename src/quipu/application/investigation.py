@@ -67,7 +67,12 @@ class Investigation:
         self.records = records
 
     async def _facts(
-        self, customer_id: str, *, since: datetime | None = None, query: ChargeQuery | None = None, transaction_id: str | None = None
+        self,
+        customer_id: str,
+        *,
+        since: datetime | None = None,
+        query: ChargeQuery | None = None,
+        transaction_id: str | None = None,
     ) -> InvestigationFacts:
         """One round trip in the common case; when it fails, each lookup runs on its own so one failing
         check is reported unavailable and the others still answer."""

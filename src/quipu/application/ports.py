@@ -138,7 +138,9 @@ class LanguageModel(Protocol):
     provider: str
     model: str
 
-    async def complete(self, *, purpose: str, system: str, messages: list[dict[str, Any]], schema: dict[str, Any]) -> ModelCall:
+    async def complete(
+        self, *, purpose: str, system: str, messages: list[dict[str, Any]], schema: dict[str, Any]
+    ) -> ModelCall:
         """JSON matching schema (constrained decoding or JSON-schema output); purpose is router or skill."""
 
 

@@ -104,7 +104,8 @@ def ambiguous_amount(reading: AmountReading, currency: str, place: str | None, l
 
 
 class MoneyMovement:
-    def __init__(self, store: Any, audit: Any, clock: Callable[[], datetime]) -> None:  # no port yet: the store is Postgres's
+    # no port yet for the store (PostgreSQL's transfers) nor the audit: typed Any until the unit of work exists
+    def __init__(self, store: Any, audit: Any, clock: Callable[[], datetime]) -> None:
         self.store = store
         self.audit = audit
         self.clock = clock

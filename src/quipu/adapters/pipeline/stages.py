@@ -111,7 +111,8 @@ class Pipeline:
         for table in COLUMNS:
             self._dedup(table)
         self._customers()
-        last = one_row(self.db.execute("SELECT max(TRY_CAST(transaction_date AS TIMESTAMP)) FROM tx_dedup").fetchone())[0]
+        latest = self.db.execute("SELECT max(TRY_CAST(transaction_date AS TIMESTAMP)) FROM tx_dedup").fetchone()
+        last = one_row(latest)[0]
         start = last - timedelta(days=HISTORY_DAYS)
         self.quality["history_window"] = {
             "days": HISTORY_DAYS,
@@ -271,7 +272,8 @@ class Pipeline:
             checked.append(f"{table}.{column}: {rule}")
         for table, column in UNIQUE:
             relation = f"read_parquet('{self.silver_dir / table}.parquet')"
-            dupes = one_row(self.db.execute(f"SELECT count(*) - count(DISTINCT {column}) FROM {relation}").fetchone())[0]
+            counted = self.db.execute(f"SELECT count(*) - count(DISTINCT {column}) FROM {relation}").fetchone()
+            dupes = one_row(counted)[0]
             if dupes:
                 raise ContractViolation(f"contract {table}.{column} (unique) broken by {dupes} row(s)")
             checked.append(f"{table}.{column}: unique")

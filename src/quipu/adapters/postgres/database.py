@@ -79,7 +79,8 @@ def setup_checkpoints(admin_url: str) -> None:
     with connect(admin_url, row_factory=dict_row, options=f"-c search_path={CHECKPOINT_SCHEMA}") as conn:
         conn.execute("SELECT pg_advisory_lock(%s)", (CHECKPOINT_LOCK,))
         try:
-            PostgresSaver(conn).setup()  # type: ignore[arg-type]  # rows are dicts (row_factory), which psycopg's types cannot tell
+            # rows are dicts (row_factory), which psycopg's types cannot tell
+            PostgresSaver(conn).setup()  # type: ignore[arg-type]
             for table in CHECKPOINT_TABLES:
                 conn.execute(f"GRANT SELECT, INSERT, UPDATE, DELETE ON {CHECKPOINT_SCHEMA}.{table} TO quipu_app")
         finally:

@@ -43,7 +43,9 @@ def _verified_facts(tool_results: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return facts
 
 
-def _evidence(tool_results: list[dict[str, Any]], actions: dict[str, Any] | None, confirmation: dict[str, Any] | None) -> dict[str, Any]:
+def _evidence(
+    tool_results: list[dict[str, Any]], actions: dict[str, Any] | None, confirmation: dict[str, Any] | None
+) -> dict[str, Any]:
     transactions = sorted(
         {
             c["transaction_id"]
