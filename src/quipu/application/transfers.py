@@ -201,7 +201,9 @@ class MoneyMovement:
             return clarify("destination", [option(a, debt=kind == "pay_debt") for a in found or pool], who.language)
         return found[0]
 
-    async def _recipient(self, who: Asker, number: str | None, customer_id: str | None, origin: Account) -> Account | dict[str, Any]:
+    async def _recipient(
+        self, who: Asker, number: str | None, customer_id: str | None, origin: Account
+    ) -> Account | dict[str, Any]:
         if bool(number) == bool(customer_id):
             return clarify("destination", [], who.language)
         if number and said_token(str(number), who.said):

@@ -107,7 +107,9 @@ def duplicate_alerts(purchases: list[Purchase]) -> list[dict[str, Any]]:
     return alerts[:MAX_ALERTS]
 
 
-def notes(block: dict[str, Any], *, days: int, currency: str, language: str, alerts: int, top: list[dict[str, Any]]) -> dict[str, Any]:
+def notes(
+    block: dict[str, Any], *, days: int, currency: str, language: str, alerts: int, top: list[dict[str, Any]]
+) -> dict[str, Any]:
     t = NOTES[language]
 
     def money(amount: str | Decimal) -> str:

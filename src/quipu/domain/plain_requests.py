@@ -90,7 +90,9 @@ def _one_action(text: str) -> str | None:
     return named[0] if len(named) == 1 else None
 
 
-def plain_request(text: str, cards: list[dict[str, Any]] | None = None, charges: list[dict[str, Any]] | None = None) -> dict[str, Any] | None:
+def plain_request(
+    text: str, cards: list[dict[str, Any]] | None = None, charges: list[dict[str, Any]] | None = None
+) -> dict[str, Any] | None:
     """{"action", "params"} when the words name one action completely; None otherwise."""
     action = _one_action(text)
     if action is None:
