@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from quipu.application.agent.graph import PHOTO_PLACEHOLDER
+from quipu.application.ports import Conversations, Customers, StatementReader
 from quipu.domain.agent_text import say
 from quipu.domain.language import detect_language
 from quipu.domain.statement import statement_note
@@ -40,7 +41,13 @@ class ChatTurn:
 
 
 class Chat:
-    def __init__(self, graph: Any, conversations: Any, customers: Any, statements: Any = None) -> None:  # no ports yet
+    def __init__(
+        self,
+        graph: Any,  # langgraph's compiled graph (Agent.build)
+        conversations: Conversations,
+        customers: Customers,
+        statements: StatementReader | None = None,
+    ) -> None:
         self.graph = graph
         self.conversations = conversations
         self.customers = customers

@@ -10,6 +10,7 @@ from quipu.domain.evidence import AppSession, Charge
 from quipu.domain.identity import BackOff, GuardState
 from quipu.domain.investigation_facts import InvestigationFacts
 from quipu.domain.spending import Purchase
+from quipu.domain.statement import StatementLine
 
 
 class AuthError(Exception):
@@ -200,3 +201,43 @@ class BankRecords(Protocol):
     async def complaints(self, customer_id: str) -> list[dict[str, Any]]: ...
     async def exchange_rate(self, source: str, target: str, on: date) -> dict[str, Any] | None: ...
     async def purchases_between(self, customer_id: str, start: date, end: date) -> list[Purchase]: ...
+
+
+class Conversations(Protocol):
+    """The conversations and their messages (ops)."""
+
+    async def ensure(self, customer_id: str, thread_id: str, *, language: str = "es", channel: str = "web") -> str: ...
+    async def status(self, customer_id: str, thread_id: str) -> str | None: ...
+    async def append(
+        self,
+        customer_id: str,
+        thread_id: str,
+        role: str,
+        content: str,
+        *,
+        skill: str | None = None,
+        operator_id: str | None = None,
+    ) -> int: ...
+    async def record(
+        self,
+        customer_id: str,
+        thread_id: str,
+        *,
+        skill: str | None,
+        outcome: str | None,
+        title: str | None,
+        status: str | None,
+    ) -> None: ...
+
+
+class Customers(Protocol):
+    """What a turn needs to know about the customer: language, names (kept out of replies) and country."""
+
+    async def language_and_names(self, customer_id: str) -> tuple[str, tuple[str, ...]]: ...
+    async def country(self, customer_id: str) -> str | None: ...
+
+
+class StatementReader(Protocol):
+    """Reads a statement photo into candidate charges (OCR, or a hosted model)."""
+
+    async def read(self, image: bytes) -> list[StatementLine]: ...
