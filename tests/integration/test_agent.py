@@ -28,7 +28,7 @@ def test_lucia_duplicate_is_told_with_the_bank_figures(make_client):
     model = scripted("charge_investigation", tool("investigate_charges", merchant="Uber"))
     api = make_client(model=model)
     body = chat(api, sign_in(api, "DEMO-MX-DUPLICATE"), "hola, me cobraron dos veces un uber")
-    assert body["skill"] == "charge_investigation" and body["tools_used"] == ["investigate_charges"]
+    assert body["skill"] == "charge_investigation" and body["tools_used"][-1] == "investigate_charges"
     assert "4 segundos" in body["reply"] and "312.40 MXN" in body["reply"] and "Uber Trip" in body["reply"]
     assert "11 de junio" in body["reply"] and body["handoff"] is None and body["language"] == "es"
 
@@ -154,7 +154,8 @@ def test_an_injected_confirmation_confirms_and_executes_nothing(make_client, dem
 def test_a_provider_that_raises_gives_a_safe_reply_and_a_person(make_client):
     model = scripted("balance_inquiry", ConnectionError("model server down"))
     api = make_client(model=model)
-    response = api.post("/api/chat", headers=sign_in(api, "DEMO-MX-KHIPU"), json={"message": "¿cuál es mi saldo?"})
+    message = "¿qué datos tienen de mí?"  # no plain words: the skill needs the model's step, and the model is down
+    response = api.post("/api/chat", headers=sign_in(api, "DEMO-MX-KHIPU"), json={"message": message})
     assert response.status_code == 200
     body = response.json()
     assert body["handoff"]["reason"] == "assistant_error" and "problemas técnicos" in body["reply"]

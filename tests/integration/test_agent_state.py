@@ -29,7 +29,7 @@ def test_two_api_processes_continue_the_same_thread_alternately(demo_db, tmp_pat
         TestClient(create_app(settings, urls=demo_db, model=second_model), client=("10.250.0.2", 1)) as two,
     ):
         headers = sign_in(one, "DEMO-MX-KHIPU")
-        for api, text in ((one, "primero: mi saldo"), (two, "segundo: y mi deuda"), (one, "tercero: y mi saldo otra vez")):
+        for api, text in ((one, "primero: mis datos"), (two, "segundo: y mi perfil"), (one, "tercero: y mis datos otra vez")):
             body = api.post("/api/chat", headers=headers, json={"message": text, "thread_id": "two-processes"}).json()
             assert body["reply"]
         said = " | ".join(SEEN[-1])

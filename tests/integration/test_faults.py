@@ -30,6 +30,9 @@ pytestmark = [pytest.mark.slow, pytest.mark.timeout(240)]
 LUCIA, VALERIA = "DEMO-MX-DUPLICATE", "DEMO-MX-KHIPU"
 
 
+NEEDS_MODEL = "¿cómo van mis cuentas?"  # no plain words: the router and the skill's step ask the model
+
+
 def chat(api, headers, message, thread, timeout=60):
     return httpx.post(
         f"{api.url}/api/chat", headers=headers, json={"message": message, "thread_id": thread}, timeout=timeout
@@ -81,7 +84,7 @@ def test_an_api_process_killed_mid_turn_leaves_no_half_turn_and_the_retry_gets_o
     headers = token(one, LUCIA, DEMO_PASSWORDS[LUCIA])
     thread = f"killed-{time.time_ns()}"
     model_server.delay = 3
-    lost = ThreadPoolExecutor(1).submit(chat, one, headers, "¿cuánto tengo en mis cuentas?", thread)
+    lost = ThreadPoolExecutor(1).submit(chat, one, headers, NEEDS_MODEL, thread)
     deadline = time.monotonic() + 20
     while model_server.requests == 0 and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -90,10 +93,10 @@ def test_an_api_process_killed_mid_turn_leaves_no_half_turn_and_the_retry_gets_o
         lost.result(30)
     assert messages_of(demo_db.admin, LUCIA, thread) == []
     model_server.delay = 0
-    retried = chat(two, headers, "¿cuánto tengo en mis cuentas?", thread)
+    retried = chat(two, headers, NEEDS_MODEL, thread)
     assert retried.status_code == 200 and answered(retried)
     assert messages_of(demo_db.admin, LUCIA, thread) == [
-        ("customer", "¿cuánto tengo en mis cuentas?"),
+        ("customer", NEEDS_MODEL),
         ("assistant", retried.json()["reply"]),
     ]
 
@@ -188,12 +191,21 @@ def test_a_postgres_restart_mid_conversation_costs_at_most_a_503_and_the_next_tu
     assert httpx.get(f"{api.url}/health/ready", timeout=10).status_code == 200
 
 
+def test_a_plain_balance_question_is_answered_by_code_while_the_model_server_is_down(demo_db, started):
+    api = started(
+        demo_db.admin, 8095, QUIPU_LLM="openai", QUIPU_LLM_BASE_URL="http://127.0.0.1:8098/v1", QUIPU_LLM_MODEL="x"
+    ).wait_up()
+    headers = token(api, LUCIA, DEMO_PASSWORDS[LUCIA])
+    answer = chat(api, headers, "¿cuánto tengo en mis cuentas?", f"plain-{time.time_ns()}")
+    assert answer.status_code == 200 and answered(answer) and "12,000.00 MXN" in answer.json()["reply"]
+
+
 def test_a_model_server_that_is_down_gets_the_fixed_reply_a_person_and_readiness_503(demo_db, started):
     api = started(
         demo_db.admin, 8095, QUIPU_LLM="openai", QUIPU_LLM_BASE_URL="http://127.0.0.1:8098/v1", QUIPU_LLM_MODEL="x"
     ).wait_up()
     headers = token(api, LUCIA, DEMO_PASSWORDS[LUCIA])
-    answer = chat(api, headers, "¿cuánto tengo en mis cuentas?", f"down-{time.time_ns()}")
+    answer = chat(api, headers, NEEDS_MODEL, f"down-{time.time_ns()}")
     assert answer.status_code == 200
     assert answer.json()["reply"] == say("outage", "es") and answer.json()["handoff"]["reason"] == "assistant_error"
     ready = httpx.get(f"{api.url}/health/ready", timeout=10)
@@ -212,7 +224,7 @@ def test_a_hanging_model_server_gets_the_fixed_reply_a_person_in_bounded_time(de
     ).wait_up()
     headers = token(api, LUCIA, DEMO_PASSWORDS[LUCIA])
     started_at = time.monotonic()
-    answer = chat(api, headers, "¿cuánto tengo en mis cuentas?", f"hang-{time.time_ns()}")
+    answer = chat(api, headers, NEEDS_MODEL, f"hang-{time.time_ns()}")
     assert time.monotonic() - started_at < 15
     assert answer.status_code == 200 and answer.json()["reply"] == say("outage", "es")
     assert answer.json()["handoff"]["reason"] == "assistant_error"

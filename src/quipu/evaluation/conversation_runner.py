@@ -120,6 +120,16 @@ def foreign_values(conn, customer_id: str) -> frozenset:
     amounts = {
         r[0] for r in conn.execute("SELECT amount FROM core.transactions WHERE customer_id = %s", (customer_id,))
     }
+    amounts |= {  # the customer's own statement figures: a minimum payment equal to a neighbour's balance is theirs
+        v
+        for row in conn.execute(
+            "SELECT b.statement_balance, b.minimum_payment, b.past_due_amount, p.credit_limit FROM core.products p "
+            "LEFT JOIN core.billing b ON b.product_id = p.product_id WHERE p.customer_id = %s",
+            (customer_id,),
+        )
+        for v in row
+        if v is not None
+    }
     mine = set().union(*(distinctive(*r) for r in own), amounts)
     theirs = set().union(*(distinctive(*r[1:]) for r in rows if r[0] != customer_id))
     return frozenset({r[0] for r in rows if r[0] != customer_id} | (theirs - mine))
@@ -216,6 +226,8 @@ async def run(
     seat = ModelSeat(real_model or OracleModel(conversations))
     found: list[TurnResult] = []
     async with build_container(settings, urls=urls, model=seat) as container:
+        for task in container.background:  # a local model's warm-up: the first turn is timed like any other
+            await task
         for conversation in conversations:
             for result in await converse(container, seat, conversation):
                 found.append(result)

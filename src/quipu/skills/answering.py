@@ -102,6 +102,7 @@ class SkillTurn:
     language: str
     tools: ToolCaller
     said: str = ""
+    earlier: dict = field(default_factory=dict)  # the arguments of this skill's last lookup in the conversation
 
     @property
     def latest(self) -> str:

@@ -14,6 +14,8 @@ from quipu.application.ports import ModelBusy, ModelCall
 
 TURN_DEADLINE: contextvars.ContextVar[float | None] = contextvars.ContextVar("turn_deadline", default=None)
 
+WARM_UP_SECONDS = 600
+
 
 class ModelTimeout(TimeoutError):
     """One model call ran past its own timeout (a hanging model server): an outage, not back-pressure."""
@@ -68,6 +70,8 @@ class QueuedModel:
         task.add_done_callback(self._release)
         left = None if deadline is None else deadline - time.monotonic()
         budget = self.call_timeout if left is None else min(self.call_timeout, left)
+        if purpose == "warm_up":  # nobody waits on it: a loaded machine may take minutes to read the prompt
+            budget = max(budget, WARM_UP_SECONDS)
         started = time.monotonic()
         try:
             async with asyncio.timeout(max(budget, 0)):

@@ -180,13 +180,18 @@ class Agent:
             async with self.deps.mcp() as client:
                 tools = await self._tools(client, skill, state)
                 names = sorted(tools.schemas)
-                instruction = prompts.step_instruction(skill.name, names, hooks["askable"])
-                try:
-                    step = await self._step(state, instruction, names, hooks["askable"], update)
-                except ModelOutputError:  # no usable step twice: the skill's own first look still answers
-                    step = SkillStep(action="ask")
                 words = joined_words(state.get("last"), state["text"], state["follow_up"])
-                turn = SkillTurn(words, state["language"], tools, said=state["text"])
+                last = state.get("last") or {}
+                earlier = (last.get("arguments") or {}) if last.get("skill") == skill.name else {}
+                turn = SkillTurn(words, state["language"], tools, said=state["text"], earlier=earlier)
+                if "plain" in hooks and hooks["plain"](turn):  # plain words: the skill's own reading, no model
+                    step = SkillStep(action="ask")
+                else:
+                    instruction = prompts.step_instruction(skill.name, names, hooks["askable"])
+                    try:
+                        step = await self._step(state, instruction, names, hooks["askable"], update)
+                    except ModelOutputError:  # no usable step twice: the skill's own first look still answers
+                        step = SkillStep(action="ask")
                 if step.action == "handoff":
                     return {**update, "handoff": {"reason": "model_requested"}}
                 if step.action == "tool":

@@ -1,7 +1,7 @@
 """Account actions: code puts a complete request's card in front of the customer, asks for the one missing
 detail, and says what the stored proposal holds. The button stays the customer's."""
 
-from quipu.domain.plain_requests import clarifying_question, lookups_needed, names_an_action, plain_request
+from quipu.domain.plain_requests import ID_LIKE, clarifying_question, lookups_needed, names_an_action, plain_request
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 
 ASKABLE = ("card", "charge", "action")
@@ -27,6 +27,11 @@ async def plain_proposal(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[T
     if request is not None:
         return [await turn.tools.call(PROPOSE, {"actions": [request]})]
     return clarifying_question(text, looked.get("cards"), turn.language) or []
+
+
+def plain(turn: SkillTurn) -> bool:
+    """The words name one catalog action: code proposes it or asks the one detail, no model step."""
+    return names_an_action(turn.latest) and not ID_LIKE.search(turn.latest)  # an id written is the model's to read
 
 
 async def first(turn: SkillTurn) -> list[ToolOutcome] | str:

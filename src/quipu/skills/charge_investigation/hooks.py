@@ -2,19 +2,43 @@
 an investigation, and answers from the findings by code."""
 
 import re
+from difflib import SequenceMatcher
 
+from quipu.domain.evidence import fold
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 
 ASKABLE = ("charge",)
+NARROWED = re.compile(r"\d|\b(ayer|anteayer|antier|hoy|ontem|anteontem|hoje|semana|lunes|martes|miercoles|jueves|"
+                      r"viernes|sabado|domingo|segunda|terca|quarta|quinta|sexta)\b")
 MATCH_DAYS = 90
+
+
+def _compact(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", fold(text))
+
+
+def _close(word: str, name: str) -> bool:
+    """A typo or a spelling of the customer's ("mercadolivre", "liverpol") still names the merchant."""
+    return len(name) >= 5 and SequenceMatcher(None, word, name).ratio() >= 0.85
 
 
 def _merchant_named(text: str, merchants: set[str]) -> str | None:
     said = text.casefold()
+    words = [_compact(w) for w in said.split()]
+    pairs = [a + b for a, b in zip(words, words[1:], strict=False)]
     for merchant in sorted(merchants, key=len, reverse=True):
-        if merchant.casefold() in said or merchant.split()[0].casefold() in said.split():
+        whole, first_word = _compact(merchant), _compact(merchant.split()[0])
+        if merchant.casefold() in said or merchant.split()[0].casefold() in said.split() or whole in _compact(said):
+            return merchant
+        if any(_close(w, whole) or _close(w, first_word) for w in words + pairs):
             return merchant
     return None
+
+
+def plain(turn: SkillTurn) -> bool:
+    """A new question about charges that names no day or amount (not a follow-up about one already
+    shown): code searches and investigates, no model step. A day or an amount is the model's to read."""
+    return turn.said == turn.text and not NARROWED.search(fold(turn.text))
 
 
 async def first(turn: SkillTurn) -> list[ToolOutcome]:
@@ -22,7 +46,7 @@ async def first(turn: SkillTurn) -> list[ToolOutcome]:
     found = await turn.tools.call("search_transactions", {"days": MATCH_DAYS, "limit": 20})
     merchants = {c["merchant"] for c in found.result.get("charges", []) if c.get("merchant")}
     named = _merchant_named(turn.text, merchants)
-    arguments = {"merchant": named.split()[0], "days": MATCH_DAYS} if named else {}
+    arguments = {"merchant": named, "days": MATCH_DAYS} if named else {}
     return [await turn.tools.call("investigate_charges", arguments)]
 
 

@@ -17,16 +17,22 @@ from quipu.application.data_lookup_results import (
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 from quipu.skills.data_lookup import phrases
 from quipu.skills.data_lookup.phrases import capitalized, counted, period
-from quipu.skills.data_lookup.picking import corrected, names_a_tool, pick
+from quipu.skills.data_lookup.picking import corrected, names_a_tool, pick, with_earlier_period
 from quipu.skills.data_lookup.sql_rows import rows_answer
 
 ASKABLE = ()
 
 
+def plain(turn: SkillTurn) -> bool:
+    """The words name one lookup (spending, movements, the largest purchase, a comparison, the rate,
+    complaints): code reads it and its period, category and merchant, no model step."""
+    return names_a_tool(turn.latest)
+
+
 async def first(turn: SkillTurn) -> list[ToolOutcome]:
     """When the model only asks, code reads the question from the words and looks it up."""
     tool, arguments = pick(turn.text)
-    return [await turn.tools.call(tool, arguments)]
+    return [await turn.tools.call(tool, with_earlier_period(tool, arguments, turn.earlier))]
 
 
 async def then(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[ToolOutcome]:

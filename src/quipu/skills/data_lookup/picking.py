@@ -105,6 +105,14 @@ def pick(text: str) -> tuple[str, dict]:
     return tool, arguments
 
 
+def with_earlier_period(tool: str, arguments: dict, earlier: dict) -> dict:
+    """A question that names no period keeps the one the conversation was about ("¿y la compra más grande?"
+    after "¿cuánto gasté el mes pasado?")."""
+    if tool in PERIOD_TOOLS and "period" not in arguments and earlier.get("period"):
+        return {**arguments, "period": earlier["period"]}
+    return arguments
+
+
 def corrected(text: str, tool: str, arguments: dict) -> dict:
     """The model's arguments, with the period and category the customer's words plainly name (the latest said
     wins); the words of a follow-up come after the words they answer."""

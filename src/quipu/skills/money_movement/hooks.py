@@ -16,6 +16,11 @@ def _plainly_asked(text: str) -> tuple[str, dict] | None:
     return ("propose_transfer", transfer) if transfer else None
 
 
+def plain(turn: SkillTurn) -> bool:
+    """A named bill to pay, or one amount and where it goes: code prepares the card, no model step."""
+    return _plainly_asked(turn.text) is not None
+
+
 async def first(turn: SkillTurn) -> list[ToolOutcome]:
     """The model only asked: a plain request still gets its card; otherwise code's own question stands."""
     asked = _plainly_asked(turn.text)
