@@ -20,7 +20,7 @@ from common import bench_database, summary_ms, table, write_result  # noqa: E402
 
 from quipu.adapters.postgres.audit import PgAudit  # noqa: E402
 from quipu.adapters.postgres.transfers_store import PgTransfers  # noqa: E402
-from quipu.application.transfers import Asker, MoneyMovement  # noqa: E402
+from quipu.application.transfers import Asker, Transfers  # noqa: E402
 
 CLIENTS = 50
 
@@ -46,7 +46,7 @@ async def run(customers: int, confirms: int, clients: int = CLIENTS) -> dict:
     urls = bench_database(customers)
     async with AsyncConnectionPool(urls.app, min_size=20, max_size=20, kwargs={"autocommit": True}) as pool:
         clock = lambda: datetime.now(UTC)  # noqa: E731
-        money = MoneyMovement(PgTransfers(pool, clock), PgAudit(pool), clock)
+        money = Transfers(PgTransfers(pool, clock), PgAudit(pool), clock)
         people = await senders(pool, confirms)
         proposals = []
         for customer, saving, checking in people:

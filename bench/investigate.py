@@ -104,7 +104,7 @@ async def run(customers: int, calls: int) -> dict:
             async with pool.connection() as conn:
                 return await (await conn.execute(HAND_TUNED, {"c": customer, "since": since})).fetchall()
 
-        server = hub(lambda: ToolDeps(records=PgBankRecords(pool), audit=PgAudit(pool)))
+        server = hub(lambda: ToolDeps(records=PgBankRecords(pool), audit=PgAudit(pool)), actions_enabled=False)
         async with Client(server) as client:
 
             async def through_mcp(customer):

@@ -36,7 +36,7 @@ from quipu.adapters.postgres.accounts_admin import set_customer_password  # noqa
 from quipu.adapters.postgres.audit import PgAudit  # noqa: E402
 from quipu.adapters.postgres.transfers_store import PgTransfers  # noqa: E402
 from quipu.adapters.security.passwords import Passwords  # noqa: E402
-from quipu.application.transfers import Asker, MoneyMovement  # noqa: E402
+from quipu.application.transfers import Asker, Transfers  # noqa: E402
 from quipu.settings import Settings  # noqa: E402
 
 BANK = 1500
@@ -220,13 +220,13 @@ async def transfer_with_step_up(client, c: Customer, transfer_id: str, stats: St
     codes = [m.group(1) for row in sent for m in [CODE.search(json.dumps(row, ensure_ascii=False))] if m]
     if not codes:
         stats.count("transfer:no_code_readable", "confirmations")  # the code is not shown to the API any more
-        await button(client, c, "/api/khipu/cancel", {"transfer_id": transfer_id}, stats, "transfer_cancel")
+        await button(client, c, "/api/transfers/cancel", {"transfer_id": transfer_id}, stats, "transfer_cancel")
         return
     verified = await client.post("/api/auth/step-up/verify", json={"code": codes[0]}, headers=auth)
     if verified.status_code != 200:
         stats.errors.append(f"step-up verify {verified.status_code}")
         return
-    await button(client, c, "/api/khipu/confirm", {"transfer_id": transfer_id}, stats, "transfer_confirm")
+    await button(client, c, "/api/transfers/confirm", {"transfer_id": transfer_id}, stats, "transfer_confirm")
 
 
 async def customer_loop(
@@ -275,7 +275,7 @@ async def drive(base_url: str, customers: list[Customer], seconds: float, think:
         AsyncConnectionPool(admin_url, min_size=1, max_size=4, kwargs={"autocommit": True}) as pool,
     ):
         clock = lambda: datetime.now(UTC)  # noqa: E731
-        money = MoneyMovement(PgTransfers(pool, clock), PgAudit(pool), clock)
+        money = Transfers(PgTransfers(pool, clock), PgAudit(pool), clock)
         await sign_in(client, customers)
         warm = Stats()  # one untimed turn each: every worker has built its graph and pools before the clock starts
         await asyncio.gather(

@@ -11,22 +11,25 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import anyio
-from fastmcp import Client
+from fastmcp import FastMCP
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.llm.factory import build_model
 from quipu.adapters.mcp.hub import hub
+from quipu.adapters.mcp.in_process import InProcessTools
 from quipu.adapters.mcp.session import ToolSession
 from quipu.adapters.mcp.tooling import ToolDeps
 from quipu.adapters.ocr.gemini_reader import GeminiStatementReader
 from quipu.adapters.ocr.tesseract import TesseractReader
 from quipu.adapters.postgres import database
-from quipu.adapters.postgres.action_effects import PgActionFacts, PgEffects, PgHandoffs
+from quipu.adapters.postgres.action_effects import PgEffects
+from quipu.adapters.postgres.action_facts import PgActionFacts
 from quipu.adapters.postgres.actions_store import PgActionStore
 from quipu.adapters.postgres.audit import PgAudit
 from quipu.adapters.postgres.bank_records import PgBankRecords
+from quipu.adapters.postgres.cases_store import PgHandoffs
 from quipu.adapters.postgres.connection import DatabaseUrls
 from quipu.adapters.postgres.console_store import PgConsole
 from quipu.adapters.postgres.conversations_store import PgConversations
@@ -39,6 +42,7 @@ from quipu.adapters.postgres.schema_catalog import core_columns, describe_core, 
 from quipu.adapters.postgres.sql_runner import GuardedRunner, dwh_pool
 from quipu.adapters.postgres.step_up_store import PgStepUpStore
 from quipu.adapters.postgres.transfers_store import PgTransfers
+from quipu.adapters.postgres.views import PgViews
 from quipu.adapters.security.passwords import Passwords
 from quipu.adapters.security.tokens import Tokens
 from quipu.adapters.smtp import SmtpMailer
@@ -54,7 +58,8 @@ from quipu.application.customer_limiter import CustomerLimiter
 from quipu.application.identity import Identity, Limits
 from quipu.application.step_up import StepUp
 from quipu.application.text_to_sql import SqlLookup
-from quipu.application.transfers import MoneyMovement
+from quipu.application.transfers import Transfers
+from quipu.application.views import Views
 from quipu.domain.mail import route_from
 from quipu.domain.sql_columns import CoreColumns
 from quipu.domain.step_up import CODE_DIGITS
@@ -83,7 +88,7 @@ class Container:
     records: PgBankRecords
     sql_runner: SqlLookup
     gateway: Gateway
-    money: MoneyMovement
+    money: Transfers
     action_facts: PgActionFacts
     audit: PgAudit
     clock: Clock
@@ -92,6 +97,7 @@ class Container:
     transcriber: WhisperTranscriber
     voice: EspeakSynthesizer
     statements: TesseractReader
+    views: Views
     tracer: Tracer = field(default_factory=Tracer)
     probes: dict[str, Probe] = field(default_factory=dict)
     chat: Chat | None = None
@@ -241,7 +247,7 @@ def assemble(
         tracer=otlp_tracer(settings.otlp_endpoint),
         sql_runner=sql_lookup(settings, sql_pool, pool, clock, walls or WallCheck(), columns or core_columns()),
         gateway=gateway,
-        money=MoneyMovement(PgTransfers(pool, clock, transfer_limits(settings), outbox), audit, clock),
+        money=Transfers(PgTransfers(pool, clock, outbox), audit, clock, transfer_limits(settings)),
         action_facts=action_facts,
         audit=audit,
         clock=clock,
@@ -250,6 +256,7 @@ def assemble(
         transcriber=WhisperTranscriber(settings.models_dir, threads=settings.llm_threads),
         voice=EspeakSynthesizer(),
         statements=statement_reader(settings),
+        views=PgViews(pool),
         probes={"database": database_ready},
     )
 
@@ -293,16 +300,22 @@ def tool_deps(container: Container) -> ToolDeps:
     )
 
 
-def attach_agent(container: Container, model, checkpoint_pool: AsyncConnectionPool) -> None:
-    """The agent graph over the in-process MCP hub, its state checkpointed in PostgreSQL."""
+def agent_tools(container: Container, model) -> FastMCP:
+    """The hub the agent calls in process: the tools /mcp serves, less those this model or these walls forbid."""
     server = hub(lambda: tool_deps(container), actions_enabled=container.settings.actions_enabled)
     gate_sql_tools(server, container.settings.home, model)  # run_sql only for a model that passed `quipu eval sql`
     if container.sql_runner.off_reason:  # the walls are not all there: the agent is not offered run_sql
         server.disable(names={"dwh_run_sql"})
+    return server
+
+
+def attach_agent(container: Container, model, checkpoint_pool: AsyncConnectionPool) -> None:
+    """The agent graph over the in-process MCP hub, its state checkpointed in PostgreSQL."""
+    tools = InProcessTools(agent_tools(container, model))
     deps = AgentDeps(
         model=model,
         skills=[s for s in discover() if container.settings.actions_enabled or not s.acts],
-        mcp=lambda: Client(server),
+        mcp=lambda: tools,
         gateway=container.gateway,
         handoffs=PgHandoffs(container.pool, container.clock),
         audit=container.audit,
@@ -327,7 +340,8 @@ def attach_agent(container: Container, model, checkpoint_pool: AsyncConnectionPo
     container.probes["model"] = model_ready
 
 
-def session_meta(session: dict, language: str, said: str) -> dict:
+def session_meta(session: dict, language: str, said: str) -> ToolSession:
+    """Who the agent's tool calls are for, as the in-process port takes it."""
     return ToolSession(
         customer_id=session["customer_id"],
         signed_in=session["signed_in"],
@@ -335,4 +349,4 @@ def session_meta(session: dict, language: str, said: str) -> dict:
         thread_id=session.get("thread_id"),
         conversation_id=session.get("conversation_id"),
         said=said,
-    ).meta()
+    )

@@ -9,7 +9,7 @@ from psycopg_pool import AsyncConnectionPool
 from quipu.adapters.postgres.audit import PgAudit
 from quipu.adapters.postgres.connection import connect
 from quipu.adapters.postgres.transfers_store import PgTransfers
-from quipu.application.transfers import Asker, MoneyMovement
+from quipu.application.transfers import Asker, Transfers
 from quipu.domain.money import amounts_said, format_money, read_amount
 
 pytestmark = pytest.mark.anyio
@@ -72,7 +72,7 @@ def colombian(bank_db):
 @pytest.fixture
 async def money(bank_db, clock):
     async with AsyncConnectionPool(bank_db.app, min_size=1, max_size=4, kwargs={"autocommit": True}) as pool:
-        yield MoneyMovement(PgTransfers(pool, clock), PgAudit(pool), clock)
+        yield Transfers(PgTransfers(pool, clock), PgAudit(pool), clock)
 
 
 def words(customer: str, text: str) -> Asker:

@@ -348,3 +348,25 @@ def test_a_receipt_in_mensajes_is_written_in_portuguese_for_ana(story_api, demo_
         with connect(demo_db.admin) as conn:
             conn.execute("DELETE FROM ops.card_actions WHERE customer_id = 'DEMO-BR-PORTUGUESE'")
             conn.commit()
+
+
+def test_a_reply_that_fails_before_its_commit_leaves_the_case_waiting_and_unanswered(story_api, monkeypatch):
+    from quipu.adapters.postgres.console_unit_of_work import PgConsoleUnitOfWork
+    from quipu.application.console import Staff
+
+    class LogDown(PgConsoleUnitOfWork):
+        async def record(self, **decision) -> None:
+            raise RuntimeError("the decision log is unreachable")
+
+    handed_off(story_api, "fraud-undone")
+    staff = operator(story_api)
+    found = conversation_of(story_api, staff, "fraud-undone")
+    console = story_api.app.state.container.console
+    monkeypatch.setattr(console.store, "unit_of_work", lambda: LogDown(console.store.pool))
+    me = story_api.get("/api/operators/me", headers=staff).json()
+    with pytest.raises(RuntimeError):
+        story_api.portal.call(console.reply, found["conversation_id"], Staff(me["operator_id"], me["role"]), "Hola")
+    monkeypatch.undo()
+    thread = story_api.get(f"/api/console/conversations/{found['conversation_id']}", headers=staff).json()
+    assert thread["status"] == "waiting" and thread["held_by"] is None
+    assert "operator" not in [m["role"] for m in thread["messages"]] and thread["cases"][0]["status"] == "open"

@@ -22,7 +22,7 @@ from psycopg_pool import AsyncConnectionPool
 from quipu.adapters.dataset.demo_accounts import DEMO_PASSWORDS
 from quipu.adapters.postgres.audit import PgAudit
 from quipu.adapters.postgres.transfers_store import PgTransfers
-from quipu.application.transfers import Asker, MoneyMovement
+from quipu.application.transfers import Asker, Transfers
 from quipu.domain.agent_text import say
 from stack import TEST_HOME
 
@@ -107,7 +107,7 @@ def propose_transfer(admin_url: str, customer: str) -> str:
     async def propose():
         async with AsyncConnectionPool(admin_url, min_size=1, max_size=2, kwargs={"autocommit": True}) as pool:
             clock = lambda: datetime.now(UTC)  # noqa: E731
-            money = MoneyMovement(PgTransfers(pool, clock), PgAudit(pool), clock)
+            money = Transfers(PgTransfers(pool, clock), PgAudit(pool), clock)
             words = "transfiere 10 de mi cuenta de ahorro a mi cuenta corriente"
             found = await money.propose_transfer(
                 Asker(customer, None, "es", True, words), kind="own_accounts", amount="10",
@@ -145,14 +145,14 @@ def test_an_api_process_killed_mid_confirmation_moves_the_money_at_most_once(ban
     before = balances(bank_db.admin, VALERIA)
     body = {"transfer_id": transfer_id}
     cut = ThreadPoolExecutor(1).submit(
-        httpx.post, f"{one.url}/api/khipu/confirm", headers=headers, json=body, timeout=30
+        httpx.post, f"{one.url}/api/transfers/confirm", headers=headers, json=body, timeout=30
     )
     time.sleep(0.01)
     one.kill()  # kill -9 with the confirmation in flight (before, during or just after its transaction)
     with contextlib.suppress(httpx.HTTPError):
         cut.result(30)
-    first = httpx.post(f"{two.url}/api/khipu/confirm", headers=headers, json=body, timeout=30)
-    again = httpx.post(f"{two.url}/api/khipu/confirm", headers=headers, json=body, timeout=30)
+    first = httpx.post(f"{two.url}/api/transfers/confirm", headers=headers, json=body, timeout=30)
+    again = httpx.post(f"{two.url}/api/transfers/confirm", headers=headers, json=body, timeout=30)
     assert first.status_code == 200 and first.json()["status"] == "executed", first.text
     assert again.json() == first.json()
     after = balances(bank_db.admin, VALERIA)

@@ -7,9 +7,11 @@ from datetime import timedelta
 import pytest
 from psycopg_pool import AsyncConnectionPool
 
-from quipu.adapters.postgres.action_effects import PgActionFacts, PgEffects, PgHandoffs
+from quipu.adapters.postgres.action_effects import PgEffects
+from quipu.adapters.postgres.action_facts import PgActionFacts
 from quipu.adapters.postgres.actions_store import PgActionStore
 from quipu.adapters.postgres.audit import PgAudit
+from quipu.adapters.postgres.cases_store import PgHandoffs
 from quipu.application.actions import Gateway, NotSignedIn, Proposer, TransientError, UnknownBatch
 from quipu.domain.actions import Requested
 

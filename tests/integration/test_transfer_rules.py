@@ -4,7 +4,7 @@ from decimal import Decimal
 
 import pytest
 
-from quipu.adapters.http.routes.khipu import with_text
+from quipu.adapters.http.routes.transfers import with_text
 from quipu.domain.actions import (
     ESCALATED,
     MAX_ESCALATIONS_PER_DAY,

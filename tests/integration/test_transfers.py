@@ -10,8 +10,9 @@ from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.postgres.audit import PgAudit
 from quipu.adapters.postgres.connection import connect
-from quipu.adapters.postgres.transfers_store import PgTransfers, UnknownTransfer
-from quipu.application.transfers import Asker, MoneyMovement, StepUpRequired
+from quipu.adapters.postgres.transfers_store import PgTransfers
+from quipu.application.transfer_ports import UnknownTransfer
+from quipu.application.transfers import Asker, StepUpRequired, Transfers
 from quipu.domain.transfers import Limits
 
 pytestmark = pytest.mark.anyio
@@ -24,8 +25,8 @@ async def pool(bank_db):
         yield pool
 
 
-def money(pool, clock, limits=Limits()) -> MoneyMovement:
-    return MoneyMovement(PgTransfers(pool, clock, limits), PgAudit(pool), clock)
+def money(pool, clock, limits=Limits()) -> Transfers:
+    return Transfers(PgTransfers(pool, clock), PgAudit(pool), clock, limits)
 
 
 def said(customer_id, words, language="es") -> Asker:

@@ -5,9 +5,9 @@ from typing import Any
 from quipu.application.ports import BankRecords
 from quipu.domain.accounts import product_view, tenure_years, totals
 from quipu.domain.dataset import AS_OF
-from quipu.domain.vocabulary import DEBT_TYPES
+from quipu.domain.vocabulary import DEBIT_CARD, DEBT_TYPES
 
-BALANCE_EXCLUDED = ("Tarjeta Débito",)  # the data does not say which account a debit card draws on
+BALANCE_EXCLUDED = (DEBIT_CARD,)  # the data does not say which account a debit card draws on
 BILLING_PROVENANCE = "team_generated"
 
 

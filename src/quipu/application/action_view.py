@@ -1,14 +1,12 @@
 """The confirmation card of a batch, rendered by code from the stored rows only."""
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from quipu.application.action_ports import ActionRow
 from quipu.domain import action_text
 
-if TYPE_CHECKING:  # the rows are defined by the gateway, which renders its cards through this module
-    from quipu.application.actions import ActionRow
 
-
-def batch_view(rows: "list[ActionRow]") -> dict[str, Any]:
+def batch_view(rows: list[ActionRow]) -> dict[str, Any]:
     """The confirmation card, rendered by code from the stored rows only."""
     rows = sorted(rows, key=lambda r: r.position)
     language = rows[0].language if rows else "es"
@@ -26,7 +24,7 @@ def batch_view(rows: "list[ActionRow]") -> dict[str, Any]:
     }
 
 
-def item_view(row: "ActionRow") -> dict[str, Any]:
+def item_view(row: ActionRow) -> dict[str, Any]:
     facts_view = row.view.get("facts", {})
     if row.status == "verified":
         text = action_text.done(row.action, row.params, facts_view, row.result, row.language)
@@ -46,7 +44,7 @@ def item_view(row: "ActionRow") -> dict[str, Any]:
     }
 
 
-def _batch_state(rows: "list[ActionRow]") -> str:
+def _batch_state(rows: list[ActionRow]) -> str:
     statuses = {r.status for r in rows}
     for state in ("awaiting_confirmation", "executing", "confirmed"):
         if state in statuses:

@@ -5,25 +5,36 @@ import asyncio
 import logging
 import uuid
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import Any, Protocol
+from typing import Any
 
+from quipu.application.action_execution import Execution
+from quipu.application.action_ports import (
+    ActionFacts,
+    ActionRow,
+    ActionStore,
+    Audit,
+    Effects,
+    Handoffs,
+    NotSignedIn,
+    UnknownBatch,
+)
+from quipu.application.action_ports import PermanentError as PermanentError  # the evaluation injects these
+from quipu.application.action_ports import Proposer as Proposer  # the skills and the agent name the customer by it
+from quipu.application.action_ports import TransientError as TransientError
 from quipu.application.action_view import batch_view, item_view
 from quipu.application.transfers import StepUpRequired
-from quipu.domain import action_text
+from quipu.domain import action_text, case_files
 from quipu.domain.actions import (
     BLOCKED,
     CAP_WINDOW,
     CONFIRMATION_TTL,
     ESCALATED,
     MAX_ACTIONS_PER_BATCH,
-    MAX_ATTEMPTS,
-    MAX_EMAILS_PER_DAY,
     MAX_REQUESTED,
     UNKNOWN,
     Decision,
-    Facts,
     Requested,
     capped,
     decide,
@@ -31,7 +42,6 @@ from quipu.domain.actions import (
     known,
     parse,
 )
-from quipu.domain.priority import case_priority
 
 log = logging.getLogger("quipu.actions")
 WAIT_FOR_OTHER_CONFIRM = timedelta(seconds=20)
@@ -39,116 +49,9 @@ WAIT_FOR_OTHER_CONFIRM = timedelta(seconds=20)
 # STUCK_EXECUTION nobody resumes it: the sweep reads the effect back and asks a person when it is not there.
 STALE_EXECUTION = timedelta(minutes=2)
 STUCK_EXECUTION = timedelta(minutes=10)
-ESCALATION_REQUEST = "action_escalation"  # the case files the gateway opens, and the ones its caps count
 
 
-class TransientError(Exception):
-    """Worth another attempt."""
-
-
-class PermanentError(Exception):
-    def __init__(self, reason: str):
-        super().__init__(reason)
-        self.reason = reason
-
-
-class UnknownBatch(Exception):
-    """No such batch for this customer: the same answer whether it exists for someone else or not."""
-
-
-class NotSignedIn(Exception):
-    pass
-
-
-@dataclass(frozen=True)
-class ActionRow:
-    action_id: str
-    batch_id: str
-    position: int
-    customer_id: str
-    conversation_id: str | None
-    action: str
-    params: dict[str, Any]
-    view: dict[str, Any]
-    decision: str
-    reason: str | None
-    status: str
-    language: str
-    expires_at: datetime
-    attempts: int = 0
-    result: dict[str, Any] = field(default_factory=dict)
-    resumed: bool = False  # claimed from a stale `executing`: the effect may already be there
-
-    @property
-    def idempotency_key(self) -> str:
-        return f"{self.batch_id}:{self.position}"
-
-
-class ActionStore(Protocol):
-    async def supersede(self, customer_id: str, conversation_id: str | None, now: datetime) -> None: ...
-    async def insert(self, rows: list[ActionRow], now: datetime) -> None: ...
-    async def claim(
-        self, customer_id: str, batch_id: str, now: datetime, stale_before: datetime
-    ) -> list[ActionRow]: ...
-    async def claim_stuck(self, now: datetime, stuck_before: datetime, customer_id: str | None) -> list[ActionRow]: ...
-    async def escalations_since(self, customer_id: str, since: datetime) -> int: ...
-    async def emails_since(self, customer_id: str, since: datetime, other_than: str | None = None) -> int: ...
-    async def batch(self, customer_id: str, batch_id: str) -> list[ActionRow]: ...
-    async def finish(self, row: ActionRow, now: datetime) -> None: ...
-    async def close_waiting(
-        self, customer_id: str, batch_id: str, status: str, reason: str, now: datetime, only_expired: bool
-    ) -> int: ...
-
-
-class ActionFacts(Protocol):
-    async def facts(self, customer_id: str, action: str, params: dict[str, Any]) -> tuple[Facts, dict[str, Any]]: ...
-
-
-class Effects(Protocol):
-    async def apply(self, row: ActionRow, batch: list[ActionRow]) -> dict[str, Any]: ...
-    async def read_back(self, row: ActionRow) -> bool: ...
-    async def recorded(self, row: ActionRow) -> dict[str, Any]: ...
-
-
-class Handoffs(Protocol):
-    async def open_case(
-        self,
-        *,
-        case_id: str,
-        customer_id: str,
-        conversation_id: str | None,
-        priority: str,
-        sla_hours: int,
-        reason_codes: list[str],
-        case_file: dict[str, Any],
-    ) -> None: ...
-    async def escalation_open(self, customer_id: str, conversation_id: str | None) -> bool: ...
-
-
-class Audit(Protocol):
-    async def log(
-        self,
-        *,
-        customer_id: str,
-        conversation_id: str | None,
-        tool: str,
-        proposed: dict[str, Any],
-        decision: str | None = None,
-        reason: str | None = None,
-        executed: bool = False,
-        verified: bool = False,
-    ) -> None: ...
-
-
-@dataclass(frozen=True)
-class Proposer:
-    customer_id: str
-    conversation_id: str | None
-    language: str
-    signed_in: bool
-
-
-class Gateway:
+class Gateway(Execution):
     def __init__(
         self,
         store: ActionStore,
@@ -272,20 +175,6 @@ class Gateway:
             await self._escalate(settled, [r for r in settled if r.reason == "verification_failed"])
         return len(stuck)
 
-    async def _settle_stuck(self, row: ActionRow) -> ActionRow:
-        if await self._effect_there(row):
-            return await self._finish(
-                replace(row, status="verified", reason=None, result=await self.effects.recorded(row)), self.clock()
-            )
-        return await self._finish(replace(row, status="failed", reason="verification_failed"), self.clock())
-
-    async def _effect_there(self, row: ActionRow) -> bool:
-        try:
-            return await self.effects.read_back(row)
-        except Exception as error:  # a read-back that cannot run proves nothing either way
-            log.warning("read-back of %s failed: %s", row.action, type(error).__name__)
-            return False
-
     async def cancel(self, customer_id: str, batch_id: str) -> dict[str, Any]:
         now = self.clock()
         if not await self.store.batch(customer_id, batch_id):
@@ -301,6 +190,10 @@ class Gateway:
             proposed={"batch_id": batch_id},
         )
         return batch_view(rows)
+
+    async def view(self, customer_id: str, batch_id: str) -> dict[str, Any]:
+        """The batch's card as it is now (a conversation redrawn later shows what became of it)."""
+        return batch_view(await self.store.batch(customer_id, batch_id))
 
     async def _settled_view(self, customer_id: str, batch_id: str) -> dict[str, Any]:
         deadline = self.clock() + WAIT_FOR_OTHER_CONFIRM
@@ -330,114 +223,26 @@ class Gateway:
         await self._escalate(done, to_person)
         return done
 
-    async def _run(self, row: ActionRow, earlier: list[ActionRow]) -> ActionRow:
-        now = self.clock()
-        if row.resumed and await self._effect_there(row):  # a crash after the effect: it is done, not re-decided
-            return await self._finish(
-                replace(row, status="verified", reason=None, result=await self.effects.recorded(row)), now
-            )
-        if row.action == "send_summary_email" and row.params.get("topic") == "case_receipt":
-            inquiry = [r for r in earlier if r.action == "open_payment_inquiry"]
-            if not inquiry or inquiry[-1].status != "verified":
-                return await self._finish(replace(row, status="skipped", reason="dependency_failed"), now)
-        if (
-            row.action == "send_summary_email"
-            and await self.store.emails_since(row.customer_id, now - CAP_WINDOW, other_than=row.action_id)
-            >= MAX_EMAILS_PER_DAY
-        ):
-            return await self._finish(replace(row, status="refused", reason="email_limit"), now)
-        recheck = await self._recheck(row, [r.action for r in earlier] + [row.action])
-        if recheck.verdict in (BLOCKED, ESCALATED):
-            status = "refused" if recheck.verdict == BLOCKED else "escalated"
-            return await self._finish(
-                replace(row, status=status, reason=recheck.reason or "changed_since_proposal"), now
-            )
-        return await self._finish(await self._attempt(row, earlier), self.clock())
-
-    async def _recheck(self, row: ActionRow, names: list[str]) -> Decision:
-        parsed = parse(Requested(row.action, row.params))
-        if isinstance(parsed, Decision):
-            return parsed
-        try:
-            facts, _ = await self.facts.facts(row.customer_id, row.action, row.params)
-        except Exception as error:  # without fresh facts the action does not run
-            log.warning("recheck facts for %s failed: %s", row.action, type(error).__name__)
-            return Decision(ESCALATED, "temporary_error")
-        return decide(row.action, parsed, facts, names)
-
-    async def _attempt(self, row: ActionRow, batch: list[ActionRow]) -> ActionRow:
-        attempts = 0
-        while True:
-            attempts += 1
-            try:
-                result = await self.effects.apply(row, batch)
-                break
-            except TransientError:
-                if attempts >= MAX_ATTEMPTS:
-                    return replace(row, status="failed", reason="temporary_error", attempts=attempts)
-                await asyncio.sleep(self.retry_pause * attempts)
-            except PermanentError as error:
-                return replace(row, status="failed", reason=error.reason, attempts=attempts)
-            except Exception as error:  # any other failure: not done, and said so
-                log.error("effect %s failed: %s", row.action, type(error).__name__)
-                return replace(row, status="failed", reason="error", attempts=attempts)
-        executed = replace(row, attempts=attempts, result=result)
-        if not await self.effects.read_back(executed):
-            return replace(executed, status="failed", reason="verification_failed")
-        return replace(executed, status="verified", reason=None)
-
-    async def _finish(self, row: ActionRow, now: datetime) -> ActionRow:
-        await self.store.finish(row, now)
-        await self.audit.log(
-            customer_id=row.customer_id,
-            conversation_id=row.conversation_id,
-            tool=f"execute:{row.action}",
-            proposed={"batch_id": row.batch_id, "position": row.position},
-            decision=row.decision,
-            reason=row.reason,
-            executed=row.status in ("verified", "failed"),
-            verified=row.status == "verified",
-        )
-        if row.status == "verified" and self.receipts:
-            item = item_view(row)
-            try:
-                await self.receipts(row.customer_id, row.action_id, row.language, item["text"], item["state"])
-            except Exception as error:  # the action is done and read back; a lost notice is logged, not a failure
-                log.warning("receipt for %s not stored: %s", row.action, type(error).__name__)
-        return row
-
     async def _escalate(self, batch: list[ActionRow], escalated: list[ActionRow]) -> None:
         """Everything code sends to a person gets one case file for the batch, in catalog names and code's
         sentences only (an unknown name was replaced before it got here)."""
         if not escalated:
             return
         first = escalated[0]
-        signals = set().union(*(set(r.view.get("facts", {}).get("signals", [])) for r in batch))
-        priority = case_priority(signals)
-        await self.handoffs.open_case(
+        case = case_files.escalation(
             case_id=str(
                 uuid.uuid5(uuid.UUID(first.batch_id), "escalation:" + ",".join(r.action_id for r in escalated))
             ),
             customer_id=first.customer_id,
             conversation_id=first.conversation_id,
-            priority=priority.priority,
-            sla_hours=priority.sla_hours,
-            reason_codes=sorted({r.reason or "unknown_action" for r in escalated}),
-            case_file={
-                "request": ESCALATION_REQUEST,
-                "customer_id": first.customer_id,
-                "language": first.language,
-                "actions": [
-                    {
-                        "action": r.action if known(r.action) else UNKNOWN,
-                        "status": r.status,
-                        "text": item_view(r)["text"],
-                    }
-                    for r in batch
-                ],
-                "unresolved": [action_text.reason_text(r.reason, r.language) for r in escalated],
-                "evidence": {"batch_id": first.batch_id, "action_ids": [r.action_id for r in escalated]},
-                "priority": priority.priority,
-                "sla_hours": priority.sla_hours,
-            },
+            language=first.language,
+            signals=set().union(*(set(r.view.get("facts", {}).get("signals", [])) for r in batch)),
+            reason_codes=list({r.reason or "unknown_action" for r in escalated}),
+            actions=[
+                {"action": r.action if known(r.action) else UNKNOWN, "status": r.status, "text": item_view(r)["text"]}
+                for r in batch
+            ],
+            unresolved=[action_text.reason_text(r.reason, r.language) for r in escalated],
+            evidence={"batch_id": first.batch_id, "action_ids": [r.action_id for r in escalated]},
         )
+        await self.handoffs.file(case)

@@ -7,25 +7,14 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
-from quipu.application.actions import Gateway, Proposer
+from quipu.application.action_ports import Proposer
+from quipu.application.actions import Gateway
+from quipu.application.console_ports import ConsoleStore, ConsoleUnitOfWork
 from quipu.domain import action_text, transfer_text
 from quipu.domain.actions import Requested
+from quipu.domain.agent_text import say
 
 OPERATOR_ACTIONS = ("block_card", "open_payment_inquiry")
-
-
-class ConsoleStore(Protocol):
-    async def queue(self, *, status: str | None, limit: int) -> list[dict[str, Any]]: ...
-    async def thread(self, conversation_id: str, operator_id: str) -> dict[str, Any]: ...
-    async def take(self, conversation_id: str, operator_id: str, *, supervisor: bool = False) -> str: ...
-    async def assign(self, conversation_id: str, supervisor_id: str, operator_id: str) -> None: ...
-    async def reply(self, conversation_id: str, operator_id: str, text: str) -> int: ...
-    async def release(self, conversation_id: str, operator_id: str, *, supervisor: bool = False) -> None: ...
-    async def holder(self, conversation_id: str) -> tuple[str, str | None, str, str]: ...
-    async def note_action(
-        self, conversation_id: str, customer_id: str, operator_id: str, action: str, view: dict[str, Any]
-    ) -> None: ...
-    async def dashboard(self, days: int) -> dict[str, Any]: ...
 
 
 class Cards(Protocol):
@@ -130,18 +119,43 @@ class Console:
         return found
 
     async def take(self, conversation_id: str, staff: Staff) -> None:
-        await self.store.take(conversation_id, staff.operator_id, supervisor=staff.supervisor)
+        async with self.store.unit_of_work() as uow:
+            customer_id = await _take(uow, conversation_id, staff.operator_id, staff.supervisor)
+            await _did(uow, "operator_take", conversation_id, customer_id, {"operator_id": staff.operator_id})
+            await uow.commit()
 
     async def assign(self, conversation_id: str, staff: Staff, operator_id: str) -> None:
+        """A supervisor gives an open case to one (active) operator."""
         if not staff.supervisor:
             raise NotAllowed("supervisor_only")
-        await self.store.assign(conversation_id, staff.operator_id, operator_id)
+        async with self.store.unit_of_work() as uow:
+            if not await uow.operator_active(operator_id):
+                raise NotAllowed("unknown_operator")
+            customer_id = await _take(uow, conversation_id, operator_id, True)
+            assigned = {"operator_id": staff.operator_id, "assigned_to": operator_id}
+            await _did(uow, "operator_assign", conversation_id, customer_id, assigned)
+            await uow.commit()
 
     async def reply(self, conversation_id: str, staff: Staff, text: str) -> int:
-        return await self.store.reply(conversation_id, staff.operator_id, text)
+        """The operator answers a case they hold (a waiting case is taken by answering it)."""
+        async with self.store.unit_of_work() as uow:
+            customer_id = await _take(uow, conversation_id, staff.operator_id, False)
+            message_id = await uow.append(conversation_id, "operator", text, staff.operator_id)
+            await _did(uow, "operator_reply", conversation_id, customer_id, {"operator_id": staff.operator_id})
+            await uow.commit()
+        return message_id
 
     async def release(self, conversation_id: str, staff: Staff) -> None:
-        await self.store.release(conversation_id, staff.operator_id, supervisor=staff.supervisor)
+        """Gives the conversation back to the assistant; only its holder (or a supervisor) may."""
+        async with self.store.unit_of_work() as uow:
+            given = await uow.give_back(conversation_id, staff.operator_id, supervisor=staff.supervisor)
+            if given is None:
+                raise await _refusal(uow, conversation_id)
+            customer_id, language = given
+            await uow.close_cases(conversation_id)
+            await uow.append(conversation_id, "system", say("released", language), staff.operator_id)
+            await _did(uow, "operator_release", conversation_id, customer_id, {"operator_id": staff.operator_id})
+            await uow.commit()
 
     async def act(self, conversation_id: str, staff: Staff, action: str, params: dict[str, Any]) -> dict[str, Any]:
         """Runs through the gateway: the same policy, re-check, read-back and audit as the customer's button."""
@@ -154,7 +168,17 @@ class Console:
         view = await self.gateway.propose(who, [Requested(action, params)])
         if any(i["status"] in ("awaiting_confirmation", "confirmed") for i in view["items"]):
             view = await self.gateway.confirm(customer_id, view["batch_id"])
-        await self.store.note_action(conversation_id, customer_id, staff.operator_id, action, view)
+        async with self.store.unit_of_work() as uow:  # the operator as the actor, in the decision log
+            await uow.record(
+                customer_id=customer_id,
+                conversation_id=conversation_id,
+                tool=f"operator_action:{action}",
+                proposed={"operator_id": staff.operator_id, "batch_id": view.get("batch_id")},
+                decision="allowed",
+                executed=any(i["status"] in ("verified", "failed") for i in view.get("items", [])),
+                verified=any(i["status"] == "verified" for i in view.get("items", [])),
+            )
+            await uow.commit()
         return view
 
     async def dashboard(self, days: int = 7) -> dict[str, Any]:
@@ -163,3 +187,22 @@ class Console:
 
 def _left(due: datetime | None, now: datetime) -> int | None:
     return None if due is None else int((due - now).total_seconds())
+
+
+async def _take(uow: ConsoleUnitOfWork, conversation_id: str, operator_id: str, supervisor: bool) -> str:
+    customer_id = await uow.take(conversation_id, operator_id, supervisor=supervisor)
+    if customer_id is None:
+        raise await _refusal(uow, conversation_id)
+    await uow.cases_taken(conversation_id, operator_id)
+    return customer_id
+
+
+async def _refusal(uow: ConsoleUnitOfWork, conversation_id: str) -> NotAllowed:
+    """Why the conditional write found nothing to change: nobody handed it off, or another operator holds it."""
+    return NotAllowed("not_handed_off" if await uow.status(conversation_id) == "bot" else "held_by_another")
+
+
+async def _did(
+    uow: ConsoleUnitOfWork, tool: str, conversation_id: str, customer_id: str, proposed: dict[str, Any]
+) -> None:
+    await uow.record(customer_id=customer_id, conversation_id=conversation_id, tool=tool, proposed=proposed)

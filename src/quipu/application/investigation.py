@@ -1,32 +1,24 @@
 """Use case: investigate a customer's charges in the bank's own records before asking them anything."""
 
-import asyncio
 import logging
-from collections.abc import Awaitable
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
-from typing import Any, TypeVar
+from typing import Any
 
 from quipu.application.ports import BankRecords
 from quipu.domain.dataset import DATASET_NOW
 from quipu.domain.evidence import (
-    DUPLICATE_WINDOW_SECONDS,
-    RATE_LOOKBACK_DAYS,
-    SESSION_MARGIN,
     Charge,
     Finding,
     findings_for,
-    is_foreign,
 )
 from quipu.domain.investigation_facts import InvestigationFacts
 from quipu.domain.priority import case_priority
 
-T = TypeVar("T")
 log = logging.getLogger("quipu.investigation")
 MAX_INVESTIGATED = 3
 MAX_SEARCH = 20
-LOOKUP_ERRORS = (OSError, RuntimeError, LookupError, ValueError)
 
 
 @dataclass(frozen=True)
@@ -52,16 +44,6 @@ def charge_view(label: str, charge: Charge) -> dict[str, Any]:
     return {k: v for k, v in view.items() if v is not None}
 
 
-async def _optional(name: str, lookup: Awaitable[T], unavailable: list[str]) -> T | None:
-    """Run one supporting lookup; a failure marks that check unavailable instead of failing the call."""
-    try:
-        return await lookup
-    except Exception as error:  # any failure of a supporting lookup only removes that check
-        log.warning("lookup %s failed: %s", name, type(error).__name__)
-        unavailable.append(name)
-        return None
-
-
 class Investigation:
     def __init__(self, records: BankRecords):
         self.records = records
@@ -74,51 +56,19 @@ class Investigation:
         query: ChargeQuery | None = None,
         transaction_id: str | None = None,
     ) -> InvestigationFacts:
-        """One round trip in the common case; when it fails, each lookup runs on its own so one failing
-        check is reported unavailable and the others still answer."""
-        filters: dict[str, Any] = dict(
-            since=since,
-            merchant=query.merchant if query else None,
-            min_amount=query.min_amount if query else None,
-            max_amount=query.max_amount if query else None,
+        """The one way the investigation reads: every check's input for the picked charges (a check that could
+        not run comes back unavailable, never as an empty answer)."""
+        query = query or ChargeQuery()
+        return await self.records.investigation_facts(
+            customer_id,
             transaction_id=transaction_id,
+            since=since,
+            merchant=query.merchant,
+            min_amount=query.min_amount,
+            max_amount=query.max_amount,
+            limit=MAX_INVESTIGATED + 1,
+            checked=MAX_INVESTIGATED,
         )
-        try:
-            return await self.records.investigation_facts(customer_id, limit=MAX_INVESTIGATED + 1, **filters)
-        except Exception as error:  # fall back to separate lookups, so partial answers survive
-            log.warning("combined investigation lookup failed (%s); checking one by one", type(error).__name__)
-        if transaction_id:
-            found = await self.records.charge(customer_id, transaction_id)
-            candidates = [found] if found else []
-        else:
-            candidates = await self.records.candidate_charges(
-                customer_id,
-                since=since,
-                merchant=filters["merchant"],
-                min_amount=filters["min_amount"],
-                max_amount=filters["max_amount"],
-                limit=MAX_INVESTIGATED + 1,
-            )
-        return await self._facts_one_by_one(customer_id, candidates)
-
-    async def _facts_one_by_one(self, customer_id: str, candidates: list[Charge]) -> InvestigationFacts:
-        unavailable: list[str] = []
-        checked = candidates[:MAX_INVESTIGATED]
-        home, neighbours, sessions = await asyncio.gather(
-            _optional("customer_country", self.records.home_country(customer_id), unavailable),
-            _optional(
-                "duplicate", self.records.charges_near(customer_id, checked, DUPLICATE_WINDOW_SECONDS), unavailable
-            ),
-            _optional(
-                "own_app_session",
-                self.records.sessions_around(
-                    customer_id, [c.at for c in checked], int(SESSION_MARGIN.total_seconds() // 60)
-                ),
-                unavailable,
-            ),
-        )
-        rates = await self._rates(checked, home, unavailable)
-        return InvestigationFacts(candidates, home, neighbours, sessions, rates, unavailable)
 
     def _report(self, facts: InvestigationFacts) -> dict[str, Any]:
         charges = facts.candidates[:MAX_INVESTIGATED]
@@ -136,7 +86,7 @@ class Investigation:
             public = [self._public(f, charges) for f in found]
             signals |= {f["kind"] for f in public}
             results.append({**charge_view(f"#{n}", charge), "findings": public})
-        priority = case_priority(signals & {"possible_fraud", "duplicate", "foreign_purchase"})
+        priority = case_priority(signals)
         return {
             "evidence_lookup": "core.transactions, core.app_sessions, core.fx_rates",
             "count": len(charges),
@@ -144,19 +94,6 @@ class Investigation:
             "priority": {"level": priority.priority, "sla_hours": priority.sla_hours},
             "unavailable": sorted(set(facts.unavailable)),
         }
-
-    async def _rates(
-        self, charges: list[Charge], home: str | None, unavailable: list[str]
-    ) -> dict[tuple[str, date], tuple[Decimal, date]] | None:
-        foreign = [c for c in charges if is_foreign(c, home)]
-        found: dict[tuple[str, date], tuple[Decimal, date]] = {}
-        for currency in sorted({c.currency for c in foreign}):
-            days = sorted({c.at.date() for c in foreign if c.currency == currency})
-            rates = await _optional("usd_rate", self.records.usd_rates(currency, days, RATE_LOOKBACK_DAYS), unavailable)
-            if rates is None:
-                return None
-            found |= {(currency, day): value for day, value in rates.items()}
-        return found
 
     @staticmethod
     def _public(finding: Finding, charges: list[Charge]) -> dict[str, Any]:

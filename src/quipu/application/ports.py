@@ -6,7 +6,7 @@ from decimal import Decimal
 from typing import Any, Protocol
 
 from quipu.domain.accounts import Product
-from quipu.domain.evidence import AppSession, Charge
+from quipu.domain.evidence import Charge
 from quipu.domain.identity import BackOff, GuardState
 from quipu.domain.investigation_facts import InvestigationFacts
 from quipu.domain.spending import Purchase
@@ -176,22 +176,16 @@ class BankRecords(Protocol):
         self,
         customer_id: str,
         *,
-        since: datetime | None,
-        merchant: str | None,
-        min_amount: Decimal | None,
-        max_amount: Decimal | None,
-        transaction_id: str | None,
-        limit: int,
+        transaction_id: str | None = None,
+        since: datetime | None = None,
+        merchant: str | None = None,
+        min_amount: Decimal | None = None,
+        max_amount: Decimal | None = None,
+        limit: int = 1,
+        checked: int = 1,
     ) -> InvestigationFacts: ...
     async def home_country(self, customer_id: str) -> str | None: ...
     async def charge(self, customer_id: str, transaction_id: str) -> Charge | None: ...
-    async def charges_near(self, customer_id: str, charges: list[Charge], seconds: int) -> list[Charge]: ...
-    async def usd_rates(
-        self, currency: str, days: list[date], lookback_days: int
-    ) -> dict[date, tuple[Decimal, date]]: ...
-    async def sessions_around(
-        self, customer_id: str, moments: list[datetime], margin_minutes: int
-    ) -> list[AppSession]: ...
     async def purchases(
         self, customer_id: str, since: datetime, statuses: tuple[str, ...] = ("Approved",)
     ) -> list[Purchase]: ...
@@ -241,3 +235,22 @@ class StatementReader(Protocol):
     """Reads a statement photo into candidate charges (OCR, or a hosted model)."""
 
     async def read(self, image: bytes) -> list[StatementLine]: ...
+@dataclass(frozen=True)
+class ToolAnswer:
+    """One tool call's answer: its structured result, or why the tool refused it (arguments, sign-in)."""
+
+    result: dict[str, Any]
+    refused: str | None = None
+
+
+class SkillToolsPort(Protocol):
+    """The skills' tools as the agent calls them in process, opened per turn (`async with port() as tools`).
+    `session` is who the call is for, as the composition root built it; no tool takes a customer argument."""
+
+    async def __aenter__(self) -> "SkillToolsPort": ...
+
+    async def __aexit__(self, *exc: object) -> bool | None: ...
+
+    async def list_tools(self) -> list[Any]: ...
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], session: Any) -> ToolAnswer: ...

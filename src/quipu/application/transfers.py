@@ -1,114 +1,32 @@
-"""Use cases of money movement: the model passes only what the customer said; code resolves the accounts,
-checks the rules and stores a proposal the customer confirms by button, after a step-up."""
+"""The transfers use case: what the customer may send from and pay, the proposals (`transfer_proposals`), and
+the button: confirm, after a step-up, in one unit of work (`transfer_confirm`), or cancel."""
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime
-from decimal import Decimal
 from typing import Any
 
-from quipu.domain import transfer_text
-from quipu.domain.money import AmountReading, amounts_said, format_money, read_amount
-from quipu.domain.transfers import (
-    PROPOSAL_TTL,
-    Account,
-    Blocked,
-    Transfer,
-    can_receive,
-    can_send,
-    check,
-    check_bill,
-    heard,
-    matching,
-    owes,
-    recipient_name,
-    said_token,
-)
+from quipu.application.action_ports import Audit
+from quipu.application.transfer_answers import option
+from quipu.application.transfer_confirm import cancel_in, confirm_in
+from quipu.application.transfer_ports import TransferStore
+from quipu.application.transfer_proposals import Asker as Asker  # the money-movement skill names the customer by it
+from quipu.application.transfer_proposals import Proposing
+from quipu.application.unit_of_work import Contention
+from quipu.domain.transfers import Limits, can_send, owes
+
+CONFIRM_ATTEMPTS = 3  # a deadlock or serialization failure is tried again, twice
 
 
 class StepUpRequired(Exception):
     pass
 
 
-@dataclass(frozen=True)
-class Asker:
-    customer_id: str
-    conversation_id: str | None
-    language: str
-    signed_in: bool
-    said: str | None
-
-
-def option(a: Account, *, debt: bool = False) -> dict[str, Any]:
-    view = {"product_type": a.product_type, "last4": a.last4, "currency": a.currency}
-    view["debt" if debt else "balance"] = str(a.balance) if a.balance is not None else None
-    return view
-
-
-def clarify(missing: str, options: list[dict[str, Any]], language: str) -> dict[str, Any]:
-    ask = {
-        "es": {
-            "origin": "¿Desde qué cuenta?",
-            "destination": "¿Hacia cuál?",
-            "bill": "¿Qué servicio pagamos?",
-            "amount": "¿Qué monto?",
-        },
-        "pt": {
-            "origin": "De qual conta?",
-            "destination": "Para qual?",
-            "bill": "Qual conta de serviço pagamos?",
-            "amount": "Qual valor?",
-        },
-    }
-    return {
-        "status": "needs_clarification",
-        "missing": missing,
-        "options": options,
-        "ask": ask.get(language, ask["es"])[missing],
-    }
-
-
-def blocked(reason: str, detail: str | None = None) -> dict[str, Any]:
-    return {
-        "status": "blocked",
-        "reason": reason,
-        "response_code": Blocked(reason).response_code,
-        "detail": detail or reason.replace("_", " "),
-    }
-
-
-def heard_amount(value: object, said: str | None, place: str | None) -> Decimal | AmountReading | None:
-    """The amount in the customer's convention, and only one they wrote themselves (`150,50` is 150.50 in
-    Colombia, never 15,050). An ambiguous form comes back as its readings, for code to ask which; None when
-    the model's amount is not a number or not in the customer's words."""
-    reading = read_amount(str(value), place)
-    if reading is None:
-        return None
-    if said is None:  # an outside MCP client passes the amount itself: no words to check against
-        return reading if reading.ambiguous else reading.values[0]
-    for written in amounts_said(said, place):
-        if set(written.values) & set(reading.values):
-            return written if written.ambiguous else next(v for v in written.values if v in reading.values)
-    return None
-
-
-def ambiguous_amount(reading: AmountReading, currency: str, place: str | None, language: str) -> dict[str, Any]:
-    first, second = (format_money(v, currency, place or language) for v in reading.values)
-    ask = {"es": "¿Quisiste decir {a} o {b}?", "pt": "Você quis dizer {a} ou {b}?"}
-    return {
-        "status": "needs_clarification",
-        "missing": "amount",
-        "options": [],
-        "ask": ask.get(language, ask["es"]).format(a=first, b=second),
-    }
-
-
-class MoneyMovement:
-    # no port yet for the store (PostgreSQL's transfers) nor the audit: typed Any until the unit of work exists
-    def __init__(self, store: Any, audit: Any, clock: Callable[[], datetime]) -> None:
+class Transfers(Proposing):
+    def __init__(self, store: TransferStore, audit: Audit, clock: Callable[[], datetime], limits: Limits = Limits()):
         self.store = store
         self.audit = audit
         self.clock = clock
+        self.limits = limits
 
     async def options(self, who: Asker) -> dict[str, Any]:
         mine = await self.store.accounts(who.customer_id)
@@ -134,210 +52,6 @@ class MoneyMovement:
             ],
         }
 
-    async def propose_transfer(
-        self,
-        who: Asker,
-        *,
-        kind: str,
-        amount: object,
-        from_last4: str | None = None,
-        to_last4: str | None = None,
-        from_type: str | None = None,
-        to_type: str | None = None,
-        to_account_number: str | None = None,
-        to_customer_id: str | None = None,
-    ) -> dict[str, Any]:
-        place = await self.store.country(who.customer_id)
-        value = heard_amount(amount, who.said, place)
-        if value is None:
-            return clarify("amount", [], who.language)
-        mine = await self.store.accounts(who.customer_id)
-        if isinstance(value, AmountReading):
-            currency = next((a.currency for a in mine if can_send(a)), "")
-            return ambiguous_amount(value, currency, place, who.language)
-        last4, kind_of = heard(who.said, last4=from_last4, product_type=from_type)
-        senders = matching([a for a in mine if can_send(a)], last4=last4, product_type=kind_of)
-        if not [a for a in mine if can_send(a)]:
-            return await self._blocked(who, "no_source_account", kind, value)
-        if kind == "own_accounts" and len(senders) != 1:  # the account they send to is not an origin to offer
-            to_heard = heard(who.said, last4=to_last4, product_type=to_type)
-            targets = matching(mine, last4=to_heard[0], product_type=to_heard[1]) if any(to_heard) else []
-            if len(targets) == 1:
-                pool = senders or [a for a in mine if can_send(a)]
-                senders = [a for a in pool if a.product_id != targets[0].product_id]
-        if len(senders) != 1:
-            return clarify("origin", [option(a) for a in senders or [a for a in mine if can_send(a)]], who.language)
-        origin = senders[0]
-        destination = await self._destination(
-            who, kind, origin, mine, to_last4, to_type, to_account_number, to_customer_id
-        )
-        if isinstance(destination, dict):
-            return destination
-        return await self._check_and_store(who, Transfer(kind, value, origin, destination, who.customer_id))
-
-    async def _destination(
-        self,
-        who: Asker,
-        kind: str,
-        origin: Account,
-        mine: list[Account],
-        to_last4: str | None,
-        to_type: str | None,
-        to_account_number: str | None,
-        to_customer_id: str | None,
-    ) -> Account | dict[str, Any]:
-        if kind == "third_party":
-            return await self._recipient(who, to_account_number, to_customer_id, origin)
-        last4, kind_of = heard(who.said, last4=to_last4, product_type=to_type)
-        pool = (
-            [a for a in mine if owes(a)]
-            if kind == "pay_debt"
-            else [a for a in mine if can_receive(a) and a.product_id != origin.product_id]
-        )
-        if not pool:
-            return blocked("nothing_to_pay" if kind == "pay_debt" else "no_other_account")
-        found = matching(pool, last4=last4, product_type=kind_of)
-        if len(found) != 1:
-            return clarify("destination", [option(a, debt=kind == "pay_debt") for a in found or pool], who.language)
-        return found[0]
-
-    async def _recipient(
-        self, who: Asker, number: str | None, customer_id: str | None, origin: Account
-    ) -> Account | dict[str, Any]:
-        if bool(number) == bool(customer_id):
-            return clarify("destination", [], who.language)
-        if number and said_token(str(number), who.said):
-            found = await self.store.by_account_number(str(number))
-        elif customer_id and said_token(str(customer_id), who.said):
-            found = await self.store.oldest_account(str(customer_id).upper(), origin.currency)
-        else:
-            return clarify("destination", [], who.language)
-        return found if found is not None else blocked("recipient_not_found")
-
-    async def _check_and_store(self, who: Asker, t: Transfer) -> dict[str, Any]:
-        assert t.origin is not None and t.destination is not None  # the callers found both before asking
-        now = self.clock()
-        rate = await self.store.usd_rate(t.origin.currency) if t.kind == "third_party" else None
-        sent = await self.store.sent_today_usd(who.customer_id, now) if t.kind == "third_party" else Decimal(0)
-        refused = check(t, usd_rate=rate, sent_today_usd=sent, limits=self.store.limits)
-        if refused:
-            return await self._blocked(who, refused.reason, t.kind, t.amount)
-        destination = await self._destination_label(t, who.language)
-        summary = {
-            "kind": t.kind,
-            "amount": str(t.amount),
-            "currency": t.origin.currency,
-            "origin": transfer_text.account_label(t.origin.product_type, t.origin.last4, who.language),
-            "destination": destination,
-            "place": await self.store.country(who.customer_id),
-        }
-        usd = (t.amount * rate).quantize(Decimal("0.01")) if rate is not None else None
-        return await self._store(
-            who,
-            summary,
-            t.origin.product_id,
-            t.destination.product_id,
-            t.destination.customer_id if t.kind == "third_party" else None,
-            usd,
-        )
-
-    async def _destination_label(self, t: Transfer, language: str) -> str:
-        assert t.destination is not None  # checked before a label is written
-        if t.kind != "third_party":
-            return transfer_text.account_label(t.destination.product_type, t.destination.last4, language)
-        first, last = await self.store.recipient_name(t.destination.customer_id)
-        return recipient_name(first, last)
-
-    async def _store(
-        self,
-        who: Asker,
-        summary: dict[str, Any],
-        origin: str,
-        destination: str,
-        destination_customer: str | None,
-        usd: Decimal | None,
-    ) -> dict[str, Any]:
-        expires = self.clock() + PROPOSAL_TTL
-        transfer_id = await self.store.propose(
-            customer_id=who.customer_id,
-            conversation_id=who.conversation_id,
-            kind=summary["kind"],
-            origin=origin,
-            destination=destination,
-            destination_customer=destination_customer,
-            amount=Decimal(summary["amount"]),
-            currency=summary["currency"],
-            amount_usd=usd,
-            summary=summary,
-            language=who.language,
-            expires_at=expires,
-        )
-        await self.audit.log(
-            customer_id=who.customer_id,
-            conversation_id=who.conversation_id,
-            tool="propose_transfer",
-            proposed={"transfer_id": transfer_id, **summary},
-            decision="needs_confirmation",
-        )
-        return {
-            "status": "proposed",
-            "confirmation": {
-                "transfer_id": transfer_id,
-                **summary,
-                "expires_at": expires.isoformat(),
-                "text": transfer_text.card_text(summary, who.language),
-            },
-        }
-
-    async def _blocked(self, who: Asker, reason: str, kind: str, amount: object) -> dict[str, Any]:
-        await self.audit.log(
-            customer_id=who.customer_id,
-            conversation_id=who.conversation_id,
-            tool="propose_transfer",
-            proposed={"kind": kind, "amount": str(amount)},
-            decision="blocked",
-            reason=reason,
-        )
-        return blocked(reason)
-
-    async def propose_service_payment(
-        self, who: Asker, *, service: str | None = None, from_last4: str | None = None, from_type: str | None = None
-    ) -> dict[str, Any]:
-        bills = await self.store.bills(who.customer_id)
-        if service:
-            bills = [b for b in bills if str(service).lower() in (b.category.lower(), b.biller_name.lower())]
-        if len(bills) != 1:
-            return clarify(
-                "bill",
-                [
-                    {"service": b.category, "amount": str(b.amount), "currency": b.currency}
-                    for b in bills or await self.store.bills(who.customer_id)
-                ],
-                who.language,
-            )
-        bill = bills[0]
-        mine = await self.store.accounts(who.customer_id)
-        last4, kind_of = heard(who.said, last4=from_last4, product_type=from_type)
-        senders = matching(
-            [a for a in mine if can_send(a) and a.currency == bill.currency], last4=last4, product_type=kind_of
-        )
-        if len(senders) != 1:
-            if not [a for a in mine if can_send(a) and a.currency == bill.currency]:
-                return await self._blocked(who, "no_source_account", "pay_service", bill.amount)
-            return clarify("origin", [option(a) for a in senders or mine if can_send(a)], who.language)
-        refused = check_bill(bill.amount, senders[0], bill, who.customer_id)
-        if refused:
-            return await self._blocked(who, refused.reason, "pay_service", bill.amount)
-        summary = {
-            "kind": "pay_service",
-            "amount": str(bill.amount),
-            "currency": bill.currency,
-            "origin": transfer_text.account_label(senders[0].product_type, senders[0].last4, who.language),
-            "destination": transfer_text.bill_label(bill.biller_name, bill.reference, who.language),
-            "place": await self.store.country(who.customer_id),
-        }
-        return await self._store(who, summary, senders[0].product_id, bill.bill_id, bill.biller_id, None)
-
     async def confirm(
         self,
         customer_id: str,
@@ -346,14 +60,30 @@ class MoneyMovement:
         stepped_up: bool,
         after_commit: Callable[[dict[str, Any]], object] | None = None,
     ) -> dict[str, Any]:
+        """Moves the money at most once, however often and however concurrently the button is pressed."""
         if not stepped_up:
             raise StepUpRequired
-        confirmed: dict[str, Any] = await self.store.confirm(customer_id, transfer_id, after_commit=after_commit)
-        return confirmed
+        result = await self._confirm_once(customer_id, transfer_id)
+        if result["status"] == "executed":
+            await self.store.send_mail(transfer_id)  # after commit, holding no connection
+        if after_commit:
+            after_commit(result)
+        return result
+
+    async def _confirm_once(self, customer_id: str, transfer_id: str) -> dict[str, Any]:
+        for attempt in range(1, CONFIRM_ATTEMPTS + 1):
+            try:
+                async with self.store.unit_of_work() as uow:
+                    return await confirm_in(uow, customer_id, transfer_id, self.clock(), self.limits)
+            except Contention:
+                if attempt == CONFIRM_ATTEMPTS:
+                    raise
+        raise AssertionError("unreachable")
 
     async def cancel(self, customer_id: str, transfer_id: str) -> dict[str, Any]:
-        result: dict[str, Any] = await self.store.cancel(customer_id, transfer_id)
+        async with self.store.unit_of_work() as uow:
+            settled = await cancel_in(uow, customer_id, transfer_id)
         await self.audit.log(
             customer_id=customer_id, conversation_id=None, tool="cancel_transfer", proposed={"transfer_id": transfer_id}
         )
-        return result
+        return settled.outcome()

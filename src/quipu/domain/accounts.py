@@ -6,9 +6,9 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from quipu.domain.vocabulary import ACCOUNT_TYPES, DEBT_TYPES
+from quipu.domain.vocabulary import ACCOUNT_TYPES, CREDIT_CARD, DEBT_TYPES, INVESTMENT
 
-INVESTMENT_TYPES = ("Inversión",)
+INVESTMENT_TYPES = (INVESTMENT,)
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ def group_of(product_type: str) -> str | None:
 
 
 def credit_available(product: Product) -> Decimal | None:
-    if product.product_type != "Tarjeta Crédito" or product.credit_limit is None or product.balance is None:
+    if product.product_type != CREDIT_CARD or product.credit_limit is None or product.balance is None:
         return None
     return max(product.credit_limit - product.balance, Decimal("0.00"))
 

@@ -9,7 +9,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from quipu.domain.dataset import DATASET_NOW
-from quipu.domain.evidence import fold
+from quipu.domain.evidence import Charge
+from quipu.domain.vocabulary import CARD_TYPES, CREDIT_CARD
 
 MAX_ACTIONS_PER_BATCH = 3
 MAX_REQUESTED = 6
@@ -40,8 +41,6 @@ STATUSES = (
     "escalated",
     "skipped",
 )
-CARD_TYPES = ("Tarjeta Crédito", "Tarjeta Débito", "Credit Card", "Debit Card")
-CREDIT_CARD_TYPES = ("Tarjeta Crédito", "Credit Card")
 
 REASONS = (
     "not_found",
@@ -160,24 +159,11 @@ class CardFacts:
 
 
 @dataclass(frozen=True)
-class ChargeFacts:
-    transaction_id: str
-    status: str
-    at: datetime
-    merchant: str | None
-    amount: Decimal
-    currency: str
-    country: str | None = None
-    is_fraud: bool | None = None
-    fraud_score: Decimal | None = None
-
-
-@dataclass(frozen=True)
 class Facts:
     """What the policy needs about one requested action; None means not found for this customer."""
 
     card: CardFacts | None = None
-    charge: ChargeFacts | None = None
+    charge: Charge | None = None
     email: str | None = None
 
 
@@ -244,7 +230,7 @@ def cancel_card(facts: Facts) -> Decision:
         return Decision(ESCALATED, "unknown_card_status")
     if card.days_past_due > 0:
         return Decision(ESCALATED, "past_due")
-    if card.product_type in CREDIT_CARD_TYPES and (card.balance or 0) > Decimal("0.01"):
+    if card.product_type == CREDIT_CARD and (card.balance or 0) > Decimal("0.01"):
         return Decision(ESCALATED, "outstanding_balance")
     return Decision(NEEDS_CONFIRMATION, strong=True)
 
@@ -309,16 +295,3 @@ def capped(
             emails -= 1
         out.append(decision)
     return out
-
-
-def risk_signals(charge: ChargeFacts, duplicate: bool = False, home_country: str | None = None) -> set[str]:
-    signals = set()
-    if charge.is_fraud or (charge.fraud_score is not None and charge.fraud_score >= 70):
-        signals.add("possible_fraud")
-    if duplicate:
-        signals.add("duplicate_charge")
-    if charge.country and home_country and fold(charge.country) != fold(home_country):
-        signals.add("foreign_transaction")
-    if charge.status == "Pending":
-        signals.add("pending_charge")
-    return signals

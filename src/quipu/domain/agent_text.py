@@ -1,49 +1,8 @@
 """Fixed sentences the agent says by code, in Spanish and Portuguese."""
 
-TEXT = {
-    "es": {
-        "handoff": "Te paso con una persona del banco. Ya tiene el resumen de tu caso; te responderá por este chat.",
-        "outage": "Estamos teniendo problemas técnicos. Te paso con una persona del banco para que te ayude.",
-        "sign_in": "Para eso necesitas iniciar sesión en la app o la web del banco.",
-        "out_of_scope": "Puedo ayudarte con tus saldos y deudas, cargos que no reconoces, tus movimientos y gastos, "
-        "acciones sobre tus tarjetas y transferencias entre tus cuentas. ¿Qué necesitas?",
-        "unsafe_reply": "No pude preparar esa respuesta con seguridad. ¿Me lo cuentas de nuevo, o prefieres hablar "
-        "con una persona?",
-        "too_many_steps": "No logré terminar esa consulta. ¿Puedes decirlo de otra forma o prefieres hablar con "
-        "una persona?",
-        "waiting": "Tu mensaje quedó registrado; una persona del banco te responderá por aquí.",
-        "refused": "{reason}",
-        "refused_person": "{reason} Ya le pasé tu caso a una persona del banco.",
-        "proposal_ready": "Te dejé la propuesta en el recuadro con el botón Confirmar: nada se hace hasta que lo presiones.",
-        "released": "La persona del banco cerró su atención. Puedes seguir escribiéndome cuando quieras.",
-        "greeting": "¡Hola! Soy el asistente del banco. Puedo revisar tus saldos y deudas, los cargos que no "
-        "reconoces, tus movimientos y gastos, bloquear o cancelar una tarjeta y preparar transferencias entre tus "
-        "cuentas. ¿En qué te ayudo?",
-        "thanks": "¡Con gusto! Si necesitas algo más de tus cuentas, tarjetas o movimientos, aquí estoy.",
-        "bye": "¡Hasta luego! Aquí estaré cuando me necesites.",
-        "clarify": "¿Me das un poco más de detalle de lo que necesitas?",
-    },
-    "pt": {
-        "handoff": "Vou passar você para uma pessoa do banco. Ela já tem o resumo do seu caso e responderá por este chat.",
-        "outage": "Estamos com problemas técnicos. Vou passar você para uma pessoa do banco.",
-        "sign_in": "Para isso você precisa entrar no app ou no site do banco.",
-        "out_of_scope": "Posso ajudar com seus saldos e dívidas, cobranças que você não reconhece, suas movimentações e "
-        "gastos, ações nos seus cartões e transferências entre suas contas. Do que você precisa?",
-        "unsafe_reply": "Não consegui preparar essa resposta com segurança. Pode repetir, ou prefere falar com uma pessoa?",
-        "too_many_steps": "Não consegui concluir essa consulta. Pode dizer de outra forma ou prefere falar com uma pessoa?",
-        "waiting": "Sua mensagem foi registrada; uma pessoa do banco responderá por aqui.",
-        "refused": "{reason}",
-        "refused_person": "{reason} Já passei seu caso para uma pessoa do banco.",
-        "proposal_ready": "Deixei a proposta no quadro com o botão Confirmar: nada é feito até você apertá-lo.",
-        "released": "A pessoa do banco encerrou o atendimento. Você pode continuar falando comigo quando quiser.",
-        "greeting": "Olá! Sou o assistente do banco. Posso ver seus saldos e dívidas, cobranças que você não "
-        "reconhece, suas movimentações e gastos, bloquear ou cancelar um cartão e preparar transferências entre "
-        "suas contas. Como posso ajudar?",
-        "thanks": "Por nada! Se precisar de mais alguma coisa das suas contas, cartões ou movimentações, estou aqui.",
-        "bye": "Até logo! Estarei aqui quando precisar.",
-        "clarify": "Pode me dar um pouco mais de detalhe do que você precisa?",
-    },
-}
+from quipu.domain.texts import agent, by_language
+
+TEXT: dict[str, dict[str, str]] = by_language(agent.AGENT)
 
 
 def say(key: str, language: str, **values: object) -> str:

@@ -10,11 +10,11 @@ from datetime import date, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 
 from quipu.domain.dataset import AS_OF
-from quipu.domain.vocabulary import DEBT_TYPES, MINIMUM_PAYMENT_FLOOR
+from quipu.domain.vocabulary import CREDIT_CARD, DEBT_TYPES, MINIMUM_PAYMENT_FLOOR, MORTGAGE, PERSONAL_LOAN
 
 CENT = Decimal("0.01")
 STATEMENT_DAYS_BEFORE_DUE = 20
-INSTALLMENT_RANGE = {"Préstamo Personal": (6, 60), "Préstamo Hipotecario": (60, 360)}
+INSTALLMENT_RANGE = {PERSONAL_LOAN: (6, 60), MORTGAGE: (60, 360)}
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ def bill_for(product: DebtProduct, as_of: date = AS_OF) -> Bill | None:
         return None
     if product.balance is None or product.balance <= 0:
         return None
-    if product.product_type == "Tarjeta Crédito":
+    if product.product_type == CREDIT_CARD:
         return _card_bill(product, as_of)
     return _loan_bill(product, as_of)
 

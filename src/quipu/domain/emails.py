@@ -5,40 +5,10 @@ from decimal import Decimal
 from typing import Any
 
 from quipu.domain.money import format_money
+from quipu.domain.texts import by_language, mail
 
 DUE_SOON_DAYS = 5
-TEXT = {
-    "es": {
-        "balances_subject": "Resumen de tus saldos",
-        "balances_intro": "Estos son tus saldos al {as_of}:",
-        "payment_subject": "Estado de tus pagos",
-        "payment_intro": "Estado de tus tarjetas y préstamos al {as_of}:",
-        "receipt_subject": "Comprobante de tu aclaración {reference}",
-        "receipt_body": "Abrimos la aclaración {reference} por el cargo de {merchant} de {amount}. "
-        "Te responderemos en {sla_hours} horas como máximo.",
-        "overdue": "vencido",
-        "due_soon": "vence pronto",
-        "current": "al día",
-        "line_product": "- {kind} terminada en {last4}: {amount}",
-        "line_debt": "- {kind} terminada en {last4}: pago mínimo {minimum}, vence el {due} ({state})",
-        "footer": "Este mensaje lo escribió el sistema con datos de tu banco. Nadie te pedirá claves por correo.",
-    },
-    "pt": {
-        "balances_subject": "Resumo dos seus saldos",
-        "balances_intro": "Estes são seus saldos em {as_of}:",
-        "payment_subject": "Situação dos seus pagamentos",
-        "payment_intro": "Situação dos seus cartões e empréstimos em {as_of}:",
-        "receipt_subject": "Comprovante da sua contestação {reference}",
-        "receipt_body": "Abrimos a contestação {reference} da cobrança de {merchant} de {amount}. "
-        "Responderemos em até {sla_hours} horas.",
-        "overdue": "vencido",
-        "due_soon": "vence em breve",
-        "current": "em dia",
-        "line_product": "- {kind} final {last4}: {amount}",
-        "line_debt": "- {kind} final {last4}: pagamento mínimo {minimum}, vence em {due} ({state})",
-        "footer": "Esta mensagem foi escrita pelo sistema com dados do seu banco. Ninguém pedirá senhas por e-mail.",
-    },
-}
+TEXT: dict[str, dict[str, str]] = by_language(mail.EMAILS)
 
 
 def _t(language: str) -> dict[str, Any]:

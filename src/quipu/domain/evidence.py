@@ -10,9 +10,10 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
+from quipu.domain.signals import FRAUD_SCORE_THRESHOLD, Signal
+
 DUPLICATE_WINDOW_SECONDS = 600
 DUPLICATE_STATUSES = ("Approved", "Pending")
-FRAUD_SCORE_THRESHOLD = Decimal("70")
 RATE_LOOKBACK_DAYS = 7
 SESSION_MARGIN = timedelta(minutes=5)
 
@@ -44,7 +45,7 @@ class AppSession:
 
 @dataclass(frozen=True)
 class Finding:
-    kind: str
+    kind: Signal
     facts: dict[str, Any] = field(default_factory=dict)
 
 
@@ -103,11 +104,11 @@ def findings_for(
     found: list[Finding] = []
     twin = duplicate_of(charge, others)
     if twin:
-        found.append(Finding("duplicate", {"other_transaction_id": twin[0].transaction_id, "seconds_apart": twin[1]}))
+        found.append(Finding(Signal.DUPLICATE, {"other_transaction_id": twin[0].transaction_id, "seconds_apart": twin[1]}))
     if charge.status == "Pending":
-        found.append(Finding("pending"))
+        found.append(Finding(Signal.PENDING))
     if charge.status == "Reversed":
-        found.append(Finding("reversed"))
+        found.append(Finding(Signal.REVERSED))
     if is_foreign(charge, home_country):
         facts = {"country": charge.country, "city": charge.city}
         if usd_rate is not None:
@@ -116,17 +117,17 @@ def findings_for(
                 "rate_date": rate_date,
                 "amount_usd": str((charge.amount * usd_rate).quantize(Decimal("0.01"))),
             }
-        found.append(Finding("foreign_purchase", facts))
+        found.append(Finding(Signal.FOREIGN_PURCHASE, facts))
     if possible_fraud(charge):
         found.append(
-            Finding("possible_fraud", {"fraud_score": str(charge.fraud_score) if charge.fraud_score else None})
+            Finding(Signal.POSSIBLE_FRAUD, {"fraud_score": str(charge.fraud_score) if charge.fraud_score else None})
         )
     if sessions is not None:
         session = overlapping_session(charge, sessions)
         if session:
             found.append(
                 Finding(
-                    "own_app_session",
+                    Signal.OWN_APP_SESSION,
                     {
                         "platform": session.platform,
                         "city": session.city,
@@ -136,3 +137,8 @@ def findings_for(
                 )
             )
     return found
+
+
+def signals_of(charge: Charge, others: list[Charge], *, home_country: str | None) -> frozenset[Signal]:
+    """The risk signals of one charge, for a decision taken on it (no rates or sessions needed)."""
+    return frozenset(f.kind for f in findings_for(charge, others, home_country=home_country))

@@ -8,55 +8,15 @@ from typing import Any
 from quipu.domain.evidence import Charge, duplicate_of
 from quipu.domain.money import cents, format_money
 from quipu.domain.spending import Purchase, currency_block, split_windows
+from quipu.domain.texts import by_language, finances
 
 TOP_CATEGORIES = 5
 TOP_MERCHANTS = 4
 MAX_ALERTS = 5
-CATEGORY_NAMES = {
-    "es": {
-        "Food": "Comida",
-        "Transport": "Transporte",
-        "Services": "Servicios",
-        "Entertainment": "Entretenimiento",
-        "Health": "Salud",
-        "Other": "Otros",
-        "Uncategorized": "Sin categoría",
-    },
-    "pt": {
-        "Food": "Alimentação",
-        "Transport": "Transporte",
-        "Services": "Serviços",
-        "Entertainment": "Entretenimento",
-        "Health": "Saúde",
-        "Other": "Outros",
-        "Uncategorized": "Sem categoria",
-    },
-}
-OTHERS = {"es": "Otros", "pt": "Outros"}
-MONTHS = {
-    "es": ("ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"),
-    "pt": ("jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"),
-}
-NOTES = {
-    "es": {
-        "spending": "En los últimos {days} días gastaste {spend} en {count} compras. La más grande fue en {merchant} "
-        "por {biggest}.",
-        "monthly": "Tu mes con más gasto fue {month}, con {amount}.",
-        "tip_duplicates": "Marcamos {n} posibles cargos repetidos. Si no los reconoces, podemos revisarlos.",
-        "tip_duplicate": "Marcamos un posible cargo repetido. Si no lo reconoces, podemos revisarlo.",
-        "tip_category": "{category} concentra el {pct}% de tu gasto del periodo.",
-        "tip_default": "Puedes activar alertas de cargos repetidos para enterarte al momento.",
-    },
-    "pt": {
-        "spending": "Nos últimos {days} dias você gastou {spend} em {count} compras. A maior foi em {merchant}, "
-        "de {biggest}.",
-        "monthly": "Seu mês com mais gastos foi {month}, com {amount}.",
-        "tip_duplicates": "Marcamos {n} possíveis cobranças repetidas. Se você não as reconhece, podemos revisá-las.",
-        "tip_duplicate": "Marcamos uma possível cobrança repetida. Se você não a reconhece, podemos revisá-la.",
-        "tip_category": "{category} concentra {pct}% dos seus gastos do período.",
-        "tip_default": "Você pode ativar alertas de cobranças repetidas para saber na hora.",
-    },
-}
+CATEGORY_NAMES: dict[str, dict[str, str]] = by_language(finances.CATEGORY_NAMES)
+OTHERS = finances.OTHERS
+MONTHS = finances.SHORT_MONTHS
+NOTES: dict[str, dict[str, str]] = by_language(finances.NOTES)
 
 
 class NoSpending(Exception):

@@ -6,16 +6,13 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 
+from quipu.domain.texts import words
+
 CENT = Decimal("0.01")
 # Mexico writes 1,234.56; Colombia, Argentina and Brazil write 1.234,56. A bare language stands for its
 # usual country (es → Mexico's convention, pt → Brazil's).
 DECIMAL_COMMA = {"colombia", "argentina", "brazil", "brasil", "pt"}
-MONTHS = {
-    "es": ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre",
-           "noviembre", "diciembre"),
-    "pt": ("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro",
-           "novembro", "dezembro"),
-}
+MONTHS = words.MONTHS
 DATASET_YEAR = 2026  # dates of the dataset's own year are said without it
 
 

@@ -5,6 +5,9 @@ import re
 import unicodedata
 from typing import Any
 
+from quipu.domain.texts import by_language, requests
+from quipu.domain.vocabulary import CREDIT_CARD, DEBIT_CARD
+
 NEGATED = re.compile(r"\b(no|não|nao|nunca)\s+(me\s+|la\s+|lo\s+|o\s+|a\s+)?(bloque|cancel|activ|ativ|llam|lig)", re.I)
 HOW_TO = re.compile(r"\b(c[oó]mo|como|qu[eé] pasa si|o que acontece)\b", re.I)
 ID_LIKE = re.compile(r"\b[A-Z]{2,}-[A-Z0-9-]{3,}\b")
@@ -15,8 +18,8 @@ LOST = r"(?:\b(?:perd\w*|rob\w*|extravi\w*|roubad\w*|furtad\w*)\b.{0,40}\bda(?:r
 INTENTS = (
     ("cancel_card", re.compile(rf"\bcancel\w*\b.*\b{CARD}|\b{CARD}\b.*\bcancel\w*|^(?!.*{LOST}).*\bda(r|rla|rlo|la)? de baja\b", re.I)),
     ("block_card", re.compile(rf"\bbloque(a|ar|e|ie|ia|ei|ala|alo|ame|en|n)?\b|\bbloqueie\b|\bcongel\w*|{LOST}", re.I)),
-    ("set_alert", re.compile(r"\balerta\b", re.I)),
-    ("request_callback", re.compile(r"ll[aá]m(en|ame|arme|ar)\b|me liguem|\bliga[çc][ãa]o\b|\bme ligu?e\b|\bme liga\b", re.I)),
+    ("set_alert", re.compile(r"\balertas?\b", re.I)),
+    ("request_callback", re.compile(r"ll[aá]m(en|ame|arme|ar|enme)\b|me liguem|\bliga[çc][ãa]o\b|\bme ligu?e\b|\bme liga\b", re.I)),
     ("send_summary_email", re.compile(r"\b(resumen|resumo)\b.*\b(correo|e-?mail|mail)\b", re.I)),
     ("open_payment_inquiry", re.compile(
         r"aclaraci[oó]n|contesta[çc][ãa]o|\bdisput(a|ar|e|o)\b|\bimpugn\w*|\bdesconocer (el|ese|este) cargo|"
@@ -33,7 +36,7 @@ def _pick(options: tuple[tuple[str, str], ...], text: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-CARD_KINDS = (("Tarjeta Débito", r"d[eé]bito"), ("Tarjeta Crédito", r"cr[eé]dito"))
+CARD_KINDS = ((DEBIT_CARD, r"d[eé]bito"), (CREDIT_CARD, r"cr[eé]dito"))
 
 
 def fold(text: str) -> str:
@@ -121,26 +124,7 @@ def lookups_needed(text: str) -> set[str]:
     )
 
 
-QUESTIONS = {
-    "es": {
-        "block_card": "¿Cuál tarjeta quieres bloquear: {options}?",
-        "cancel_card": "¿Cuál tarjeta quieres cancelar: {options}?",
-        "card_option": "la terminada en {last4}",
-        "or": " o ",
-        "set_alert": "¿Qué alerta quieres: cargos duplicados o aviso de fecha de pago?",
-        "request_callback": "¿En qué horario prefieres que te llamemos: mañana, tarde o noche?",
-        "send_summary_email": "¿De qué quieres el resumen por correo: tus saldos o el estado de tus pagos?",
-    },
-    "pt": {
-        "block_card": "Qual cartão você quer bloquear: {options}?",
-        "cancel_card": "Qual cartão você quer cancelar: {options}?",
-        "card_option": "o final {last4}",
-        "or": " ou ",
-        "set_alert": "Qual alerta você quer: cobranças duplicadas ou aviso de vencimento?",
-        "request_callback": "Em qual horário prefere que liguemos: manhã, tarde ou noite?",
-        "send_summary_email": "De que você quer o resumo por e-mail: seus saldos ou a situação dos seus pagamentos?",
-    },
-}
+QUESTIONS: dict[str, dict[str, str]] = by_language(requests.QUESTIONS)
 
 
 def clarifying_question(text: str, cards: list[dict[str, Any]] | None, language: str) -> str | None:

@@ -1,15 +1,8 @@
 """The notice in Mensajes after an action is done and read back: code's own sentence, in the customer's language."""
 
-TEXT = {
-    "es": {
-        "subject": "Comprobante: {state}",
-        "footer": "Lo hicimos y lo comprobamos en nuestros registros. Nadie te pedirá claves por este medio.",
-    },
-    "pt": {
-        "subject": "Comprovante: {state}",
-        "footer": "Fizemos e conferimos nos nossos registros. Ninguém pedirá senhas por este meio.",
-    },
-}
+from quipu.domain.texts import by_language, mail
+
+TEXT: dict[str, dict[str, str]] = by_language(mail.RECEIPT)
 
 
 def action_receipt(done_text: str, state: str, language: str) -> tuple[str, str]:

@@ -40,18 +40,20 @@ SKILL_PATTERNS = (
     ),
     (
         "charge_investigation",
-        r"(no reconozco|n[ãa]o reconhe[çc]o|no (me )?acuerdo|no recuerdo|n[ãa]o (me )?lembro|cargo|cobro|cobran[çc]a|compra que no|cobr(aron|ado|ada|[óo]u?)\b|"
+        r"(no reconozco|n[ãa]o reconhe[çc]o|compra estranha|(cobro|cargo) raro|clonaron|clonad|alguien us[oó]|"
+        r"n[ãa]o fui eu|no fui yo|descontaron|descontaram|no (me )?acuerdo|no recuerdo|n[ãa]o (me )?lembro|cargo|cobro|cobran[çc]a|compra que no|cobr(aron|ado|ada|[óo]u?)\b|"
         r"no hice|n[ãa]o fiz|duplicad|dobrad|(dos|2|duas) ve[csz]es|sospech|suspeit|fraude|extracto|"
         r"estado de cuenta|fatura)",
     ),
     (
         "balance_inquiry",
-        r"(saldo|cu[aá]nto (yo )?(debo|tengo)|quanto (eu )?(devo|tenho)|cu[aá]nto me queda|quanto (me )?(sobra|resta|sobrou)|deuda|d[ií]vida|pago m[ií]nimo|"
+        r"(saldo|cu[aá]nto (yo )?(debo|tengo)|cu[aá]nta (lana|plata|feria|guita) tengo|quanto (tem|tenho) na|"
+        r"l[ií]mite dispon|vencid|al d[ií]a con|falta (pagar|para terminar)|cuotas|parcelas|quanto (eu )?(devo|tenho)|cu[aá]nto me queda|quanto (me )?(sobra|resta|sobrou)|deuda|d[ií]vida|pago m[ií]nimo|"
         r"pagamento m[ií]nimo|vencimiento|vencimento|l[ií]mite disponible|disponible)",
     ),
     (
         "data_lookup",
-        r"(movimientos|movimenta[çc]|gast(o|é|os|ei|ado|amos)|cu[aá]nto gast|quanto gastei|(mis|minhas) compras|"
+        r"(movimientos|movimenta[çc]|se me va (la plata|el dinero)|en qu[eé] gasto|onde gasto|gast(o|é|os|ei|ado|amos)|cu[aá]nto gast|quanto gastei|(mis|minhas) compras|"
         r"compra m[aá]s (cara|grande)|compra mais (cara|alta)|(mayor|maior) compra|quejas?|reclam|"
         r"tipo de cambio|c[aâ]mbio|d[oó]lar|categor[ií]a|comercio|historial|[uú]ltim[oa]s? compras)",
     ),
@@ -84,7 +86,7 @@ MOVE_MONEY = re.compile(
     r"\b(transf(ie|e)r(e|a|as|an|o|ir)?(me|le|lo|la)?|transfi(era|ere|ra|ro)(me|le)?|"
     r"(hac|haz|hag|fa[zç]|realiz|quiero|quero|necesito|preciso)\w*\s+(una?|uma|otra|outra)?\s*transfer[eê]ncia|pix|deposit(a|á|ar|e|ale|ále)|"
     r"pag(a|á|ar|arle|ale|ále)|abon(a|á|ar|e)|liquid(a|á|ar|e)|quit(á|ar)\b la deuda|"
-    rf"(m[aá]nd|envi|env[ií]|pas|pass)(a|á|ar|ale|ále|arle|e|ame|ele)\b(\s+\S+){{0,3}}?\s+{MONEY_WORDS})\b",
+    rf"(m[aá]nd|envi|env[ií]|pas|pass|mov|muev)(a|á|ar|er|ale|ále|arle|e|ame|ele)\b(\s+\S+){{0,3}}?\s+{MONEY_WORDS})\b",
     re.IGNORECASE,
 )
 

@@ -2,13 +2,10 @@
 
 import re
 
-CURRENCY_WORDS = {
-    "es": {"MXN": ("pesos mexicanos", "centavos"), "COP": ("pesos colombianos", "centavos"),
-           "ARS": ("pesos argentinos", "centavos"), "USD": ("dólares", "centavos")},
-    "pt": {"MXN": ("pesos mexicanos", "centavos"), "COP": ("pesos colombianos", "centavos"),
-           "ARS": ("pesos argentinos", "centavos"), "USD": ("dólares", "centavos")},
-}  # fmt: skip
-AND = {"es": "con", "pt": "e"}
+from quipu.domain.texts import by_language, words
+
+CURRENCY_WORDS: dict[str, dict[str, tuple[str, ...]]] = by_language(words.CURRENCY_WORDS)
+AND = words.SPOKEN_AND
 MARKDOWN = re.compile(r"(\*\*|__|`+|^#+\s*|^\s*[-*]\s+|~~)", re.MULTILINE)
 LINK = re.compile(r"\[([^\]]+)\]\([^)]+\)")
 AMOUNT = re.compile(r"(?<![\w.,])(\d{1,3}(?:[.,]\d{3})+|\d+)(?:[.,](\d{2}))?\s*(MXN|COP|ARS|USD)\b")

@@ -5,6 +5,8 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
+from quipu.domain.texts import requests
+
 MAX_IMAGE_BYTES = 4 * 1024 * 1024
 MAGIC = {b"\xff\xd8\xff": "image/jpeg", b"\x89PNG\r\n\x1a\n": "image/png"}
 LINE = re.compile(
@@ -12,16 +14,8 @@ LINE = re.compile(
     r"(?P<sign>-)?\$?\s?(?P<amount>\d{1,3}(?:[.,\s]\d{3})*[.,]\d{2}|\d+[.,]\d{2})\s*(?P<currency>MXN|COP|ARS|USD|BRL)?\s*$"
 )
 HEADER_WORDS = re.compile(r"\b(saldo|total|pago m[ií]nimo|fecha|data|estado de cuenta|extrato|l[ií]mite)\b", re.I)
-NOTE = {
-    "es": "Cargos leídos de la foto del estado de cuenta (lectura automática, puede tener errores; "
-    "compáralos con los registros del banco): {rows}",
-    "pt": "Cobranças lidas da foto do extrato (leitura automática, pode ter erros; compare com os registros "
-    "do banco): {rows}",
-}
-UNREADABLE = {
-    "es": "El cliente adjuntó una foto del estado de cuenta, pero no se pudo leer ningún cargo en ella.",
-    "pt": "O cliente anexou uma foto do extrato, mas não foi possível ler nenhuma cobrança nela.",
-}
+NOTE = requests.STATEMENT_NOTE
+UNREADABLE = requests.STATEMENT_UNREADABLE
 
 
 @dataclass(frozen=True)

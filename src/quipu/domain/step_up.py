@@ -4,6 +4,8 @@ carries one is written by code, and the copy the customer API can read never hol
 from dataclasses import dataclass
 from datetime import timedelta
 
+from quipu.domain.texts import mail
+
 CODE_DIGITS = 6
 CODE_MINUTES = 5
 CODE_TRIES = 3
@@ -18,26 +20,10 @@ FAILURE_WINDOW = timedelta(days=1)
 FAILURES_PER_DAY = 10
 REQUESTS_PER_MINUTE = 20
 
-MAIL = {
-    "es": (
-        "Tu código de verificación",
-        "Tu código de verificación es {code}. Vence en {minutes} minutos.\n"
-        "Úsalo solo en quipu. Nadie del banco te lo pedirá por teléfono ni por chat.",
-    ),
-    "pt": (
-        "Seu código de verificação",
-        "Seu código de verificação é {code}. Ele vence em {minutes} minutos.\n"
-        "Use-o somente no quipu. Ninguém do banco vai pedi-lo por telefone ou chat.",
-    ),
-}
+MAIL = mail.CODE_MAIL
 
 # What the outbox keeps (and the customer API shows) when codes are not shown: the code is only in the mail.
-WITHHELD = {
-    "es": "Enviamos un código de verificación a {destination}. Vence en {minutes} minutos.\n"
-    "Por seguridad el código no se guarda aquí: búscalo en tu correo.",
-    "pt": "Enviamos um código de verificação para {destination}. Ele vence em {minutes} minutos.\n"
-    "Por segurança o código não fica guardado aqui: procure-o no seu e-mail.",
-}
+WITHHELD = mail.CODE_WITHHELD
 
 
 @dataclass(frozen=True)

@@ -4,43 +4,14 @@ from decimal import Decimal
 from typing import Any
 
 from quipu.domain.money import format_money
+from quipu.domain.texts import by_language, transfers
 
-KIND = {
-    "es": {
-        "own_accounts": "Transferencia entre tus cuentas",
-        "pay_debt": "Pago de deuda",
-        "third_party": "Transferencia a otra persona",
-        "pay_service": "Pago de servicio",
-    },
-    "pt": {
-        "own_accounts": "Transferência entre suas contas",
-        "pay_debt": "Pagamento de dívida",
-        "third_party": "Transferência para outra pessoa",
-        "pay_service": "Pagamento de conta",
-    },
-}
-TEXT = {
-    "es": {
-        "card": "{kind}: {amount} desde {origin} hacia {destination}. Confírmalo con el botón; vence en 5 minutos.",
-        "receipt_subject": "Comprobante de {kind} {reference}",
-        "receipt_body": "{kind}: {amount} desde {origin} hacia {destination}.\nReferencia: {reference}\n"
-        "Fecha (UTC): {when}\nSaldo de la cuenta de origen: {balance}",
-        "account": "{kind} terminada en {last4}",
-        "bill": "{biller} (referencia {reference})",
-    },
-    "pt": {
-        "card": "{kind}: {amount} de {origin} para {destination}. Confirme com o botão; vence em 5 minutos.",
-        "receipt_subject": "Comprovante de {kind} {reference}",
-        "receipt_body": "{kind}: {amount} de {origin} para {destination}.\nReferência: {reference}\n"
-        "Data (UTC): {when}\nSaldo da conta de origem: {balance}",
-        "account": "{kind} final {last4}",
-        "bill": "{biller} (referência {reference})",
-    },
-}
+KIND: dict[str, dict[str, str]] = by_language(transfers.KIND)
+TEXT: dict[str, dict[str, str]] = by_language(transfers.TRANSFERS)
 
 
 def lang(language: str | None) -> str:
-    return language if language in TEXT else "es"
+    return language if language is not None and language in TEXT else "es"
 
 
 def account_label(product_type: str, last4: str | None, language: str) -> str:

@@ -3,10 +3,18 @@ run. Pure; run when proposing and again, with the rows locked, when the customer
 
 import re
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import date, timedelta
 from decimal import Decimal
 
-from quipu.domain.vocabulary import ACCOUNT_TYPES, DEBT_TYPES
+from quipu.domain.vocabulary import (
+    ACCOUNT_TYPES,
+    CHECKING,
+    CREDIT_CARD,
+    DEBT_TYPES,
+    MORTGAGE,
+    PERSONAL_LOAN,
+    SAVINGS,
+)
 
 PROPOSAL_TTL = timedelta(minutes=5)
 KINDS = ("own_accounts", "pay_debt", "third_party", "pay_service")
@@ -29,11 +37,11 @@ RESPONSE_CODES = {
     "already_paid": "94",
 }
 TYPE_WORDS = {
-    "Cuenta Ahorro": r"ahorro|poupan",
-    "Cuenta Corriente": r"corriente|corrente",
-    "Tarjeta Crédito": r"tarjeta|cart[ãa]o|cr[ée]dito",
-    "Préstamo Personal": r"pr[ée]stamo|empr[ée]stimo",
-    "Préstamo Hipotecario": r"hipoteca",
+    SAVINGS: r"ahorro|poupan",
+    CHECKING: r"corriente|corrente",
+    CREDIT_CARD: r"tarjeta|cart[ãa]o|cr[ée]dito",
+    PERSONAL_LOAN: r"pr[ée]stamo|empr[ée]stimo",
+    MORTGAGE: r"hipoteca",
 }
 
 
@@ -182,7 +190,7 @@ class Bill:
     reference: str
     amount: Decimal
     currency: str
-    due_date: object
+    due_date: date
     status: str
 
 

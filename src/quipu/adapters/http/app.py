@@ -9,14 +9,25 @@ from quipu.adapters.http.backpressure import install_backpressure
 from quipu.adapters.http.body_guard import BodyGuard
 from quipu.adapters.http.errors import install_error_handlers
 from quipu.adapters.http.request_id import RequestId
-from quipu.adapters.http.routes import actions, auth, chat, console, dev, finances, health, khipu, me, operators, speech
+from quipu.adapters.http.routes import (
+    actions,
+    auth,
+    chat,
+    console,
+    dev,
+    finances,
+    health,
+    me,
+    operators,
+    speech,
+    transfers,
+)
 from quipu.adapters.http.routes import metrics as metrics_route
 from quipu.adapters.http.security_headers import SecurityHeaders
 from quipu.adapters.mcp.auth import CustomerTokenVerifier
 from quipu.adapters.mcp.hub import hub
-from quipu.adapters.postgres.connection import DatabaseUrls
 from quipu.adapters.web import pages
-from quipu.bootstrap import Clock, Container, build_container, tool_deps, utc_now
+from quipu.bootstrap import Clock, Container, DatabaseUrls, build_container, tool_deps, utc_now
 from quipu.settings import Settings
 
 RAW_BODY_PATHS = ("/api/speech/transcribe",)
@@ -51,7 +62,7 @@ def create_app(settings: Settings, *, clock: Clock = utc_now, urls: DatabaseUrls
     install_error_handlers(app)
     app.add_middleware(BodyGuard, max_bytes=settings.max_body_bytes, raw_paths=RAW_BODY_PATHS)
     app.add_middleware(SecurityHeaders)
-    for module in (health, auth, me, chat, speech, finances, actions, khipu, operators, console, dev):
+    for module in (health, auth, me, chat, speech, finances, actions, transfers, operators, console, dev):
         app.include_router(module.router)
     app.include_router(pages.router)
     app.mount("/static", pages.static_files(), name="static")

@@ -12,9 +12,9 @@ from fastapi.responses import JSONResponse
 from psycopg_pool import PoolTimeout
 
 from quipu.adapters.metrics import TURNS_REFUSED
-from quipu.adapters.postgres.identity_store import PgIdentityStore
-from quipu.application.ports import ModelBusy
-from quipu.domain.errors import ERRORS
+from quipu.application.identity import RateLimiter
+from quipu.application.ports import AuthError, ModelBusy
+from quipu.domain.texts.errors import ERRORS
 
 log = logging.getLogger("quipu.http")
 DATABASE_RETRY_SECONDS = 2
@@ -55,14 +55,16 @@ def install_backpressure(app: FastAPI) -> None:
 class ChatLimiter:
     """A fixed one-minute window per customer, counted in PostgreSQL so every API process shares it."""
 
-    def __init__(self, pool, per_minute: int, clock):
-        self.store = PgIdentityStore(pool)
+    def __init__(self, rate: RateLimiter, per_minute: int, clock):
+        self.rate = rate
         self.per_minute = per_minute
         self.clock = clock
 
     async def check(self, customer_id: str) -> None:
-        now: datetime = self.clock()
-        window = now.replace(second=0, microsecond=0)
-        if await self.store.count_hit(f"chat:{customer_id}", window) > self.per_minute:
+        try:
+            await self.rate.admit(f"chat:{customer_id}", self.per_minute, "too_many_messages")
+        except AuthError:
+            now: datetime = self.clock()
+            window = now.replace(second=0, microsecond=0)
             TURNS_REFUSED.labels("rate_limited").inc()
-            raise TooManyMessages(max(1, math.ceil(60 - (now - window).total_seconds())))
+            raise TooManyMessages(max(1, math.ceil(60 - (now - window).total_seconds()))) from None

@@ -9,7 +9,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from quipu.adapters.web.pages import not_found_page
 from quipu.application.ports import AuthError
-from quipu.domain.errors import ERRORS
+from quipu.domain.texts.errors import ERRORS
 
 log = logging.getLogger("quipu.http")
 MACHINE_PATHS = ("/api", "/mcp", "/health", "/static", "/docs", "/openapi", "/redoc", "/demo")

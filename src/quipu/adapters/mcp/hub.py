@@ -1,10 +1,11 @@
-"""All skill servers under one MCP server: mounted in process for the agent, and at /mcp over HTTP."""
+"""All skill servers under one MCP server: called in process by the agent, and served at /mcp over HTTP; one
+middleware gives every tool call its session, `unavailable` answer and audit row."""
 
 from collections.abc import Callable
 
 from fastmcp import FastMCP
 
-from quipu.adapters.mcp.tooling import ToolDeps
+from quipu.adapters.mcp.tooling import ToolCalls, ToolDeps
 from quipu.skills.registry import discover, server_builder
 
 
@@ -18,4 +19,5 @@ def hub(deps: Callable[[], ToolDeps], auth=None, *, actions_enabled: bool) -> Fa
     root = FastMCP("quipu", auth=auth, instructions="The bank's own records, for the signed-in customer only.")
     for name, server in skill_servers(deps, actions_enabled=actions_enabled).items():
         root.mount(server, namespace=name)
+    root.add_middleware(ToolCalls(deps))
     return root

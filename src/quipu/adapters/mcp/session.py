@@ -1,7 +1,11 @@
-"""Who a tool call is for. In process the agent puts the session in the request `_meta`; over HTTP the
-customer is the bearer token's subject and `_meta` is ignored. No tool takes a customer argument."""
+"""Who a tool call is for. In process the agent's port names the session directly (or, from an in-memory
+client, in the request `_meta`); over HTTP the customer is the bearer token's subject and `_meta` is ignored.
+No tool takes a customer argument: a tool reads the session the middleware resolved, through `Depends`."""
 
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, replace
 
 from fastmcp import Context
 from fastmcp.exceptions import ToolError
@@ -23,7 +27,7 @@ class ToolSession:
     channel: str = "agent"
 
     def meta(self) -> dict:
-        """The `_meta` block an in-process client sends for this session."""
+        """The `_meta` block an in-memory client sends for this session."""
         return {
             META_KEY: {
                 "customer_id": self.customer_id,
@@ -36,6 +40,47 @@ class ToolSession:
         }
 
 
+_IN_PROCESS: ContextVar[ToolSession | None] = ContextVar("quipu_in_process_session", default=None)
+_CURRENT: ContextVar[ToolSession | None] = ContextVar("quipu_tool_session", default=None)
+
+
+@contextmanager
+def calling_for(session: ToolSession) -> Iterator[None]:
+    """The in-process port's calls inside this block are for `session` (only code in this process can set it)."""
+    said = session.said[:MAX_SAID] if isinstance(session.said, str) else None
+    token = _IN_PROCESS.set(replace(session, said=said))
+    try:
+        yield
+    finally:
+        _IN_PROCESS.reset(token)
+
+
+@contextmanager
+def resolved(session: ToolSession) -> Iterator[None]:
+    """Set by the middleware around one tool call; `current_session` reads it."""
+    token = _CURRENT.set(session)
+    try:
+        yield
+    finally:
+        _CURRENT.reset(token)
+
+
+def current_session() -> ToolSession:
+    """The session of the tool call being served (a `Depends` for tool bodies)."""
+    session = _CURRENT.get()
+    if session is None:
+        raise ToolError("no customer in this session")
+    return session
+
+
+def signed_in() -> ToolSession:
+    """The session, refused unless the customer signed in (a `Depends` for tools that propose or list for acting)."""
+    session = current_session()
+    if not session.signed_in:
+        raise ToolError("the customer must sign in before any action can be prepared")
+    return session
+
+
 def _over_http() -> bool:
     try:
         get_http_request()
@@ -44,13 +89,16 @@ def _over_http() -> bool:
     return True
 
 
-def session_from(ctx: Context) -> ToolSession:
-    if _over_http():
+def session_from(ctx: Context | None) -> ToolSession:
+    if _over_http():  # over HTTP the bearer token alone decides, whatever else is set
         token = get_access_token()
         if token is None or not token.client_id:
             raise ToolError("sign in first: this tool needs a customer's bearer token")
         return ToolSession(customer_id=token.client_id, signed_in=True, channel="mcp")
-    request = ctx.request_context
+    in_process = _IN_PROCESS.get()
+    if in_process is not None:
+        return in_process
+    request = ctx.request_context if ctx is not None else None
     meta = ((request.meta or {}) if request else {}).get(META_KEY) or {}
     customer_id = meta.get("customer_id")
     if not isinstance(customer_id, str) or not customer_id:

@@ -1,23 +1,28 @@
-"""What every tool does around its own work: find the session, answer `unavailable` on a failed lookup,
-and write the call to the decision log."""
+"""What every tool call gets around its own work, once, as the hub's middleware: the session resolved before
+the tool runs, `unavailable` for a failed lookup (a read-only tool's failure is never a "no"), and a
+decision-log row for the tools tagged `audited`. A tool body is only its work."""
 
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from fastmcp import Context
+from fastmcp.exceptions import FastMCPError, ToolError
+from fastmcp.server.middleware import CallNext, Middleware, MiddlewareContext
+from fastmcp.tools import Tool, ToolResult
 
-from quipu.adapters.mcp.session import ToolSession, session_from
+from quipu.adapters.mcp.session import ToolSession, resolved, session_from
 from quipu.adapters.metrics import TOOL_ERRORS
-from quipu.application.actions import Audit, Gateway
+from quipu.application.action_ports import Audit
+from quipu.application.actions import Gateway
 from quipu.application.console import Cards
 from quipu.application.ports import BankRecords
 from quipu.application.text_to_sql import SqlLookup
-from quipu.application.transfers import MoneyMovement
+from quipu.application.transfers import Transfers
 
 log = logging.getLogger("quipu.tools")
 T = TypeVar("T")
+AUDITED = "audited"  # the tag of a tool whose every call is written to the decision log
 
 
 @dataclass(frozen=True)
@@ -30,36 +35,70 @@ class ToolDeps:
     catalog: Callable[[], Awaitable[str]] | None = None
     gateway: Gateway | None = None
     action_facts: Cards | None = None
-    money: MoneyMovement | None = None
+    money: Transfers | None = None
 
 
 def wired(dependency: T | None, name: str) -> T:
-    """A dependency the tool needs; one left out fails the call, which run_tool reports as unavailable."""
+    """A dependency the tool needs; one left out fails the call, which the middleware reports as unavailable."""
     if dependency is None:
         raise LookupError(f"{name} is not wired into the tools")
     return dependency
 
 
-async def run_tool(
-    ctx: Context,
-    deps: Callable[[], ToolDeps],
-    tool: str,
-    arguments: dict,
-    work: Callable[[ToolSession, ToolDeps], Awaitable[dict]],
-    *,
-    audit: bool = True,
-) -> dict:
-    session = session_from(ctx)
-    current = deps()
-    try:
-        result = await work(session, current)
-    except Exception as error:  # a failed lookup is reported as unavailable, never as "no"
-        log.warning("tool %s failed: %s", tool, type(error).__name__)
-        TOOL_ERRORS.labels(tool).inc()
-        result = {"error": "lookup_failed", "unavailable": [tool]}
-    if audit:
-        await _audit(current, session, tool, arguments, result)
-    return result
+def short_name(name: str) -> str:
+    """`accounts_get_balances` -> `get_balances`: the hub names a tool after its skill's server."""
+    return name.split("_", 1)[1] if "_" in name else name
+
+
+class ToolCalls(Middleware):
+    """The session, the `unavailable` answer and the audit row of every tool call on the hub."""
+
+    def __init__(self, deps: Callable[[], ToolDeps]):
+        self.deps = deps
+
+    async def on_call_tool(self, context: MiddlewareContext, call_next: CallNext) -> ToolResult:
+        assert context.fastmcp_context is not None  # the hub calls its middleware inside a request
+        server = context.fastmcp_context.fastmcp
+        name = context.message.name
+        tool = await server.get_tool(name)
+        if tool is None:  # unknown or disabled: fastmcp answers it as such
+            return await call_next(context)
+        session = session_from(context.fastmcp_context)
+        with resolved(session):
+            try:
+                result = await call_next(context)
+            except ToolError as error:
+                if not _failed(error) or not _reads(tool):
+                    raise  # a refusal the tool meant (or bad arguments): the caller reads its reason
+                result = self._unavailable(tool, short_name(name), error.__cause__)
+        if AUDITED in tool.tags:
+            arguments = _with_defaults(tool, context.message.arguments or {})
+            await _audit(self.deps(), session, short_name(name), arguments, result.structured_content or {})
+        return result
+
+    @staticmethod
+    def _unavailable(tool: Tool, name: str, error: BaseException | None) -> ToolResult:
+        log.warning("tool %s failed", name, exc_info=error)
+        TOOL_ERRORS.labels(name).inc()
+        answer: dict = {"error": "lookup_failed", "unavailable": [name]}
+        if "status" in ((tool.output_schema or {}).get("properties") or {}):  # a typed result says its status
+            answer = {"status": "unavailable", **answer}
+        return ToolResult(structured_content=answer)
+
+
+def _failed(error: ToolError) -> bool:
+    """fastmcp wraps an exception the tool did not mean in a ToolError whose cause is the exception."""
+    return error.__cause__ is not None and not isinstance(error.__cause__, FastMCPError)
+
+
+def _reads(tool: Tool) -> bool:
+    return bool(tool.annotations and tool.annotations.read_only_hint)
+
+
+def _with_defaults(tool: Tool, arguments: dict) -> dict:
+    """Every parameter the tool declares, as called or by its default (what the tool worked with)."""
+    properties = (tool.parameters or {}).get("properties") or {}
+    return {name: arguments.get(name, spec.get("default")) for name, spec in properties.items()}
 
 
 async def _audit(deps: ToolDeps, session: ToolSession, tool: str, arguments: dict, result: dict) -> None:

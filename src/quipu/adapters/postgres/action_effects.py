@@ -1,122 +1,24 @@
-"""The facts actions are decided on, and their effects in ops (card overlay, cases, preferences, outbox),
-each keyed by the action id so it happens at most once, and read back before anyone is told."""
+"""The effects of actions in ops (card overlay, cases, preferences, outbox), each keyed by the action id so it
+happens at most once, and read back before anyone is told. The facts they are decided on are in
+`action_facts`; case files are written by `cases_store`, the one case writer."""
 
-import uuid
-from datetime import timedelta
 from decimal import Decimal
 
 import psycopg
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
-from quipu.adapters.metrics import HANDOFFS
-from quipu.adapters.postgres.connection import one_row
+from quipu.adapters.postgres.action_facts import CARD, card_from, email_on_file
+from quipu.adapters.postgres.cases_store import insert_case, reference_of
 from quipu.adapters.postgres.outbox_store import PgOutbox, insert_message
-from quipu.application.actions import ESCALATION_REQUEST, ActionRow, PermanentError, TransientError
-from quipu.domain.actions import CardFacts, ChargeFacts, Facts, risk_signals
+from quipu.application.action_ports import ActionRow, PermanentError, TransientError
+from quipu.domain import case_files
+from quipu.domain.case_files import CaseFile
 from quipu.domain.contact import mask_email
 from quipu.domain.dataset import AS_OF
 from quipu.domain.emails import balances_email, case_receipt_email, payment_status_email
-from quipu.domain.evidence import DUPLICATE_WINDOW_SECONDS
-from quipu.domain.priority import case_priority
-
-CARD = """
-SELECT p.product_id, p.product_type, p.product_number_last4, p.product_status, coalesce(p.days_past_due, 0),
-       p.current_balance,
-       (SELECT a.action FROM ops.card_actions a WHERE a.product_id = p.product_id AND a.customer_id = p.customer_id
-        ORDER BY a.requested_at DESC LIMIT 1)
-FROM core.products p WHERE p.customer_id = %s AND p.product_id = %s
-"""
-CHARGE = """
-SELECT t.transaction_id, t.transaction_status, t.transaction_date, t.merchant_name, t.amount, t.currency,
-       t.transaction_country, t.is_fraud, t.fraud_score, c.country,
-       EXISTS (SELECT 1 FROM core.transactions o WHERE o.customer_id = t.customer_id
-               AND o.transaction_id <> t.transaction_id AND o.merchant_name = t.merchant_name
-               AND o.amount = t.amount AND o.currency = t.currency
-               AND o.transaction_status IN ('Approved', 'Pending') AND t.transaction_status IN ('Approved', 'Pending')
-               AND abs(extract(epoch FROM o.transaction_date - t.transaction_date)) <= %s)
-FROM core.transactions t JOIN core.customers c ON c.customer_id = t.customer_id
-WHERE t.customer_id = %s AND t.transaction_id = %s
-"""
-OVERLAY = {"freeze": "Blocked", "cancel": "Cancelled"}
-
-
-async def email_on_file(conn, customer_id: str) -> str | None:
-    row = await (
-        await conn.execute("SELECT email FROM core.customers WHERE customer_id = %s", (customer_id,))
-    ).fetchone()
-    return row[0] if row else None
-
-
-def card_from(row) -> CardFacts:
-    product_id, kind, last4, status, dpd, balance, last_action = row
-    effective = OVERLAY.get(last_action, status)
-    return CardFacts(product_id, kind, last4, status, effective, last_action == "freeze", dpd, balance)
-
-
-class PgActionFacts:
-    def __init__(self, pool: AsyncConnectionPool):
-        self.pool = pool
-
-    async def card(self, customer_id: str, product_id: str) -> CardFacts | None:
-        async with self.pool.connection() as conn:
-            row = await (await conn.execute(CARD, (customer_id, product_id))).fetchone()
-        return card_from(row) if row else None
-
-    async def cards(self, customer_id: str) -> list[dict]:
-        async with self.pool.connection() as conn:
-            ids = await (
-                await conn.execute(
-                    "SELECT product_id FROM core.products WHERE customer_id = %s AND product_type = ANY(%s) "
-                    "ORDER BY product_id",
-                    (customer_id, ["Tarjeta Crédito", "Tarjeta Débito"]),
-                )
-            ).fetchall()
-            cards = [card_from(await (await conn.execute(CARD, (customer_id, i[0]))).fetchone()) for i in ids]
-        return [
-            {
-                "product_id": c.product_id,
-                "product_type": c.product_type,
-                "last4": c.last4,
-                "balance": str(c.balance) if c.balance is not None else None,
-                "status": c.effective_status,
-            }
-            for c in cards
-        ]
-
-    async def facts(self, customer_id: str, action: str, params: dict) -> tuple[Facts, dict]:
-        if action in ("block_card", "cancel_card"):
-            card = await self.card(customer_id, params["product_id"])
-            return Facts(card=card), ({"last4": card.last4, "product_type": card.product_type} if card else {})
-        if action == "open_payment_inquiry":
-            return await self._charge(customer_id, params["transaction_id"])
-        if action == "send_summary_email":
-            async with self.pool.connection() as conn:
-                email = await email_on_file(conn, customer_id)
-            return Facts(email=email), {"email": email} if email else {}
-        return Facts(), {}
-
-    async def _charge(self, customer_id: str, transaction_id: str) -> tuple[Facts, dict]:
-        async with self.pool.connection() as conn:
-            row = await (await conn.execute(CHARGE, (DUPLICATE_WINDOW_SECONDS, customer_id, transaction_id))).fetchone()
-        if row is None:
-            return Facts(), {}
-        charge = ChargeFacts(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8])
-        signals = sorted(risk_signals(charge, duplicate=row[10], home_country=row[9]))
-        view = {
-            "merchant": charge.merchant,
-            "amount": str(charge.amount),
-            "currency": charge.currency,
-            "date": charge.at.date().isoformat(),
-            "status": charge.status,
-            "country": charge.country,
-            "signals": signals,
-        }
-        return Facts(charge=charge), view
-
-
-def reference_of(action_id: str) -> str:
-    return "Q-" + uuid.UUID(action_id).hex[:8].upper()
+from quipu.domain.priority import CasePriority, case_priority
+from quipu.domain.vocabulary import DEBIT_CARD
 
 
 class PgEffects:
@@ -147,87 +49,19 @@ class PgEffects:
         return await self._card(row, "cancel")
 
     async def _open_payment_inquiry(self, row: ActionRow, batch) -> dict:
-        facts = row.view.get("facts", {})
-        priority = case_priority(set(facts.get("signals", [])))
-        due = self.clock() + timedelta(hours=priority.sla_hours)
-        reference = reference_of(row.action_id)
-        questions = {
-            "possible_fraud": "¿El cliente tiene la tarjeta en su poder?",
-            "duplicate_charge": "¿El comercio cobró dos veces el mismo servicio?",
-            "foreign_transaction": "¿El cliente compró en el exterior o en un sitio extranjero?",
-            "pending_charge": "¿El cargo se confirmó o se liberó?",
-        }
-        case_file = {
-            "request": "payment_inquiry",
-            "customer_id": row.customer_id,
-            "language": row.language,
-            "transaction": {
-                "id": row.params["transaction_id"],
-                **{k: facts.get(k) for k in ("merchant", "amount", "currency", "date", "status", "country")},
-            },
-            "verified_facts": {"signals": facts.get("signals", [])},
-            "customer_note": row.params.get("note"),
-            "unresolved": [questions[s] for s in facts.get("signals", []) if s in questions]
-            or ["¿El cliente reconoce el cargo?"],
-            "evidence": {"transaction_id": row.params["transaction_id"], "action_id": row.action_id},
-            "priority": priority.priority,
-            "sla_hours": priority.sla_hours,
-        }
-        async with self.pool.connection() as conn, conn.transaction():
-            await conn.execute(
-                "INSERT INTO ops.disputes (dispute_id, customer_id, transaction_id, investigation_result, status, "
-                "sla_due_at, tracking_token) VALUES (%s, %s, %s, %s, 'open', %s, %s) ON CONFLICT DO NOTHING",
-                (
-                    row.action_id,
-                    row.customer_id,
-                    row.params["transaction_id"],
-                    Jsonb(case_file["verified_facts"]),
-                    due,
-                    reference,
-                ),
-            )
-            await self._case(
-                conn,
-                row,
-                priority.priority,
-                due,
-                list(facts.get("signals", [])) or ["payment_inquiry"],
-                case_file,
-                dispute=True,
-            )
-        return {"reference": reference, "sla_hours": priority.sla_hours, "priority": priority.priority}
+        facts, note = row.view.get("facts", {}), row.params.get("note")
+        case = case_files.inquiry(**_who(row), transaction_id=row.params["transaction_id"], facts=facts, note=note)
+        return {"reference": await self._open(case), **_priority(case.priority)}
 
     async def _request_callback(self, row: ActionRow, batch) -> dict:
-        due = self.clock() + timedelta(hours=72)
-        case_file = {
-            "request": "callback",
-            "customer_id": row.customer_id,
-            "language": row.language,
-            "window": row.params["window"],
-            "priority": "Low",
-            "sla_hours": 72,
-        }
-        async with self.pool.connection() as conn:
-            await self._case(conn, row, "Low", due, ["callback_requested"], case_file, dispute=False)
-        return {"reference": reference_of(row.action_id), "sla_hours": 72}
+        case = case_files.callback(**_who(row), window=row.params["window"])
+        return {"reference": await self._open(case), "sla_hours": case.priority.sla_hours}
 
-    async def _case(
-        self, conn, row: ActionRow, priority: str, due, reasons: list[str], case_file: dict, dispute: bool
-    ) -> None:
-        await conn.execute(
-            "INSERT INTO ops.handoff_cases (case_id, customer_id, conversation_id, dispute_id, priority, sla_due_at, "
-            "reason_codes, case_file) VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (case_id) DO NOTHING",
-            (
-                row.action_id,
-                row.customer_id,
-                row.conversation_id,
-                row.action_id if dispute else None,
-                priority,
-                due,
-                reasons,
-                Jsonb(case_file),
-            ),
-        )
+    async def _open(self, case: CaseFile) -> str:
+        """A case an action opens: stored under the action's id, so a retry opens none twice."""
+        async with self.pool.connection() as conn, conn.transaction():
+            await insert_case(conn, case, self.clock())
+        return reference_of(case.case_id)
 
     async def _set_alert(self, row: ActionRow, batch) -> dict:
         async with self.pool.connection() as conn:
@@ -271,14 +105,10 @@ class PgEffects:
         if row.action in ("block_card", "cancel_card"):
             return {"card_action": "freeze" if row.action == "block_card" else "cancel"}
         if row.action == "open_payment_inquiry":
-            priority = case_priority(set(row.view.get("facts", {}).get("signals", [])))
-            return {
-                "reference": reference_of(row.action_id),
-                "sla_hours": priority.sla_hours,
-                "priority": priority.priority,
-            }
+            priority = case_priority(row.view.get("facts", {}).get("signals", []))
+            return {"reference": reference_of(row.action_id), **_priority(priority)}
         if row.action == "request_callback":
-            return {"reference": reference_of(row.action_id), "sla_hours": 72}
+            return {"reference": reference_of(row.action_id), "sla_hours": case_priority().sla_hours}
         if row.action == "send_summary_email":
             async with self.pool.connection() as conn:
                 found = await (
@@ -326,57 +156,17 @@ class PgEffects:
         return False
 
 
-class PgHandoffs:
-    def __init__(self, pool: AsyncConnectionPool, clock):
-        self.pool = pool
-        self.clock = clock
+def _who(row: ActionRow) -> dict:
+    return {
+        "case_id": row.action_id,
+        "customer_id": row.customer_id,
+        "conversation_id": row.conversation_id,
+        "language": row.language,
+    }
 
-    async def open_case(
-        self,
-        *,
-        case_id: str,
-        customer_id: str,
-        conversation_id: str | None,
-        priority: str,
-        sla_hours: int,
-        reason_codes: list[str],
-        case_file: dict,
-    ) -> None:
-        for reason in reason_codes:
-            HANDOFFS.labels(reason).inc()
-        async with self.pool.connection() as conn, conn.transaction():
-            await conn.execute(
-                "INSERT INTO ops.handoff_cases (case_id, customer_id, conversation_id, priority, sla_due_at, "
-                "reason_codes, case_file) VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (case_id) DO NOTHING",
-                (
-                    case_id,
-                    customer_id,
-                    conversation_id,
-                    priority,
-                    self.clock() + timedelta(hours=sla_hours),
-                    reason_codes,
-                    Jsonb(case_file),
-                ),
-            )
-            if conversation_id:
-                await conn.execute(
-                    "UPDATE ops.conversations SET status = 'waiting' WHERE conversation_id = %s "
-                    "AND customer_id = %s AND status = 'bot'",
-                    (conversation_id, customer_id),
-                )
 
-    async def escalation_open(self, customer_id: str, conversation_id: str | None) -> bool:
-        """A case the gateway opened for this conversation that no operator has closed yet."""
-        async with self.pool.connection() as conn:
-            row = await (
-                await conn.execute(
-                    "SELECT EXISTS (SELECT 1 FROM ops.handoff_cases WHERE customer_id = %s "
-                    "AND conversation_id IS NOT DISTINCT FROM %s AND status <> 'closed' "
-                    "AND case_file->>'request' = %s)",
-                    (customer_id, conversation_id, ESCALATION_REQUEST),
-                )
-            ).fetchone()
-        return bool(one_row(row)[0])
+def _priority(priority: CasePriority) -> dict:
+    return {"sla_hours": priority.sla_hours, "priority": priority.priority}
 
 
 async def summary_email(conn, row: ActionRow, inquiry: ActionRow | None) -> tuple[str, str]:
@@ -395,9 +185,9 @@ async def summary_email(conn, row: ActionRow, inquiry: ActionRow | None) -> tupl
     if topic == "balances":
         cur = await conn.execute(
             "SELECT product_type, product_number_last4, current_balance, currency FROM core.products "
-            "WHERE customer_id = %s AND product_status = 'Active' AND product_type <> 'Tarjeta Débito' "
+            "WHERE customer_id = %s AND product_status = 'Active' AND product_type <> %s "
             "ORDER BY product_type",
-            (row.customer_id,),
+            (row.customer_id, DEBIT_CARD),
         )
         products = [
             {"product_type": r[0], "last4": r[1], "balance": r[2], "currency": r[3]} for r in await cur.fetchall()

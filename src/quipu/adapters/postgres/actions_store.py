@@ -7,7 +7,7 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.postgres.connection import one_row
-from quipu.application.actions import ActionRow
+from quipu.application.action_ports import ActionRow
 
 COLUMNS = (
     "action_id::text, batch_id::text, position, customer_id, conversation_id::text, action, params, view, "

@@ -6,15 +6,9 @@ from decimal import Decimal
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
-from quipu.adapters.postgres.connection import one_row
+from quipu.adapters.postgres.investigation_reads import gather_facts
 from quipu.domain.accounts import Product
-from quipu.domain.evidence import (
-    DUPLICATE_WINDOW_SECONDS,
-    RATE_LOOKBACK_DAYS,
-    SESSION_MARGIN,
-    AppSession,
-    Charge,
-)
+from quipu.domain.evidence import Charge
 from quipu.domain.investigation_facts import InvestigationFacts
 from quipu.domain.spending import Purchase
 
@@ -26,69 +20,6 @@ CHARGE_COLUMNS = (
 
 def _charge(row) -> Charge:
     return Charge(*row)
-
-
-def _charge_from_json(c: dict) -> Charge:
-    return Charge(
-        c["id"],
-        datetime.fromisoformat(c["at"]),
-        c["merchant"],
-        Decimal(c["amount"]),
-        c["currency"],
-        c["status"],
-        c["country"],
-        c["city"],
-        c["channel"],
-        c["is_fraud"],
-        Decimal(c["fraud_score"]) if c["fraud_score"] is not None else None,
-    )
-
-
-def _session_from_json(x: dict) -> AppSession:
-    return AppSession(
-        datetime.fromisoformat(x["started_at"]),
-        datetime.fromisoformat(x["ended_at"]) if x["ended_at"] else None,
-        x["platform"],
-        x["city"],
-        x["country"],
-        x["had_login"],
-    )
-
-
-CHARGE_JSON = """json_build_object('id', {t}.transaction_id, 'at', {t}.transaction_date, 'merchant', {t}.merchant_name,
- 'amount', {t}.amount::text, 'currency', {t}.currency, 'status', {t}.transaction_status, 'country', {t}.transaction_country,
- 'city', {t}.transaction_city, 'channel', {t}.channel, 'is_fraud', {t}.is_fraud, 'fraud_score', {t}.fraud_score::text)"""
-INVESTIGATION_FACTS = f"""
-WITH picked AS (
-    SELECT * FROM core.transactions
-    WHERE customer_id = %(c)s
-      AND CASE WHEN %(tid)s::text IS NOT NULL THEN transaction_id = %(tid)s
-          ELSE transaction_type = 'Purchase' AND transaction_date >= %(since)s
-               AND (%(m)s::text IS NULL OR merchant_name ILIKE '%%' || %(m)s || '%%')
-               AND (%(lo)s::numeric IS NULL OR amount >= %(lo)s) AND (%(hi)s::numeric IS NULL OR amount <= %(hi)s)
-          END
-    ORDER BY transaction_date DESC, transaction_id LIMIT %(limit)s
-), checked AS (SELECT * FROM picked ORDER BY transaction_date DESC, transaction_id LIMIT 3)
-SELECT
-  (SELECT country FROM core.customers WHERE customer_id = %(c)s),
-  (SELECT json_agg({CHARGE_JSON.format(t="p")} ORDER BY p.transaction_date DESC, p.transaction_id) FROM picked p),
-  (SELECT json_agg({CHARGE_JSON.format(t="n")}) FROM (
-      SELECT DISTINCT ON (t.transaction_id) t.* FROM checked k JOIN core.transactions t
-      ON t.customer_id = %(c)s AND t.transaction_date BETWEEN k.transaction_date - make_interval(secs => %(window)s)
-                                                    AND k.transaction_date + make_interval(secs => %(window)s)) n),
-  (SELECT json_agg(json_build_object('started_at', s.started_at, 'ended_at', s.ended_at, 'platform', s.platform,
-                                     'city', s.ip_city, 'country', s.ip_country, 'had_login', s.had_login))
-   FROM core.app_sessions s WHERE s.customer_id = %(c)s AND EXISTS (
-      SELECT 1 FROM checked k WHERE s.started_at <= k.transaction_date + make_interval(mins => %(margin)s)
-        AND coalesce(s.ended_at, s.started_at) >= k.transaction_date - make_interval(mins => %(margin)s))),
-  (SELECT json_agg(json_build_object('currency', k.currency, 'day', k.transaction_date::date, 'rate', r.exchange_rate::text,
-                                     'on', r.date))
-   FROM (SELECT DISTINCT currency, transaction_date::date AS transaction_date FROM checked
-         WHERE currency <> 'USD') k
-   CROSS JOIN LATERAL (SELECT exchange_rate, date FROM core.fx_rates WHERE source_currency = k.currency
-        AND target_currency = 'USD' AND date <= k.transaction_date AND date > k.transaction_date - %(back)s
-        ORDER BY date DESC LIMIT 1) r)
-"""
 
 
 class PgBankRecords:
@@ -158,44 +89,9 @@ class PgBankRecords:
         )
         return [_charge(r) for r in rows]
 
-    async def investigation_facts(
-        self,
-        customer_id: str,
-        *,
-        since: datetime | None,
-        merchant: str | None,
-        min_amount: Decimal | None,
-        max_amount: Decimal | None,
-        transaction_id: str | None,
-        limit: int,
-    ) -> InvestigationFacts:
-        """Candidates, neighbours within the duplicate window, overlapping sessions, the customer's
-        country and reference USD rates: every check's input in one round trip."""
-        params = {
-            "c": customer_id,
-            "since": since,
-            "m": merchant,
-            "lo": min_amount,
-            "hi": max_amount,
-            "tid": transaction_id,
-            "limit": limit,
-            "window": DUPLICATE_WINDOW_SECONDS,
-            "margin": int(SESSION_MARGIN.total_seconds() // 60),
-            "back": RATE_LOOKBACK_DAYS,
-        }
-        async with self.pool.connection() as conn:
-            row = await (await conn.execute(INVESTIGATION_FACTS, params)).fetchone()
-        home, picked, near, sessions, rates = one_row(row)  # json columns arrive parsed
-        return InvestigationFacts(
-            candidates=[_charge_from_json(c) for c in picked or []],
-            home_country=home,
-            neighbours=[_charge_from_json(c) for c in near or []],
-            sessions=[_session_from_json(x) for x in sessions or []],
-            usd_rates={
-                (r["currency"], date.fromisoformat(r["day"])): (Decimal(r["rate"]), date.fromisoformat(r["on"]))
-                for r in rates or []
-            },
-        )
+    async def investigation_facts(self, customer_id: str, **picked) -> InvestigationFacts:
+        """Every check's input for the picked charges (see `investigation_reads`)."""
+        return await gather_facts(self.pool, customer_id, **picked)
 
     async def home_country(self, customer_id: str) -> str | None:
         rows = await self._rows("SELECT country FROM core.customers WHERE customer_id = %s", (customer_id,))
@@ -207,42 +103,6 @@ class PgBankRecords:
             (customer_id, transaction_id),
         )
         return _charge(rows[0]) if rows else None
-
-    async def charges_near(self, customer_id: str, charges: list[Charge], seconds: int) -> list[Charge]:
-        """Every charge of the customer within `seconds` of any of the given ones."""
-        if not charges:
-            return []
-        rows = await self._rows(
-            f"SELECT DISTINCT ON (t.transaction_id) {', '.join('t.' + c.strip() for c in CHARGE_COLUMNS.split(','))} "
-            "FROM unnest(%(at)s::timestamp[]) AS a(at) JOIN core.transactions t ON t.customer_id = %(c)s "
-            "AND t.transaction_date BETWEEN a.at - make_interval(secs => %(s)s) AND a.at + make_interval(secs => %(s)s)",
-            {"c": customer_id, "at": [c.at for c in charges], "s": seconds},
-        )
-        return [_charge(r) for r in rows]
-
-    async def usd_rates(self, currency: str, days: list[date], lookback_days: int) -> dict[date, tuple[Decimal, date]]:
-        """For each day, the latest rate currency→USD on or before it within the lookback."""
-        if currency == "USD":
-            return {d: (Decimal("1"), d) for d in days}
-        rows = await self._rows(
-            "SELECT d.day, r.exchange_rate, r.date FROM unnest(%(days)s::date[]) AS d(day) "
-            "CROSS JOIN LATERAL (SELECT exchange_rate, date FROM core.fx_rates WHERE source_currency = %(cur)s "
-            "AND target_currency = 'USD' AND date <= d.day AND date > d.day - %(back)s ORDER BY date DESC LIMIT 1) r",
-            {"days": days, "cur": currency, "back": lookback_days},
-        )
-        return {day: (rate, on) for day, rate, on in rows}
-
-    async def sessions_around(self, customer_id: str, moments: list[datetime], margin_minutes: int) -> list[AppSession]:
-        if not moments:
-            return []
-        rows = await self._rows(
-            "SELECT DISTINCT s.started_at, s.ended_at, s.platform, s.ip_city, s.ip_country, s.had_login "
-            "FROM unnest(%(at)s::timestamp[]) AS a(at) JOIN core.app_sessions s ON s.customer_id = %(c)s "
-            "AND s.started_at <= a.at + make_interval(mins => %(m)s) "
-            "AND coalesce(s.ended_at, s.started_at) >= a.at - make_interval(mins => %(m)s) ORDER BY s.started_at",
-            {"c": customer_id, "at": moments, "m": margin_minutes},
-        )
-        return [AppSession(*r) for r in rows]
 
     async def purchases(
         self, customer_id: str, since: datetime, statuses: tuple[str, ...] = ("Approved",)

@@ -1,14 +1,12 @@
-"""The operator console's reads and writes: the queue by risk, one thread with what the bank stored about it,
-take (one operator per case), reassign, reply, give back. Every rule is one conditional UPDATE, so two operators
-pressing at once cannot both hold a case."""
+"""The operator console's reads: the queue by risk, one thread with what the bank stored about it (the read is
+logged), the holder of a conversation, the dashboard's figures; and the unit of work its writes run in."""
 
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
-from quipu.adapters.postgres.audit import record_decision
 from quipu.adapters.postgres.connection import one_row
-from quipu.application.console import NotAllowed, UnknownConversation
-from quipu.domain.agent_text import say
+from quipu.adapters.postgres.console_unit_of_work import PgConsoleUnitOfWork
+from quipu.application.console import UnknownConversation
 
 QUEUE = """
 SELECT c.conversation_id::text, c.customer_id, cu.first_name, cu.last_name, c.thread_id, c.language, c.status,
@@ -62,17 +60,14 @@ HEAD = (
     "LEFT JOIN core.customers cu ON cu.customer_id = c.customer_id "
     "LEFT JOIN ops.operators o ON o.operator_id = c.held_by WHERE c.conversation_id = %s"
 )
-# Take: a waiting case, one you already hold, or (supervisors) anyone's open case. The WHERE is the whole rule.
-TAKE = (
-    "UPDATE ops.conversations SET status = 'human', held_by = %(operator)s WHERE conversation_id = %(conversation)s "
-    "AND (status = 'waiting' OR (status = 'human' AND (held_by IS NULL OR held_by = %(operator)s "
-    "OR %(supervisor)s))) RETURNING customer_id"
-)
 
 
 class PgConsole:
     def __init__(self, pool: AsyncConnectionPool):
         self.pool = pool
+
+    def unit_of_work(self) -> PgConsoleUnitOfWork:
+        return PgConsoleUnitOfWork(self.pool)
 
     async def queue(self, *, status: str | None = None, limit: int = 100) -> list[dict]:
         """Waiting first, then held; within each, High before Medium before Low, then the least SLA time left."""
@@ -120,88 +115,6 @@ class PgConsole:
             found["transfers"] = await cur.fetchall()
         return found
 
-    async def reads(self, conversation_id: str) -> list[dict]:
-        async with self.pool.connection() as conn:
-            cur = conn.cursor(row_factory=dict_row)
-            await cur.execute(
-                "SELECT operator_id::text, status, read_at FROM ops.thread_reads WHERE conversation_id = %s "
-                "ORDER BY read_id",
-                (conversation_id,),
-            )
-            return await cur.fetchall()
-
-    async def take(self, conversation_id: str, operator_id: str, *, supervisor: bool = False) -> str:
-        """The case becomes this operator's; refused when another holds it or nobody handed it off."""
-        async with self.pool.connection() as conn, conn.transaction():
-            customer_id = await self._take(conn, conversation_id, operator_id, supervisor)
-            await _operator_did(conn, "operator_take", conversation_id, customer_id, operator_id)
-        return customer_id
-
-    async def assign(self, conversation_id: str, supervisor_id: str, operator_id: str) -> None:
-        """A supervisor gives an open case to one operator."""
-        async with self.pool.connection() as conn, conn.transaction():
-            active = await (
-                await conn.execute(
-                    "SELECT 1 FROM ops.operators WHERE operator_id = %s AND disabled_at IS NULL", (operator_id,)
-                )
-            ).fetchone()
-            if active is None:
-                raise NotAllowed("unknown_operator")
-            customer_id = await self._take(conn, conversation_id, operator_id, True)
-            await record_decision(
-                conn,
-                customer_id=customer_id,
-                conversation_id=conversation_id,
-                tool="operator_assign",
-                proposed={"operator_id": supervisor_id, "assigned_to": operator_id},
-            )
-
-    async def _take(self, conn, conversation_id: str, operator_id: str, supervisor: bool) -> str:
-        row = await (
-            await conn.execute(
-                TAKE, {"operator": operator_id, "conversation": conversation_id, "supervisor": supervisor}
-            )
-        ).fetchone()
-        if row is None:
-            status = await _status(conn, conversation_id)
-            raise NotAllowed("not_handed_off" if status == "bot" else "held_by_another")
-        await conn.execute(
-            "UPDATE ops.handoff_cases SET status = 'taken', taken_by = %s WHERE conversation_id = %s "
-            "AND status <> 'closed'",
-            (operator_id, conversation_id),
-        )
-        return row[0]
-
-    async def reply(self, conversation_id: str, operator_id: str, text: str) -> int:
-        """The operator answers a case they hold (a waiting case is taken by answering it)."""
-        async with self.pool.connection() as conn, conn.transaction():
-            customer_id = await self._take(conn, conversation_id, operator_id, False)
-            message_id = await _append(conn, conversation_id, "operator", text, operator_id)
-            await _operator_did(conn, "operator_reply", conversation_id, customer_id, operator_id)
-        return message_id
-
-    async def release(self, conversation_id: str, operator_id: str, *, supervisor: bool = False) -> None:
-        """Gives the conversation back to the assistant; only its holder (or a supervisor) may."""
-        async with self.pool.connection() as conn, conn.transaction():
-            row = await (
-                await conn.execute(
-                    "UPDATE ops.conversations SET status = 'bot', held_by = NULL WHERE conversation_id = %s "
-                    "AND (status = 'waiting' OR (status = 'human' AND (held_by IS NULL OR held_by = %s OR %s))) "
-                    "RETURNING customer_id, language",
-                    (conversation_id, operator_id, supervisor),
-                )
-            ).fetchone()
-            if row is None:
-                status = await _status(conn, conversation_id)
-                raise NotAllowed("not_handed_off" if status == "bot" else "held_by_another")
-            await conn.execute(
-                "UPDATE ops.handoff_cases SET status = 'closed', closed_at = now() WHERE conversation_id = %s "
-                "AND status <> 'closed'",
-                (conversation_id,),
-            )
-            await _append(conn, conversation_id, "system", say("released", row[1]), operator_id)
-            await _operator_did(conn, "operator_release", conversation_id, row[0], operator_id)
-
     async def holder(self, conversation_id: str) -> tuple[str, str | None, str, str]:
         """(customer, holder, status, language) of a conversation."""
         async with self.pool.connection() as conn:
@@ -216,20 +129,6 @@ class PgConsole:
             raise UnknownConversation(conversation_id)
         return row
 
-    async def note_action(self, conversation_id: str, customer_id: str, operator_id: str, action: str, view: dict):
-        """The operator as the actor of an action the gateway ran, in the decision log."""
-        async with self.pool.connection() as conn:
-            await record_decision(
-                conn,
-                customer_id=customer_id,
-                conversation_id=conversation_id,
-                tool=f"operator_action:{action}",
-                proposed={"operator_id": operator_id, "batch_id": view.get("batch_id")},
-                decision="allowed",
-                executed=any(i["status"] in ("verified", "failed") for i in view.get("items", [])),
-                verified=any(i["status"] == "verified" for i in view.get("items", [])),
-            )
-
     async def dashboard(self, days: int = 7) -> dict:
         async with self.pool.connection() as conn:
             cur = conn.cursor(row_factory=dict_row)
@@ -239,32 +138,3 @@ class PgConsole:
             figures["handoffs_by_reason"] = await cur.fetchall()
         figures["days"] = days
         return figures
-
-
-async def _status(conn, conversation_id: str) -> str:
-    row = await (
-        await conn.execute("SELECT status FROM ops.conversations WHERE conversation_id = %s", (conversation_id,))
-    ).fetchone()
-    if row is None:
-        raise UnknownConversation(conversation_id)
-    return row[0]
-
-
-async def _append(conn, conversation_id: str, role: str, text: str, operator_id: str) -> int:
-    row = await (
-        await conn.execute(
-            "INSERT INTO ops.messages (conversation_id, role, content, operator_id) VALUES (%s, %s, %s, %s) "
-            "RETURNING message_id, created_at",
-            (conversation_id, role, text[:4000], operator_id),
-        )
-    ).fetchone()
-    await conn.execute(
-        "UPDATE ops.conversations SET last_message_at = %s WHERE conversation_id = %s", (row[1], conversation_id)
-    )
-    return row[0]
-
-
-async def _operator_did(conn, tool: str, conversation_id: str, customer_id: str, operator_id: str) -> None:
-    await record_decision(
-        conn, customer_id=customer_id, conversation_id=conversation_id, tool=tool, proposed={"operator_id": operator_id}
-    )

@@ -1,11 +1,8 @@
 """Conversations and their messages, always looked up through the owning customer."""
 
-from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.domain.threads import conversation_id
-
-SUMMARY = "thread_id, title, language, status, skill, outcome, started_at, last_message_at"
 
 
 class PgConversations:
@@ -47,48 +44,6 @@ class PgConversations:
         if row is None:
             raise LookupError("unknown_conversation")
         return row[0]
-
-    async def list(self, customer_id: str, limit: int = 30) -> list[dict]:
-        async with self.pool.connection() as conn:
-            cur = conn.cursor(row_factory=dict_row)
-            await cur.execute(
-                f"SELECT {SUMMARY} FROM ops.conversations WHERE customer_id = %s AND hidden_at IS NULL "
-                "ORDER BY last_message_at DESC LIMIT %s",
-                (customer_id, limit),
-            )
-            return await cur.fetchall()
-
-    async def get(self, customer_id: str, thread_id: str) -> dict | None:
-        cid = conversation_id(customer_id, thread_id)
-        async with self.pool.connection() as conn:
-            cur = conn.cursor(row_factory=dict_row)
-            await cur.execute(
-                f"SELECT {SUMMARY} FROM ops.conversations WHERE conversation_id = %s AND customer_id = %s",
-                (cid, customer_id),
-            )
-            found = await cur.fetchone()
-            if found is None:
-                return None
-            await cur.execute(
-                "SELECT message_id, role, content, skill, created_at FROM ops.messages "
-                "WHERE conversation_id = %s ORDER BY message_id",
-                (cid,),
-            )
-            found["messages"] = await cur.fetchall()
-            await cur.execute(
-                "SELECT batch_id::text, min(created_at) AS created_at FROM ops.actions "
-                "WHERE conversation_id = %s AND customer_id = %s GROUP BY batch_id ORDER BY 2",
-                (cid, customer_id),
-            )
-            found["batches"] = await cur.fetchall()
-            await cur.execute(
-                "SELECT transfer_id::text, summary, status, status_reason, language, expires_at, receipt, "
-                "origin_balance_after, currency, created_at FROM ops.transfers "
-                "WHERE conversation_id = %s AND customer_id = %s ORDER BY created_at",
-                (cid, customer_id),
-            )
-            found["transfers"] = await cur.fetchall()
-        return found
 
     async def status(self, customer_id: str, thread_id: str) -> str | None:
         async with self.pool.connection() as conn:

@@ -4,26 +4,12 @@ configured, allow-listed messages are sent and their status records what the ser
 import smtplib
 import uuid
 
-from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.domain.contact import mask_email
 from quipu.domain.mail import MailRoute
 from quipu.domain.receipts import action_receipt
 
-LISTED = (
-    "message_id",
-    "channel",
-    "destination",
-    "template",
-    "language",
-    "subject",
-    "body",
-    "mode",
-    "status",
-    "created_at",
-    "sent_at",
-)
 INSERT = (
     "INSERT INTO ops.outbox (customer_id, action_id, channel, destination, delivered_to, template, language, "
     "subject, body, mode, status, attempts, sent_at) VALUES (%s, %s, 'email', %s, %s, %s, %s, %s, %s, %s, %s, "
@@ -130,15 +116,6 @@ class PgOutbox:
                 (status, reply, status, row[0]),
             )
         return status
-
-    async def recent(self, customer_id: str, limit: int) -> list[dict]:
-        async with self.pool.connection() as conn:
-            cur = conn.cursor(row_factory=dict_row)
-            await cur.execute(
-                f"SELECT {', '.join(LISTED)} FROM ops.outbox WHERE customer_id = %s ORDER BY message_id DESC LIMIT %s",
-                (customer_id, limit),
-            )
-            return await cur.fetchall()
 
     async def action_receipt(self, customer_id: str, action_id: str, language: str, text: str, state: str) -> None:
         """The receipt of a verified action in Mensajes; keyed by the action, so a retry never sends it twice."""

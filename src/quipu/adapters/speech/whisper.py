@@ -8,14 +8,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from quipu.adapters.speech.whisper_files import WHISPER_BASE, whisper_installed
+from quipu.domain.texts import words
 
 log = logging.getLogger("quipu.speech")
 SAMPLE_RATE = 16_000
 BEAM_SIZE = 5
-VOCABULARY = {  # a hint of the words customers use; measured in bench/speech.py
-    "es": "Banco: tarjeta de crédito, cargos, saldo, cuenta de ahorro, transferencia, préstamo, alerta.",
-    "pt": "Banco: cartão de crédito, cobranças, saldo, conta poupança, transferência, empréstimo, alerta.",
-}
+VOCABULARY = words.SPEECH_VOCABULARY
 
 
 class NoSpeech(ValueError):

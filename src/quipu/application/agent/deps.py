@@ -1,13 +1,14 @@
 """What the agent needs, typed by role; built by the composition root, faked in tests."""
 
 from collections.abc import Callable, Mapping
-from contextlib import AbstractAsyncContextManager, AbstractContextManager
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from quipu.application.actions import Audit, Gateway, Handoffs
-from quipu.application.agent.case_file import build_case_file
-from quipu.application.ports import LanguageModel
+from quipu.application.action_ports import Audit
+from quipu.application.actions import Gateway
+from quipu.application.ports import LanguageModel, SkillToolsPort
+from quipu.application.turn_case import build_case_file
 from quipu.skills.registry import Skill
 
 
@@ -30,11 +31,11 @@ class _NullSpan:
 class AgentDeps:
     model: LanguageModel
     skills: list[Skill]
-    mcp: Callable[[], AbstractAsyncContextManager[Any]]  # an MCP client over the skills' servers, opened per turn
+    mcp: Callable[[], SkillToolsPort]  # the skills' tools, in process, opened per turn
     gateway: Gateway  # the action gateway: refusals are proposed through it, so they are audited like any action
-    handoffs: Handoffs
+    handoffs: Any  # the hand-off store: the agent opens its case with `open_case` (the gateway's port files one)
     audit: Audit
-    session_meta: Callable[[dict[str, Any], str, str], dict[str, Any]]
+    session_meta: Callable[[dict[str, Any], str, str], object]  # who the tools act for: session, language, words said
     trace: Callable[..., AbstractContextManager[Span]] = field(default=lambda *a, **k: _NullSpan())
     rephrase: bool = False
 

@@ -9,7 +9,6 @@ from typing import Any, TypedDict
 from langgraph.graph import END, START, StateGraph
 
 from quipu.application.agent import prompts
-from quipu.application.agent.case_file import finding_kinds
 from quipu.application.agent.deps import AgentDeps, offered
 from quipu.application.agent.followups import is_follow_up, joined_words, merged_arguments, remembered
 from quipu.application.agent.refusal import refuse_by_code
@@ -24,6 +23,7 @@ from quipu.application.agent.steps import (
 )
 from quipu.application.agent.tool_caller import SkillTools
 from quipu.application.ports import ModelBusy, ModelCall
+from quipu.application.turn_case import finding_kinds
 from quipu.domain.agent_text import say
 from quipu.domain.claims import claims
 from quipu.domain.routing import (
@@ -35,6 +35,7 @@ from quipu.domain.routing import (
     small_talk,
     wants_person,
 )
+from quipu.domain.signals import Signal
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 from quipu.skills.registry import Skill
 
@@ -243,9 +244,9 @@ class Agent:
             problems = claims(state.get("reply") or "", has_proposal=has_proposal, done_allowed=done)
             if actions and actions.get("escalate") and not state.get("handoff"):
                 return {"problems": problems, "handoff": {"reason": "action_escalated", "already_open": True}}
-            if "possible_fraud" in finding_kinds(state.get("tool_calls") or []) and not state.get("handoff"):
+            if Signal.POSSIBLE_FRAUD in finding_kinds(state.get("tool_calls") or []) and not state.get("handoff"):
                 # the bank's own records flag possible fraud: a person takes the case, whatever was asked
-                return {"problems": problems, "handoff": {"reason": "possible_fraud", "keep_reply": True}}
+                return {"problems": problems, "handoff": {"reason": Signal.POSSIBLE_FRAUD.value, "keep_reply": True}}
             if problems:  # code-written replies never claim; a rephrasing that does is replaced by code's words
                 return {"problems": problems, "reply": say("unsafe_reply", state["language"])}
             return {"problems": []}

@@ -1,5 +1,5 @@
-"""The skill's tools as the agent calls them: one MCP client per turn, the session in `_meta`, every call
-recorded as a ToolOutcome (what was asked, what the records said)."""
+"""The skill's tools as the agent calls them: through the in-process tools port, for the turn's session, every
+call recorded as a ToolOutcome (what was asked, what the records said)."""
 
 import json
 import logging
@@ -8,6 +8,7 @@ from contextlib import AbstractContextManager
 from typing import Any
 
 from quipu.application.agent.deps import Span
+from quipu.application.ports import SkillToolsPort
 from quipu.skills.answering import ToolOutcome
 
 log = logging.getLogger("quipu.agent")
@@ -38,28 +39,26 @@ class SkillTools:
 
     def __init__(
         self,
-        client: Any,  # the turn's MCP client
+        port: SkillToolsPort,
         namespace: str,
         schemas: dict[str, dict[str, Any]],
-        meta: dict[str, Any],
+        session: object,
         trace: Callable[..., AbstractContextManager[Span]],
     ) -> None:
-        self.client, self.namespace, self.schemas, self.meta, self.trace = client, namespace, schemas, meta, trace
+        self.port, self.namespace, self.schemas, self.session, self.trace = port, namespace, schemas, session, trace
         self.outcomes: list[ToolOutcome] = []
 
     async def call(self, tool: str, arguments: dict[str, Any]) -> ToolOutcome:
         arguments = usable_arguments(arguments, self.schemas.get(tool, {}))
         with self.trace("tool.call") as span:
             span.set(tool=tool, arguments=json.dumps(arguments, ensure_ascii=False, default=str))
-            result = await self.client.call_tool(
-                f"{self.namespace}_{tool}", arguments, meta=self.meta, raise_on_error=False
-            )
-        if result.is_error:
-            detail = " ".join(getattr(c, "text", "") for c in result.content)[:300]
+            answer = await self.port.call_tool(f"{self.namespace}_{tool}", arguments, self.session)
+        if answer.refused is not None:
+            detail = answer.refused[:300]
             log.warning("tool %s refused its arguments: %s", tool, detail)
             data = {"error": "tool_error", "detail": detail}
         else:
-            data = json.loads(json.dumps(result.structured_content or {}, default=str))
+            data = answer.result
         outcome = ToolOutcome(tool, arguments, data)
         self.outcomes.append(outcome)
         return outcome

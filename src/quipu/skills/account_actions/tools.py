@@ -5,28 +5,22 @@ import json
 from collections.abc import Callable
 from datetime import timedelta
 
-from fastmcp import Context, FastMCP
+from fastmcp import FastMCP
+from fastmcp.dependencies import Depends
 from fastmcp.exceptions import ToolError
 from mcp.types import ToolAnnotations
 
-from quipu.adapters.mcp.session import ToolSession, session_from
-from quipu.adapters.mcp.tooling import ToolDeps, run_tool, wired
+from quipu.adapters.mcp.session import ToolSession, signed_in
+from quipu.adapters.mcp.tooling import ToolDeps, wired
 from quipu.application.actions import Proposer
 from quipu.application.investigation import ChargeQuery, charge_view
 from quipu.domain.actions import MAX_REQUESTED, Requested
 from quipu.domain.dataset import DATASET_NOW
-from quipu.skills.vocab import Days, Merchant
+from quipu.domain.vocabulary import Days, Merchant
 
 READ_ONLY = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
 PROPOSES = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=False, openWorldHint=False)
 MAX_PROPOSAL_CHARS = 4000
-
-
-def signed_in(ctx: Context) -> ToolSession:
-    session = session_from(ctx)
-    if not session.signed_in:
-        raise ToolError("the customer must sign in before any action can be prepared")
-    return session
 
 
 def _literal(text: str):
@@ -69,35 +63,27 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
     server = FastMCP("actions", instructions="Propose only: the customer confirms with a button, code executes.")
 
     @server.tool(annotations=READ_ONLY)
-    async def my_cards(ctx: Context) -> dict:
+    async def my_cards(session: ToolSession = Depends(signed_in)) -> dict:
         """The customer's cards: product_id (to use in proposals), type, last4, currency, balance and the
         effective status (Active, Blocked, Cancelled, Closed, Suspended)."""
-        signed_in(ctx)
-        return await run_tool(ctx, deps, "my_cards", {}, lambda s, d: _cards(d, s.customer_id), audit=False)
+        return await _cards(deps(), session.customer_id)
 
     @server.tool(annotations=READ_ONLY)
-    async def recent_charges(ctx: Context, merchant: Merchant | None = None, days: Days = 30, limit: int = 8) -> dict:
+    async def recent_charges(
+        merchant: Merchant | None = None, days: Days = 30, limit: int = 8, session: ToolSession = Depends(signed_in)
+    ) -> dict:
         """Recent purchases with their transaction_id (to use in an inquiry), date, merchant, amount, status."""
-        signed_in(ctx)
         query = ChargeQuery(days=days, merchant=merchant)
-        return await run_tool(
-            ctx,
-            deps,
-            "recent_charges",
-            {"merchant": merchant, "days": days, "limit": limit},
-            lambda s, d: _charges(d, s.customer_id, query, max(1, min(limit, 20))),
-            audit=False,
-        )
+        return await _charges(deps(), session.customer_id, query, max(1, min(limit, 20)))
 
     @server.tool(annotations=PROPOSES)
-    async def propose_actions(ctx: Context, actions: list[dict] | dict | str) -> dict:
+    async def propose_actions(actions: list[dict] | dict | str, session: ToolSession = Depends(signed_in)) -> dict:
         """Proposes up to 3 actions, each {"action": name, "params": {...}}: block_card{product_id},
         cancel_card{product_id}, open_payment_inquiry{transaction_id, note?}, send_summary_email{topic:
         balances|payment_status|case_receipt}, set_alert{kind: duplicate_charge|payment_due, enabled},
         request_callback{window: morning|afternoon|evening}. Anything else goes in by its plain name (refund,
         change_email, raise_limit, ...) and code sends it to a person. Nothing runs until the customer presses
         the confirmation button."""
-        session = signed_in(ctx)
         requested = normalize(actions)
         who = Proposer(session.customer_id, session.conversation_id, session.language, session.signed_in)
         view = await wired(deps().gateway, "gateway").propose(who, requested)

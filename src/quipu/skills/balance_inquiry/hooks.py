@@ -4,9 +4,9 @@ import re
 
 from quipu.domain.dataset import AS_OF
 from quipu.domain.routing import asks_due_date
+from quipu.domain.vocabulary import DEPOSIT_TYPES
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 
-DEPOSIT_TYPES = ("Cuenta Ahorro", "Cuenta Corriente", "Inversión")
 ASKABLE = ()
 HAS = re.compile(r"\b(saldo|tengo|tenho|tienes|disponible|dispon[ií]vel|me queda|sobra|hay en)\b", re.I)
 OWES = re.compile(r"\b(deb[oe]|debemos|deuda|adeudo|d[ií]vida|devo|devendo|pago m[ií]nimo|pagamento m[ií]nimo|venc\w*)", re.I)

@@ -5,6 +5,7 @@ import re
 from difflib import SequenceMatcher
 
 from quipu.domain.evidence import fold
+from quipu.domain.signals import Signal
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 
 ASKABLE = ("charge",)
@@ -92,7 +93,7 @@ def _options(voice: Voice, charges: list[dict]) -> str:
 
 def _finding(voice: Voice, c: dict, f: dict) -> str | None:
     kind = f["kind"]
-    if kind == "duplicate":
+    if kind == Signal.DUPLICATE:
         return voice.say(
             "duplicate",
             merchant=c.get("merchant", "—"),
@@ -114,13 +115,13 @@ def _finding(voice: Voice, c: dict, f: dict) -> str | None:
             platform=voice.say("platform", platform=f["platform"]) if f.get("platform") else "",
             place=voice.say("foreign_place", place=place) if place else "",
         )
-    if kind in ("pending", "reversed", "possible_fraud"):
+    if kind in (Signal.PENDING, Signal.REVERSED, Signal.POSSIBLE_FRAUD):
         return voice.say(kind, charge=_charge(voice, c))
     return None
 
 
 def _fraud(voice: Voice, charges: list[dict]) -> str:
-    flagged = [c for c in charges if any(f["kind"] == "possible_fraud" for f in c.get("findings", []))]
+    flagged = [c for c in charges if any(f["kind"] == Signal.POSSIBLE_FRAUD for f in c.get("findings", []))]
     same = {(c.get("merchant"), c["amount"], c["currency"]) for c in flagged}
     if len(flagged) > 1 and len(same) == 1:
         c = flagged[0]
@@ -137,7 +138,7 @@ def _findings(voice: Voice, charges: list[dict]) -> list[str]:
     seen_pairs: set[frozenset[str]] = set()
     for c in charges:
         for f in c.get("findings", []):
-            if f["kind"] == "duplicate":
+            if f["kind"] == Signal.DUPLICATE:
                 pair = frozenset((c["label"], f.get("other", "")))
                 if pair in seen_pairs or f.get("other") in {x for p in seen_pairs for x in p}:
                     continue
@@ -154,7 +155,7 @@ def _investigation(voice: Voice, outcome: ToolOutcome) -> str:
     if not charges:
         merchant = voice.say("merchant_of", merchant=arguments["merchant"]) if arguments.get("merchant") else ""
         return voice.say("none", merchant=merchant, days=result.get("days", arguments.get("days", 30)))
-    if any(f["kind"] == "possible_fraud" for c in charges for f in c.get("findings", [])):
+    if any(f["kind"] == Signal.POSSIBLE_FRAUD for c in charges for f in c.get("findings", [])):
         return _fraud(voice, charges)
     found_something = any(c.get("findings") for c in charges)
     if (result.get("ask") or result.get("more_matches")) and not found_something:

@@ -2,12 +2,14 @@
 
 from collections.abc import Callable
 
-from fastmcp import Context, FastMCP
+from fastmcp import FastMCP
+from fastmcp.dependencies import Depends
 from mcp.types import ToolAnnotations
 
-from quipu.adapters.mcp.tooling import ToolDeps, run_tool
+from quipu.adapters.mcp.session import ToolSession, current_session
+from quipu.adapters.mcp.tooling import AUDITED, ToolDeps
 from quipu.application.investigation import ChargeQuery, Investigation
-from quipu.skills.vocab import Amount, Limit, Merchant, RecentDays, TransactionId
+from quipu.domain.vocabulary import Amount, Limit, Merchant, RecentDays, TransactionId
 
 READ_ONLY = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
 
@@ -15,55 +17,38 @@ READ_ONLY = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
 def build(deps: Callable[[], ToolDeps]) -> FastMCP:
     server = FastMCP("investigation", instructions="Check the bank's own records before asking the customer.")
 
-    @server.tool(annotations=READ_ONLY)
+    @server.tool(annotations=READ_ONLY, tags={AUDITED})
     async def investigate_charges(
-        ctx: Context,
         days: RecentDays = 30,
         merchant: Merchant | None = None,
         min_amount: Amount | None = None,
         max_amount: Amount | None = None,
+        session: ToolSession = Depends(current_session),
     ) -> dict:
         """Finds at most 3 matching charges (newest first) and checks each: duplicate (same merchant,
         amount and currency within 10 minutes), pending, reversed, foreign (with a reference USD rate),
         possible fraud, and the customer's own app session at that time. Charges are labelled #1..#3."""
         query = ChargeQuery(days, merchant, min_amount, max_amount)
-        return await run_tool(
-            ctx,
-            deps,
-            "investigate_charges",
-            vars(query),
-            lambda s, d: Investigation(d.records).investigate_charges(s.customer_id, query),
-        )
+        return await Investigation(deps().records).investigate_charges(session.customer_id, query)
 
-    @server.tool(annotations=READ_ONLY)
-    async def investigate_charge(ctx: Context, transaction_id: TransactionId) -> dict:
+    @server.tool(annotations=READ_ONLY, tags={AUDITED})
+    async def investigate_charge(
+        transaction_id: TransactionId, session: ToolSession = Depends(current_session)
+    ) -> dict:
         """The same checks for one charge, by the id search_transactions gave."""
-        return await run_tool(
-            ctx,
-            deps,
-            "investigate_charge",
-            {"transaction_id": transaction_id},
-            lambda s, d: Investigation(d.records).investigate_charge(s.customer_id, transaction_id),
-        )
+        return await Investigation(deps().records).investigate_charge(session.customer_id, transaction_id)
 
     @server.tool(annotations=READ_ONLY)
     async def search_transactions(
-        ctx: Context,
         days: RecentDays = 30,
         merchant: Merchant | None = None,
         min_amount: Amount | None = None,
         max_amount: Amount | None = None,
         limit: Limit = 20,
+        session: ToolSession = Depends(current_session),
     ) -> dict:
         """Up to 20 matching purchases with their ids, for when the customer must pick one."""
         query = ChargeQuery(days, merchant, min_amount, max_amount)
-        return await run_tool(
-            ctx,
-            deps,
-            "search_transactions",
-            {**vars(query), "limit": limit},
-            lambda s, d: Investigation(d.records).search(s.customer_id, query, limit),
-            audit=False,
-        )
+        return await Investigation(deps().records).search(session.customer_id, query, limit)
 
     return server

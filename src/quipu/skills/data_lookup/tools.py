@@ -4,11 +4,13 @@ describe_schema (tag `sql_gate`) cover the rest; the agent offers them only to a
 from collections.abc import Callable
 from typing import Annotated, Literal
 
-from fastmcp import Context, FastMCP
+from fastmcp import FastMCP
+from fastmcp.dependencies import Depends
 from mcp.types import ToolAnnotations
 from pydantic import Field
 
-from quipu.adapters.mcp.tooling import ToolDeps, run_tool, wired
+from quipu.adapters.mcp.session import ToolSession, current_session
+from quipu.adapters.mcp.tooling import AUDITED, ToolDeps, wired
 from quipu.application import data_lookup
 from quipu.application.data_lookup_results import (
     ComparisonResult,
@@ -20,8 +22,8 @@ from quipu.application.data_lookup_results import (
     published,
 )
 from quipu.application.text_to_sql import run_sql as guarded_sql
+from quipu.domain.vocabulary import Amount, Merchant, SqlText
 from quipu.skills.data_lookup.gate import SQL_GATE_TAG
-from quipu.skills.vocab import Amount, Merchant, SqlText
 
 READ_ONLY = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
 PeriodSaid = Annotated[
@@ -46,59 +48,46 @@ Count = Annotated[int, Field(ge=1, le=50)]
 def build(deps: Callable[[], ToolDeps]) -> FastMCP:
     server = FastMCP("dwh", instructions="The customer's records; periods count back from 2026-06-18.")
 
-    async def lookup(ctx: Context, tool: str, arguments: dict, work) -> dict:
-        async def typed(session, current):
-            return (await work(current.records, session.customer_id)).json_ready()
-
-        result = await run_tool(ctx, deps, tool, arguments, typed)
-        return result if "status" in result else {"status": "unavailable", **result}  # a failed lookup says so
-
-    @server.tool(annotations=READ_ONLY, output_schema=published(SpendingResult))
+    @server.tool(annotations=READ_ONLY, tags={AUDITED}, output_schema=published(SpendingResult))
     async def get_spending_summary(
-        ctx: Context,
         period: PeriodSaid | None = None,
         category: CategorySaid | None = None,
         merchant: Merchant | None = None,
         by: By = "total",
+        session: ToolSession = Depends(current_session),
     ) -> dict:
         """How much the customer spent (Approved purchases), per currency; by=category|merchant|month splits it."""
         filters = data_lookup.filters_of(category, merchant)
-        return await lookup(
-            ctx,
-            "get_spending_summary",
-            {"period": period, "category": category, "merchant": merchant, "by": by},
-            lambda r, c: data_lookup.spending(r, c, period=period, filters=filters, by=by),
-        )
+        found = await data_lookup.spending(deps().records, session.customer_id, period=period, filters=filters, by=by)
+        return found.json_ready()
 
-    @server.tool(annotations=READ_ONLY, output_schema=published(LargestPurchaseResult))
+    @server.tool(annotations=READ_ONLY, tags={AUDITED}, output_schema=published(LargestPurchaseResult))
     async def get_largest_purchase(
-        ctx: Context, period: PeriodSaid | None = None, category: CategorySaid | None = None
+        period: PeriodSaid | None = None,
+        category: CategorySaid | None = None,
+        session: ToolSession = Depends(current_session),
     ) -> dict:
         """The customer's biggest purchase of the period (one per currency)."""
         filters = data_lookup.filters_of(category, None)
-        return await lookup(
-            ctx,
-            "get_largest_purchase",
-            {"period": period, "category": category},
-            lambda r, c: data_lookup.largest_purchase(r, c, period=period, filters=filters),
-        )
+        found = await data_lookup.largest_purchase(deps().records, session.customer_id, period=period, filters=filters)
+        return found.json_ready()
 
-    @server.tool(annotations=READ_ONLY, output_schema=published(ComparisonResult))
+    @server.tool(annotations=READ_ONLY, tags={AUDITED}, output_schema=published(ComparisonResult))
     async def compare_spending(
-        ctx: Context, period: PeriodSaid, versus: PeriodSaid | None = None, category: CategorySaid | None = None
+        period: PeriodSaid,
+        versus: PeriodSaid | None = None,
+        category: CategorySaid | None = None,
+        session: ToolSession = Depends(current_session),
     ) -> dict:
         """Spending of two periods side by side; without versus, the period just before."""
         filters = data_lookup.filters_of(category, None)
-        return await lookup(
-            ctx,
-            "compare_spending",
-            {"period": period, "versus": versus, "category": category},
-            lambda r, c: data_lookup.compare_spending(r, c, period=period, versus=versus, filters=filters),
+        found = await data_lookup.compare_spending(
+            deps().records, session.customer_id, period=period, versus=versus, filters=filters
         )
+        return found.json_ready()
 
-    @server.tool(annotations=READ_ONLY, output_schema=published(MovementsResult))
+    @server.tool(annotations=READ_ONLY, tags={AUDITED}, output_schema=published(MovementsResult))
     async def get_movements(
-        ctx: Context,
         period: PeriodSaid | None = None,
         category: CategorySaid | None = None,
         merchant: Merchant | None = None,
@@ -106,50 +95,43 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         max_amount: Amount | None = None,
         order: Order = "newest",
         limit: Count = 10,
+        session: ToolSession = Depends(current_session),
     ) -> dict:
         """The customer's movements (every type and status), newest first or largest first."""
         filters = data_lookup.filters_of(category, merchant, min_amount, max_amount)
-        arguments = {"period": period, "category": category, "merchant": merchant, "min_amount": min_amount,
-                     "max_amount": max_amount, "order": order, "limit": limit}  # fmt: skip
-        return await lookup(
-            ctx,
-            "get_movements",
-            arguments,
-            lambda r, c: data_lookup.movements(r, c, period=period, filters=filters, order=order, limit=limit),
+        found = await data_lookup.movements(
+            deps().records, session.customer_id, period=period, filters=filters, order=order, limit=limit
         )
+        return found.json_ready()
 
-    @server.tool(annotations=READ_ONLY, output_schema=published(ExchangeRateResult))
+    @server.tool(annotations=READ_ONLY, tags={AUDITED}, output_schema=published(ExchangeRateResult))
     async def get_exchange_rate(
-        ctx: Context,
         currency: CurrencySaid | None = None,
         target: CurrencySaid | None = None,
         on: DaySaid | None = None,
+        session: ToolSession = Depends(current_session),
     ) -> dict:
         """How much 1 unit of a currency (the dollar by default) is worth in the customer's currency."""
-        return await lookup(
-            ctx,
-            "get_exchange_rate",
-            {"currency": currency, "target": target, "on": on},
-            lambda r, c: data_lookup.exchange_rate(r, c, currency=currency, target=target, on=on),
+        found = await data_lookup.exchange_rate(
+            deps().records, session.customer_id, currency=currency, target=target, on=on
         )
+        return found.json_ready()
 
-    @server.tool(annotations=READ_ONLY, output_schema=published(ComplaintsResult))
-    async def get_complaints(ctx: Context) -> dict:
+    @server.tool(annotations=READ_ONLY, tags={AUDITED}, output_schema=published(ComplaintsResult))
+    async def get_complaints(session: ToolSession = Depends(current_session)) -> dict:
         """The customer's complaints and claims: how many, which are open, their status."""
-        return await lookup(ctx, "get_complaints", {}, lambda r, c: data_lookup.complaints(r, c))
+        return (await data_lookup.complaints(deps().records, session.customer_id)).json_ready()
 
     @server.tool(annotations=READ_ONLY, tags={SQL_GATE_TAG})
-    async def describe_schema(ctx: Context) -> dict:
+    async def describe_schema() -> dict:
         """The tables you can query with run_sql: columns, meanings, values, and which are the customer's."""
-        return await run_tool(ctx, deps, "describe_schema", {}, lambda s, d: _catalog(d), audit=False)
+        return await _catalog(deps())
 
-    @server.tool(annotations=READ_ONLY, tags={SQL_GATE_TAG})
-    async def run_sql(ctx: Context, sql: SqlText) -> dict:
+    @server.tool(annotations=READ_ONLY, tags={SQL_GATE_TAG, AUDITED})
+    async def run_sql(sql: SqlText, session: ToolSession = Depends(current_session)) -> dict:
         """Runs one read-only SELECT over the core tables (call describe_schema first). Never filter by
         customer: only the customer's rows exist for you. Refused queries come back with the reason."""
-        return await run_tool(
-            ctx, deps, "run_sql", {"sql": sql}, lambda s, d: guarded_sql(wired(d.sql_runner, "sql_runner"), sql, s.customer_id)
-        )
+        return await guarded_sql(wired(deps().sql_runner, "sql_runner"), sql, session.customer_id)
 
     return server
 

@@ -3,21 +3,19 @@
 from collections.abc import Callable
 from typing import Annotated, Literal
 
-from fastmcp import Context, FastMCP
+from fastmcp import FastMCP
+from fastmcp.dependencies import Depends
 from mcp.types import ToolAnnotations
 from pydantic import Field
 
-from quipu.adapters.mcp.tooling import ToolDeps, run_tool, wired
+from quipu.adapters.mcp.session import ToolSession, signed_in
+from quipu.adapters.mcp.tooling import ToolDeps, wired
 from quipu.application.transfers import Asker
-from quipu.skills.account_actions.tools import signed_in
-from quipu.skills.vocab import Last4
+from quipu.domain.vocabulary import AccountType, Last4
 
 READ_ONLY = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
 PROPOSES = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=False, openWorldHint=False)
 Kind = Literal["own_accounts", "pay_debt", "third_party"]
-AccountType = Literal[
-    "Cuenta Ahorro", "Cuenta Corriente", "Tarjeta Crédito", "Préstamo Personal", "Préstamo Hipotecario"
-]
 Money = Annotated[
     str,
     Field(min_length=1, max_length=20, pattern=r"^[0-9][0-9.,]*$", description="The amount as the customer wrote it."),
@@ -35,8 +33,8 @@ RecipientId = Annotated[
 Service = Annotated[str, Field(min_length=2, max_length=40)]
 
 
-def asker(ctx: Context) -> Asker:
-    session = signed_in(ctx)
+def asker(session: ToolSession = Depends(signed_in)) -> Asker:
+    """Who asks for money to move: the signed-in session (a `Depends` for the transfer tools)."""
     return Asker(session.customer_id, session.conversation_id, session.language, session.signed_in, session.said)
 
 
@@ -44,20 +42,17 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
     server = FastMCP("transfers", instructions="Proposals only; money moves on the customer's button.")
 
     @server.tool(annotations=READ_ONLY)
-    async def list_transfer_options(ctx: Context) -> dict:
+    async def list_transfer_options(who: Asker = Depends(asker)) -> dict:
         """The customer's accounts that can send (with balance) and cards or loans that owe (with debt)."""
-        who = asker(ctx)
-        return await run_tool(ctx, deps, "list_transfer_options", {}, lambda s, d: wired(d.money, "money").options(who), audit=False)
+        return await wired(deps().money, "money").options(who)
 
     @server.tool(annotations=READ_ONLY)
-    async def list_service_bills(ctx: Context) -> dict:
+    async def list_service_bills(who: Asker = Depends(asker)) -> dict:
         """Pending service bills, the one due first on top."""
-        who = asker(ctx)
-        return await run_tool(ctx, deps, "list_service_bills", {}, lambda s, d: wired(d.money, "money").bills(who), audit=False)
+        return await wired(deps().money, "money").bills(who)
 
     @server.tool(annotations=PROPOSES)
     async def propose_transfer(
-        ctx: Context,
         kind: Kind,
         amount: Money,
         from_last4: Last4 | None = None,
@@ -66,12 +61,12 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         to_type: AccountType | None = None,
         to_account_number: AccountNumber | None = None,
         to_customer_id: RecipientId | None = None,
+        who: Asker = Depends(asker),
     ) -> dict:
         """Proposes a transfer. own_accounts: between own accounts; pay_debt: to own card or loan;
         third_party: to another customer by account number or customer id (exactly one). Returns
         needs_clarification (ask what it says), blocked (explain the reason) or proposed (a card with a
         button is shown; do not say the money moved)."""
-        who = asker(ctx)
         return await wired(deps().money, "money").propose_transfer(
             who,
             kind=kind,
@@ -86,13 +81,12 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
 
     @server.tool(annotations=PROPOSES)
     async def propose_service_payment(
-        ctx: Context,
         service: Service | None = None,
         from_last4: Last4 | None = None,
         from_type: AccountType | None = None,
+        who: Asker = Depends(asker),
     ) -> dict:
         """Proposes paying one pending bill whole (luz, agua, teléfono, internet, cable)."""
-        who = asker(ctx)
         return await wired(deps().money, "money").propose_service_payment(
             who, service=service, from_last4=from_last4, from_type=from_type
         )

@@ -3,6 +3,8 @@ customer's own products the money leaves from and goes to ("de mi ahorro a mi co
 
 import re
 
+from quipu.domain.vocabulary import CHECKING, CREDIT_CARD, PERSONAL_LOAN, SAVINGS
+
 SERVICES = (
     ("luz", r"\bluz\b|electricidad|energ[ií]a"),
     ("agua", r"\b[aá]gua\b"),
@@ -11,10 +13,10 @@ SERVICES = (
     ("cable", r"\bcable\b|\btv\b"),
 )
 PRODUCTS = (
-    ("Cuenta Ahorro", r"ahorro|poupan[çc]a"),
-    ("Cuenta Corriente", r"corriente|cheques|corrente"),
-    ("Tarjeta Crédito", r"tarjeta|cart[ãa]o"),
-    ("Préstamo Personal", r"pr[ée]stamo|empr[ée]stimo"),
+    (SAVINGS, r"ahorro|poupan[çc]a"),
+    (CHECKING, r"corriente|cheques|corrente"),
+    (CREDIT_CARD, r"tarjeta|cart[ãa]o"),
+    (PERSONAL_LOAN, r"pr[ée]stamo|empr[ée]stimo"),
 )
 FROM = r"\b(de|desde|da|do|del|con|com)\s+(mi|mis|la|el|minha|meu|a|o)?\s*(cuenta\s+(de\s+)?|conta\s+)?$"
 TO = r"\b(a|al|hacia|para|pra|pro|en|na|no)\s+(mi|mis|la|el|minha|meu|a|o)?\s*(cuenta\s+(de\s+)?|conta\s+)?$"
@@ -40,7 +42,7 @@ def _roles(text: str) -> dict[str, str]:
 
 
 ACCOUNT_NUMBER = re.compile(r"(?<![\d.,])\d{10,20}(?![\d.,])")
-DEBTS = ("Tarjeta Crédito", "Préstamo Personal")
+DEBTS = (CREDIT_CARD, PERSONAL_LOAN)
 
 
 def _amounts(text: str) -> list[str]:

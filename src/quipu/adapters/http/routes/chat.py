@@ -16,8 +16,8 @@ from quipu.adapters.llm.queue import turn_deadline
 from quipu.adapters.metrics import TURN_SECONDS, TURNS, TURNS_REFUSED
 from quipu.application.chat import ChatTurn
 from quipu.application.ports import ModelBusy
-from quipu.domain.errors import ERRORS
 from quipu.domain.statement import MAX_IMAGE_BYTES, image_kind
+from quipu.domain.texts.errors import ERRORS
 
 router = APIRouter(prefix="/api", tags=["chat"])
 log = logging.getLogger("quipu.http.chat")
@@ -84,7 +84,9 @@ async def chat(body: ChatIn, who: CustomerDep, container: ContainerDep) -> ChatO
     image = decoded_image(body.image)
     if not body.message.strip() and image is None:
         raise ApiError("empty_message")
-    await ChatLimiter(container.pool, container.settings.chat_rate_per_minute, container.clock).check(who.customer_id)
+    await ChatLimiter(container.identity.rate, container.settings.chat_rate_per_minute, container.clock).check(
+        who.customer_id
+    )
     assert container.chat is not None  # attached when the service starts
     try:
         with TURN_SECONDS.time(), turn_deadline(container.settings.turn_deadline_seconds):
@@ -113,7 +115,9 @@ async def chat_stream(body: ChatIn, who: CustomerDep, container: ContainerDep) -
     image = decoded_image(body.image)
     if not body.message.strip() and image is None:
         raise ApiError("empty_message")
-    await ChatLimiter(container.pool, container.settings.chat_rate_per_minute, container.clock).check(who.customer_id)
+    await ChatLimiter(container.identity.rate, container.settings.chat_rate_per_minute, container.clock).check(
+        who.customer_id
+    )
     steps: asyncio.Queue[str] = asyncio.Queue()
 
     async def progress(step: str) -> None:

@@ -1,3 +1,4 @@
+from dataclasses import asdict
 from datetime import datetime
 from decimal import Decimal
 from typing import Annotated
@@ -8,8 +9,6 @@ from pydantic import BaseModel
 from quipu.adapters.http.deps import ContainerDep, CustomerDep, still_signed_in
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.http.live import event_stream
-from quipu.adapters.postgres.products_view import my_products
-from quipu.application.action_view import batch_view
 from quipu.domain.threads import conversation_id
 from quipu.domain.transfer_text import card_text
 
@@ -91,42 +90,39 @@ class Product(BaseModel):
 
 @router.get("", summary="The signed-in customer")
 async def me(who: CustomerDep, container: ContainerDep) -> MeOut:
-    async with container.pool.connection() as conn:
-        row = await (
-            await conn.execute(
-                "SELECT first_name, preferred_language FROM core.customers WHERE customer_id = %s", (who.customer_id,)
-            )
-        ).fetchone()
-    first_name, language = row or (None, "es")
+    greeting = await container.views.greeting(who.customer_id)
     fresh = who.stepped_up(container.clock(), container.identity.limits.step_up_window)
-    return MeOut(customer_id=who.customer_id, first_name=first_name, language=language, stepped_up=fresh)
+    return MeOut(
+        customer_id=who.customer_id, first_name=greeting.first_name, language=greeting.language, stepped_up=fresh
+    )
 
 
 @router.get("/outbox", summary="What the bank sent the customer (simulated mail is stored, not sent)")
 async def outbox(
     who: CustomerDep, container: ContainerDep, limit: Annotated[int, Query(ge=1, le=50)] = 20
 ) -> list[OutboxMessage]:
-    return [OutboxMessage(**row) for row in await container.outbox.recent(who.customer_id, limit)]
+    return [OutboxMessage(**asdict(m)) for m in await container.views.sent(who.customer_id, limit)]
 
 
 @router.get("/conversations", summary="Earlier conversations, most recent first")
 async def conversations(
     who: CustomerDep, container: ContainerDep, limit: Annotated[int, Query(ge=1, le=100)] = 30
 ) -> list[ConversationSummary]:
-    return [ConversationSummary(**row) for row in await container.conversations.list(who.customer_id, limit)]
+    return [ConversationSummary(**asdict(c)) for c in await container.views.conversations(who.customer_id, limit)]
 
 
 @router.get("/conversations/{thread_id}", summary="One conversation with its messages")
 async def conversation(thread_id: ThreadId, who: CustomerDep, container: ContainerDep) -> Conversation:
-    found = await container.conversations.get(who.customer_id, thread_id)
+    found = await container.views.conversation(who.customer_id, thread_id)
     if found is None:
         raise ApiError("unknown_conversation")
-    cards = []
-    for batch in found.pop("batches"):
-        rows = await container.gateway.store.batch(who.customer_id, batch["batch_id"])
-        cards.append(Card(kind="actions", created_at=batch["created_at"], view=batch_view(rows)))
-    cards += [Card(kind="transfer", created_at=t["created_at"], view=transfer_view(t)) for t in found.pop("transfers")]
-    return Conversation(**found, cards=sorted(cards, key=lambda c: c.created_at))
+    cards = [
+        Card(kind="actions", created_at=proposed_at, view=await container.gateway.view(who.customer_id, batch_id))
+        for batch_id, proposed_at in found.batches
+    ]
+    cards += [Card(kind="transfer", created_at=t["created_at"], view=transfer_view(t)) for t in found.transfers]
+    head = {k: v for k, v in asdict(found).items() if k not in ("batches", "transfers")}
+    return Conversation(**head, cards=sorted(cards, key=lambda c: c.created_at))
 
 
 def transfer_view(row: dict) -> dict:
@@ -144,7 +140,7 @@ def transfer_view(row: dict) -> dict:
 
 @router.get("/products", summary="Mis productos: each product's status, balance and last movements")
 async def products(who: CustomerDep, container: ContainerDep) -> list[Product]:
-    return [Product(**p) for p in await my_products(container.pool, who.customer_id)]
+    return [Product(**asdict(p)) for p in await container.views.products(who.customer_id)]
 
 
 @router.get("/conversations/{thread_id}/events", summary="Server-Sent Events: this conversation changed")

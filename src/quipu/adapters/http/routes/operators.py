@@ -1,3 +1,5 @@
+from dataclasses import asdict
+
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -39,11 +41,4 @@ async def me(operator: OperatorDep) -> OperatorOut:
 
 @router.get("", summary="Every operator account (supervisors only)")
 async def everyone(_: SupervisorDep, container: ContainerDep) -> list[OperatorOut]:
-    async with container.pool.connection() as conn:
-        rows = await (
-            await conn.execute(
-                "SELECT operator_id::text, username, display_name, role FROM ops.operators "
-                "WHERE disabled_at IS NULL ORDER BY username"
-            )
-        ).fetchall()
-    return [OperatorOut(operator_id=r[0], username=r[1], display_name=r[2], role=r[3]) for r in rows]
+    return [OperatorOut(**asdict(o)) for o in await container.views.operators()]

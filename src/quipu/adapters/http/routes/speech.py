@@ -25,8 +25,7 @@ class SayIn(BaseModel):
 
 
 async def preferred_language(container, customer_id: str) -> str:
-    language, _ = await container.conversations.language_and_names(customer_id)
-    return language
+    return (await container.views.greeting(customer_id)).language
 
 
 @router.post("/transcribe", summary="Raw audio body (≤ 5 MB, ≤ 60 s) → {text, language}; the audio is never kept")

@@ -171,7 +171,7 @@
       if (done) return;
       confirm.disabled = cancel.disabled = true;
       try {
-        settled(await api("customer", `/api/khipu/${verb}`, { method: "POST", body: { transfer_id: proposal.transfer_id } }));
+        settled(await api("customer", `/api/transfers/${verb}`, { method: "POST", body: { transfer_id: proposal.transfer_id } }));
         loadOutbox();
       } catch (problem) {
         result.textContent = problem.message;

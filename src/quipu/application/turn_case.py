@@ -1,18 +1,10 @@
-"""The case file a person receives, built by code from the turn's state, never by the model."""
+"""The hand-off case file of one chat turn: the turn's verified facts and evidence, read from its state."""
 
 import uuid
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
-from quipu.domain.priority import case_priority
-
-QUESTIONS = {
-    "customer_asked": "¿Qué necesita el cliente? Pidió hablar con una persona.",
-    "assistant_error": "El asistente falló en este turno: ¿qué necesitaba el cliente?",
-    "model_requested": "El asistente pidió ayuda: revisar la solicitud del cliente.",
-    "action_escalated": "Revisar las acciones que el sistema no automatiza.",
-    "possible_fraud": "Los registros marcan posible fraude: ¿el cliente reconoce estos cargos? Valorar bloqueo.",
-}
+from quipu.domain import case_files
 
 
 def finding_kinds(tool_results: list[dict[str, Any]]) -> set[str]:
@@ -64,29 +56,27 @@ def _evidence(
     return evidence
 
 
-def build_case_file(state: Mapping[str, Any]) -> dict[str, Any]:
-    handoff = state.get("handoff") or {}
-    reason = handoff.get("reason", "model_requested")
+def turn_case(state: Mapping[str, Any]) -> case_files.CaseFile:
+    session = state.get("session") or {}
     results = state.get("tool_calls") or []
     actions = state.get("actions")
-    signals = finding_kinds(results)
-    priority = case_priority({"possible_fraud"} & signals or signals & {"duplicate", "foreign_purchase"})
-    open_questions = [QUESTIONS.get(reason, QUESTIONS["model_requested"])]
-    if actions:
-        open_questions += [i["text"] for i in actions.get("items", []) if i["status"] in ("escalated", "failed")]
-    return {
-        "case_id": str(uuid.uuid4()),
-        "request": state.get("text"),
-        "language": state.get("language"),
-        "skill": state.get("skill"),
-        "verified_facts": _verified_facts(results),
-        "evidence": _evidence(results, actions, state.get("confirmation")),
-        "actions": [
+    return case_files.handoff(
+        case_id=str(uuid.uuid4()),
+        customer_id=cast(str, session.get("customer_id")),  # the session code set for the turn names the customer
+        conversation_id=session.get("conversation_id"),
+        reason=(state.get("handoff") or {}).get("reason", "model_requested"),
+        request=state.get("text"),
+        language=state.get("language"),
+        skill=state.get("skill"),
+        signals=finding_kinds(results),
+        verified_facts=_verified_facts(results),
+        evidence=_evidence(results, actions, state.get("confirmation")),
+        actions=[
             {"action": i["action"], "status": i["status"], "text": i["text"]} for i in (actions or {}).get("items", [])
         ],
-        "open_questions": open_questions,
-        "priority": priority.priority,
-        "sla_hours": priority.sla_hours,
-        "escalation_reason": reason,
-        "customer_id": (state.get("session") or {}).get("customer_id"),
-    }
+    )
+
+
+def build_case_file(state: Mapping[str, Any]) -> dict[str, Any]:
+    """The stored record of the turn's case (what the agent passes to the hand-off port)."""
+    return turn_case(state).record

@@ -1,15 +1,18 @@
+"""The customer's buttons on a transfer card: confirm (after a step-up) and cancel. Served at /api/transfers and,
+for clients written before the rename, at /api/khipu."""
+
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict
 
 from quipu.adapters.http.deps import ContainerDep, CustomerDep, UuidText, actions_on
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.metrics import counted
-from quipu.adapters.postgres.transfers_store import UnknownTransfer
+from quipu.application.transfer_ports import UnknownTransfer
 from quipu.application.transfers import StepUpRequired
 from quipu.skills.answering import Voice, templates
 
-router = APIRouter(prefix="/api/khipu", tags=["money movement"], dependencies=[actions_on])
-SKILL = "money_movement"
+buttons = APIRouter(tags=["transfers"], dependencies=[actions_on])
+SKILL = "money_movement"  # the agent's skill whose sentences settle the card
 
 
 def with_text(result: dict) -> dict:
@@ -32,7 +35,7 @@ class TransferIn(BaseModel):
     transfer_id: UuidText
 
 
-@router.post("/confirm", summary="The customer's button: move the money (needs a recent step-up)")
+@buttons.post("/confirm", summary="The customer's button: move the money (needs a recent step-up)")
 async def confirm(body: TransferIn, who: CustomerDep, container: ContainerDep) -> dict:
     stepped_up = who.stepped_up(container.clock(), container.identity.limits.step_up_window)
     try:
@@ -44,9 +47,14 @@ async def confirm(body: TransferIn, who: CustomerDep, container: ContainerDep) -
         raise ApiError("unknown_transfer") from None
 
 
-@router.post("/cancel", summary="The customer declines the proposal")
+@buttons.post("/cancel", summary="The customer declines the proposal")
 async def cancel(body: TransferIn, who: CustomerDep, container: ContainerDep) -> dict:
     try:
         return counted("transfer", "cancel", with_text(await container.money.cancel(who.customer_id, body.transfer_id)))
     except UnknownTransfer:
         raise ApiError("unknown_transfer") from None
+
+
+router = APIRouter()
+router.include_router(buttons, prefix="/api/transfers")
+router.include_router(buttons, prefix="/api/khipu", include_in_schema=False)  # the old URL keeps working

@@ -1,4 +1,4 @@
-"""Every error the API can answer, with a precise English text and the customer's ES and PT."""
+"""Every error the API can answer, with its status, a precise English text and the customer's ES and PT."""
 
 from dataclasses import dataclass
 

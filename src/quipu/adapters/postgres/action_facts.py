@@ -1,0 +1,95 @@
+"""The facts actions are decided on, read from core and ops: the card as the customer sees it (an overlay
+block counts), the charge with its risk signals, the e-mail on file."""
+
+from psycopg_pool import AsyncConnectionPool
+
+from quipu.adapters.postgres.bank_records import PgBankRecords
+from quipu.application.action_ports import TransientError
+from quipu.domain.actions import CardFacts, Facts
+from quipu.domain.evidence import signals_of
+from quipu.domain.vocabulary import CARD_TYPES
+
+CARD = """
+SELECT p.product_id, p.product_type, p.product_number_last4, p.product_status, coalesce(p.days_past_due, 0),
+       p.current_balance,
+       (SELECT a.action FROM ops.card_actions a WHERE a.product_id = p.product_id AND a.customer_id = p.customer_id
+        ORDER BY a.requested_at DESC LIMIT 1)
+FROM core.products p WHERE p.customer_id = %s AND p.product_id = %s
+"""
+OVERLAY = {"freeze": "Blocked", "cancel": "Cancelled"}
+
+
+async def email_on_file(conn, customer_id: str) -> str | None:
+    row = await (
+        await conn.execute("SELECT email FROM core.customers WHERE customer_id = %s", (customer_id,))
+    ).fetchone()
+    return row[0] if row else None
+
+
+def card_from(row) -> CardFacts:
+    product_id, kind, last4, status, dpd, balance, last_action = row
+    effective = OVERLAY.get(last_action, status)
+    return CardFacts(product_id, kind, last4, status, effective, last_action == "freeze", dpd, balance)
+
+
+class PgActionFacts:
+    def __init__(self, pool: AsyncConnectionPool):
+        self.pool = pool
+
+    async def card(self, customer_id: str, product_id: str) -> CardFacts | None:
+        async with self.pool.connection() as conn:
+            row = await (await conn.execute(CARD, (customer_id, product_id))).fetchone()
+        return card_from(row) if row else None
+
+    async def cards(self, customer_id: str) -> list[dict]:
+        async with self.pool.connection() as conn:
+            ids = await (
+                await conn.execute(
+                    "SELECT product_id FROM core.products WHERE customer_id = %s AND product_type = ANY(%s) "
+                    "ORDER BY product_id",
+                    (customer_id, list(CARD_TYPES)),
+                )
+            ).fetchall()
+            cards = [card_from(await (await conn.execute(CARD, (customer_id, i[0]))).fetchone()) for i in ids]
+        return [
+            {
+                "product_id": c.product_id,
+                "product_type": c.product_type,
+                "last4": c.last4,
+                "balance": str(c.balance) if c.balance is not None else None,
+                "status": c.effective_status,
+            }
+            for c in cards
+        ]
+
+    async def facts(self, customer_id: str, action: str, params: dict) -> tuple[Facts, dict]:
+        if action in ("block_card", "cancel_card"):
+            card = await self.card(customer_id, params["product_id"])
+            return Facts(card=card), ({"last4": card.last4, "product_type": card.product_type} if card else {})
+        if action == "open_payment_inquiry":
+            return await self._charge(customer_id, params["transaction_id"])
+        if action == "send_summary_email":
+            async with self.pool.connection() as conn:
+                email = await email_on_file(conn, customer_id)
+            return Facts(email=email), {"email": email} if email else {}
+        return Facts(), {}
+
+    async def _charge(self, customer_id: str, transaction_id: str) -> tuple[Facts, dict]:
+        """The charge, read the way the investigation reads it: the same query, the same signals."""
+        found = await PgBankRecords(self.pool).investigation_facts(customer_id, transaction_id=transaction_id)
+        if not found.candidates:
+            return Facts(), {}
+        if found.unavailable:  # a signal that could not be checked is unknown, never "no"
+            raise TransientError("unavailable: " + ", ".join(found.unavailable))
+        charge = found.candidates[0]
+        signals = signals_of(charge, found.neighbours or [], home_country=found.home_country)
+        view = {
+            "merchant": charge.merchant,
+            "amount": str(charge.amount),
+            "currency": charge.currency,
+            "date": charge.at.date().isoformat(),
+            "status": charge.status,
+            "country": charge.country,
+            "signals": [str(s) for s in sorted(signals)],
+        }
+        return Facts(charge=charge), view

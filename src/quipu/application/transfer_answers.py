@@ -1,0 +1,62 @@
+"""What the transfers use case answers when it cannot propose yet: the options to pick from, the question
+code asks (in the customer's language), and a refusal with its response code."""
+
+from decimal import Decimal
+from typing import Any
+
+from quipu.domain.money import AmountReading, amounts_said, format_money, read_amount
+from quipu.domain.texts.transfers import ASK
+from quipu.domain.transfers import Account, Blocked
+
+
+def option(a: Account, *, debt: bool = False) -> dict[str, Any]:
+    view = {"product_type": a.product_type, "last4": a.last4, "currency": a.currency}
+    view["debt" if debt else "balance"] = str(a.balance) if a.balance is not None else None
+    return view
+
+
+def _ask(key: str, language: str) -> str:
+    return ASK[key].get(language, ASK[key]["es"])
+
+
+def clarify(missing: str, options: list[dict[str, Any]], language: str) -> dict[str, Any]:
+    return {
+        "status": "needs_clarification",
+        "missing": missing,
+        "options": options,
+        "ask": _ask(missing, language),
+    }
+
+
+def blocked(reason: str, detail: str | None = None) -> dict[str, Any]:
+    return {
+        "status": "blocked",
+        "reason": reason,
+        "response_code": Blocked(reason).response_code,
+        "detail": detail or reason.replace("_", " "),
+    }
+
+
+def heard_amount(value: object, said: str | None, place: str | None) -> Decimal | AmountReading | None:
+    """The amount in the customer's convention, and only one they wrote themselves (`150,50` is 150.50 in
+    Colombia, never 15,050). An ambiguous form comes back as its readings, for code to ask which; None when
+    the model's amount is not a number or not in the customer's words."""
+    reading = read_amount(str(value), place)
+    if reading is None:
+        return None
+    if said is None:  # an outside MCP client passes the amount itself: no words to check against
+        return reading if reading.ambiguous else reading.values[0]
+    for written in amounts_said(said, place):
+        if set(written.values) & set(reading.values):
+            return written if written.ambiguous else next(v for v in written.values if v in reading.values)
+    return None
+
+
+def ambiguous_amount(reading: AmountReading, currency: str, place: str | None, language: str) -> dict[str, Any]:
+    first, second = (format_money(v, currency, place or language) for v in reading.values)
+    return {
+        "status": "needs_clarification",
+        "missing": "amount",
+        "options": [],
+        "ask": _ask("which_amount", language).format(a=first, b=second),
+    }

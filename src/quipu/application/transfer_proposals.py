@@ -1,0 +1,254 @@
+"""Proposing a transfer: the model passes only what the customer said; code resolves the accounts (asking
+when more than one fits), checks the rules, and stores the proposal and its card, or the refusal, in the
+decision log. Nothing moves here: only the customer's button confirms."""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from quipu.application.action_ports import Audit
+from quipu.application.transfer_answers import ambiguous_amount, blocked, clarify, heard_amount, option
+from quipu.application.transfer_ports import Proposal, TransferStore
+from quipu.domain import transfer_text
+from quipu.domain.money import AmountReading
+from quipu.domain.transfers import (
+    PROPOSAL_TTL,
+    Account,
+    Limits,
+    Transfer,
+    can_receive,
+    can_send,
+    check,
+    check_bill,
+    heard,
+    matching,
+    owes,
+    recipient_name,
+    said_token,
+)
+
+
+@dataclass(frozen=True)
+class Asker:
+    customer_id: str
+    conversation_id: str | None
+    language: str
+    signed_in: bool
+    said: str | None
+
+
+class Proposing:
+    """The proposing half of the transfers use case (`Transfers` holds the store, audit, clock and limits)."""
+
+    store: TransferStore
+    audit: Audit
+    clock: Callable[[], datetime]
+    limits: Limits
+
+    async def propose_transfer(
+        self,
+        who: Asker,
+        *,
+        kind: str,
+        amount: object,
+        from_last4: str | None = None,
+        to_last4: str | None = None,
+        from_type: str | None = None,
+        to_type: str | None = None,
+        to_account_number: str | None = None,
+        to_customer_id: str | None = None,
+    ) -> dict[str, Any]:
+        place = await self.store.country(who.customer_id)
+        value = heard_amount(amount, who.said, place)
+        if value is None:
+            return clarify("amount", [], who.language)
+        mine = await self.store.accounts(who.customer_id)
+        if isinstance(value, AmountReading):
+            currency = next((a.currency for a in mine if can_send(a)), "")
+            return ambiguous_amount(value, currency, place, who.language)
+        last4, kind_of = heard(who.said, last4=from_last4, product_type=from_type)
+        senders = matching([a for a in mine if can_send(a)], last4=last4, product_type=kind_of)
+        if not [a for a in mine if can_send(a)]:
+            return await self._blocked(who, "no_source_account", kind, value)
+        if kind == "own_accounts" and len(senders) != 1:  # the account they send to is not an origin to offer
+            to_heard = heard(who.said, last4=to_last4, product_type=to_type)
+            targets = matching(mine, last4=to_heard[0], product_type=to_heard[1]) if any(to_heard) else []
+            if len(targets) == 1:
+                pool = senders or [a for a in mine if can_send(a)]
+                senders = [a for a in pool if a.product_id != targets[0].product_id]
+        if len(senders) != 1:
+            return clarify("origin", [option(a) for a in senders or [a for a in mine if can_send(a)]], who.language)
+        origin = senders[0]
+        destination = await self._destination(
+            who, kind, origin, mine, to_last4, to_type, to_account_number, to_customer_id
+        )
+        if isinstance(destination, dict):
+            return destination
+        return await self._check_and_store(who, Transfer(kind, value, origin, destination, who.customer_id))
+
+    async def _destination(
+        self,
+        who: Asker,
+        kind: str,
+        origin: Account,
+        mine: list[Account],
+        to_last4: str | None,
+        to_type: str | None,
+        to_account_number: str | None,
+        to_customer_id: str | None,
+    ) -> Account | dict[str, Any]:
+        if kind == "third_party":
+            return await self._recipient(who, to_account_number, to_customer_id, origin)
+        last4, kind_of = heard(who.said, last4=to_last4, product_type=to_type)
+        pool = (
+            [a for a in mine if owes(a)]
+            if kind == "pay_debt"
+            else [a for a in mine if can_receive(a) and a.product_id != origin.product_id]
+        )
+        if not pool:
+            return blocked("nothing_to_pay" if kind == "pay_debt" else "no_other_account")
+        found = matching(pool, last4=last4, product_type=kind_of)
+        if len(found) != 1:
+            return clarify("destination", [option(a, debt=kind == "pay_debt") for a in found or pool], who.language)
+        return found[0]
+
+    async def _recipient(
+        self, who: Asker, number: str | None, customer_id: str | None, origin: Account
+    ) -> Account | dict[str, Any]:
+        if bool(number) == bool(customer_id):
+            return clarify("destination", [], who.language)
+        if number and said_token(str(number), who.said):
+            found = await self.store.by_account_number(str(number))
+        elif customer_id and said_token(str(customer_id), who.said):
+            found = await self.store.oldest_account(str(customer_id).upper(), origin.currency)
+        else:
+            return clarify("destination", [], who.language)
+        return found if found is not None else blocked("recipient_not_found")
+
+    async def _check_and_store(self, who: Asker, t: Transfer) -> dict[str, Any]:
+        assert t.origin is not None and t.destination is not None  # the callers found both before asking
+        now = self.clock()
+        rate = await self.store.usd_rate(t.origin.currency) if t.kind == "third_party" else None
+        sent = await self.store.sent_today_usd(who.customer_id, now) if t.kind == "third_party" else Decimal(0)
+        refused = check(t, usd_rate=rate, sent_today_usd=sent, limits=self.limits)
+        if refused:
+            return await self._blocked(who, refused.reason, t.kind, t.amount)
+        destination = await self._destination_label(t, who.language)
+        summary = {
+            "kind": t.kind,
+            "amount": str(t.amount),
+            "currency": t.origin.currency,
+            "origin": transfer_text.account_label(t.origin.product_type, t.origin.last4, who.language),
+            "destination": destination,
+            "place": await self.store.country(who.customer_id),
+        }
+        usd = (t.amount * rate).quantize(Decimal("0.01")) if rate is not None else None
+        return await self._store(
+            who,
+            summary,
+            t.origin.product_id,
+            t.destination.product_id,
+            t.destination.customer_id if t.kind == "third_party" else None,
+            usd,
+        )
+
+    async def _destination_label(self, t: Transfer, language: str) -> str:
+        assert t.destination is not None  # checked before a label is written
+        if t.kind != "third_party":
+            return transfer_text.account_label(t.destination.product_type, t.destination.last4, language)
+        first, last = await self.store.recipient_name(t.destination.customer_id)
+        return recipient_name(first, last)
+
+    async def _store(
+        self,
+        who: Asker,
+        summary: dict[str, Any],
+        origin: str,
+        destination: str,
+        destination_customer: str | None,
+        usd: Decimal | None,
+    ) -> dict[str, Any]:
+        expires = self.clock() + PROPOSAL_TTL
+        transfer_id = await self.store.propose(
+            Proposal(
+                customer_id=who.customer_id,
+                conversation_id=who.conversation_id,
+                kind=summary["kind"],
+                origin=origin,
+                destination=destination,
+                destination_customer=destination_customer,
+                amount=Decimal(summary["amount"]),
+                currency=summary["currency"],
+                amount_usd=usd,
+                summary=summary,
+                language=who.language,
+                expires_at=expires,
+            )
+        )
+        await self.audit.log(
+            customer_id=who.customer_id,
+            conversation_id=who.conversation_id,
+            tool="propose_transfer",
+            proposed={"transfer_id": transfer_id, **summary},
+            decision="needs_confirmation",
+        )
+        return {
+            "status": "proposed",
+            "confirmation": {
+                "transfer_id": transfer_id,
+                **summary,
+                "expires_at": expires.isoformat(),
+                "text": transfer_text.card_text(summary, who.language),
+            },
+        }
+
+    async def _blocked(self, who: Asker, reason: str, kind: str, amount: object) -> dict[str, Any]:
+        await self.audit.log(
+            customer_id=who.customer_id,
+            conversation_id=who.conversation_id,
+            tool="propose_transfer",
+            proposed={"kind": kind, "amount": str(amount)},
+            decision="blocked",
+            reason=reason,
+        )
+        return blocked(reason)
+
+    async def propose_service_payment(
+        self, who: Asker, *, service: str | None = None, from_last4: str | None = None, from_type: str | None = None
+    ) -> dict[str, Any]:
+        bills = await self.store.bills(who.customer_id)
+        if service:
+            bills = [b for b in bills if str(service).lower() in (b.category.lower(), b.biller_name.lower())]
+        if len(bills) != 1:
+            return clarify(
+                "bill",
+                [
+                    {"service": b.category, "amount": str(b.amount), "currency": b.currency}
+                    for b in bills or await self.store.bills(who.customer_id)
+                ],
+                who.language,
+            )
+        bill = bills[0]
+        mine = await self.store.accounts(who.customer_id)
+        last4, kind_of = heard(who.said, last4=from_last4, product_type=from_type)
+        senders = matching(
+            [a for a in mine if can_send(a) and a.currency == bill.currency], last4=last4, product_type=kind_of
+        )
+        if len(senders) != 1:
+            if not [a for a in mine if can_send(a) and a.currency == bill.currency]:
+                return await self._blocked(who, "no_source_account", "pay_service", bill.amount)
+            return clarify("origin", [option(a) for a in senders or mine if can_send(a)], who.language)
+        refused = check_bill(bill.amount, senders[0], bill, who.customer_id)
+        if refused:
+            return await self._blocked(who, refused.reason, "pay_service", bill.amount)
+        summary = {
+            "kind": "pay_service",
+            "amount": str(bill.amount),
+            "currency": bill.currency,
+            "origin": transfer_text.account_label(senders[0].product_type, senders[0].last4, who.language),
+            "destination": transfer_text.bill_label(bill.biller_name, bill.reference, who.language),
+            "place": await self.store.country(who.customer_id),
+        }
+        return await self._store(who, summary, senders[0].product_id, bill.bill_id, bill.biller_id, None)

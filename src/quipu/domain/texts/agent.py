@@ -1,0 +1,58 @@
+"""What the agent says by code (hand-off, outage, greeting...), never the model's words."""
+
+AGENT = {
+    "handoff": {
+        "es": "Te paso con una persona del banco. Ya tiene el resumen de tu caso; te responderá por este chat.",
+        "pt": "Vou passar você para uma pessoa do banco. Ela já tem o resumo do seu caso e responderá por este chat.",
+    },
+    "outage": {
+        "es": "Estamos teniendo problemas técnicos. Te paso con una persona del banco para que te ayude.",
+        "pt": "Estamos com problemas técnicos. Vou passar você para uma pessoa do banco.",
+    },
+    "sign_in": {
+        "es": "Para eso necesitas iniciar sesión en la app o la web del banco.",
+        "pt": "Para isso você precisa entrar no app ou no site do banco.",
+    },
+    "out_of_scope": {
+        "es": "Puedo ayudarte con tus saldos y deudas, cargos que no reconoces, tus movimientos y gastos, acciones sobre tus tarjetas y transferencias entre tus cuentas. ¿Qué necesitas?",
+        "pt": "Posso ajudar com seus saldos e dívidas, cobranças que você não reconhece, suas movimentações e gastos, ações nos seus cartões e transferências entre suas contas. Do que você precisa?",
+    },
+    "unsafe_reply": {
+        "es": "No pude preparar esa respuesta con seguridad. ¿Me lo cuentas de nuevo, o prefieres hablar con una persona?",
+        "pt": "Não consegui preparar essa resposta com segurança. Pode repetir, ou prefere falar com uma pessoa?",
+    },
+    "too_many_steps": {
+        "es": "No logré terminar esa consulta. ¿Puedes decirlo de otra forma o prefieres hablar con una persona?",
+        "pt": "Não consegui concluir essa consulta. Pode dizer de outra forma ou prefere falar com uma pessoa?",
+    },
+    "waiting": {
+        "es": "Tu mensaje quedó registrado; una persona del banco te responderá por aquí.",
+        "pt": "Sua mensagem foi registrada; uma pessoa do banco responderá por aqui.",
+    },
+    "refused": {"es": "{reason}", "pt": "{reason}"},
+    "refused_person": {
+        "es": "{reason} Ya le pasé tu caso a una persona del banco.",
+        "pt": "{reason} Já passei seu caso para uma pessoa do banco.",
+    },
+    "proposal_ready": {
+        "es": "Te dejé la propuesta en el recuadro con el botón Confirmar: nada se hace hasta que lo presiones.",
+        "pt": "Deixei a proposta no quadro com o botão Confirmar: nada é feito até você apertá-lo.",
+    },
+    "released": {
+        "es": "La persona del banco cerró su atención. Puedes seguir escribiéndome cuando quieras.",
+        "pt": "A pessoa do banco encerrou o atendimento. Você pode continuar falando comigo quando quiser.",
+    },
+    "greeting": {
+        "es": "¡Hola! Soy el asistente del banco. Puedo revisar tus saldos y deudas, los cargos que no reconoces, tus movimientos y gastos, bloquear o cancelar una tarjeta y preparar transferencias entre tus cuentas. ¿En qué te ayudo?",
+        "pt": "Olá! Sou o assistente do banco. Posso ver seus saldos e dívidas, cobranças que você não reconhece, suas movimentações e gastos, bloquear ou cancelar um cartão e preparar transferências entre suas contas. Como posso ajudar?",
+    },
+    "thanks": {
+        "es": "¡Con gusto! Si necesitas algo más de tus cuentas, tarjetas o movimientos, aquí estoy.",
+        "pt": "Por nada! Se precisar de mais alguma coisa das suas contas, cartões ou movimentações, estou aqui.",
+    },
+    "bye": {"es": "¡Hasta luego! Aquí estaré cuando me necesites.", "pt": "Até logo! Estarei aqui quando precisar."},
+    "clarify": {
+        "es": "¿Me das un poco más de detalle de lo que necesitas?",
+        "pt": "Pode me dar um pouco mais de detalhe do que você precisa?",
+    },
+}

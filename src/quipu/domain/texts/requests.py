@@ -1,0 +1,34 @@
+"""Questions code asks to complete a plain request, and the notes on a statement photo."""
+
+QUESTIONS = {
+    "block_card": {
+        "es": "¿Cuál tarjeta quieres bloquear: {options}?",
+        "pt": "Qual cartão você quer bloquear: {options}?",
+    },
+    "cancel_card": {
+        "es": "¿Cuál tarjeta quieres cancelar: {options}?",
+        "pt": "Qual cartão você quer cancelar: {options}?",
+    },
+    "card_option": {"es": "la terminada en {last4}", "pt": "o final {last4}"},
+    "or": {"es": " o ", "pt": " ou "},
+    "set_alert": {
+        "es": "¿Qué alerta quieres: cargos duplicados o aviso de fecha de pago?",
+        "pt": "Qual alerta você quer: cobranças duplicadas ou aviso de vencimento?",
+    },
+    "request_callback": {
+        "es": "¿En qué horario prefieres que te llamemos: mañana, tarde o noche?",
+        "pt": "Em qual horário prefere que liguemos: manhã, tarde ou noite?",
+    },
+    "send_summary_email": {
+        "es": "¿De qué quieres el resumen por correo: tus saldos o el estado de tus pagos?",
+        "pt": "De que você quer o resumo por e-mail: seus saldos ou a situação dos seus pagamentos?",
+    },
+}
+STATEMENT_NOTE = {
+    "es": "Cargos leídos de la foto del estado de cuenta (lectura automática, puede tener errores; compáralos con los registros del banco): {rows}",
+    "pt": "Cobranças lidas da foto do extrato (leitura automática, pode ter erros; compare com os registros do banco): {rows}",
+}
+STATEMENT_UNREADABLE = {
+    "es": "El cliente adjuntó una foto del estado de cuenta, pero no se pudo leer ningún cargo en ella.",
+    "pt": "O cliente anexou uma foto do extrato, mas não foi possível ler nenhuma cobrança nela.",
+}
