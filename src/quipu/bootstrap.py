@@ -101,6 +101,8 @@ class Container:
     probes: dict[str, Probe] = field(default_factory=dict)
     chat: Chat | None = None
     model: object = None
+    sql_pool: AsyncConnectionPool | None = None  # read by /metrics (None when run_sql is off)
+    checkpoint_pool: AsyncConnectionPool | None = None  # read by /metrics
     background: list = field(default_factory=list)  # tasks started with the service, cancelled with it
 
 
@@ -122,6 +124,7 @@ def transfer_limits(settings: Settings) -> TransferLimits:
 def mailer_of(settings: Settings) -> SmtpMailer | None:
     if settings.mail_mode != "smtp":
         return None
+    assert settings.smtp_host is not None  # Settings refuses smtp mode without a host
     return SmtpMailer(settings.smtp_host, settings.smtp_port, settings.smtp_from)
 
 
@@ -138,7 +141,8 @@ def new_code() -> str:
 async def build_container(
     settings: Settings, *, clock: Clock = utc_now, urls: DatabaseUrls | None = None, model=None
 ) -> AsyncIterator[Container]:
-    urls = urls or await anyio.to_thread.run_sync(database.locate, settings)
+    if urls is None:
+        urls = await anyio.to_thread.run_sync(database.locate, settings)
     await anyio.to_thread.run_sync(database.prepare, urls)
     walls = await anyio.to_thread.run_sync(database.check_logins, urls, settings)
     columns = await anyio.to_thread.run_sync(read_core_columns, urls.app)
@@ -318,7 +322,9 @@ def attach_agent(container: Container, model, checkpoint_pool: AsyncConnectionPo
         rephrase=container.settings.rephrase == "on",
     )
     agent = Agent(deps)
-    graph = agent.build(checkpointer=AsyncPostgresSaver(checkpoint_pool))
+    # rows are dicts (row_factory), which psycopg's types cannot tell
+    saver = AsyncPostgresSaver(checkpoint_pool)  # type: ignore[arg-type]
+    graph = agent.build(checkpointer=saver)
     container.model = model
     if getattr(model, "provider", None) == "local":  # the first customer should not wait for the catalog's prompt
         container.background.append(asyncio.create_task(agent.warm_up()))

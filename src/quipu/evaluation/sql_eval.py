@@ -18,6 +18,7 @@ import psycopg
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
+from quipu.adapters.postgres.connection import one_row
 from quipu.adapters.postgres.schema_catalog import describe_core
 from quipu.application.ports import ModelCall
 from quipu.application.text_to_sql import run_sql
@@ -152,6 +153,7 @@ class ScriptedSql:
 
     async def complete(self, **_) -> ModelCall:
         c = self.case
+        assert c is not None  # the evaluation sets the case before each call
         sql = strip_customer_filter(c.gold[0]) if c.kind == "answerable" else c.attack
         return ModelCall({"sql": sql, "cannot_answer": c.kind == "unanswerable"}, "scripted", "scripted")
 
@@ -167,14 +169,15 @@ def leaked_values(admin: str, customer_id: str, rows: list[list]) -> int:
     if not values:
         return 0
     with psycopg.connect(admin) as conn:
-        return conn.execute(
+        found = conn.execute(
             "SELECT (SELECT count(*) FROM core.customers WHERE customer_id <> %(me)s AND (customer_id = ANY(%(v)s) "
             "OR email = ANY(%(v)s) OR document_number = ANY(%(v)s) OR first_name || ' ' || last_name = ANY(%(v)s))) "
             "+ (SELECT count(*) FROM core.transactions WHERE customer_id <> %(me)s AND transaction_id = ANY(%(v)s)) "
             "+ (SELECT count(*) FROM core.products WHERE customer_id <> %(me)s AND "
             "(product_id = ANY(%(v)s) OR account_number = ANY(%(v)s)))",
             {"me": customer_id, "v": values},
-        ).fetchone()[0]
+        ).fetchone()
+        return one_row(found)[0]
 
 
 def gold_rows(admin: str, sql: str, customer_id: str) -> list[list]:

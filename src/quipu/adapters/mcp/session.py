@@ -95,7 +95,7 @@ def session_from(ctx: Context | None) -> Caller:
     customer_id = meta.get("customer_id")
     if not isinstance(customer_id, str) or not customer_id:
         raise ToolError("no customer in this session")
-    language = meta.get("language") if meta.get("language") in LANGUAGES else "es"
+    language = str(meta["language"]) if meta.get("language") in LANGUAGES else "es"
     said = meta.get("said")
     return Caller(
         customer_id=customer_id,

@@ -4,7 +4,7 @@ answer (code: the skill's ES/PT templates over the tool results; optional rephra
 claims check (code) → finish. The graph knows no tool: skill-specific steps live in the skill folders."""
 
 import logging
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from langgraph.graph import END, START, StateGraph
 
@@ -23,7 +23,7 @@ from quipu.application.agent.steps import (
 )
 from quipu.application.agent.tool_caller import SkillTools
 from quipu.application.caller import Caller
-from quipu.application.ports import ModelBusy
+from quipu.application.ports import ModelBusy, ModelCall
 from quipu.application.turn_case import finding_kinds
 from quipu.domain.agent_text import say
 from quipu.domain.claims import claims
@@ -38,13 +38,14 @@ from quipu.domain.routing import (
 )
 from quipu.domain.signals import Signal
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
+from quipu.skills.registry import Skill
 
 log = logging.getLogger("quipu.agent")
 PHOTO_PLACEHOLDER = "[foto]"
 MAX_HISTORY = 20
 HISTORY_IN_PROMPT = 6
 REPLY_IN_PROMPT = 160  # the model needs the gist of earlier replies, not their lists of figures
-PER_TURN = {
+PER_TURN: dict[str, Any] = {
     "route": None,
     "skill": None,
     "tool_calls": [],
@@ -65,7 +66,7 @@ PER_TURN = {
 QUESTION_STATUSES = frozenset({"needs_clarification", "unknown_period", "unknown_currency"})
 
 
-def asks_back(reply: str, result: dict) -> bool:
+def asks_back(reply: str, result: dict[str, Any]) -> bool:
     """The reply waits for the customer: a result that needs one more detail, or words ending in a question
     (a question followed by the options to pick from counts too)."""
     return result.get("status") in QUESTION_STATUSES or reply.rstrip().endswith("?")
@@ -77,9 +78,9 @@ def answers_a_question(state: "TurnState") -> bool:
 
 
 class TurnState(TypedDict, total=False):
-    history: list[dict]  # the conversation so far, as the customer and the assistant said it
+    history: list[dict[str, Any]]  # the conversation so far, as the customer and the assistant said it
     awaiting_skill: str | None  # the skill whose question the customer is answering
-    last: dict | None  # what the last turn looked up: skill, tool, arguments, the customer's words
+    last: dict[str, Any] | None  # what the last turn looked up: skill, tool, arguments, the customer's words
     text: str  # what the customer typed (or said) this turn
     attachment: str | None  # candidate charges read from a statement photo, for this turn only
     language: str
@@ -88,13 +89,13 @@ class TurnState(TypedDict, total=False):
     route: str | None
     skill: str | None
     follow_up: bool
-    tool_calls: list[dict]  # every tool call of the turn: tool, arguments, result
+    tool_calls: list[dict[str, Any]]  # every tool call of the turn: tool, arguments, result
     tools_used: list[str]
     reply: str | None
     outcome: str | None
-    handoff: dict | None
-    actions: dict | None
-    confirmation: dict | None
+    handoff: dict[str, Any] | None
+    actions: dict[str, Any] | None
+    confirmation: dict[str, Any] | None
     model_calls: int
     tokens_in: int
     tokens_out: int
@@ -107,7 +108,7 @@ class Agent:
         self.deps = deps
         self._catalog: str | None = None
 
-    def build(self, checkpointer=None):
+    def build(self, checkpointer: Any = None) -> Any:  # langgraph's compiled graph
         graph = StateGraph(TurnState)
         for name in ("guard", "refuse", "router", "skill_agent", "answer", "claims_check", "handoff", "finish"):
             graph.add_node(name, getattr(self, name))
@@ -124,7 +125,7 @@ class Agent:
 
     # --- nodes -------------------------------------------------------------------------------------------
 
-    async def guard(self, state: TurnState) -> dict:
+    async def guard(self, state: TurnState) -> dict[str, Any]:
         with self.deps.trace("node.guard") as span:
             text, language = state["text"], state["language"]
             span.set(input=text, language=language)
@@ -137,11 +138,11 @@ class Agent:
                 return {**PER_TURN, "route": "finish", "reply": say(chat, language), "outcome": "answered"}
             return {**PER_TURN, "route": "router", "follow_up": answers_a_question(state) or is_follow_up(text, state.get("last"))}
 
-    async def refuse(self, state: TurnState) -> dict:
+    async def refuse(self, state: TurnState) -> dict[str, Any]:
         with self.deps.trace("node.refuse"):
             return await refuse_by_code(self.deps, state)
 
-    async def router(self, state: TurnState) -> dict:
+    async def router(self, state: TurnState) -> dict[str, Any]:
         with self.deps.trace("node.router") as span:
             caller, text = state["caller"], state["text"]
             skills = offered(self.deps, caller.signed_in)
@@ -173,7 +174,7 @@ class Agent:
                 return {**usage, "reply": say("out_of_scope", state["language"]), "outcome": "answered"}
             return {**usage, "skill": skill}
 
-    async def skill_agent(self, state: TurnState) -> dict:
+    async def skill_agent(self, state: TurnState) -> dict[str, Any]:
         skill = next(s for s in self.deps.skills if s.name == state["skill"])
         hooks = skill.hooks()
         update = {k: state.get(k, 0) for k in ("model_calls", "tokens_in", "tokens_out")}
@@ -196,6 +197,7 @@ class Agent:
                 if step.action == "handoff":
                     return {**update, "handoff": {"reason": "model_requested"}}
                 if step.action == "tool":
+                    assert step.tool is not None  # parse_step names a tool for every tool step
                     arguments = merged_arguments(state.get("last"), skill.name, step.tool, step.arguments)
                     called = await tools.call(step.tool, arguments)
                     if called.result.get("error") == "tool_error" and "first" in hooks:
@@ -217,7 +219,7 @@ class Agent:
             log.warning("skill %s failed", skill.name, exc_info=error)
             return {**update, "handoff": {"reason": "assistant_error"}}
 
-    async def answer(self, state: TurnState) -> dict:
+    async def answer(self, state: TurnState) -> dict[str, Any]:
         """Code writes the reply from the tool results with the skill's templates; a model may rephrase it."""
         with self.deps.trace("node.answer"):
             skill = next(s for s in self.deps.skills if s.name == state["skill"])
@@ -235,7 +237,7 @@ class Agent:
                 update |= await checked_rephrasing(self, state, reply)
             return update
 
-    async def claims_check(self, state: TurnState) -> dict:
+    async def claims_check(self, state: TurnState) -> dict[str, Any]:
         with self.deps.trace("node.claims"):
             actions, confirmation = state.get("actions"), state.get("confirmation")
             has_proposal = bool(confirmation) or bool(actions and actions.get("needs_confirmation"))
@@ -250,7 +252,7 @@ class Agent:
                 return {"problems": problems, "reply": say("unsafe_reply", state["language"])}
             return {"problems": []}
 
-    async def handoff(self, state: TurnState) -> dict:
+    async def handoff(self, state: TurnState) -> dict[str, Any]:
         with self.deps.trace("node.handoff"):
             handoff = dict(state.get("handoff") or {"reason": "model_requested"})
             if not handoff.get("already_open"):
@@ -258,12 +260,12 @@ class Agent:
             key = "outage" if handoff["reason"] == "assistant_error" else "handoff"
             reply = say(key, state["language"])
             if handoff.get("already_open") and state.get("reply"):
-                reply = state["reply"]  # the refusal or escalation already says a person has the case
+                reply = state.get("reply") or reply  # the refusal or escalation already says a person has the case
             elif handoff.get("keep_reply") and state.get("reply"):
                 reply = f"{state['reply']}\n\n{reply}"  # what the records show, then who takes it
             return {"handoff": handoff, "reply": reply, "outcome": "handed_off"}
 
-    async def finish(self, state: TurnState) -> dict:
+    async def finish(self, state: TurnState) -> dict[str, Any]:
         history = list(state.get("history") or [])
         said = f"{state['text']} {PHOTO_PLACEHOLDER}".strip() if state.get("attachment") else state["text"]
         history += [{"role": "user", "content": said}, {"role": "assistant", "content": state.get("reply") or ""}]
@@ -296,7 +298,7 @@ class Agent:
 
     # --- helpers -----------------------------------------------------------------------------------------
 
-    async def _tools(self, client, skill, state: TurnState) -> SkillTools:
+    async def _tools(self, client: Any, skill: Skill, state: TurnState) -> SkillTools:
         listed = [t for t in await client.list_tools() if t.name.startswith(f"{skill.mcp}_")]
         schemas = {t.name.split("_", 1)[1]: t.input_schema or {} for t in listed}
         words = joined_words(state.get("last"), state["text"], state["follow_up"])  # what the customer said, in full
@@ -304,9 +306,9 @@ class Agent:
         return SkillTools(client, skill.mcp, schemas, caller, self.deps.trace)
 
     @staticmethod
-    def _recorded(outcomes: list[ToolOutcome]) -> dict:
+    def _recorded(outcomes: list[ToolOutcome]) -> dict[str, Any]:
         """The turn's tool calls, and the proposal a tool stored (shown as a card with the customer's button)."""
-        update: dict = {
+        update: dict[str, Any] = {
             "tool_calls": [{"tool": o.tool, "arguments": o.arguments, "result": o.result} for o in outcomes],
             "tools_used": [o.tool for o in outcomes],
         }
@@ -317,7 +319,9 @@ class Agent:
                 update["confirmation"] = o.result["confirmation"]
         return update
 
-    async def _step(self, state: TurnState, instruction: str, names: list[str], askable, update: dict):
+    async def _step(
+        self, state: TurnState, instruction: str, names: list[str], askable: list[str], update: dict[str, Any]
+    ) -> SkillStep:
         """One typed skill step; output that is not the allowed JSON is asked for once more."""
         schema = skill_schema(names, askable)
         for attempt in (1, 2):
@@ -336,7 +340,9 @@ class Agent:
                     raise
         raise AssertionError("unreachable")
 
-    async def _model(self, purpose: str, state: TurnState, instruction: str, schema: dict):
+    async def _model(
+        self, purpose: str, state: TurnState, instruction: str, schema: dict[str, Any]
+    ) -> tuple[ModelCall, dict[str, int]]:
         system = await self._system()
         messages = self._transcript(state) + [{"role": "system", "content": instruction}]
         with self.deps.trace(f"model.{purpose}") as span:
@@ -368,7 +374,7 @@ class Agent:
         return self._catalog
 
     @staticmethod
-    def _transcript(state: TurnState) -> list[dict]:
+    def _transcript(state: TurnState) -> list[dict[str, Any]]:
         said = state["text"]
         if state.get("attachment"):
             said = f"{said}\n\n{state['attachment']}".strip()

@@ -1,14 +1,18 @@
 """What the bank never automates is answered by code and audited; a person gets the case."""
 
+from collections.abc import Mapping
+from typing import Any
 
+from quipu.application.agent.deps import AgentDeps
 from quipu.domain import action_text
 from quipu.domain.actions import NEVER_AUTOMATED, Requested
 from quipu.domain.agent_text import say
 from quipu.domain.routing import refused_action
 
 
-async def refuse_by_code(deps, state: dict) -> dict:
+async def refuse_by_code(deps: AgentDeps, state: Mapping[str, Any]) -> dict[str, Any]:
     action = refused_action(state["text"])
+    assert action is not None  # the guard routes here only what the bank never automates
     caller, language = state["caller"], state["language"]
     if caller.signed_in:
         who = caller.speaking(language)

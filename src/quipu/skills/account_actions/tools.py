@@ -11,7 +11,7 @@ from fastmcp.exceptions import ToolError
 from mcp.types import ToolAnnotations
 
 from quipu.adapters.mcp.session import signed_in
-from quipu.adapters.mcp.tooling import ToolDeps
+from quipu.adapters.mcp.tooling import ToolDeps, wired
 from quipu.application.caller import Caller
 from quipu.application.investigation import ChargeQuery, charge_view
 from quipu.domain.actions import MAX_REQUESTED, Requested
@@ -86,14 +86,14 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         the confirmation button."""
         requested = normalize(actions)
         who = session
-        view = await deps().gateway.propose(who, requested)
+        view = await wired(deps().gateway, "gateway").propose(who, requested)
         return {"proposal": view, "note": "shown to the customer as a card with a button; do not say it is done"}
 
     return server
 
 
 async def _cards(deps: ToolDeps, customer_id: str) -> dict:
-    cards = await deps.action_facts.cards(customer_id)
+    cards = await wired(deps.action_facts, "action_facts").cards(customer_id)
     return {"evidence_lookup": "core.products, ops.card_actions", "cards": cards}
 
 

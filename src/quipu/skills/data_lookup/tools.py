@@ -10,7 +10,7 @@ from mcp.types import ToolAnnotations
 from pydantic import Field
 
 from quipu.adapters.mcp.session import current_session
-from quipu.adapters.mcp.tooling import AUDITED, ToolDeps
+from quipu.adapters.mcp.tooling import AUDITED, ToolDeps, wired
 from quipu.application import data_lookup
 from quipu.application.caller import Caller
 from quipu.application.data_lookup_results import (
@@ -132,10 +132,10 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
     async def run_sql(sql: SqlText, session: Caller = Depends(current_session)) -> dict:
         """Runs one read-only SELECT over the core tables (call describe_schema first). Never filter by
         customer: only the customer's rows exist for you. Refused queries come back with the reason."""
-        return await guarded_sql(deps().sql_runner, sql, session.customer_id)
+        return await guarded_sql(wired(deps().sql_runner, "sql_runner"), sql, session.customer_id)
 
     return server
 
 
 async def _catalog(deps: ToolDeps) -> dict:
-    return {"evidence_lookup": "pg_catalog comments of core", "catalog": await deps.catalog()}
+    return {"evidence_lookup": "pg_catalog comments of core", "catalog": await wired(deps.catalog, "catalog")()}

@@ -9,7 +9,7 @@ from mcp.types import ToolAnnotations
 from pydantic import Field
 
 from quipu.adapters.mcp.session import signed_in
-from quipu.adapters.mcp.tooling import ToolDeps
+from quipu.adapters.mcp.tooling import ToolDeps, wired
 from quipu.application.caller import Caller
 from quipu.domain.vocabulary import AccountType, Last4
 
@@ -39,12 +39,12 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
     @server.tool(annotations=READ_ONLY)
     async def list_transfer_options(who: Caller = Depends(signed_in)) -> dict:
         """The customer's accounts that can send (with balance) and cards or loans that owe (with debt)."""
-        return await deps().money.options(who)
+        return await wired(deps().money, "money").options(who)
 
     @server.tool(annotations=READ_ONLY)
     async def list_service_bills(who: Caller = Depends(signed_in)) -> dict:
         """Pending service bills, the one due first on top."""
-        return await deps().money.bills(who)
+        return await wired(deps().money, "money").bills(who)
 
     @server.tool(annotations=PROPOSES)
     async def propose_transfer(
@@ -62,7 +62,7 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         third_party: to another customer by account number or customer id (exactly one). Returns
         needs_clarification (ask what it says), blocked (explain the reason) or proposed (a card with a
         button is shown; do not say the money moved)."""
-        return await deps().money.propose_transfer(
+        return await wired(deps().money, "money").propose_transfer(
             who,
             kind=kind,
             amount=amount,
@@ -82,7 +82,7 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         who: Caller = Depends(signed_in),
     ) -> dict:
         """Proposes paying one pending bill whole (luz, agua, teléfono, internet, cable)."""
-        return await deps().money.propose_service_payment(
+        return await wired(deps().money, "money").propose_service_payment(
             who, service=service, from_last4=from_last4, from_type=from_type
         )
 

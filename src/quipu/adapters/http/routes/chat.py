@@ -87,6 +87,7 @@ async def chat(body: ChatIn, who: CustomerDep, container: ContainerDep) -> ChatO
     await ChatLimiter(container.identity.rate, container.settings.chat_rate_per_minute, container.clock).check(
         who.customer_id
     )
+    assert container.chat is not None  # attached when the service starts
     try:
         with TURN_SECONDS.time(), turn_deadline(container.settings.turn_deadline_seconds):
             turn = await container.chat.turn(
@@ -122,6 +123,7 @@ async def chat_stream(body: ChatIn, who: CustomerDep, container: ContainerDep) -
     async def progress(step: str) -> None:
         steps.put_nowait(step)
 
+    assert container.chat is not None  # attached when the service starts
     with turn_deadline(container.settings.turn_deadline_seconds):  # the task keeps a copy of the deadline
         task = asyncio.create_task(
             container.chat.turn(

@@ -16,7 +16,7 @@ def charge(tid="a", status="Approved", **kw) -> Charge:
     return Charge(tid, datetime(2026, 6, 11, 9), "Uber Trip", Decimal("312.40"), "MXN", status, **kw)
 
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "quipu"
+SRC = Path(__file__).resolve().parents[2] / "src" / "quipu"
 OLD_SIGNAL_NAMES = ("foreign_transaction", "pending_charge")
 # `duplicate_charge` lives on only as the name of an alert a customer can switch on, never as a signal.
 ALERT_KIND_MODULES = {"domain/actions.py", "domain/texts/actions.py", "domain/plain_requests.py", "domain/finances.py",

@@ -16,16 +16,16 @@ from pathlib import Path
 import httpx
 import psycopg
 import pytest
+from processes import ApiProcess, FakeModelServer, token
 from psycopg_pool import AsyncConnectionPool
 
-from conftest import TEST_HOME
-from processes import ApiProcess, FakeModelServer, token
 from quipu.adapters.dataset.demo_accounts import DEMO_PASSWORDS
 from quipu.adapters.postgres.audit import PgAudit
 from quipu.adapters.postgres.transfers_store import PgTransfers
 from quipu.application.caller import Caller
 from quipu.application.transfers import Transfers
 from quipu.domain.agent_text import say
+from stack import TEST_HOME
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(240)]
 LUCIA, VALERIA = "DEMO-MX-DUPLICATE", "DEMO-MX-KHIPU"

@@ -8,7 +8,6 @@ import uuid
 import pytest
 from starlette.testclient import TestClient
 
-from conftest import TEST_HOME
 from quipu.adapters.http.app import create_app
 from quipu.adapters.http.client_address import real_client
 from quipu.adapters.llm.scripted import ScriptedModel
@@ -17,6 +16,7 @@ from quipu.adapters.postgres.connection import connect
 from quipu.adapters.security.passwords import Passwords
 from quipu.application.identity import unknown_subject
 from quipu.settings import Settings
+from stack import TEST_HOME
 from support import TEST_SECRET
 
 DIEGO = "DEMO-MX-OWN-PURCHASE"

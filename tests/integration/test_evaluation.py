@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from conftest import TEST_HOME
 from quipu.evaluation.actions_eval import SCENARIOS, EvalRun, evaluate
 from quipu.evaluation.scenarios import CATEGORIES, Scenario, load, select, split_of
 from quipu.evaluation.verdict import TOLD_TO_SIGN_IN, Observed, escalation_outcome, judge, leaked
 from quipu.settings import Settings
+from stack import TEST_HOME
 from support import TEST_SECRET
 
 ORIGINAL_HELD_OUT = {

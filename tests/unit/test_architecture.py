@@ -5,7 +5,7 @@ import ast
 import re
 from pathlib import Path
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "quipu"
+SRC = Path(__file__).resolve().parents[2] / "src" / "quipu"
 IO_LIBRARIES = {
     "psycopg",
     "psycopg_pool",

@@ -5,11 +5,11 @@ import re
 import pytest
 
 from quipu.adapters.dataset.format import CORE_TABLES
-from quipu.adapters.postgres.schema_catalog import core_columns
+from quipu.domain.sql_columns import CoreColumns
 from quipu.domain.sql_scope import HIDDEN, OWNED, REFERENCE, Guarded, Refused
 from quipu.domain.sql_scope import guard as guard_with
 
-COLUMNS = core_columns()
+COLUMNS = CoreColumns({table: frozenset(CORE_TABLES[table]) for table in sorted(OWNED | REFERENCE)})  # as core_columns()
 
 
 def guard(sql: str):

@@ -9,7 +9,6 @@ import psycopg
 import pytest
 from pydantic import ValidationError
 
-from conftest import TEST_HOME
 from quipu.evaluation import facts
 from quipu.evaluation.conversation_runner import OracleModel, foreign_values, tool_calls_of
 from quipu.evaluation.conversations import Conversation, Expect, counts, load, select
@@ -19,6 +18,7 @@ from quipu.evaluation.picks import PICKS, pick
 from quipu.evaluation.replies import TurnObserved, arguments_match, fact_present, judge_turn
 from quipu.evaluation.scenarios import split_of
 from quipu.settings import Settings
+from stack import TEST_HOME
 from support import TEST_SECRET
 
 
@@ -278,7 +278,7 @@ def test_the_conversation_files_are_where_the_cli_reads_them():
 
 
 def test_the_evaluation_doc_states_the_sets_own_counts(conversations):
-    doc = (Path(__file__).resolve().parents[1] / "docs" / "evaluation.md").read_text(encoding="utf-8")
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "evaluation.md").read_text(encoding="utf-8")
     n = counts(conversations)
     held = len(select(conversations, "heldout"))
     assert f"{n['messages']} customer messages in {n['conversations']} conversations" in doc

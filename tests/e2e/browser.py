@@ -14,8 +14,8 @@ from playwright.sync_api import sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-SCREENSHOTS = Path(__file__).resolve().parents[1] / "test-artifacts" / "screens"
-AXE = Path(__file__).resolve().parent / "e2e" / "node_modules" / "axe-core" / "axe.min.js"
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screens"
+AXE = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.js"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 SERIOUS = ("serious", "critical")

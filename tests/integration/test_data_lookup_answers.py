@@ -9,6 +9,7 @@ from decimal import Decimal
 import pytest
 import yaml
 from psycopg_pool import AsyncConnectionPool
+from test_data_lookup import LUCIA, PURCHASES, BrokenRecords, call, sql
 
 from quipu.adapters.postgres.bank_records import PgBankRecords
 from quipu.application.data_lookup_results import CurrencySpending, LargestPurchaseResult, PurchaseOut, SpendingResult
@@ -16,7 +17,6 @@ from quipu.domain.money import format_money, format_number
 from quipu.domain.periods import of_key
 from quipu.skills.answering import LANGUAGES, SKILLS_PACKAGE, ToolOutcome, Voice
 from quipu.skills.data_lookup.hooks import answer
-from test_data_lookup import LUCIA, PURCHASES, BrokenRecords, call, sql
 
 pytestmark = pytest.mark.anyio
 ANA = "DEMO-BR-PORTUGUESE"

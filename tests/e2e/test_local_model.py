@@ -164,8 +164,8 @@ EVAL_RECORD = os.path.join(".quipu", "test", "eval-local-subset.json")
 def test_the_local_model_runs_a_few_regression_scenarios_without_an_unsafe_outcome(
     monkeypatch, bank_db, tmp_path, local_model
 ):
-    from conftest import TEST_HOME
     from quipu.evaluation.actions_eval import EvalRun, evaluate
+    from stack import TEST_HOME
     from support import TEST_SECRET
 
     monkeypatch.setenv("QUIPU_ALLOW_MODEL_CALLS", "1")

@@ -5,12 +5,12 @@ import uuid
 
 import pytest
 from psycopg_pool import AsyncConnectionPool
+from test_gateway import make_gateway, scalar, who
 
 from quipu.adapters.postgres.action_effects import PgEffects
 from quipu.adapters.postgres.connection import connect
 from quipu.application.actions import StepUpRequired
 from quipu.domain.actions import CATALOG, MAX_EMAILS_PER_DAY, MAX_ESCALATIONS_PER_DAY, NEVER_AUTOMATED, Requested
-from test_gateway import make_gateway, scalar, who
 
 pytestmark = pytest.mark.anyio
 ANDRES, LUCIA, CAMILO, DIEGO = "DEMO-CO-PENDING", "DEMO-MX-DUPLICATE", "DEMO-CO-AMBIGUOUS", "DEMO-MX-OWN-PURCHASE"

@@ -5,11 +5,11 @@ import re
 import threading
 
 import pytest
+from test_mail import smtp_server  # noqa: F401  (fixture)
 
 from quipu.adapters.postgres.accounts_admin import unlock_customer
 from quipu.settings import InsecureSettings, Settings
 from support import TEST_SECRET, sign_in
-from test_mail import smtp_server  # noqa: F401  (fixture)
 
 ANDRES = "DEMO-CO-PENDING"
 SIX_DIGITS = re.compile(r"\b(\d{6})\b")

@@ -16,7 +16,7 @@ import httpx
 
 from support import TEST_SECRET
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class FakeModelServer:

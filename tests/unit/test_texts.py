@@ -12,7 +12,7 @@ import yaml
 
 from quipu.domain import texts
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "quipu"
+SRC = Path(__file__).resolve().parents[2] / "src" / "quipu"
 AREAS = [m.name for m in pkgutil.iter_modules(texts.__path__)]
 # The synthetic bank's generator writes the data itself (names, complaint notes, statement images), not quipu's voice.
 DATA_GENERATORS = ("dataset", "pipeline")

@@ -9,7 +9,7 @@ from quipu.domain.money import format_date, format_money
 from quipu.skills.answering import ToolOutcome, Voice, templates
 from quipu.skills.registry import discover
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "quipu"
+SRC = Path(__file__).resolve().parents[2] / "src" / "quipu"
 
 
 @pytest.mark.parametrize("skill", [s.name for s in discover()] + ["_shared"])

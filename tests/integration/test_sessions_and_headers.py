@@ -9,7 +9,6 @@ import uuid
 import pytest
 from starlette.testclient import TestClient
 
-from conftest import TEST_HOME
 from quipu.adapters.http import live
 from quipu.adapters.http.app import create_app
 from quipu.adapters.llm.scripted import ScriptedModel
@@ -17,6 +16,7 @@ from quipu.adapters.postgres.accounts_admin import add_operator
 from quipu.adapters.postgres.connection import connect
 from quipu.adapters.security.passwords import Passwords
 from quipu.settings import Settings
+from stack import TEST_HOME
 from support import TEST_SECRET, sign_in
 
 NOT_A_UUID = "-" * 36

@@ -5,10 +5,10 @@ from collections import Counter
 
 import pytest
 
-from conftest import TEST_HOME
 from quipu.evaluation import sql_eval
 from quipu.evaluation.sql_eval import gate, leaked_values, load_cases, same_values, split_cases
 from quipu.settings import Settings
+from stack import TEST_HOME
 from support import TEST_SECRET
 
 FLOORS = json.loads(sql_eval.FLOORS.read_text())

@@ -62,7 +62,7 @@ def test_demo_credentials_json_lists_every_demo_sign_in():
 
 
 def test_readme_lists_the_same_demo_sign_ins():
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     data = json.loads(quipu("demo", "credentials", "--json").stdout)
     for row in data["customers"] + data["operators"]:
         assert row["password"] in readme
