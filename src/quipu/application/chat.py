@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from quipu.application.agent.graph import PHOTO_PLACEHOLDER
+from quipu.application.agent.state import PHOTO_PLACEHOLDER
 from quipu.application.caller import Caller
 from quipu.application.ports import Conversations, Customers, StatementReader
 from quipu.domain.agent_text import say

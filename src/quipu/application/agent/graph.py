@@ -4,26 +4,32 @@ answer (code: the skill's ES/PT templates over the tool results; optional rephra
 claims check (code) → finish. The graph knows no tool: skill-specific steps live in the skill folders."""
 
 import logging
-from typing import Any, TypedDict
+from typing import Any
 
 from langgraph.graph import END, START, StateGraph
 
 from quipu.application.agent import prompts
-from quipu.application.agent.deps import AgentDeps, offered
+from quipu.application.agent.deps import offered
 from quipu.application.agent.followups import is_follow_up, joined_words, merged_arguments, remembered
+from quipu.application.agent.model_calls import ModelCalls
 from quipu.application.agent.refusal import refuse_by_code
 from quipu.application.agent.rephrase import checked_rephrasing
+from quipu.application.agent.state import (
+    MAX_HISTORY,
+    PER_TURN,
+    PHOTO_PLACEHOLDER,
+    TurnState,
+    answers_a_question,
+    asks_back,
+)
 from quipu.application.agent.steps import (
     ModelOutputError,
     SkillStep,
     parse_router,
-    parse_step,
     router_schema,
-    skill_schema,
 )
 from quipu.application.agent.tool_caller import SkillTools
-from quipu.application.caller import Caller
-from quipu.application.ports import ModelBusy, ModelCall
+from quipu.application.ports import ModelBusy
 from quipu.application.turn_case import finding_kinds
 from quipu.domain.agent_text import say
 from quipu.domain.claims import claims
@@ -41,73 +47,7 @@ from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 from quipu.skills.registry import Skill
 
 log = logging.getLogger("quipu.agent")
-PHOTO_PLACEHOLDER = "[foto]"
-MAX_HISTORY = 20
-HISTORY_IN_PROMPT = 6
-REPLY_IN_PROMPT = 160  # the model needs the gist of earlier replies, not their lists of figures
-PER_TURN: dict[str, Any] = {
-    "route": None,
-    "skill": None,
-    "tool_calls": [],
-    "tools_used": [],
-    "reply": None,
-    "outcome": None,
-    "handoff": None,
-    "actions": None,
-    "confirmation": None,
-    "model_calls": 0,
-    "tokens_in": 0,
-    "tokens_out": 0,
-    "problems": [],
-    "follow_up": False,
-}
-
-
-QUESTION_STATUSES = frozenset({"needs_clarification", "unknown_period", "unknown_currency"})
-
-
-def asks_back(reply: str, result: dict[str, Any]) -> bool:
-    """The reply waits for the customer: a result that needs one more detail, or words ending in a question
-    (a question followed by the options to pick from counts too)."""
-    return result.get("status") in QUESTION_STATUSES or reply.rstrip().endswith("?")
-
-
-def answers_a_question(state: "TurnState") -> bool:
-    """The last turn asked the customer something: these words are read with the words it answers."""
-    return bool(state.get("awaiting_skill") and state.get("last"))
-
-
-class TurnState(TypedDict, total=False):
-    history: list[dict[str, Any]]  # the conversation so far, as the customer and the assistant said it
-    awaiting_skill: str | None  # the skill whose question the customer is answering
-    last: dict[str, Any] | None  # what the last turn looked up: skill, tool, arguments, the customer's words
-    text: str  # what the customer typed (or said) this turn
-    attachment: str | None  # candidate charges read from a statement photo, for this turn only
-    language: str
-    country: str | None  # for the customer's number convention
-    caller: Caller  # who asks (customer, signed in, conversation): set by code, never by the model
-    route: str | None
-    skill: str | None
-    follow_up: bool
-    tool_calls: list[dict[str, Any]]  # every tool call of the turn: tool, arguments, result
-    tools_used: list[str]
-    reply: str | None
-    outcome: str | None
-    handoff: dict[str, Any] | None
-    actions: dict[str, Any] | None
-    confirmation: dict[str, Any] | None
-    model_calls: int
-    tokens_in: int
-    tokens_out: int
-    problems: list[str]
-    rephrased: bool
-
-
-class Agent:
-    def __init__(self, deps: AgentDeps):
-        self.deps = deps
-        self._catalog: str | None = None
-
+class Agent(ModelCalls):
     def build(self, checkpointer: Any = None) -> Any:  # langgraph's compiled graph
         graph = StateGraph(TurnState)
         for name in ("guard", "refuse", "router", "skill_agent", "answer", "claims_check", "handoff", "finish"):
@@ -318,69 +258,3 @@ class Agent:
             if o.result.get("status") == "proposed" and isinstance(o.result.get("confirmation"), dict):
                 update["confirmation"] = o.result["confirmation"]
         return update
-
-    async def _step(
-        self, state: TurnState, instruction: str, names: list[str], askable: list[str], update: dict[str, Any]
-    ) -> SkillStep:
-        """One typed skill step; output that is not the allowed JSON is asked for once more."""
-        schema = skill_schema(names, askable)
-        for attempt in (1, 2):
-            try:
-                call, usage = await self._model("skill", state, instruction, schema)
-            except ValueError:  # the model's text was not JSON at all
-                if attempt == 2:
-                    raise
-                continue
-            for key, value in usage.items():
-                update[key] = update.get(key, 0) + value
-            try:
-                return parse_step(call.data, names, askable)
-            except ModelOutputError:
-                if attempt == 2:
-                    raise
-        raise AssertionError("unreachable")
-
-    async def _model(
-        self, purpose: str, state: TurnState, instruction: str, schema: dict[str, Any]
-    ) -> tuple[ModelCall, dict[str, int]]:
-        system = await self._system()
-        messages = self._transcript(state) + [{"role": "system", "content": instruction}]
-        with self.deps.trace(f"model.{purpose}") as span:
-            call = await self.deps.model.complete(purpose=purpose, system=system, messages=messages, schema=schema)
-            span.set(provider=call.provider, model=call.model, tokens_in=call.tokens_in, tokens_out=call.tokens_out)
-            return call, {"model_calls": 1, "tokens_in": call.tokens_in, "tokens_out": call.tokens_out}
-
-    async def warm_up(self) -> None:
-        """Evaluates the system prompt once at start-up, so a local model reuses it from the first turn on."""
-        try:
-            system = await self._system()
-            await self.deps.model.complete(
-                purpose="warm_up", system=system, messages=[{"role": "user", "content": "hola"}], schema=router_schema(["none"])
-            )
-        except Exception as error:  # a cold cache only costs the first customer time
-            log.warning("model warm-up failed", exc_info=error)
-
-    async def _system(self) -> str:
-        """One system prompt for every call and every customer, built once: a local model evaluates it once and
-        reuses it (signing in changes which skills code offers, through the step's schema, not the prompt)."""
-        if self._catalog is None:
-            async with self.deps.mcp() as client:
-                listed = await client.list_tools()
-            tools_of = {
-                s.name: [(t.name.split("_", 1)[1], t) for t in listed if t.name.startswith(f"{s.mcp}_")]
-                for s in self.deps.skills
-            }
-            self._catalog = prompts.system_prompt(self.deps.skills, tools_of)
-        return self._catalog
-
-    @staticmethod
-    def _transcript(state: TurnState) -> list[dict[str, Any]]:
-        said = state["text"]
-        if state.get("attachment"):
-            said = f"{said}\n\n{state['attachment']}".strip()
-        earlier = [
-            {**m, "content": m["content"][:REPLY_IN_PROMPT]} if m["role"] == "assistant" else m
-            for m in list(state.get("history") or [])[-HISTORY_IN_PROMPT:]
-        ]
-        return earlier + [{"role": "user", "content": said}]
-
