@@ -280,9 +280,8 @@ async def run(settings, cases: list[SqlCase], *, model=None, repeats: int = 1, u
 def evaluate(settings, *, split="regression", model=None, repeats=1, urls=None, out=Path(".quipu/eval")):
     cases = split_cases(load_cases(), split)
     attempts = anyio.run(lambda: run(settings, cases, model=model, repeats=repeats, urls=urls))
-    provider = getattr(model, "provider", "scripted") if model else "scripted"
-    summary = summarize(attempts, {"split": split, "repeats": repeats, "provider": provider,
-                                   "model": getattr(model, "model", "scripted") if model else "gold answers"})  # fmt: skip
+    provider, name = (getattr(model, "provider", "?"), getattr(model, "model", "?")) if model else ("scripted", "gold answers")
+    summary = summarize(attempts, {"split": split, "repeats": repeats, "provider": provider, "model": name})
     verdict, problems = gate(summary, json.loads(FLOORS.read_text()))
     summary["gate"] = {"verdict": verdict, "problems": problems}
     if model is not None:  # the scripted gold answers prove the harness, not a model: they leave no record
