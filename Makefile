@@ -3,13 +3,20 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+BASE := $(VENV)/.installed-base
 
-.PHONY: up down test lint demo-data status system-deps clean model browser-deps
+.PHONY: up down test test-unit typecheck lint demo-data status system-deps clean model browser-deps
 
-$(STAMP): pyproject.toml
+# the package and its dev tools; enough for test-unit, typecheck and lint (nothing compiled)
+$(BASE): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	CMAKE_ARGS="$$(scripts/llama-cmake-args.sh)" $(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(BASE)
+
+# everything: the local model's llama.cpp too (compiled on the first run)
+$(STAMP): $(BASE)
+	CMAKE_ARGS="$$(scripts/llama-cmake-args.sh)" $(BIN)/pip install --quiet -e '.[dev,local]'
 	touch $(STAMP)
 
 system-deps:
@@ -32,12 +39,20 @@ browser-deps: tests/e2e/node_modules/.package-lock.json
 tests/e2e/node_modules/.package-lock.json: tests/e2e/package.json tests/e2e/package-lock.json
 	npm ci --prefix tests/e2e --no-audit --no-fund
 
-## test: the whole suite against a real (embedded) PostgreSQL
-test: system-deps $(STAMP) model browser-deps
+## test: the type check first (fails fast), then the whole suite (unit, integration on a real embedded PostgreSQL, e2e)
+test: system-deps $(STAMP) typecheck model browser-deps
 	$(BIN)/pytest
 
-## lint: ruff over the code and tests
-lint: $(STAMP)
+## test-unit: tests/unit only: no database, no app, no model; seconds
+test-unit: $(BASE)
+	$(BIN)/pytest tests/unit
+
+## typecheck: mypy, strict on quipu.domain and quipu.application, default settings on the rest of src/quipu
+typecheck: $(BASE)
+	$(BIN)/mypy
+
+## lint: ruff over the code and tests, then the type check
+lint: $(BASE) typecheck
 	$(BIN)/ruff check src tests bench
 
 ## demo-data: regenerate and reload core from the synthetic bank (ops untouched)

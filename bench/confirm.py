@@ -20,7 +20,8 @@ from common import bench_database, summary_ms, table, write_result  # noqa: E402
 
 from quipu.adapters.postgres.audit import PgAudit  # noqa: E402
 from quipu.adapters.postgres.transfers_store import PgTransfers  # noqa: E402
-from quipu.application.transfers import Asker, Transfers  # noqa: E402
+from quipu.application.caller import Caller  # noqa: E402
+from quipu.application.transfers import Transfers  # noqa: E402
 
 CLIENTS = 50
 
@@ -52,7 +53,7 @@ async def run(customers: int, confirms: int, clients: int = CLIENTS) -> dict:
         for customer, saving, checking in people:
             words = f"pasa 1 de mi cuenta {saving} a la {checking}"
             proposal = await money.propose_transfer(
-                Asker(customer, None, "es", True, words),
+                Caller(customer, True, "es", said=words),
                 kind="own_accounts",
                 amount="1",
                 from_last4=saving,

@@ -18,10 +18,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import bench_database, summary_ms, table, write_result  # noqa: E402
 
 from quipu.adapters.mcp.hub import hub  # noqa: E402
-from quipu.adapters.mcp.session import ToolSession  # noqa: E402
+from quipu.adapters.mcp.session import meta_of  # noqa: E402
 from quipu.adapters.mcp.tooling import ToolDeps  # noqa: E402
 from quipu.adapters.postgres.audit import PgAudit  # noqa: E402
 from quipu.adapters.postgres.bank_records import PgBankRecords  # noqa: E402
+from quipu.application.caller import Caller  # noqa: E402
 from quipu.application.investigation import ChargeQuery, Investigation  # noqa: E402
 from quipu.domain.dataset import DATASET_NOW  # noqa: E402
 
@@ -109,7 +110,7 @@ async def run(customers: int, calls: int) -> dict:
 
             async def through_mcp(customer):
                 return await client.call_tool(
-                    "investigation_investigate_charges", {"days": DAYS}, meta=ToolSession(customer, True).meta()
+                    "investigation_investigate_charges", {"days": DAYS}, meta=meta_of(Caller(customer, True))
                 )
 
             for work in (use_case, hand_tuned, through_mcp):  # warm caches and plans

@@ -36,7 +36,8 @@ from quipu.adapters.postgres.accounts_admin import set_customer_password  # noqa
 from quipu.adapters.postgres.audit import PgAudit  # noqa: E402
 from quipu.adapters.postgres.transfers_store import PgTransfers  # noqa: E402
 from quipu.adapters.security.passwords import Passwords  # noqa: E402
-from quipu.application.transfers import Asker, Transfers  # noqa: E402
+from quipu.application.caller import Caller  # noqa: E402
+from quipu.application.transfers import Transfers  # noqa: E402
 from quipu.settings import Settings  # noqa: E402
 
 BANK = 1500
@@ -257,7 +258,7 @@ async def customer_loop(
                 # the rules provider lists the accounts but never proposes: propose in code, as a model's tool
                 # call would, so the customer's step-up and confirm still go over HTTP under load
                 proposal = await money.propose_transfer(
-                    Asker(c.customer_id, None, "es", True, text), kind="own_accounts", amount="1",
+                    Caller(c.customer_id, True, "es", said=text), kind="own_accounts", amount="1",
                     from_last4=c.saving, to_last4=c.checking,
                 )  # fmt: skip
                 transfer_id = (proposal.get("confirmation") or {}).get("transfer_id")

@@ -29,6 +29,13 @@ MESSAGES = (
     "¿cuánto debo de mi tarjeta?",
     "¿en qué gasté más este mes?",
     "quiero ver mis quejas",
+    # words no skill reads plainly: the router and the skill's step ask the model, so its memory is exercised
+    "¿me ayudas a ver cómo van mis cuentas?",
+    "tengo una duda con algo que vi en la app ayer",
+    "oi, como estão minhas contas?",
+    "algo raro pasó con mi tarjeta el martes",
+    "¿qué hay en mis registros de mayo?",
+    "me explicas lo de mi crédito?",
 )
 
 

@@ -49,7 +49,7 @@ from quipu.application.chat import Chat
 from quipu.application.console import Console
 from quipu.application.identity import Identity
 from quipu.application.ports import (
-    CustomerRecords,
+    BankRecords,
     LanguageModel,
     LiveEvents,
     RateLimit,
@@ -96,7 +96,7 @@ class Services:
     money: Transfers
     console: Console
     sql_runner: SqlLookup
-    records: CustomerRecords
+    records: BankRecords
     views: Views  # what the pages read: greeting, products, sent mail, conversations, operators
     events: LiveEvents  # conversations that changed, for the pages watching them
     chat_limit: RateLimit  # chat turns per minute per customer
@@ -129,7 +129,8 @@ class Container:
 async def build_container(
     settings: Settings, *, clock: Clock = utc_now, urls: DatabaseUrls | None = None, model: LanguageModel | None = None
 ) -> AsyncIterator[Container]:
-    urls = urls or await anyio.to_thread.run_sync(database.locate, settings)
+    if urls is None:
+        urls = await anyio.to_thread.run_sync(database.locate, settings)
     await anyio.to_thread.run_sync(database.prepare, urls)
     walls = await anyio.to_thread.run_sync(database.check_logins, urls, settings)
     columns = await anyio.to_thread.run_sync(read_core_columns, urls.app)
@@ -229,7 +230,9 @@ def assemble(
     )
     # the agent asks for the tracer at each span (services is bound below), so a swapped tracer is the one used
     agent = Agent(agent_deps(settings, model, tools, PgHandoffs(pool, clock), lambda: services.tracer))
-    graph = agent.build(checkpointer=AsyncPostgresSaver(resources.checkpoint_pool))
+    # rows are dicts (row_factory), which psycopg's types cannot tell
+    saver = AsyncPostgresSaver(resources.checkpoint_pool)  # type: ignore[arg-type]
+    graph = agent.build(checkpointer=saver)
     conversations = PgConversations(pool)
     services = Services(
         settings=settings,

@@ -11,7 +11,6 @@ from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.mcp.hub import hub
 from quipu.adapters.mcp.in_process import InProcessTools
-from quipu.adapters.mcp.session import ToolSession
 from quipu.adapters.mcp.tooling import ToolDeps
 from quipu.adapters.ocr.gemini_reader import GeminiStatementReader
 from quipu.adapters.ocr.tesseract import TesseractReader
@@ -50,6 +49,7 @@ def transfer_limits(settings: Settings) -> TransferLimits:
 def mailer_of(settings: Settings) -> SmtpMailer | None:
     if settings.mail_mode != "smtp":
         return None
+    assert settings.smtp_host is not None  # Settings refuses smtp mode without a host
     return SmtpMailer(settings.smtp_host, settings.smtp_port, settings.smtp_from)
 
 
@@ -113,19 +113,6 @@ def agent_deps(
         gateway=tools.gateway,
         handoffs=handoffs,
         audit=tools.audit,
-        session_meta=session_meta,
         trace=lambda *a, **k: tracer().span(*a, **k),
         rephrase=settings.rephrase == "on",
-    )
-
-
-def session_meta(session: dict, language: str, said: str) -> ToolSession:
-    """Who the agent's tool calls are for, as the in-process port takes it."""
-    return ToolSession(
-        customer_id=session["customer_id"],
-        signed_in=session["signed_in"],
-        language=language,
-        thread_id=session.get("thread_id"),
-        conversation_id=session.get("conversation_id"),
-        said=said,
     )

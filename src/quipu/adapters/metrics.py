@@ -2,8 +2,12 @@
 process writes its samples to that folder and /metrics adds them up, so any worker answers for all."""
 
 import os
+from typing import TYPE_CHECKING
 
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+
+if TYPE_CHECKING:  # the metrics module loads without the database driver
+    from psycopg_pool import AsyncConnectionPool
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 TURN_BUCKETS = (0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 120)
@@ -47,7 +51,7 @@ def counted(kind: str, step: str, result: dict) -> dict:
     return result
 
 
-def observe_pools(pools: dict[str, object]) -> None:
+def observe_pools(pools: "dict[str, AsyncConnectionPool]") -> None:
     """Pool use as of now (psycopg_pool's own counters)."""
     for name, pool in pools.items():
         stats = pool.get_stats()

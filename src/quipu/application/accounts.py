@@ -1,5 +1,8 @@
 """Use cases: balances, debts and profile of the session customer."""
 
+from typing import Any
+
+from quipu.application.ports import BankRecords
 from quipu.domain.accounts import product_view, tenure_years, totals
 from quipu.domain.dataset import AS_OF
 from quipu.domain.vocabulary import DEBIT_CARD, DEBT_TYPES
@@ -8,7 +11,7 @@ BALANCE_EXCLUDED = (DEBIT_CARD,)  # the data does not say which account a debit 
 BILLING_PROVENANCE = "team_generated"
 
 
-async def balances(records, customer_id: str, product_type: str | None) -> dict:
+async def balances(records: BankRecords, customer_id: str, product_type: str | None) -> dict[str, Any]:
     products = await records.products(customer_id, (product_type,) if product_type else None)
     shown = [p for p in products if p.product_type not in BALANCE_EXCLUDED]
     return {
@@ -20,12 +23,12 @@ async def balances(records, customer_id: str, product_type: str | None) -> dict:
     }
 
 
-def _debt_view(row: dict) -> dict:
+def _debt_view(row: dict[str, Any]) -> dict[str, Any]:
     view = {k: (str(v) if v is not None and not isinstance(v, int | str) else v) for k, v in row.items()}
     return {k: v for k, v in view.items() if v is not None}
 
 
-async def debts(records, customer_id: str, product_type: str | None) -> dict:
+async def debts(records: BankRecords, customer_id: str, product_type: str | None) -> dict[str, Any]:
     types = (product_type,) if product_type else DEBT_TYPES
     rows = await records.debts(customer_id, types)
     return {
@@ -36,7 +39,7 @@ async def debts(records, customer_id: str, product_type: str | None) -> dict:
     }
 
 
-async def profile(records, customer_id: str) -> dict:
+async def profile(records: BankRecords, customer_id: str) -> dict[str, Any]:
     customer = await records.customer(customer_id)
     if customer is None:
         return {"evidence_lookup": "core.customers", "found": False}

@@ -97,9 +97,3 @@ class Audit(Protocol):
     ) -> None: ...
 
 
-@dataclass(frozen=True)
-class Proposer:
-    customer_id: str
-    conversation_id: str | None
-    language: str
-    signed_in: bool

@@ -1,10 +1,12 @@
 """The confirmation card of a batch, rendered by code from the stored rows only."""
 
+from typing import Any
+
 from quipu.application.action_ports import ActionRow
 from quipu.domain import action_text
 
 
-def batch_view(rows: list[ActionRow]) -> dict:
+def batch_view(rows: list[ActionRow]) -> dict[str, Any]:
     """The confirmation card, rendered by code from the stored rows only."""
     rows = sorted(rows, key=lambda r: r.position)
     language = rows[0].language if rows else "es"
@@ -22,7 +24,7 @@ def batch_view(rows: list[ActionRow]) -> dict:
     }
 
 
-def item_view(row: ActionRow) -> dict:
+def item_view(row: ActionRow) -> dict[str, Any]:
     facts_view = row.view.get("facts", {})
     if row.status == "verified":
         text = action_text.done(row.action, row.params, facts_view, row.result, row.language)

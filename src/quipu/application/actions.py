@@ -21,9 +21,9 @@ from quipu.application.action_ports import (
     UnknownBatch,
 )
 from quipu.application.action_ports import PermanentError as PermanentError  # the evaluation injects these
-from quipu.application.action_ports import Proposer as Proposer  # the skills and the agent name the customer by it
 from quipu.application.action_ports import TransientError as TransientError
 from quipu.application.action_view import batch_view, item_view
+from quipu.application.caller import Caller
 from quipu.application.transfers import StepUpRequired
 from quipu.domain import action_text, case_files
 from quipu.domain.actions import (
@@ -75,7 +75,7 @@ class Gateway(Execution):
         self.poll = poll
         self.receipts = receipts  # a notice in Mensajes for every verified action
 
-    async def propose(self, who: Proposer, requested: list[Requested]) -> dict[str, Any]:
+    async def propose(self, who: Caller, requested: list[Requested]) -> dict[str, Any]:
         """Stores the batch and its card; nothing runs here, whatever the verdicts: only the button runs."""
         if not who.signed_in:
             raise NotSignedIn
@@ -118,7 +118,7 @@ class Gateway(Execution):
         await self._escalate(rows, [r for r in rows if r.status == "escalated"])
         return batch_view(rows)
 
-    async def _capped(self, who: Proposer, decided: list[tuple[str, Decision]], now: datetime) -> list[Decision]:
+    async def _capped(self, who: Caller, decided: list[tuple[str, Decision]], now: datetime) -> list[Decision]:
         """Cases and e-mails within their caps; counted only when the batch would open or send one."""
         escalates = any(d.verdict == ESCALATED for _, d in decided)
         mails = any(action == "send_summary_email" for action, _ in decided)
@@ -132,7 +132,7 @@ class Gateway(Execution):
         )
 
     async def _plan(
-        self, who: Proposer, requested: Requested, names: list[str]
+        self, who: Caller, requested: Requested, names: list[str]
     ) -> tuple[Requested, Decision, dict[str, Any]]:
         parsed = parse(requested)
         if isinstance(parsed, Decision):

@@ -6,8 +6,11 @@ import logging
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-from quipu.application.agent.graph import PHOTO_PLACEHOLDER
+from quipu.application.agent.state import PHOTO_PLACEHOLDER
+from quipu.application.caller import Caller
+from quipu.application.ports import Conversations, Customers, StatementReader
 from quipu.domain.agent_text import say
 from quipu.domain.language import detect_language
 from quipu.domain.statement import statement_note
@@ -26,19 +29,26 @@ class ChatTurn:
     language: str
     skill: str | None = None
     tools_used: list[str] = field(default_factory=list)
-    handoff: dict | None = None
-    actions: dict | None = None
-    confirmation: dict | None = None
+    handoff: dict[str, Any] | None = None
+    actions: dict[str, Any] | None = None
+    confirmation: dict[str, Any] | None = None
     model_calls: int = 0
     tokens_in: int = 0
     tokens_out: int = 0
     status: str = "bot"
     outcome: str | None = None
-    tool_calls: list[dict] = field(default_factory=list)  # {tool, arguments, result}: what the reply was written from
+    # {tool, arguments, result}: what the reply was written from
+    tool_calls: list[dict[str, Any]] = field(default_factory=list)
 
 
 class Chat:
-    def __init__(self, graph, conversations, customers, statements=None):
+    def __init__(
+        self,
+        graph: Any,  # langgraph's compiled graph (Agent.build)
+        conversations: Conversations,
+        customers: Customers,
+        statements: StatementReader | None = None,
+    ) -> None:
         self.graph = graph
         self.conversations = conversations
         self.customers = customers
@@ -83,12 +93,7 @@ class Chat:
             "attachment": attachment,
             "language": language,
             "country": country,
-            "session": {
-                "customer_id": customer_id,
-                "signed_in": signed_in,
-                "thread_id": thread,
-                "conversation_id": conversation_id,
-            },
+            "caller": Caller(customer_id, signed_in, language, thread_id=thread, conversation_id=conversation_id),
         }
         step = "understanding"
         if progress:

@@ -7,8 +7,8 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
-from quipu.application.action_ports import Proposer
 from quipu.application.actions import Gateway
+from quipu.application.caller import Caller
 from quipu.application.console_ports import ConsoleStore, ConsoleUnitOfWork
 from quipu.domain import action_text, transfer_text
 from quipu.domain.actions import Requested
@@ -164,7 +164,7 @@ class Console:
         customer_id, held_by, status, language = await self.store.holder(conversation_id)
         if status != "human" or held_by != staff.operator_id:
             raise NotAllowed("hold_the_case_first")
-        who = Proposer(customer_id, conversation_id, language, signed_in=True)
+        who = Caller(customer_id, True, language, conversation_id=conversation_id)
         view = await self.gateway.propose(who, [Requested(action, params)])
         if any(i["status"] in ("awaiting_confirmation", "confirmed") for i in view["items"]):
             view = await self.gateway.confirm(customer_id, view["batch_id"])

@@ -22,6 +22,7 @@ from quipu.application.data_lookup_results import (
     SpendingResult,
     StatusCount,
 )
+from quipu.application.ports import BankRecords
 from quipu.domain.dataset import AS_OF, DATASET_NOW
 from quipu.domain.lookup_words import category_of, currency_of, home_currency
 from quipu.domain.money import cents
@@ -41,7 +42,9 @@ def period_of(said: str | None) -> Period | None:
     return of_key(DEFAULT_PERIOD, AS_OF) if not said else parse_period(said, AS_OF)
 
 
-def filters_of(category: str | None, merchant: str | None, lo=None, hi=None) -> Filters:
+def filters_of(
+    category: str | None, merchant: str | None, lo: Decimal | None = None, hi: Decimal | None = None
+) -> Filters:
     """A category word the records do not know is read as part of a merchant name ("Starbucks")."""
     known = category_of(category)
     if category and not known and not merchant:
@@ -49,12 +52,14 @@ def filters_of(category: str | None, merchant: str | None, lo=None, hi=None) -> 
     return Filters(category=known, merchant=merchant or None, min_amount=lo, max_amount=hi)
 
 
-async def _purchases(records, customer_id: str, period: Period, filters: Filters) -> list[Purchase]:
+async def _purchases(records: BankRecords, customer_id: str, period: Period, filters: Filters) -> list[Purchase]:
     found = await records.purchases_between(customer_id, period.start, period.end)
     return matching(in_period(found, period.start, period.end), category=filters.category, merchant=filters.merchant)
 
 
-async def movements(records, customer_id: str, *, period: str | None, filters: Filters, order: str, limit: int):
+async def movements(
+    records: BankRecords, customer_id: str, *, period: str | None, filters: Filters, order: str, limit: int
+) -> MovementsResult:
     window = period_of(period)
     if window is None:
         return MovementsResult(status="unknown_period", filters=filters)
@@ -91,12 +96,14 @@ def _out(p: Purchase) -> PurchaseOut:
     return PurchaseOut(date=p.at, merchant=p.merchant, amount=p.amount, currency=p.currency, category=p.category)
 
 
-async def largest_purchase(records, customer_id: str, *, period: str | None, filters: Filters):
+async def largest_purchase(
+    records: BankRecords, customer_id: str, *, period: str | None, filters: Filters
+) -> LargestPurchaseResult:
     window = period_of(period)
     if window is None:
         return LargestPurchaseResult(status="unknown_period", filters=filters)
     split = by_currency(await _purchases(records, customer_id, window, filters))
-    biggest = [_out(largest(ps)) for ps in split.values()]
+    biggest = [_out(p) for ps in split.values() if (p := largest(ps)) is not None]
     biggest.sort(key=lambda p: (p.currency != _main(split), p.currency))
     return LargestPurchaseResult(
         status="found" if biggest else "none",
@@ -124,7 +131,9 @@ def _spending_of(currency: str, purchases: list[Purchase], by: str) -> CurrencyS
     )
 
 
-async def spending(records, customer_id: str, *, period: str | None, filters: Filters, by: str):
+async def spending(
+    records: BankRecords, customer_id: str, *, period: str | None, filters: Filters, by: str
+) -> SpendingResult:
     window = period_of(period)
     if window is None:
         return SpendingResult(status="unknown_period", filters=filters, by=by)
@@ -156,7 +165,9 @@ def _change(currency: str, earlier: list[Purchase], later: list[Purchase]) -> Cu
     )
 
 
-async def compare_spending(records, customer_id: str, *, period: str | None, versus: str | None, filters: Filters):
+async def compare_spending(
+    records: BankRecords, customer_id: str, *, period: str | None, versus: str | None, filters: Filters
+) -> ComparisonResult:
     """Two periods side by side, the earlier one first; without `versus`, the period just before."""
     first = period_of(period)
     second = previous_period(first) if first and not versus else parse_period(versus, AS_OF) if versus else None
@@ -176,7 +187,7 @@ async def compare_spending(records, customer_id: str, *, period: str | None, ver
     )
 
 
-async def complaints(records, customer_id: str) -> ComplaintsResult:
+async def complaints(records: BankRecords, customer_id: str) -> ComplaintsResult:
     rows = await records.complaints(customer_id)
     stale_before = DATASET_NOW - timedelta(days=STALE_AFTER_DAYS)
     open_rows = [r for r in rows if r["status"] in OPEN_COMPLAINT_STATUSES]
@@ -205,7 +216,7 @@ async def complaints(records, customer_id: str) -> ComplaintsResult:
     )
 
 
-def _day(value) -> date | None:
+def _day(value: date | None) -> date | None:
     return value.date() if isinstance(value, datetime) else value
 
 
@@ -217,7 +228,7 @@ def day_of(said: str | None) -> date:
         return AS_OF
 
 
-async def _rate(records, source: str, target: str, on: date) -> Rate | None:
+async def _rate(records: BankRecords, source: str, target: str, on: date) -> Rate | None:
     row = await records.exchange_rate(source, target, on)
     if row is None:
         inverse = await records.exchange_rate(target, source, on)
@@ -236,11 +247,13 @@ async def _rate(records, source: str, target: str, on: date) -> Rate | None:
     )
 
 
-def _places(value) -> Decimal:
+def _places(value: object) -> Decimal:
     return Decimal(str(value)).quantize(RATE_PLACES)
 
 
-async def exchange_rate(records, customer_id: str, *, currency: str | None, target: str | None, on: str | None):
+async def exchange_rate(
+    records: BankRecords, customer_id: str, *, currency: str | None, target: str | None, on: str | None
+) -> ExchangeRateResult:
     """1 of the asked currency (the dollar by default) in the customer's own currency, or in every other one."""
     customer = await records.customer(customer_id)
     home = home_currency(customer["country"] if customer else None)

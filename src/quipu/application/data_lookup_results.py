@@ -5,7 +5,7 @@ and its status then stays "unavailable": a failed lookup never reads as "none"."
 
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -22,7 +22,7 @@ class LookupResult(BaseModel):
     error: str | None = None  # set only by a failed lookup
     unavailable: list[str] = Field(default_factory=list)
 
-    def json_ready(self) -> dict:
+    def json_ready(self) -> dict[str, Any]:
         return self.model_dump(mode="json", exclude_none=True)
 
 
@@ -155,6 +155,6 @@ class ComplaintsResult(LookupResult):
     latest: list[Complaint] = Field(default_factory=list)
 
 
-def published(model: type[BaseModel]) -> dict:
+def published(model: type[BaseModel]) -> dict[str, Any]:
     """The tool's output schema, as FastMCP publishes it."""
     return model.model_json_schema(mode="serialization")

@@ -1,7 +1,9 @@
 """Use case: the 'Mis finanzas' page data; all or nothing."""
 
 from datetime import timedelta
+from typing import Any
 
+from quipu.application.ports import BankRecords
 from quipu.domain.dataset import AS_OF
 from quipu.domain.finances import NoSpending, my_finances
 from quipu.domain.spending import window_start
@@ -15,7 +17,7 @@ class FinancesUnavailable(Exception):
     pass
 
 
-async def finances(records, customer_id: str, days: int) -> dict:
+async def finances(records: BankRecords, customer_id: str, days: int) -> dict[str, Any]:
     """Any failed lookup makes the whole page unavailable; never partial truths."""
     try:
         customer = await records.customer(customer_id)

@@ -94,7 +94,9 @@ class Identity:
         login = await self.store.customer_login(user)
         subject = login.customer_id if login else unknown_subject(user)
         usable = login is not None and login.status in SIGN_IN_STATUSES
-        await self._check_password(subject, client, login.password_hash if usable else None, password, now)
+        stored = login.password_hash if login is not None and usable else None
+        await self._check_password(subject, client, stored, password, now)
+        assert login is not None  # an unknown user never passes the password check
         expires = now + self.tokens.ttl
         session_id = await self.store.open_session(login.customer_id, now, expires)
         token, _ = self.tokens.issue(login.customer_id, CUSTOMER_AUDIENCE, now=now, session_id=session_id)
@@ -105,7 +107,9 @@ class Identity:
         login = await self.store.operator_login(username.strip().lower())
         subject = f"operator:{login.operator_id}" if login else unknown_subject(username)
         usable = login is not None and not login.disabled
-        await self._check_password(subject, client, login.password_hash if usable else None, password, now)
+        stored = login.password_hash if login is not None and usable else None
+        await self._check_password(subject, client, stored, password, now)
+        assert login is not None  # an unknown user never passes the password check
         token, _ = self.tokens.issue(login.operator_id, OPERATOR_AUDIENCE, now=now, role=login.role)
         return Grant(token, int(self.tokens.ttl.total_seconds()), login.operator_id)
 

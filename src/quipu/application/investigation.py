@@ -2,12 +2,15 @@
 
 import logging
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
+from typing import Any
 
+from quipu.application.ports import BankRecords
 from quipu.domain.dataset import DATASET_NOW
 from quipu.domain.evidence import (
     Charge,
+    Finding,
     findings_for,
 )
 from quipu.domain.investigation_facts import InvestigationFacts
@@ -26,7 +29,7 @@ class ChargeQuery:
     max_amount: Decimal | None = None
 
 
-def charge_view(label: str, charge: Charge) -> dict:
+def charge_view(label: str, charge: Charge) -> dict[str, Any]:
     view = {
         "label": label,
         "date": charge.at.isoformat(sep=" "),
@@ -42,11 +45,16 @@ def charge_view(label: str, charge: Charge) -> dict:
 
 
 class Investigation:
-    def __init__(self, records):
+    def __init__(self, records: BankRecords):
         self.records = records
 
     async def _facts(
-        self, customer_id: str, *, since=None, query: ChargeQuery | None = None, transaction_id: str | None = None
+        self,
+        customer_id: str,
+        *,
+        since: datetime | None = None,
+        query: ChargeQuery | None = None,
+        transaction_id: str | None = None,
     ) -> InvestigationFacts:
         """The one way the investigation reads: every check's input for the picked charges (a check that could
         not run comes back unavailable, never as an empty answer)."""
@@ -62,7 +70,7 @@ class Investigation:
             checked=MAX_INVESTIGATED,
         )
 
-    def _report(self, facts: InvestigationFacts) -> dict:
+    def _report(self, facts: InvestigationFacts) -> dict[str, Any]:
         charges = facts.candidates[:MAX_INVESTIGATED]
         results, signals = [], set()
         for n, charge in enumerate(charges, start=1):
@@ -88,7 +96,7 @@ class Investigation:
         }
 
     @staticmethod
-    def _public(finding, charges: list[Charge]) -> dict:
+    def _public(finding: Finding, charges: list[Charge]) -> dict[str, Any]:
         """Internal ids never leave: a duplicate names the other charge by its label, or by its time."""
         facts = dict(finding.facts)
         other = facts.pop("other_transaction_id", None)
@@ -97,7 +105,7 @@ class Investigation:
             facts["other"] = labels.get(other, "another charge of the same merchant and amount")
         return {"kind": finding.kind, **facts}
 
-    async def investigate_charges(self, customer_id: str, query: ChargeQuery) -> dict:
+    async def investigate_charges(self, customer_id: str, query: ChargeQuery) -> dict[str, Any]:
         facts = await self._facts(customer_id, since=DATASET_NOW - timedelta(days=query.days), query=query)
         result = self._report(facts)
         result["days"] = query.days  # the window searched: the answer says it
@@ -106,13 +114,13 @@ class Investigation:
             result["ask"] = "several charges match: ask the customer which one before acting"
         return result
 
-    async def investigate_charge(self, customer_id: str, transaction_id: str) -> dict:
+    async def investigate_charge(self, customer_id: str, transaction_id: str) -> dict[str, Any]:
         facts = await self._facts(customer_id, transaction_id=transaction_id)
         if not facts.candidates:
             return {"evidence_lookup": "core.transactions", "found": False}
         return {"found": True, **self._report(facts)}
 
-    async def search(self, customer_id: str, query: ChargeQuery, limit: int) -> dict:
+    async def search(self, customer_id: str, query: ChargeQuery, limit: int) -> dict[str, Any]:
         since = DATASET_NOW - timedelta(days=query.days)
         found = await self.records.candidate_charges(
             customer_id,

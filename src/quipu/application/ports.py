@@ -3,10 +3,15 @@
 import asyncio
 from contextlib import AbstractAsyncContextManager, AbstractContextManager
 from dataclasses import dataclass
-from datetime import datetime, timedelta
-from typing import Protocol
+from datetime import date, datetime, timedelta
+from decimal import Decimal
+from typing import Any, Protocol
 
+from quipu.application.caller import Caller
+from quipu.domain.accounts import Product
+from quipu.domain.evidence import Charge
 from quipu.domain.identity import BackOff, GuardState
+from quipu.domain.investigation_facts import InvestigationFacts
 from quipu.domain.spending import Purchase
 from quipu.domain.statement import StatementLine
 
@@ -116,15 +121,16 @@ class Outbox(Protocol):
         subject: str,
         body: str,
         secret_body: str | None = None,
-    ) -> int:
-        """Store body; secret_body, when given, is what is sent, and it is never stored."""
+    ) -> int | None:
+        """Store body; secret_body, when given, is what is sent, and it is never stored. The message's id; None
+        when the action already has its message."""
 
 
 @dataclass(frozen=True)
 class ModelCall:
     """One model call: its parsed JSON and what it cost."""
 
-    data: dict
+    data: dict[str, Any]
     provider: str
     model: str
     tokens_in: int = 0
@@ -136,7 +142,9 @@ class LanguageModel(Protocol):
     provider: str
     model: str
 
-    async def complete(self, *, purpose: str, system: str, messages: list[dict], schema: dict) -> ModelCall:
+    async def complete(
+        self, *, purpose: str, system: str, messages: list[dict[str, Any]], schema: dict[str, Any]
+    ) -> ModelCall:
         """JSON matching schema (constrained decoding or JSON-schema output); purpose is router or skill."""
 
 
@@ -148,6 +156,88 @@ class ModelBusy(RuntimeError):
         super().__init__(reason)
         self.reason = reason
         self.retry_after = retry_after
+
+
+class BankRecords(Protocol):
+    """The bank's own records (core), read-only: what balances, finances, data lookup and the investigation read."""
+
+    async def customer(self, customer_id: str) -> dict[str, Any] | None: ...
+    async def products(self, customer_id: str, product_types: tuple[str, ...] | None = None) -> list[Product]: ...
+    async def debts(self, customer_id: str, product_types: tuple[str, ...]) -> list[dict[str, Any]]: ...
+    async def product_counts(self, customer_id: str) -> list[tuple[str, int, int]]: ...
+    async def candidate_charges(
+        self,
+        customer_id: str,
+        *,
+        since: datetime | None,
+        merchant: str | None,
+        min_amount: Decimal | None,
+        max_amount: Decimal | None,
+        limit: int,
+    ) -> list[Charge]: ...
+    async def investigation_facts(
+        self,
+        customer_id: str,
+        *,
+        transaction_id: str | None = None,
+        since: datetime | None = None,
+        merchant: str | None = None,
+        min_amount: Decimal | None = None,
+        max_amount: Decimal | None = None,
+        limit: int = 1,
+        checked: int = 1,
+    ) -> InvestigationFacts: ...
+    async def home_country(self, customer_id: str) -> str | None: ...
+    async def charge(self, customer_id: str, transaction_id: str) -> Charge | None: ...
+    async def purchases(
+        self, customer_id: str, since: datetime, statuses: tuple[str, ...] = ("Approved",)
+    ) -> list[Purchase]: ...
+    async def movements(
+        self, customer_id: str, filters: dict[str, Any], order: str, limit: int
+    ) -> list[dict[str, Any]]: ...
+    async def complaints(self, customer_id: str) -> list[dict[str, Any]]: ...
+    async def exchange_rate(self, source: str, target: str, on: date) -> dict[str, Any] | None: ...
+    async def purchases_between(self, customer_id: str, start: date, end: date) -> list[Purchase]: ...
+
+
+class Conversations(Protocol):
+    """The conversations and their messages (ops)."""
+
+    async def ensure(self, customer_id: str, thread_id: str, *, language: str = "es", channel: str = "web") -> str: ...
+    async def status(self, customer_id: str, thread_id: str) -> str | None: ...
+    async def append(
+        self,
+        customer_id: str,
+        thread_id: str,
+        role: str,
+        content: str,
+        *,
+        skill: str | None = None,
+        operator_id: str | None = None,
+    ) -> int: ...
+    async def record(
+        self,
+        customer_id: str,
+        thread_id: str,
+        *,
+        skill: str | None,
+        outcome: str | None,
+        title: str | None,
+        status: str | None,
+    ) -> None: ...
+
+
+class Customers(Protocol):
+    """What a turn needs to know about the customer: language, names (kept out of replies) and country."""
+
+    async def language_and_names(self, customer_id: str) -> tuple[str, tuple[str, ...]]: ...
+    async def country(self, customer_id: str) -> str | None: ...
+
+
+class StatementReader(Protocol):
+    """Reads a statement photo into candidate charges (OCR, or a hosted model)."""
+
+    async def read(self, image: bytes) -> list[StatementLine]: ...
 
 
 @dataclass(frozen=True)
@@ -169,15 +259,6 @@ class Synthesizer(Protocol):
         """A WAV of the text read aloud."""
 
 
-class CustomerRecords(Protocol):
-    """The read view of one customer's bank records that pages use (the tools read more)."""
-
-    async def customer(self, customer_id: str) -> dict | None: ...
-    async def purchases(
-        self, customer_id: str, since: datetime, statuses: tuple[str, ...] = ("Approved",)
-    ) -> list[Purchase]: ...
-
-
 class LiveEvents(Protocol):
     def subscribe(self) -> AbstractAsyncContextManager[asyncio.Queue[str]]:
         """A queue of ids of conversations that changed, while the subscription lasts."""
@@ -192,16 +273,11 @@ class Tracing(Protocol):
     def span(self, name: str, **attributes: object) -> AbstractContextManager[object]: ...
 
 
-class StatementReader(Protocol):
-    async def read(self, image: bytes) -> list[StatementLine]:
-        """The charges a photo of a statement shows; the image is kept nowhere."""
-
-
 @dataclass(frozen=True)
 class ToolAnswer:
     """One tool call's answer: its structured result, or why the tool refused it (arguments, sign-in)."""
 
-    result: dict
+    result: dict[str, Any]
     refused: str | None = None
 
 
@@ -209,6 +285,10 @@ class SkillToolsPort(Protocol):
     """The skills' tools as the agent calls them in process, opened per turn (`async with port() as tools`).
     `session` is who the call is for, as the composition root built it; no tool takes a customer argument."""
 
-    async def list_tools(self) -> list: ...
+    async def __aenter__(self) -> "SkillToolsPort": ...
 
-    async def call_tool(self, name: str, arguments: dict, session: object) -> ToolAnswer: ...
+    async def __aexit__(self, *exc: object) -> bool | None: ...
+
+    async def list_tools(self) -> list[Any]: ...
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], caller: Caller) -> ToolAnswer: ...

@@ -1,11 +1,11 @@
 """Use case: the model's SELECT, checked by the guard against the real columns of core, then run behind
 the database's walls within the customer's share of the reader."""
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from quipu.application.customer_limiter import CustomerLimiter
+from quipu.domain.sql_columns import CoreColumns
 from quipu.domain.sql_scope import Guarded, Refused, guard
 
 HINTS = {
@@ -15,7 +15,7 @@ HINTS = {
 
 
 class SqlRunner(Protocol):
-    async def run(self, guarded: Guarded, customer_id: str) -> dict: ...
+    async def run(self, guarded: Guarded, customer_id: str) -> dict[str, Any]: ...
 
 
 @dataclass
@@ -23,12 +23,12 @@ class SqlLookup:
     """runner: the database walls; columns: core's real column sets; off_reason: why run_sql is off."""
 
     runner: SqlRunner | None
-    columns: Mapping[str, frozenset[str]]
+    columns: CoreColumns
     limiter: CustomerLimiter | None
     off_reason: str | None = None
 
 
-async def run_sql(lookup: SqlLookup, sql: str, customer_id: str) -> dict:
+async def run_sql(lookup: SqlLookup, sql: str, customer_id: str) -> dict[str, Any]:
     """Refusals come back as data the model can act on, never as an exception."""
     if lookup.off_reason or lookup.runner is None:
         return {

@@ -3,12 +3,12 @@ when more than one fits), checks the rules, and stores the proposal and its card
 decision log. Nothing moves here: only the customer's button confirms."""
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
 from quipu.application.action_ports import Audit
+from quipu.application.caller import Caller
 from quipu.application.transfer_answers import ambiguous_amount, blocked, clarify, heard_amount, option
 from quipu.application.transfer_ports import Proposal, TransferStore
 from quipu.domain import transfer_text
@@ -30,15 +30,6 @@ from quipu.domain.transfers import (
 )
 
 
-@dataclass(frozen=True)
-class Asker:
-    customer_id: str
-    conversation_id: str | None
-    language: str
-    signed_in: bool
-    said: str | None
-
-
 class Proposing:
     """The proposing half of the transfers use case (`Transfers` holds the store, audit, clock and limits)."""
 
@@ -49,7 +40,7 @@ class Proposing:
 
     async def propose_transfer(
         self,
-        who: Asker,
+        who: Caller,
         *,
         kind: str,
         amount: object,
@@ -90,7 +81,7 @@ class Proposing:
 
     async def _destination(
         self,
-        who: Asker,
+        who: Caller,
         kind: str,
         origin: Account,
         mine: list[Account],
@@ -115,7 +106,7 @@ class Proposing:
         return found[0]
 
     async def _recipient(
-        self, who: Asker, number: str | None, customer_id: str | None, origin: Account
+        self, who: Caller, number: str | None, customer_id: str | None, origin: Account
     ) -> Account | dict[str, Any]:
         if bool(number) == bool(customer_id):
             return clarify("destination", [], who.language)
@@ -127,7 +118,7 @@ class Proposing:
             return clarify("destination", [], who.language)
         return found if found is not None else blocked("recipient_not_found")
 
-    async def _check_and_store(self, who: Asker, t: Transfer) -> dict[str, Any]:
+    async def _check_and_store(self, who: Caller, t: Transfer) -> dict[str, Any]:
         assert t.origin is not None and t.destination is not None  # the callers found both before asking
         now = self.clock()
         rate = await self.store.usd_rate(t.origin.currency) if t.kind == "third_party" else None
@@ -163,7 +154,7 @@ class Proposing:
 
     async def _store(
         self,
-        who: Asker,
+        who: Caller,
         summary: dict[str, Any],
         origin: str,
         destination: str,
@@ -204,7 +195,7 @@ class Proposing:
             },
         }
 
-    async def _blocked(self, who: Asker, reason: str, kind: str, amount: object) -> dict[str, Any]:
+    async def _blocked(self, who: Caller, reason: str, kind: str, amount: object) -> dict[str, Any]:
         await self.audit.log(
             customer_id=who.customer_id,
             conversation_id=who.conversation_id,
@@ -216,7 +207,7 @@ class Proposing:
         return blocked(reason)
 
     async def propose_service_payment(
-        self, who: Asker, *, service: str | None = None, from_last4: str | None = None, from_type: str | None = None
+        self, who: Caller, *, service: str | None = None, from_last4: str | None = None, from_type: str | None = None
     ) -> dict[str, Any]:
         bills = await self.store.bills(who.customer_id)
         if service:

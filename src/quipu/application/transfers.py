@@ -6,10 +6,10 @@ from datetime import datetime
 from typing import Any
 
 from quipu.application.action_ports import Audit
+from quipu.application.caller import Caller
 from quipu.application.transfer_answers import option
 from quipu.application.transfer_confirm import cancel_in, confirm_in
 from quipu.application.transfer_ports import TransferStore
-from quipu.application.transfer_proposals import Asker as Asker  # the money-movement skill names the customer by it
 from quipu.application.transfer_proposals import Proposing
 from quipu.application.unit_of_work import Contention
 from quipu.domain.transfers import Limits, can_send, owes
@@ -28,7 +28,7 @@ class Transfers(Proposing):
         self.clock = clock
         self.limits = limits
 
-    async def options(self, who: Asker) -> dict[str, Any]:
+    async def options(self, who: Caller) -> dict[str, Any]:
         mine = await self.store.accounts(who.customer_id)
         return {
             "evidence_lookup": "core.products",
@@ -36,7 +36,7 @@ class Transfers(Proposing):
             "debts": [option(a, debt=True) for a in mine if owes(a)],
         }
 
-    async def bills(self, who: Asker) -> dict[str, Any]:
+    async def bills(self, who: Caller) -> dict[str, Any]:
         return {
             "evidence_lookup": "core.service_bills",
             "bills": [

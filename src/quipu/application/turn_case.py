@@ -1,11 +1,13 @@
 """The hand-off case file of one chat turn: the turn's verified facts and evidence, read from its state."""
 
 import uuid
+from collections.abc import Mapping
+from typing import Any, cast
 
 from quipu.domain import case_files
 
 
-def finding_kinds(tool_results: list[dict]) -> set[str]:
+def finding_kinds(tool_results: list[dict[str, Any]]) -> set[str]:
     """Every kind of finding the investigation tools reported in this turn."""
     found = set()
     for entry in tool_results:
@@ -14,7 +16,7 @@ def finding_kinds(tool_results: list[dict]) -> set[str]:
     return found
 
 
-def _verified_facts(tool_results: list[dict]) -> list[dict]:
+def _verified_facts(tool_results: list[dict[str, Any]]) -> list[dict[str, Any]]:
     facts = []
     for entry in tool_results:
         result = entry["result"] if isinstance(entry["result"], dict) else {}
@@ -33,7 +35,9 @@ def _verified_facts(tool_results: list[dict]) -> list[dict]:
     return facts
 
 
-def _evidence(tool_results: list[dict], actions: dict | None, confirmation: dict | None) -> dict:
+def _evidence(
+    tool_results: list[dict[str, Any]], actions: dict[str, Any] | None, confirmation: dict[str, Any] | None
+) -> dict[str, Any]:
     transactions = sorted(
         {
             c["transaction_id"]
@@ -43,7 +47,7 @@ def _evidence(tool_results: list[dict], actions: dict | None, confirmation: dict
             if "transaction_id" in c
         }
     )
-    evidence = {"transaction_ids": transactions, "tools": [e["tool"] for e in tool_results]}
+    evidence: dict[str, Any] = {"transaction_ids": transactions, "tools": [e["tool"] for e in tool_results]}
     if actions:
         evidence["batch_id"] = actions.get("batch_id")
         evidence["action_ids"] = [i["action_id"] for i in actions.get("items", [])]
@@ -52,14 +56,14 @@ def _evidence(tool_results: list[dict], actions: dict | None, confirmation: dict
     return evidence
 
 
-def turn_case(state: dict) -> case_files.CaseFile:
-    session = state.get("session") or {}
+def turn_case(state: Mapping[str, Any]) -> case_files.CaseFile:
+    caller = state.get("caller")
     results = state.get("tool_calls") or []
     actions = state.get("actions")
     return case_files.handoff(
         case_id=str(uuid.uuid4()),
-        customer_id=session.get("customer_id"),
-        conversation_id=session.get("conversation_id"),
+        customer_id=cast(str, caller.customer_id if caller else None),  # code set the caller for the turn
+        conversation_id=caller.conversation_id if caller else None,
         reason=(state.get("handoff") or {}).get("reason", "model_requested"),
         request=state.get("text"),
         language=state.get("language"),
@@ -73,6 +77,6 @@ def turn_case(state: dict) -> case_files.CaseFile:
     )
 
 
-def build_case_file(state: dict) -> dict:
+def build_case_file(state: Mapping[str, Any]) -> dict[str, Any]:
     """The stored record of the turn's case (what the agent passes to the hand-off port)."""
     return turn_case(state).record

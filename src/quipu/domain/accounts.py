@@ -2,7 +2,9 @@
 
 from collections import defaultdict
 from dataclasses import dataclass
+from datetime import date
 from decimal import Decimal
+from typing import Any
 
 from quipu.domain.vocabulary import ACCOUNT_TYPES, CREDIT_CARD, DEBT_TYPES, INVESTMENT
 
@@ -46,7 +48,7 @@ def totals(products: list[Product]) -> dict[str, dict[str, str]]:
     return {g: {c: str(v) for c, v in sorted(by.items())} for g, by in sorted(sums.items())}
 
 
-def product_view(p: Product) -> dict:
+def product_view(p: Product) -> dict[str, Any]:
     """One product as a tool shows it; unknown values are left out, never shown as 0."""
     view = {"product_type": p.product_type, "last4": p.last4, "currency": p.currency, "status": p.status}
     if p.balance is not None:
@@ -59,7 +61,7 @@ def product_view(p: Product) -> dict:
     return {k: v for k, v in view.items() if v is not None}
 
 
-def tenure_years(registration, as_of) -> int | None:
+def tenure_years(registration: date | None, as_of: date) -> int | None:
     if registration is None or registration > as_of:
         return None
     return as_of.year - registration.year - ((as_of.month, as_of.day) < (registration.month, registration.day))

@@ -1,16 +1,17 @@
 """Every sentence about an action, written by code from the stored action, in Spanish and Portuguese."""
 
 from decimal import Decimal
+from typing import Any
 
 from quipu.domain.contact import mask_email
 from quipu.domain.money import format_money
 from quipu.domain.texts import action_reasons, actions, by_language
 
-PROPOSED = by_language(actions.PROPOSED)
-DONE = by_language(actions.DONE)
-WORDS = by_language(actions.ACTION_WORDS)
-REASONS = by_language(action_reasons.REASONS)
-STATES = by_language(actions.STATES)
+PROPOSED: dict[str, dict[str, str]] = by_language(actions.PROPOSED)
+DONE: dict[str, dict[str, str]] = by_language(actions.DONE)
+WORDS: dict[str, dict[str, str]] = by_language(actions.ACTION_WORDS)
+REASONS: dict[str, dict[str, str]] = by_language(action_reasons.REASONS)
+STATES: dict[str, dict[str, str]] = by_language(actions.STATES)
 TONES = {
     "verified": "ok",
     "awaiting_confirmation": "info",
@@ -25,24 +26,24 @@ TONES = {
 }
 UNKNOWN_ACTION = actions.UNKNOWN_ACTION
 # The names of what the bank never automates, and of a request code does not know: never the model's words.
-REQUEST_NAMES = by_language(action_reasons.REQUEST_NAMES)
+REQUEST_NAMES: dict[str, dict[str, str]] = by_language(action_reasons.REQUEST_NAMES)
 
 
 def language_of(language: str | None) -> str:
-    return language if language in PROPOSED else "es"
+    return language if language is not None and language in PROPOSED else "es"
 
 
-def fill(template: str, values: dict) -> str:
+def fill(template: str, values: dict[str, Any]) -> str:
     """A template filled only with what code computed; a missing value reads as a dash, never invented."""
 
-    class Safe(dict):
-        def __missing__(self, key):
+    class Safe(dict[str, Any]):
+        def __missing__(self, key: str) -> str:
             return "—"
 
     return template.format_map(Safe(values))
 
 
-def describe(action: str, params: dict, facts_view: dict, language: str) -> str:
+def describe(action: str, params: dict[str, Any], facts_view: dict[str, Any], language: str) -> str:
     lang = language_of(language)
     template = PROPOSED[lang].get(action)
     if template is None:
@@ -51,12 +52,12 @@ def describe(action: str, params: dict, facts_view: dict, language: str) -> str:
     return fill(template, _values(params, facts_view, lang))
 
 
-def done(action: str, params: dict, facts_view: dict, result: dict, language: str) -> str:
+def done(action: str, params: dict[str, Any], facts_view: dict[str, Any], result: dict[str, Any], language: str) -> str:
     lang = language_of(language)
     return fill(DONE[lang][action], {**_values(params, facts_view, lang), **result})
 
 
-def _values(params: dict, facts_view: dict, lang: str) -> dict:
+def _values(params: dict[str, Any], facts_view: dict[str, Any], lang: str) -> dict[str, Any]:
     words = WORDS[lang]
     values = dict(facts_view)
     if "amount" in facts_view and "currency" in facts_view:

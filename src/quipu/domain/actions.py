@@ -4,7 +4,7 @@ person. Pure: facts in, decisions out. The model only proposes."""
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -143,7 +143,7 @@ RISK = {
 @dataclass(frozen=True)
 class Requested:
     action: str
-    params: dict
+    params: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -210,6 +210,7 @@ def block_card(facts: Facts) -> Decision:
     early = _card_prechecks(card)
     if early:
         return early
+    assert card is not None  # _card_prechecks answers a missing card
     if card.effective_status == "Blocked":
         return Decision(BLOCKED, "already_blocked")
     if card.effective_status != "Active":
@@ -222,6 +223,7 @@ def cancel_card(facts: Facts) -> Decision:
     early = _card_prechecks(card)
     if early:
         return early
+    assert card is not None  # _card_prechecks answers a missing card
     if card.effective_status == "Blocked" and not card.frozen_by_customer:
         return Decision(ESCALATED, "blocked_by_bank")
     if card.effective_status not in ("Active", "Blocked"):
@@ -263,6 +265,7 @@ def decide(action: str, params: _Params, facts: Facts, batch_actions: list[str])
     if action == "open_payment_inquiry":
         return open_payment_inquiry(facts)
     if action == "send_summary_email":
+        assert isinstance(params, EmailParams)  # parse() builds the catalog's own type
         return send_summary_email(facts, params, batch_actions)
     return Decision(NEEDS_CONFIRMATION)
 

@@ -2,8 +2,8 @@
 
 from quipu.domain.texts import agent, by_language
 
-TEXT = by_language(agent.AGENT)
+TEXT: dict[str, dict[str, str]] = by_language(agent.AGENT)
 
 
-def say(key: str, language: str, **values) -> str:
+def say(key: str, language: str, **values: object) -> str:
     return TEXT.get(language, TEXT["es"])[key].format(**values)

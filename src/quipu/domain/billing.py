@@ -75,6 +75,7 @@ def periods_past_due(days_past_due: int) -> int:
 
 def _card_bill(product: DebtProduct, as_of: date) -> Bill:
     balance = product.balance
+    assert balance is not None  # bill_for bills only what owes something
     if product.days_past_due > 0:
         statement = balance
     else:
@@ -88,8 +89,10 @@ def _card_bill(product: DebtProduct, as_of: date) -> Bill:
 def _loan_bill(product: DebtProduct, as_of: date) -> Bill:
     low, high = INSTALLMENT_RANGE[product.product_type]
     remaining = low + int(stable_fraction(product.product_id, "term") * (high - low + 1))
-    installment = level_installment(product.balance, product.interest_rate, remaining)
-    past_due = min(installment * periods_past_due(product.days_past_due), product.balance)
+    balance = product.balance
+    assert balance is not None  # bill_for bills only what owes something
+    installment = level_installment(balance, product.interest_rate, remaining)
+    past_due = min(installment * periods_past_due(product.days_past_due), balance)
     return _bill(product, as_of, None, installment, past_due, remaining)
 
 
@@ -100,7 +103,14 @@ def level_installment(balance: Decimal, annual_rate: Decimal | None, installment
     return money(float(balance) * monthly / (1 - (1 + monthly) ** -installments))
 
 
-def _bill(product, as_of, statement, minimum, past_due, remaining) -> Bill:
+def _bill(
+    product: DebtProduct,
+    as_of: date,
+    statement: Decimal | None,
+    minimum: Decimal,
+    past_due: Decimal,
+    remaining: int | None,
+) -> Bill:
     due = due_date_for(product, as_of)
     return Bill(
         product_id=product.product_id,

@@ -4,7 +4,9 @@ Four ways a case opens: a chat hand-off, an escalation of actions code does not 
 customer confirmed, a callback request. `record` is what the console shows (stored as the case's JSON).
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from quipu.domain.priority import CasePriority, case_priority
 from quipu.domain.signals import signals_in
@@ -22,7 +24,7 @@ class CaseFile:
     conversation_id: str | None
     reason_codes: tuple[str, ...]
     priority: CasePriority
-    record: dict
+    record: dict[str, Any]
     dispute: bool = False  # a payment inquiry also opens a dispute under the same id
 
 
@@ -30,7 +32,15 @@ def question(key: str) -> str:
     return QUESTIONS.get(key, QUESTIONS["model_requested"])[OPERATOR_LANGUAGE]
 
 
-def _file(case_id, customer_id, conversation_id, reasons, priority, record, dispute=False) -> CaseFile:
+def _file(
+    case_id: str,
+    customer_id: str,
+    conversation_id: str | None,
+    reasons: Iterable[str],
+    priority: CasePriority,
+    record: dict[str, Any],
+    dispute: bool = False,
+) -> CaseFile:
     record = {**record, "priority": priority.priority, "sla_hours": priority.sla_hours}
     return CaseFile(case_id, customer_id, conversation_id, tuple(reasons), priority, record, dispute)
 
@@ -38,16 +48,16 @@ def _file(case_id, customer_id, conversation_id, reasons, priority, record, disp
 def handoff(
     *,
     case_id: str,
-    customer_id: str | None,
+    customer_id: str,
     conversation_id: str | None,
     reason: str,
     request: str | None,
     language: str | None,
     skill: str | None,
     signals: set[str],
-    verified_facts: list[dict],
-    evidence: dict,
-    actions: list[dict],
+    verified_facts: list[dict[str, Any]],
+    evidence: dict[str, Any],
+    actions: list[dict[str, Any]],
 ) -> CaseFile:
     """A chat turn handed to a person; actions the system would not automate become open questions too."""
     priority = case_priority(signals)
@@ -75,9 +85,9 @@ def escalation(
     language: str,
     signals: set[str],
     reason_codes: list[str],
-    actions: list[dict],
-    unresolved: list[str],
-    evidence: dict,
+    actions: list[dict[str, Any]],
+    unresolved: list[str | None],
+    evidence: dict[str, Any],
 ) -> CaseFile:
     """Actions code sends to a person, one case per batch, in catalog names and code's sentences only."""
     record = {
@@ -98,7 +108,7 @@ def inquiry(
     conversation_id: str | None,
     language: str,
     transaction_id: str,
-    facts: dict,
+    facts: dict[str, Any],
     note: str | None,
 ) -> CaseFile:
     """A payment inquiry the customer confirmed: the charge as code read it, and what to ask about each signal."""

@@ -2,15 +2,16 @@
 
 from datetime import date
 from decimal import Decimal
+from typing import Any
 
 from quipu.domain.money import format_money
 from quipu.domain.texts import by_language, mail
 
 DUE_SOON_DAYS = 5
-TEXT = by_language(mail.EMAILS)
+TEXT: dict[str, dict[str, str]] = by_language(mail.EMAILS)
 
 
-def _t(language: str) -> dict:
+def _t(language: str) -> dict[str, Any]:
     return TEXT.get(language, TEXT["es"])
 
 
@@ -22,7 +23,7 @@ def payment_state(past_due: Decimal | None, due: date | None, as_of: date) -> st
     return "current"
 
 
-def balances_email(language: str, products: list[dict], as_of: date) -> tuple[str, str]:
+def balances_email(language: str, products: list[dict[str, Any]], as_of: date) -> tuple[str, str]:
     t = _t(language)
     lines = [t["balances_intro"].format(as_of=as_of.isoformat())]
     lines += [
@@ -35,7 +36,7 @@ def balances_email(language: str, products: list[dict], as_of: date) -> tuple[st
     return t["balances_subject"], "\n".join([*lines, "", t["footer"]])
 
 
-def payment_status_email(language: str, debts: list[dict], as_of: date) -> tuple[str, str]:
+def payment_status_email(language: str, debts: list[dict[str, Any]], as_of: date) -> tuple[str, str]:
     t = _t(language)
     lines = [t["payment_intro"].format(as_of=as_of.isoformat())]
     for d in debts:

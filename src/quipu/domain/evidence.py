@@ -8,6 +8,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from decimal import Decimal
+from typing import Any
 
 from quipu.domain.signals import FRAUD_SCORE_THRESHOLD, Signal
 
@@ -45,7 +46,7 @@ class AppSession:
 @dataclass(frozen=True)
 class Finding:
     kind: Signal
-    facts: dict = field(default_factory=dict)
+    facts: dict[str, Any] = field(default_factory=dict)
 
 
 def fold(text: str | None) -> str:

@@ -3,6 +3,7 @@
 from collections import Counter
 from datetime import date
 from decimal import Decimal
+from typing import Any
 
 from quipu.domain.evidence import Charge, duplicate_of
 from quipu.domain.money import cents, format_money
@@ -12,10 +13,10 @@ from quipu.domain.texts import by_language, finances
 TOP_CATEGORIES = 5
 TOP_MERCHANTS = 4
 MAX_ALERTS = 5
-CATEGORY_NAMES = by_language(finances.CATEGORY_NAMES)
+CATEGORY_NAMES: dict[str, dict[str, str]] = by_language(finances.CATEGORY_NAMES)
 OTHERS = finances.OTHERS
 MONTHS = finances.SHORT_MONTHS
-NOTES = by_language(finances.NOTES)
+NOTES: dict[str, dict[str, str]] = by_language(finances.NOTES)
 
 
 class NoSpending(Exception):
@@ -34,7 +35,7 @@ def month_label(month: str, language: str) -> str:
     return f"{MONTHS[language if language in MONTHS else 'es'][int(number) - 1]} {year}"
 
 
-def categories(by_category: dict[str, str], language: str) -> list[dict]:
+def categories(by_category: dict[str, str], language: str) -> list[dict[str, Any]]:
     """The top categories, and one "Others" slice for the rest (the bank's own "Other" included, so it shows once)."""
     names = CATEGORY_NAMES[language]
     ranked = sorted(((k, v) for k, v in by_category.items() if k != "Other"), key=lambda kv: -Decimal(kv[1]))
@@ -45,7 +46,7 @@ def categories(by_category: dict[str, str], language: str) -> list[dict]:
     return shown
 
 
-def duplicate_alerts(purchases: list[Purchase]) -> list[dict]:
+def duplicate_alerts(purchases: list[Purchase]) -> list[dict[str, Any]]:
     """Same rule as the agent: same merchant, amount and currency within 10 minutes; each pair once."""
     charges = [Charge(p.transaction_id, p.at, p.merchant, p.amount, p.currency, p.status) for p in purchases]
     alerts, seen = [], set()
@@ -66,9 +67,14 @@ def duplicate_alerts(purchases: list[Purchase]) -> list[dict]:
     return alerts[:MAX_ALERTS]
 
 
-def notes(block: dict, *, days: int, currency: str, language: str, alerts: int, top: list[dict]) -> dict:
+def notes(
+    block: dict[str, Any], *, days: int, currency: str, language: str, alerts: int, top: list[dict[str, Any]]
+) -> dict[str, Any]:
     t = NOTES[language]
-    money = lambda amount: format_money(Decimal(amount), currency, language)  # noqa: E731
+
+    def money(amount: str | Decimal) -> str:
+        return format_money(Decimal(amount), currency, language)
+
     spending = t["spending"].format(
         days=days,
         spend=money(block["spend"]),
@@ -90,7 +96,7 @@ def notes(block: dict, *, days: int, currency: str, language: str, alerts: int, 
 
 def my_finances(
     purchases: list[Purchase], *, customer_id: str, country: str | None, language: str, as_of: date, days: int
-) -> dict:
+) -> dict[str, Any]:
     """The page's data from Approved and Pending purchases; spending counts Approved ones only.
 
     Raises NoSpending when the window has no approved purchase.

@@ -9,9 +9,11 @@ minus is the same figure); numbers written in words are not figures.
 
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
+from typing import Any
 
 FULL_MONTHS = {
     "enero": 1, "febrero": 2, "marzo": 3, "abril": 4, "mayo": 5, "junio": 6, "julio": 7, "agosto": 8,
@@ -56,7 +58,7 @@ FOLD = {
     for c in range(0xC0, 0x250)
     if unicodedata.normalize("NFKD", chr(c))[0].isascii() and unicodedata.normalize("NFKD", chr(c))[0].isalpha()
 }
-Reading = Decimal | tuple
+Reading = Decimal | tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -65,7 +67,7 @@ class Figure:
 
     text: str
     kind: str  # number, date, time or ending
-    readings: frozenset
+    readings: frozenset[Reading]
 
 
 def _fold(text: str) -> str:
@@ -114,13 +116,13 @@ def _year(text: str | None) -> int | None:
     return int(text) + 2000 if len(text) == 2 else int(text)
 
 
-def _date(year: int | None, month: int, day: int) -> frozenset:
+def _date(year: int | None, month: int, day: int) -> frozenset[Reading]:
     if not (1 <= month <= 12 and 1 <= day <= 31):
         return frozenset()
     return frozenset({("day", year, month, day) if year else ("day", None, month, day)})
 
 
-def _date_or_time(token: str) -> tuple[str, frozenset] | None:
+def _date_or_time(token: str) -> tuple[str, frozenset[Reading]] | None:
     if m := ISO.fullmatch(token):
         return "date", _date(int(m[1]), int(m[2]), int(m[3]))
     if m := DMY.fullmatch(token):
@@ -131,7 +133,7 @@ def _date_or_time(token: str) -> tuple[str, frozenset] | None:
     return None
 
 
-def _scan(folded: str):
+def _scan(folded: str) -> Iterator[tuple[int, int, str, frozenset[Reading]]]:
     """(start, end, kind, readings) of each figure; a date in words takes its day, month and year."""
     position = 0
     while match := TOKEN.search(folded, position):
@@ -163,7 +165,7 @@ def figures(text: str) -> list[Figure]:
     return [Figure(text[a:b], kind, readings) for a, b, kind, readings in _scan(_fold(text))]
 
 
-def _widened(reading: Reading) -> set:
+def _widened(reading: Reading) -> set[Reading]:
     """What a source's figure also grounds: a full date its day-and-month, its month and its year;
     a time its hour and minute; a run of four or more digits its ending (an account's last four)."""
     out = {reading}
@@ -180,9 +182,9 @@ def _widened(reading: Reading) -> set:
     return out
 
 
-def grounds(sources: list[str]) -> frozenset:
+def grounds(sources: list[str]) -> frozenset[Reading]:
     """Every value the sources can ground (computed once, reused for many replies)."""
-    found: set = set()
+    found: set[Reading] = set()
     for source in sources:
         for match in re.finditer(r"(?<!\d)0\d{3}(?!\d)", source or ""):  # endings with a leading zero
             found.add(("ending", match.group(0)))
@@ -192,7 +194,7 @@ def grounds(sources: list[str]) -> frozenset:
     return frozenset(found)
 
 
-def ungrounded(reply: str, sources: list[str], *, known: frozenset | None = None) -> list[str]:
+def ungrounded(reply: str, sources: list[str], *, known: frozenset[Reading] | None = None) -> list[str]:
     """The figures of the reply, as written, that no source holds under any of their readings."""
     held = grounds(sources) if known is None else known
     return [f.text for f in figures(reply) if f.readings and not (f.readings & held)]

@@ -10,7 +10,7 @@ class MailRoute:
     allowlist: frozenset[str] = frozenset()
 
     def sends(self, address: str | None) -> bool:
-        return self.mode == "smtp" and bool(address) and address.strip().lower() in self.allowlist
+        return self.mode == "smtp" and address is not None and address.strip().lower() in self.allowlist
 
     def initial(self, address: str | None) -> tuple[str, str]:
         """(mode, status) of a new outbox row."""

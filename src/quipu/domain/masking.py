@@ -2,6 +2,7 @@
 names, document numbers and phones go; images are replaced."""
 
 import re
+from typing import Any
 
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(\.[\w-]+)+")
 LONG_NUMBER = re.compile(r"(?<![\w.])(\d[\d \-]{6,}\d)(?![\w.])")
@@ -20,7 +21,7 @@ PERSONAL_KEYS = {
 }
 
 
-def _last4(match: re.Match) -> str:
+def _last4(match: re.Match[str]) -> str:
     digits = re.sub(r"\D", "", match.group(1))
     return f"****{digits[-4:]}" if len(digits) >= 8 else match.group(0)
 
@@ -35,7 +36,7 @@ def mask_text(text: str, names: tuple[str, ...] = ()) -> str:
     return masked
 
 
-def mask(value, names: tuple[str, ...] = ()):
+def mask(value: Any, names: tuple[str, ...] = ()) -> Any:
     """Masks strings, and the values of personal keys, in any nesting of dicts and lists."""
     if isinstance(value, str):
         return mask_text(value, names)

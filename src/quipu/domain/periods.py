@@ -2,6 +2,7 @@
 that count back from the dataset's last day, never from now."""
 
 import re
+from collections.abc import Callable
 from datetime import date, timedelta
 
 from pydantic import BaseModel, ConfigDict, computed_field
@@ -49,7 +50,7 @@ class Period(BaseModel):
     start: date
     end: date
 
-    @computed_field
+    @computed_field  # type: ignore[prop-decorator]  # pydantic's documented way
     @property
     def days(self) -> int:
         return (self.end - self.start).days + 1
@@ -103,7 +104,7 @@ def of_key(key: str, as_of: date) -> Period | None:
 
 
 # Words first, as the customer or a small model may write them; each pattern gives a period from its match.
-_WORDS = (
+_WORDS: tuple[tuple[str, Callable[[re.Match[str], date], Period | None]], ...] = (
     (r"\b(hoy|hoje|today)\b", lambda m, d: of_key("today", d)),
     (r"\b(ayer|ontem|yesterday)\b", lambda m, d: of_key("yesterday", d)),
     (
@@ -145,7 +146,8 @@ _COMPILED = tuple((re.compile(p), make) for p, make in _WORDS)
 def periods_in(text: str, as_of: date) -> list[tuple[int, Period]]:
     """Every period the words name, by position; a span already read is not read again."""
     folded = fold(text).replace("_", " ")
-    found, taken = [], []
+    found: list[tuple[int, Period]] = []
+    taken: list[tuple[int, int]] = []
     for pattern, make in _COMPILED:
         for match in pattern.finditer(folded):
             if any(match.start() < end and start < match.end() for start, end in taken):

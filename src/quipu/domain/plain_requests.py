@@ -3,6 +3,7 @@ proposal card in front of them (the button is still theirs). Anything unclear re
 
 import re
 import unicodedata
+from typing import Any
 
 from quipu.domain.texts import by_language, requests
 from quipu.domain.vocabulary import CREDIT_CARD, DEBIT_CARD
@@ -43,7 +44,7 @@ def fold(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text or "") if not unicodedata.combining(c))
 
 
-def _card(text: str, cards: list[dict]) -> str | None:
+def _card(text: str, cards: list[dict[str, Any]]) -> str | None:
     named = set(LAST4.findall(text))
     if named:
         matches = [c for c in cards if c.get("last4") in named]
@@ -55,7 +56,7 @@ def _card(text: str, cards: list[dict]) -> str | None:
     return usable[0]["product_id"] if len(usable) == 1 else None
 
 
-def _charge(text: str, charges: list[dict]) -> str | None:
+def _charge(text: str, charges: list[dict[str, Any]]) -> str | None:
     """The one recent charge of the merchant the customer named."""
     said = text.casefold()
     named = {
@@ -66,11 +67,12 @@ def _charge(text: str, charges: list[dict]) -> str | None:
     }
     found = [c for c in charges if c.get("merchant") in named]
     if len(named) == 1 and len(found) == 2 and DUPLICATE.search(fold(said)) and _same_amount(found):
-        return max(found, key=lambda c: str(c.get("date") or ""))["transaction_id"]  # the repeat is the later one
-    return found[0]["transaction_id"] if len(named) == 1 and len(found) == 1 else None
+        later: str = max(found, key=lambda c: str(c.get("date") or ""))["transaction_id"]  # the repeat is the later one
+        return later
+    return str(found[0]["transaction_id"]) if len(named) == 1 and len(found) == 1 else None
 
 
-def _same_amount(charges: list[dict]) -> bool:
+def _same_amount(charges: list[dict[str, Any]]) -> bool:
     return len({str(c.get("amount")) for c in charges}) == 1
 
 
@@ -91,7 +93,9 @@ def _one_action(text: str) -> str | None:
     return named[0] if len(named) == 1 else None
 
 
-def plain_request(text: str, cards: list[dict] | None = None, charges: list[dict] | None = None) -> dict | None:
+def plain_request(
+    text: str, cards: list[dict[str, Any]] | None = None, charges: list[dict[str, Any]] | None = None
+) -> dict[str, Any] | None:
     """{"action", "params"} when the words name one action completely; None otherwise."""
     action = _one_action(text)
     if action is None:
@@ -120,16 +124,16 @@ def lookups_needed(text: str) -> set[str]:
     )
 
 
-QUESTIONS = by_language(requests.QUESTIONS)
+QUESTIONS: dict[str, dict[str, str]] = by_language(requests.QUESTIONS)
 
 
-def clarifying_question(text: str, cards: list[dict] | None, language: str) -> str | None:
+def clarifying_question(text: str, cards: list[dict[str, Any]] | None, language: str) -> str | None:
     """The one thing missing from a request that names an action, asked by code in the customer's language."""
     action = _one_action(text)
     if action is None:
         return None
     say = QUESTIONS[language if language in QUESTIONS else "es"]
-    if action in ("block_card", "cancel_card") and len(cards or []) > 1 and not LAST4.search(text):
+    if action in ("block_card", "cancel_card") and cards and len(cards) > 1 and not LAST4.search(text):
         options = [say["card_option"].format(last4=c["last4"]) for c in cards]
         return say[action].format(options=", ".join(options[:-1]) + say["or"] + options[-1])
     if action == "set_alert" and _pick(ALERT_KINDS, text) is None:

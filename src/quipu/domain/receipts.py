@@ -2,7 +2,7 @@
 
 from quipu.domain.texts import by_language, mail
 
-TEXT = by_language(mail.RECEIPT)
+TEXT: dict[str, dict[str, str]] = by_language(mail.RECEIPT)
 
 
 def action_receipt(done_text: str, state: str, language: str) -> tuple[str, str]:

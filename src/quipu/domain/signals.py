@@ -4,6 +4,7 @@ The values are what tools report, what case files and reason codes store, and wh
 keyed by; rows stored under older names were renamed by migration 030.
 """
 
+from collections.abc import Iterable
 from decimal import Decimal
 from enum import StrEnum
 
@@ -19,7 +20,7 @@ class Signal(StrEnum):
     OWN_APP_SESSION = "own_app_session"
 
 
-def signals_in(values) -> frozenset[Signal]:
+def signals_in(values: Iterable[str]) -> frozenset[Signal]:
     """The signals among stored or reported values; anything else (a reason code, say) is not one."""
     known = {s.value for s in Signal}
     return frozenset(Signal(v) for v in values if v in known)

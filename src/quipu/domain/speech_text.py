@@ -4,7 +4,7 @@ import re
 
 from quipu.domain.texts import by_language, words
 
-CURRENCY_WORDS = by_language(words.CURRENCY_WORDS)
+CURRENCY_WORDS: dict[str, dict[str, tuple[str, ...]]] = by_language(words.CURRENCY_WORDS)
 AND = words.SPOKEN_AND
 MARKDOWN = re.compile(r"(\*\*|__|`+|^#+\s*|^\s*[-*]\s+|~~)", re.MULTILINE)
 LINK = re.compile(r"\[([^\]]+)\]\([^)]+\)")
@@ -15,7 +15,7 @@ CARD_ENDING = re.compile(
 )
 
 
-def _amount(match: re.Match, language: str) -> str:
+def _amount(match: re.Match[str], language: str) -> str:
     whole = re.sub(r"[.,]", "", match.group(1))
     cents = match.group(2)
     unit, small = CURRENCY_WORDS[language][match.group(3)]

@@ -4,6 +4,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from decimal import Decimal
+from typing import Any
 
 from quipu.domain.evidence import fold
 from quipu.domain.money import cents
@@ -42,13 +43,13 @@ def change_pct(now: Decimal, before: Decimal) -> str | None:
     return str(cents((now - before) / before * 100))
 
 
-def currency_block(current: list[Purchase], previous: list[Purchase], days: int, home_country: str | None) -> dict:
+def currency_block(current: list[Purchase], previous: list[Purchase], days: int, home_country: str | None) -> dict[str, Any]:
     spend = sum((p.amount for p in current), Decimal("0"))
     before = sum((p.amount for p in previous), Decimal("0"))
     biggest = max(current, key=lambda p: p.amount) if current else None
     by_category: dict[str, Decimal] = defaultdict(Decimal)
     by_merchant: dict[str, Decimal] = defaultdict(Decimal)
-    counts = Counter()
+    counts: Counter[str] = Counter()
     monthly: dict[str, Decimal] = defaultdict(Decimal)
     for p in current:
         by_category[p.category or "Uncategorized"] += p.amount
@@ -77,7 +78,7 @@ def currency_block(current: list[Purchase], previous: list[Purchase], days: int,
     return {k: v for k, v in block.items() if v is not None}
 
 
-def spending_summary(purchases: list[Purchase], *, as_of: date, days: int, home_country: str | None) -> dict:
+def spending_summary(purchases: list[Purchase], *, as_of: date, days: int, home_country: str | None) -> dict[str, Any]:
     """One block per currency; currencies are never added together."""
     current, previous = split_windows(purchases, as_of, days)
     currencies = sorted({p.currency for p in current} | {p.currency for p in previous})
@@ -132,7 +133,7 @@ def group_key(p: Purchase, by: str) -> str:
 def grouped(purchases: list[Purchase], by: str) -> list[tuple[str, Decimal, int]]:
     """(key, amount, count), largest amount first; months in calendar order."""
     amounts: dict[str, Decimal] = defaultdict(Decimal)
-    counts: Counter = Counter()
+    counts: Counter[str] = Counter()
     for p in purchases:
         key = group_key(p, by)
         amounts[key] += p.amount

@@ -59,11 +59,11 @@ def _order_by_output(column: exp.Column) -> bool:
     return not column.table and column.name in _projection_names(clause.parent)
 
 
-def _projection_names(select: exp.Select) -> set[str]:
+def _projection_names(select: exp.Query) -> set[str]:
     return {name for p in select.selects if (name := _output_name(p))}
 
 
-def _output_name(projection: exp.Expression) -> str:
+def _output_name(projection: exp.Expr) -> str:
     """The name PostgreSQL gives an output, when sqlglot agrees: an alias or a plain column."""
     if isinstance(projection, exp.Alias):
         return projection.alias
@@ -89,19 +89,19 @@ class _Resolver:
             if any(column.name in self.columns_of(s) for _, s in level.selected_sources.values()):
                 return
             level = level.parent
-        if column.find_ancestor(exp.Group) and column.name in _projection_names(scope.expression):
+        if column.find_ancestor(exp.Group) and isinstance(scope.expression, exp.Query) and column.name in _projection_names(scope.expression):
             return  # GROUP BY may name an output column too
         raise UnknownColumn(f"{column.name} is not a column of any table the query reads")
 
     @staticmethod
-    def _source(scope: Scope | None, name: str):
+    def _source(scope: Scope | None, name: str) -> object:
         while scope is not None:
             if name in scope.sources:
                 return scope.sources[name]
             scope = scope.parent
         return None
 
-    def columns_of(self, source) -> frozenset[str]:
+    def columns_of(self, source: object) -> frozenset[str]:
         if isinstance(source, exp.Table):
             return self.core.of(source.name) if not source.args.get("catalog") else frozenset()
         if not isinstance(source, Scope):
@@ -143,7 +143,7 @@ class _Resolver:
         return frozenset(names)
 
 
-def _alias_columns(node: exp.Expression) -> frozenset[str] | None:
+def _alias_columns(node: exp.Expr) -> frozenset[str] | None:
     """Column names given by an alias list: WITH n(i) AS (...), or a derived table's alias."""
     while isinstance(node.parent, exp.SetOperation):
         node = node.parent

@@ -174,7 +174,8 @@ def _identifier(node: exp.Identifier | exp.Expression | None) -> str:
     """A name as PostgreSQL resolves it: unquoted names fold to lower case."""
     if not isinstance(node, exp.Identifier):
         return node.name if node is not None else ""
-    return node.this if node.quoted else node.this.lower()
+    name: str = node.this
+    return name if node.quoted else name.lower()
 
 
 def _refuse_unknown_columns(tree: exp.Expression, scopes: list[Scope], columns: CoreColumns) -> None:

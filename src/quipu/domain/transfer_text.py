@@ -1,16 +1,17 @@
 """Confirmation cards and receipts of money movement, written by code in the customer's language."""
 
 from decimal import Decimal
+from typing import Any
 
 from quipu.domain.money import format_money
 from quipu.domain.texts import by_language, transfers
 
-KIND = by_language(transfers.KIND)
-TEXT = by_language(transfers.TRANSFERS)
+KIND: dict[str, dict[str, str]] = by_language(transfers.KIND)
+TEXT: dict[str, dict[str, str]] = by_language(transfers.TRANSFERS)
 
 
 def lang(language: str | None) -> str:
-    return language if language in TEXT else "es"
+    return language if language is not None and language in TEXT else "es"
 
 
 def account_label(product_type: str, last4: str | None, language: str) -> str:
@@ -21,7 +22,7 @@ def bill_label(biller: str, reference: str, language: str) -> str:
     return TEXT[lang(language)]["bill"].format(biller=biller, reference=reference)
 
 
-def card_text(summary: dict, language: str) -> str:
+def card_text(summary: dict[str, Any], language: str) -> str:
     """The confirmation card; amounts in the customer's country convention (`15.050,00 COP`)."""
     t, k = TEXT[lang(language)], KIND[lang(language)]
     amount = format_money(Decimal(summary["amount"]), summary["currency"], summary.get("place") or lang(language))
@@ -30,7 +31,7 @@ def card_text(summary: dict, language: str) -> str:
     )
 
 
-def receipt(summary: dict, *, reference: str, when: str, balance: Decimal, language: str) -> tuple[str, str]:
+def receipt(summary: dict[str, Any], *, reference: str, when: str, balance: Decimal, language: str) -> tuple[str, str]:
     t, k = TEXT[lang(language)], KIND[lang(language)]
     amount = format_money(Decimal(summary["amount"]), summary["currency"], summary.get("place") or lang(language))
     subject = t["receipt_subject"].format(kind=k[summary["kind"]].lower(), reference=reference)

@@ -3,7 +3,7 @@ run. Pure; run when proposing and again, with the rows locked, when the customer
 
 import re
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import date, timedelta
 from decimal import Decimal
 
 from quipu.domain.vocabulary import (
@@ -135,8 +135,8 @@ def check(
     origin, destination = t.origin, t.destination
     if not valid_amount(t.amount):
         return Blocked("invalid_amount")
-    owner = origin is not None and origin.customer_id == t.customer_id  # re-checked on the locked row at confirm
-    if not owner or not can_send(origin) or origin.customer_status != "Active":
+    # the owner is re-checked on the locked row at confirm
+    if origin is None or origin.customer_id != t.customer_id or not can_send(origin) or origin.customer_status != "Active":
         return Blocked("origin_unavailable")
     if destination is None:
         return Blocked("destination_unavailable")
@@ -154,9 +154,9 @@ def check(
         return Blocked("destination_unavailable")
     if origin.currency != destination.currency:
         return Blocked("currency_mismatch")
-    if t.amount > origin.balance:
+    if origin.balance is None or t.amount > origin.balance:  # can_send holds a balance; this tells mypy
         return Blocked("insufficient_funds")
-    if t.kind == "pay_debt" and t.amount > destination.balance:
+    if t.kind == "pay_debt" and t.amount > (destination.balance or Decimal("0")):
         return Blocked("over_debt")
     if t.kind == "third_party":
         return _limits(t.amount, usd_rate, sent_today_usd, limits)
@@ -190,7 +190,7 @@ class Bill:
     reference: str
     amount: Decimal
     currency: str
-    due_date: object
+    due_date: date
     status: str
 
 
@@ -206,6 +206,6 @@ def check_bill(amount: Decimal, origin: Account | None, bill: Bill | None, custo
         return Blocked("origin_unavailable")
     if origin.currency != bill.currency:
         return Blocked("currency_mismatch")
-    if amount > origin.balance:
+    if origin.balance is None or amount > origin.balance:
         return Blocked("insufficient_funds")
     return None

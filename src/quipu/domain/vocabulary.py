@@ -49,13 +49,14 @@ TYPICAL_TICKET = {"MXN": 450, "COP": 95_000, "ARS": 28_000, "USD": 35}
 MINIMUM_PAYMENT_FLOOR = {"USD": 25, "MXN": 500, "COP": 100_000, "ARS": 25_000}
 
 # Bounded, closed argument types shared by the skills' tools.
-ProductType = Literal[PRODUCT_TYPES]
-DebtType = Literal[DEBT_TYPES]
-AccountType = Literal[TRANSFER_ACCOUNT_TYPES]
-TransactionType = Literal[TRANSACTION_TYPES]
-Status = Literal[TRANSACTION_STATUSES]
-Category = Literal[CATEGORIES]
-Currency = Literal[CURRENCIES]
+# Literals built from the tuples above: pydantic reads them at run time; mypy cannot, and sees Any.
+ProductType = Literal[PRODUCT_TYPES]  # type: ignore[valid-type]
+DebtType = Literal[DEBT_TYPES]  # type: ignore[valid-type]
+AccountType = Literal[TRANSFER_ACCOUNT_TYPES]  # type: ignore[valid-type]
+TransactionType = Literal[TRANSACTION_TYPES]  # type: ignore[valid-type]
+Status = Literal[TRANSACTION_STATUSES]  # type: ignore[valid-type]
+Category = Literal[CATEGORIES]  # type: ignore[valid-type]
+Currency = Literal[CURRENCIES]  # type: ignore[valid-type]
 Order = Literal["newest", "largest"]
 
 Days = Annotated[int, Field(ge=1, le=365, description="How many days back from the dataset's last day (2026-06-18).")]

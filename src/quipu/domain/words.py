@@ -2,7 +2,7 @@
 
 from quipu.domain.texts import by_language, words
 
-WORDS = by_language(words.WORDS)
+WORDS: dict[str, dict[str, str]] = by_language(words.WORDS)
 AND = words.AND
 
 

@@ -8,10 +8,12 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 import anyio
 import psycopg
 
+from quipu.adapters.postgres.connection import one_row
 from quipu.application.ports import ModelCall
 from quipu.bootstrap import build_container
 from quipu.domain.threads import conversation_id
@@ -39,7 +41,7 @@ class OracleModel:
     model = "oracle"
 
     def __init__(self, conversations: list[Conversation]):
-        self.expected = {}  # the customer's words so far in a conversation → what this turn expects
+        self.expected: dict[tuple[str, ...], Any] = {}  # the customer's words so far in a conversation → what this turn expects
         for conversation in conversations:
             said = [t.says for t in conversation.turns]
             for index, turn in enumerate(conversation.turns):
@@ -87,13 +89,17 @@ def tool_calls_of(turn) -> list[dict]:
 
 
 def customer_of(conn, conversation: Conversation) -> str:
-    return conversation.customer or picks.pick(conn, conversation.pick)
+    if conversation.customer:
+        return conversation.customer
+    if conversation.pick is None:
+        raise ValueError(f"{conversation.id} names neither a customer nor a pick")
+    return picks.pick(conn, conversation.pick)
 
 
-def distinctive(account_number, last4, balance) -> set:
+def distinctive(account_number: str | None, last4: str | None, balance: Decimal | None) -> set[object]:
     """What identifies another customer's product in a reply: its account number, its ending written as one,
     and a balance too particular to be a coincidence (cents, or five digits and more)."""
-    found = {("ending", last4)} if last4 else set()
+    found: set[object] = {("ending", last4)} if last4 else set()
     if account_number:
         found.add(Decimal(account_number))
     if balance is not None and (balance != balance.to_integral_value() or balance >= 10000):
@@ -203,7 +209,7 @@ async def _turn(container, customer_id: str, signed_in: bool, text: str, thread:
 
 def _ran(admin: str, customer_id: str, since) -> bool:
     with psycopg.connect(admin, autocommit=True) as conn:
-        return conn.execute(RAN, {"c": customer_id, "t": since}).fetchone()[0] > 0
+        return one_row(conn.execute(RAN, {"c": customer_id, "t": since}).fetchone())[0] > 0
 
 
 async def run(

@@ -32,8 +32,8 @@ class Strict(BaseModel):
 class FactSpec(Strict):
     """A fact the reply must carry, resolved from the database for the conversation's customer."""
 
-    fact: Literal[tuple(FACTS)]
-    product: Literal[PRODUCTS] | None = None
+    fact: Literal[tuple(FACTS)]  # type: ignore[valid-type]  # names read by pydantic at run time
+    product: Literal[PRODUCTS] | None = None  # type: ignore[valid-type]
     period: str | None = Field(None, pattern=r"^(last_\d{1,3}_days|this_month|last_month|month:\d{4}-\d{2})$")
     periods: tuple[str, str] | None = None
     category: Literal["Food", "Transport", "Services", "Entertainment", "Health", "Other"] | None = None
@@ -55,7 +55,8 @@ class FactSpec(Strict):
 
 
 class Expect(Strict):
-    skill: Literal[SKILLS] | None = Field(description="The skill that must answer; null: none (greeting, guard).")
+    skill: Literal[SKILLS] | None = Field(  # type: ignore[valid-type]
+       description="The skill that must answer; null: none (greeting, guard).")
     tools: list[str] = Field(default_factory=list, description="Acceptable tools; one must be called. [] = none.")
     arguments: dict = Field(default_factory=dict, description="Key arguments the chosen tool call must carry.")
     facts: list[FactSpec] = Field(default_factory=list)

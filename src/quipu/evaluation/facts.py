@@ -57,8 +57,10 @@ def merchant_words(name: str) -> Expected:
     return words(f"merchant {name}", *((name, first) if len(first) >= 4 else (name,)))
 
 
-def period_bounds(period: str) -> tuple[datetime, datetime]:
+def period_bounds(period: str | None) -> tuple[datetime, datetime]:
     """[start, end) of a named period; "last N days" ends with the dataset's last day (inclusive)."""
+    if period is None:
+        raise ValueError("this fact needs a period")
     end_of_data = datetime.combine(AS_OF + timedelta(days=1), datetime.min.time())
     if period.startswith("last_") and period.endswith("_days"):
         days = int(period.split("_")[1])
@@ -156,7 +158,7 @@ def largest_purchase(conn, cid: str, spec: FactSpec) -> list[Expected]:
     return [e for merchant, amount in rows for e in (merchant_words(merchant), figure("largest purchase", amount))]
 
 
-def _totals(conn, cid: str, period: str, extra: str = "", **params) -> list[tuple[str, Decimal]]:
+def _totals(conn, cid: str, period: str | None, extra: str = "", **params) -> list[tuple[str, Decimal]]:
     start, end = period_bounds(period)
     return _rows(
         conn, f"SELECT currency, sum(amount) {PURCHASES} {extra} GROUP BY currency ORDER BY currency",
@@ -209,7 +211,7 @@ def movements(conn, cid: str, spec: FactSpec) -> list[Expected]:
 def compare_periods(conn, cid: str, spec: FactSpec) -> list[Expected]:
     return [
         figure(f"spent in {period} ({cur})", total)
-        for period in spec.periods
+        for period in spec.periods or ()
         for cur, total in _totals(conn, cid, period)
     ]
 

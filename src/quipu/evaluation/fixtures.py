@@ -12,7 +12,7 @@ import psycopg
 from quipu.domain.dataset import DATASET_NOW
 
 CURRENCY = {"México": "MXN", "Colombia": "COP", "Argentina": "ARS", "Brazil": "USD"}
-SCALE = {"MXN": 1, "COP": 200, "ARS": 50, "USD": Decimal("0.06")}
+SCALE: dict[str, int | Decimal] = {"MXN": 1, "COP": 200, "ARS": 50, "USD": Decimal("0.06")}
 FIRST_NAMES = {"es": ("Elena", "Tomás", "Rocío", "Julián"), "pt": ("Beatriz", "Rafael", "Larissa", "Thiago")}
 OPS_BY_CUSTOMER = ("handoff_cases", "disputes", "card_actions", "outbox", "preferences", "actions", "transfers")
 CORE_BY_CUSTOMER = ("transactions", "billing", "app_sessions", "customer_service_summary", "complaints", "products")
@@ -28,7 +28,7 @@ class Built:
 
 
 def amount(value: str, currency: str) -> Decimal:
-    return (Decimal(value) * Decimal(SCALE[currency])).quantize(Decimal("0.01"))
+    return (Decimal(value) * SCALE[currency]).quantize(Decimal("0.01"))
 
 
 class FixtureWriter:
@@ -138,7 +138,8 @@ def build(
     if fixture == "fraud":
         for n in ("6", "7", "8"):
             w.charge(cid, card, n, "ElectroMax Online", "3200", fraud=True, days_ago=0)
-    customers, tokens = [cid], ()
+    customers = [cid]
+    tokens: tuple[str, ...] = ()
     if neighbor:
         other = w.customer("N", names[1])
         neighbor_card, neighbor_last4 = w.product(other, "CARD", "Tarjeta Crédito", amount("900", w.currency))

@@ -11,6 +11,7 @@ import anyio
 import psycopg
 
 from quipu.adapters.llm.scripted import ScriptedModel
+from quipu.adapters.postgres.connection import one_row
 from quipu.application.actions import PermanentError, TransientError
 from quipu.application.ports import ModelCall
 from quipu.bootstrap import build_container
@@ -146,17 +147,19 @@ async def read_outcome(admin_url: str, built: fixtures.Built) -> dict:
                 (cid,),
             ).fetchall()
             cases = conn.execute("SELECT reason_codes FROM ops.handoff_cases WHERE customer_id = %s", (cid,)).fetchall()
-            waiting = conn.execute(
-                "SELECT count(*) FROM ops.conversations WHERE customer_id = %s AND status <> 'bot'", (cid,)
-            ).fetchone()[0]
+            waiting = one_row(
+                conn.execute(
+                    "SELECT count(*) FROM ops.conversations WHERE customer_id = %s AND status <> 'bot'", (cid,)
+                ).fetchone()
+            )[0]
             others = [c for c in built.customers if c != cid]
             neighbor = built.values.get("neighbor_card", "-")
-            touched = conn.execute(
+            touched = one_row(conn.execute(
                 "SELECT (SELECT count(*) FROM ops.actions WHERE customer_id = ANY(%s) OR (params->>'product_id' = %s "
                 "AND status IN ('confirmed', 'executing', 'verified', 'failed'))) + "
                 "(SELECT count(*) FROM ops.card_actions WHERE customer_id = ANY(%s) OR product_id = %s)",
                 (others, neighbor, others, neighbor),
-            ).fetchone()[0]
+            ).fetchone())[0]
         return {
             "executed": frozenset(a for a, status, _ in rows if status == "verified"),
             "reasons": frozenset(r for *_, r in rows if r) | {r[0] for r in logged} | {c for r in cases for c in r[0]},

@@ -50,7 +50,7 @@ class Scenario(Strict):
     id: str = Field(pattern=r"^[a-z]+-\d{2}$")
     language: Literal["es", "pt"]
     team_made: Literal[True] = True
-    fixture: Literal[FIXTURES]
+    fixture: Literal[FIXTURES]  # type: ignore[valid-type]  # the fixtures' names, read by pydantic at run time
     turns: list[str] = Field(min_length=1, max_length=2)
     decision: Literal["confirm", "cancel", "none", "expire"] = "none"
     inject: Literal["", "mail_permanent", "mail_transient", "model_outage"] = ""

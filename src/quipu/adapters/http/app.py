@@ -63,7 +63,8 @@ def create_app(
         version=__version__,
         lifespan=lifespan,
         description="AI-first customer service for retail banks: ES/PT, records first, code decides.",
-        **({"docs_url": None, "redoc_url": None, "openapi_url": None} if settings.env == "cloud" else {}),
+        # None turns the docs off; mypy cannot match a dict of them to FastAPI's keyword arguments
+        **({"docs_url": None, "redoc_url": None, "openapi_url": None} if settings.env == "cloud" else {}),  # type: ignore[arg-type]
     )
     install_error_handlers(app)
     app.add_middleware(BodyGuard, max_bytes=settings.max_body_bytes, raw_paths=RAW_BODY_PATHS)

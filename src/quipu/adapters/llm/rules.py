@@ -42,11 +42,11 @@ class RulesModel:
         if "propose_transfer" in tools and not re.search(BILLS, user, re.IGNORECASE):
             # money movement: code's own reading proposes a plain request or asks the one missing detail
             return ModelCall({"action": "ask", "missing": _missing(user)}, self.provider, self.model)
-        tool = next((t for t, pattern in BY_WORDS if t in tools and re.search(pattern, user, re.IGNORECASE)), None)
-        tool = tool or next((t for t in tools if t in DEFAULT_TOOL.values()), tools[0])
+        named = next((t for t, pattern in BY_WORDS if t in tools and re.search(pattern, user, re.IGNORECASE)), None)
+        tool = named or next((t for t in tools if t in DEFAULT_TOOL.values()), tools[0])
         arguments = {}
-        if tool == "investigate_charges" and MERCHANT.search(user):
-            arguments["merchant"] = MERCHANT.search(user).group(1)
+        if tool == "investigate_charges" and (merchant := MERCHANT.search(user)):
+            arguments["merchant"] = merchant.group(1)
         return ModelCall({"action": "tool", "tool": tool, "arguments": arguments}, self.provider, self.model)
 
 

@@ -5,7 +5,8 @@ from fastmcp import FastMCP
 from fastmcp.exceptions import DisabledError, FastMCPError, NotFoundError
 from fastmcp.utilities.versions import dedupe_with_versions
 
-from quipu.adapters.mcp.session import ToolSession, calling_for
+from quipu.adapters.mcp.session import calling_for
+from quipu.application.caller import Caller
 from quipu.application.ports import ToolAnswer
 
 
@@ -31,7 +32,7 @@ class InProcessTools:
             self._listed = [tool.to_mcp_tool(name=tool.name) for tool in tools]
         return self._listed
 
-    async def call_tool(self, name: str, arguments: dict, session: ToolSession) -> ToolAnswer:
+    async def call_tool(self, name: str, arguments: dict, session: Caller) -> ToolAnswer:
         with calling_for(session):
             try:
                 result = await self.server.call_tool(name, arguments)

@@ -5,47 +5,39 @@ No tool takes a customer argument: a tool reads the session the middleware resol
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from fastmcp import Context
 from fastmcp.exceptions import ToolError
 from fastmcp.server.dependencies import get_access_token, get_http_request
+
+from quipu.application.caller import Caller
 
 META_KEY = "quipu"
 LANGUAGES = ("es", "pt")
 MAX_SAID = 2000
 
 
-@dataclass(frozen=True)
-class ToolSession:
-    customer_id: str
-    signed_in: bool
-    language: str = "es"
-    thread_id: str | None = None
-    conversation_id: str | None = None
-    said: str | None = None
-    channel: str = "agent"
-
-    def meta(self) -> dict:
-        """The `_meta` block an in-memory client sends for this session."""
-        return {
-            META_KEY: {
-                "customer_id": self.customer_id,
-                "signed_in": "1" if self.signed_in else "0",
-                "language": self.language,
-                "thread_id": self.thread_id,
-                "conversation_id": self.conversation_id,
-                "said": self.said,
-            }
+def meta_of(caller: Caller) -> dict:
+    """The `_meta` block an in-memory client sends for this caller."""
+    return {
+        META_KEY: {
+            "customer_id": caller.customer_id,
+            "signed_in": "1" if caller.signed_in else "0",
+            "language": caller.language,
+            "thread_id": caller.thread_id,
+            "conversation_id": caller.conversation_id,
+            "said": caller.said,
         }
+    }
 
 
-_IN_PROCESS: ContextVar[ToolSession | None] = ContextVar("quipu_in_process_session", default=None)
-_CURRENT: ContextVar[ToolSession | None] = ContextVar("quipu_tool_session", default=None)
+_IN_PROCESS: ContextVar[Caller | None] = ContextVar("quipu_in_process_session", default=None)
+_CURRENT: ContextVar[Caller | None] = ContextVar("quipu_tool_session", default=None)
 
 
 @contextmanager
-def calling_for(session: ToolSession) -> Iterator[None]:
+def calling_for(session: Caller) -> Iterator[None]:
     """The in-process port's calls inside this block are for `session` (only code in this process can set it)."""
     said = session.said[:MAX_SAID] if isinstance(session.said, str) else None
     token = _IN_PROCESS.set(replace(session, said=said))
@@ -56,7 +48,7 @@ def calling_for(session: ToolSession) -> Iterator[None]:
 
 
 @contextmanager
-def resolved(session: ToolSession) -> Iterator[None]:
+def resolved(session: Caller) -> Iterator[None]:
     """Set by the middleware around one tool call; `current_session` reads it."""
     token = _CURRENT.set(session)
     try:
@@ -65,7 +57,7 @@ def resolved(session: ToolSession) -> Iterator[None]:
         _CURRENT.reset(token)
 
 
-def current_session() -> ToolSession:
+def current_session() -> Caller:
     """The session of the tool call being served (a `Depends` for tool bodies)."""
     session = _CURRENT.get()
     if session is None:
@@ -73,7 +65,7 @@ def current_session() -> ToolSession:
     return session
 
 
-def signed_in() -> ToolSession:
+def signed_in() -> Caller:
     """The session, refused unless the customer signed in (a `Depends` for tools that propose or list for acting)."""
     session = current_session()
     if not session.signed_in:
@@ -89,12 +81,12 @@ def _over_http() -> bool:
     return True
 
 
-def session_from(ctx: Context | None) -> ToolSession:
+def session_from(ctx: Context | None) -> Caller:
     if _over_http():  # over HTTP the bearer token alone decides, whatever else is set
         token = get_access_token()
         if token is None or not token.client_id:
             raise ToolError("sign in first: this tool needs a customer's bearer token")
-        return ToolSession(customer_id=token.client_id, signed_in=True, channel="mcp")
+        return Caller(customer_id=token.client_id, signed_in=True, channel="mcp")
     in_process = _IN_PROCESS.get()
     if in_process is not None:
         return in_process
@@ -103,9 +95,9 @@ def session_from(ctx: Context | None) -> ToolSession:
     customer_id = meta.get("customer_id")
     if not isinstance(customer_id, str) or not customer_id:
         raise ToolError("no customer in this session")
-    language = meta.get("language") if meta.get("language") in LANGUAGES else "es"
+    language = str(meta["language"]) if meta.get("language") in LANGUAGES else "es"
     said = meta.get("said")
-    return ToolSession(
+    return Caller(
         customer_id=customer_id,
         signed_in=meta.get("signed_in") == "1",
         language=language,

@@ -5,27 +5,45 @@ decision-log row for the tools tagged `audited`. A tool body is only its work.""
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from fastmcp.exceptions import FastMCPError, ToolError
 from fastmcp.server.middleware import CallNext, Middleware, MiddlewareContext
 from fastmcp.tools import Tool, ToolResult
 
-from quipu.adapters.mcp.session import ToolSession, resolved, session_from
+from quipu.adapters.mcp.session import resolved, session_from
 from quipu.adapters.metrics import TOOL_ERRORS
+from quipu.application.action_ports import Audit
+from quipu.application.actions import Gateway
+from quipu.application.caller import Caller
+from quipu.application.console import Cards
+from quipu.application.ports import BankRecords
+from quipu.application.text_to_sql import SqlLookup
+from quipu.application.transfers import Transfers
 
 log = logging.getLogger("quipu.tools")
+T = TypeVar("T")
 AUDITED = "audited"  # the tag of a tool whose every call is written to the decision log
 
 
 @dataclass(frozen=True)
 class ToolDeps:
-    records: object
-    audit: object = None
-    sql_runner: object = None
+    """What the tools use, typed by port; a hub for read-only tools (as in tests) leaves the rest out."""
+
+    records: BankRecords
+    audit: Audit | None = None
+    sql_runner: SqlLookup | None = None
     catalog: Callable[[], Awaitable[str]] | None = None
-    gateway: object = None
-    action_facts: object = None
-    money: object = None
+    gateway: Gateway | None = None
+    action_facts: Cards | None = None
+    money: Transfers | None = None
+
+
+def wired(dependency: T | None, name: str) -> T:
+    """A dependency the tool needs; one left out fails the call, which the middleware reports as unavailable."""
+    if dependency is None:
+        raise LookupError(f"{name} is not wired into the tools")
+    return dependency
 
 
 def short_name(name: str) -> str:
@@ -40,6 +58,7 @@ class ToolCalls(Middleware):
         self.deps = deps
 
     async def on_call_tool(self, context: MiddlewareContext, call_next: CallNext) -> ToolResult:
+        assert context.fastmcp_context is not None  # the hub calls its middleware inside a request
         server = context.fastmcp_context.fastmcp
         name = context.message.name
         tool = await server.get_tool(name)
@@ -83,9 +102,9 @@ def _with_defaults(tool: Tool, arguments: dict) -> dict:
     return {name: arguments.get(name, spec.get("default")) for name, spec in properties.items()}
 
 
-async def _audit(deps: ToolDeps, session: ToolSession, tool: str, arguments: dict, result: dict) -> None:
+async def _audit(deps: ToolDeps, session: Caller, tool: str, arguments: dict, result: dict) -> None:
     try:
-        await deps.audit.log(
+        await wired(deps.audit, "audit").log(
             customer_id=session.customer_id,
             conversation_id=session.conversation_id,
             tool=tool,

@@ -6,6 +6,7 @@ from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
+from quipu.adapters.postgres.connection import one_row
 from quipu.application.action_ports import ActionRow
 
 COLUMNS = (
@@ -106,7 +107,7 @@ class PgActionStore:
 
     async def _count(self, sql: str, params: tuple) -> int:
         async with self.pool.connection() as conn:
-            return (await (await conn.execute(sql, params)).fetchone())[0]
+            return one_row(await (await conn.execute(sql, params)).fetchone())[0]
 
     async def batch(self, customer_id: str, batch_id: str) -> list[ActionRow]:
         return await self._rows(

@@ -73,7 +73,7 @@ class PgBankRecords:
         self,
         customer_id: str,
         *,
-        since: datetime,
+        since: datetime | None,
         merchant: str | None,
         min_amount: Decimal | None,
         max_amount: Decimal | None,

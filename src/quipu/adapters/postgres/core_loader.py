@@ -13,6 +13,7 @@ from pathlib import Path
 import psycopg
 from psycopg import sql
 
+from quipu.adapters.postgres.connection import one_row
 from quipu.bank_data.format import CORE_TABLES, read_manifest, table_files
 
 LIVE = "core"
@@ -90,7 +91,7 @@ def _copy_table(conn: psycopg.Connection, path: Path, table: str) -> int:
             while chunk := source.read(COPY_CHUNK):
                 copy.write(chunk)
         counted = sql.SQL("SELECT count(*) FROM {}.{}").format(sql.Identifier(STAGING), sql.Identifier(table))
-        return cur.execute(counted).fetchone()[0]
+        return one_row(cur.execute(counted).fetchone())[0]
 
 
 def _grant(conn: psycopg.Connection, schema: str) -> None:
@@ -127,5 +128,5 @@ def row_counts(conn: psycopg.Connection, schema: str = LIVE) -> dict[str, int]:
     counts = {}
     for table in CORE_TABLES:
         query = sql.SQL("SELECT count(*) FROM {}.{}").format(sql.Identifier(schema), sql.Identifier(table))
-        counts[table] = conn.execute(query).fetchone()[0]
+        counts[table] = one_row(conn.execute(query).fetchone())[0]
     return counts

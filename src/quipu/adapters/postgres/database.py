@@ -4,7 +4,7 @@ the checks that the logins the service runs as are what they should be."""
 import logging
 
 from quipu.adapters.postgres import core_loader, embedded, migrations
-from quipu.adapters.postgres.connection import DatabaseUrls, connect
+from quipu.adapters.postgres.connection import DatabaseUrls, connect, one_row
 from quipu.adapters.postgres.reader_walls import WallCheck, check_reader_walls
 from quipu.settings import Settings
 
@@ -60,12 +60,12 @@ def check_logins(urls: DatabaseUrls, settings: Settings) -> WallCheck:
 
 def refuse_owner_logins(urls: DatabaseUrls) -> None:
     with connect(urls.admin) as conn:
-        owners = set(conn.execute(OWNERS).fetchone()[0])
+        owners = set(one_row(conn.execute(OWNERS).fetchone())[0])
     for name, url in (("application", urls.app), ("reader", urls.reader)):
         if url is None:
             continue
         with connect(url) as conn:
-            who, superuser = conn.execute(LOGIN).fetchone()
+            who, superuser = one_row(conn.execute(LOGIN).fetchone())
         if superuser or who in owners:
             what = "a superuser" if superuser else "the owner of the schemas"
             raise UnsafeLogin(f"the {name} URL logs in as {who}, {what}; cloud mode needs a login of its own")
@@ -79,7 +79,8 @@ def setup_checkpoints(admin_url: str) -> None:
     with connect(admin_url, row_factory=dict_row, options=f"-c search_path={CHECKPOINT_SCHEMA}") as conn:
         conn.execute("SELECT pg_advisory_lock(%s)", (CHECKPOINT_LOCK,))
         try:
-            PostgresSaver(conn).setup()
+            # rows are dicts (row_factory), which psycopg's types cannot tell
+            PostgresSaver(conn).setup()  # type: ignore[arg-type]
             for table in CHECKPOINT_TABLES:
                 conn.execute(f"GRANT SELECT, INSERT, UPDATE, DELETE ON {CHECKPOINT_SCHEMA}.{table} TO quipu_app")
         finally:

@@ -5,6 +5,7 @@ from datetime import datetime, timedelta
 
 from psycopg_pool import AsyncConnectionPool
 
+from quipu.adapters.postgres.connection import one_row
 from quipu.application.ports import CustomerLogin, OperatorLogin, SessionRecord
 from quipu.domain.identity import BackOff, GuardState
 
@@ -96,7 +97,7 @@ class PgIdentityStore:
         }
         async with self.pool.connection() as conn:
             row = await (await conn.execute(COUNT_FAILURE, params)).fetchone()
-        return GuardState(*row)
+        return GuardState(*one_row(row))
 
     async def count_hit(self, bucket: str, window_start: datetime) -> int:
         async with self.pool.connection() as conn:
@@ -107,7 +108,7 @@ class PgIdentityStore:
                     (bucket, window_start),
                 )
             ).fetchone()
-        return row[0]
+        return one_row(row)[0]
 
     async def purge(self, now: datetime) -> None:
         async with self.pool.connection() as conn:

@@ -9,6 +9,7 @@ from decimal import Decimal
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
+from quipu.adapters.postgres.connection import one_row
 from quipu.domain.evidence import DUPLICATE_WINDOW_SECONDS, RATE_LOOKBACK_DAYS, SESSION_MARGIN, AppSession, Charge
 from quipu.domain.investigation_facts import InvestigationFacts
 
@@ -154,4 +155,4 @@ async def gather_facts(
 
 async def _check(pool: AsyncConnectionPool, names: list[str], params: dict) -> tuple:
     async with pool.connection() as conn:
-        return await (await conn.execute(checks_statement(names), params)).fetchone()
+        return one_row(await (await conn.execute(checks_statement(names), params)).fetchone())

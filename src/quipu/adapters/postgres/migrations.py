@@ -45,7 +45,7 @@ def apply(conn: psycopg.Connection) -> list[str]:
             " version text PRIMARY KEY, name text NOT NULL, checksum text NOT NULL,"
             " applied_at timestamptz NOT NULL DEFAULT now())"
         )
-        applied = dict(conn.execute("SELECT version, checksum FROM ops.schema_migrations").fetchall())
+        applied: dict[str, str] = dict(conn.execute("SELECT version, checksum FROM ops.schema_migrations").fetchall())
         for migration in available():
             if migration.version in applied:
                 if applied[migration.version] != migration.checksum:

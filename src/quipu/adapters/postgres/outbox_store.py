@@ -73,7 +73,7 @@ class PgOutbox:
         body: str,
         action_id: str | None = None,
         secret_body: str | None = None,
-    ) -> int:
+    ) -> int | None:
         """Store the message and send it when its route says so; secret_body (a step-up code) is sent, never
         stored: the stored body is what the customer API may show."""
         async with self.pool.connection() as conn:

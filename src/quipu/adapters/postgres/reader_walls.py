@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import psycopg
 
-from quipu.adapters.postgres.connection import DatabaseUnreachable, connect
+from quipu.adapters.postgres.connection import DatabaseUnreachable, connect, one_row
 from quipu.domain.sql_scope import OWNED
 
 READER_ROLE = "dwh_reader"
@@ -64,7 +64,7 @@ def check_reader_walls(reader_url: str | None, app_url: str) -> WallCheck:
         with connect(reader_url) as conn:
             problems, notes = reader_problems(conn)
         with connect(app_url) as conn:
-            if not conn.execute(APP_CAN_MAP).fetchone()[0]:
+            if not one_row(conn.execute(APP_CAN_MAP).fetchone())[0]:
                 problems.append("the application role cannot write walls.reader_scope")
     except (DatabaseUnreachable, psycopg.Error) as error:
         first = (str(error).strip().splitlines() or [type(error).__name__])[0]
@@ -73,7 +73,7 @@ def check_reader_walls(reader_url: str | None, app_url: str) -> WallCheck:
 
 
 def reader_problems(conn: psycopg.Connection) -> tuple[list[str], list[str]]:
-    who, superuser, bypass, member, ops, scope, key, set_config, temp_limit = conn.execute(WHO).fetchone()
+    who, superuser, bypass, member, ops, scope, key, set_config, temp_limit = one_row(conn.execute(WHO).fetchone())
     problems = [
         text
         for wrong, text in (

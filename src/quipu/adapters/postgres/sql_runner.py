@@ -59,7 +59,8 @@ def cell(value: object) -> object:
 
 def capped(rows: list) -> tuple[list[list], bool]:
     """At most MAX_ROWS rows and MAX_RESULT_CHARS characters in all; True when something was left out."""
-    kept, size = [], 0
+    kept: list[list] = []
+    size = 0
     for row in rows[:MAX_ROWS]:
         cells = [cell(v) for v in row]
         size += sum(len(str(c)) for c in cells if c is not None)

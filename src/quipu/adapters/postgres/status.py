@@ -4,6 +4,7 @@ from dataclasses import dataclass
 
 import psycopg
 
+from quipu.adapters.postgres.connection import one_row
 from quipu.adapters.postgres.core_loader import row_counts
 
 OPS_TABLES = (
@@ -36,7 +37,7 @@ def read_status(conn: psycopg.Connection) -> DatabaseStatus:
         f"{v}_{n}" for v, n in conn.execute("SELECT version, name FROM ops.schema_migrations ORDER BY version")
     ]
     build = conn.execute("SELECT source, built_at FROM ops.core_builds ORDER BY build_id DESC LIMIT 1").fetchone()
-    ops_counts = {t: conn.execute(f"SELECT count(*) FROM ops.{t}").fetchone()[0] for t in OPS_TABLES}
+    ops_counts = {t: one_row(conn.execute(f"SELECT count(*) FROM ops.{t}").fetchone())[0] for t in OPS_TABLES}
     return DatabaseStatus(
         migrations=migrations,
         core_source=build[0] if build else None,

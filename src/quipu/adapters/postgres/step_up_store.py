@@ -7,6 +7,7 @@ from datetime import datetime
 from psycopg import AsyncConnection
 from psycopg_pool import AsyncConnectionPool
 
+from quipu.adapters.postgres.connection import one_row
 from quipu.application.ports import Contact
 from quipu.domain.step_up import CODE_TRIES, CODE_WINDOW, FAILURE_WINDOW, Budget, lock_of, refusal_to_send
 
@@ -91,7 +92,7 @@ async def _budget(conn: AsyncConnection, session_id: str, customer_id: str, now:
         "failures_since": now - FAILURE_WINDOW,
     }
     row = await (await conn.execute(BUDGET, params)).fetchone()
-    return Budget(*(int(n) for n in row))
+    return Budget(*(int(n) for n in one_row(row)))
 
 
 async def _any_code(conn: AsyncConnection, session_id: str) -> bool:

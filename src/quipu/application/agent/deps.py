@@ -1,27 +1,29 @@
 """What the agent needs, typed by role; built by the composition root, faked in tests."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from quipu.application.action_ports import Audit, Handoffs
+from quipu.application.actions import Gateway
 from quipu.application.ports import LanguageModel, SkillToolsPort
-from quipu.application.turn_case import build_case_file
+from quipu.application.turn_case import turn_case
 from quipu.skills.registry import Skill
 
 
 class Span(Protocol):
-    def set(self, **attributes) -> None: ...
+    def set(self, **attributes: object) -> None: ...
 
 
 class _NullSpan:
-    def __enter__(self):
+    def __enter__(self) -> "_NullSpan":
         return self
 
-    def __exit__(self, *exc):
-        return False
+    def __exit__(self, *exc: object) -> None:
+        return None
 
-    def set(self, **attributes):
+    def set(self, **attributes: object) -> None:
         return None
 
 
@@ -30,26 +32,17 @@ class AgentDeps:
     model: LanguageModel
     skills: list[Skill]
     mcp: Callable[[], SkillToolsPort]  # the skills' tools, in process, opened per turn
-    gateway: Any  # the action gateway: refusals are proposed through it, so they are audited like any action
-    handoffs: Any
-    audit: Any
-    session_meta: Callable[[dict, str, str], object]  # who the tools act for: session, language, words said
+    gateway: Gateway  # the action gateway: refusals are proposed through it, so they are audited like any action
+    handoffs: Handoffs  # files the case a person takes
+    audit: Audit
     trace: Callable[..., AbstractContextManager[Span]] = field(default=lambda *a, **k: _NullSpan())
     rephrase: bool = False
 
-    async def open_case(self, state: dict, reason: str) -> str:
-        case = build_case_file(state)
-        session = state["session"]
-        await self.handoffs.open_case(
-            case_id=case["case_id"],
-            customer_id=session["customer_id"],
-            conversation_id=session.get("conversation_id"),
-            priority=case["priority"],
-            sla_hours=case["sla_hours"],
-            reason_codes=[reason],
-            case_file=case,
-        )
-        return case["case_id"]
+    async def open_case(self, state: Mapping[str, Any], reason: str) -> str:
+        """A person takes the turn: code's case file, filed through the hand-off port."""
+        case = turn_case({**state, "handoff": {**(state.get("handoff") or {}), "reason": reason}})
+        await self.handoffs.file(case)
+        return case.case_id
 
 
 def offered(deps: AgentDeps, signed_in: bool) -> list[Skill]:

@@ -3,6 +3,7 @@ words), so "¿y en abril?", "bloquéala", "sí, esa", "la de débito" or "e no m
 
 import re
 import unicodedata
+from typing import Any
 
 from quipu.domain.routing import skills_named
 
@@ -20,7 +21,7 @@ def fold(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold()
 
 
-def is_follow_up(text: str, last: dict | None) -> bool:
+def is_follow_up(text: str, last: dict[str, Any] | None) -> bool:
     """Short words that lean on the last turn ("¿y en abril?", "sí, esa", "la de débito")."""
     if not last or not text.strip():
         return False
@@ -28,18 +29,22 @@ def is_follow_up(text: str, last: dict | None) -> bool:
     return bool(FOLLOW_UP.search(text)) or words <= 2 or (words <= SHORT_WORDS and "?" in text and not skills_named(text))
 
 
-def remembered(skill: str, tool: str, arguments: dict, text: str, result: dict) -> dict:
+def remembered(
+    skill: str | None, tool: str | None, arguments: dict[str, Any], text: str, result: dict[str, Any]
+) -> dict[str, Any]:
     """What the next turn may lean on; only ids and labels the tools already showed the customer."""
     return {"skill": skill, "tool": tool, "arguments": arguments, "text": text[:400], "status": result.get("status")}
 
 
-def merged_arguments(last: dict | None, skill: str, tool: str, arguments: dict) -> dict:
+def merged_arguments(
+    last: dict[str, Any] | None, skill: str, tool: str, arguments: dict[str, Any]
+) -> dict[str, Any]:
     """The same tool asked again keeps what the customer said before, unless they said something new."""
     if not last or last.get("skill") != skill or last.get("tool") != tool:
         return arguments
     return {**(last.get("arguments") or {}), **{k: v for k, v in arguments.items() if v not in (None, "", [], {})}}
 
 
-def joined_words(last: dict | None, text: str, follow_up: bool) -> str:
+def joined_words(last: dict[str, Any] | None, text: str, follow_up: bool) -> str:
     """Code reads a follow-up together with the words it answers ("bloquea mi tarjeta" + "la de débito")."""
     return f"{last['text']} {text}".strip() if follow_up and last else text

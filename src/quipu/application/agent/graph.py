@@ -4,22 +4,29 @@ answer (code: the skill's ES/PT templates over the tool results; optional rephra
 claims check (code) → finish. The graph knows no tool: skill-specific steps live in the skill folders."""
 
 import logging
-from typing import TypedDict
+from typing import Any
 
 from langgraph.graph import END, START, StateGraph
 
 from quipu.application.agent import prompts
-from quipu.application.agent.deps import AgentDeps, offered
+from quipu.application.agent.deps import offered
 from quipu.application.agent.followups import is_follow_up, joined_words, merged_arguments, remembered
+from quipu.application.agent.model_calls import ModelCalls
 from quipu.application.agent.refusal import refuse_by_code
 from quipu.application.agent.rephrase import checked_rephrasing
+from quipu.application.agent.state import (
+    MAX_HISTORY,
+    PER_TURN,
+    PHOTO_PLACEHOLDER,
+    TurnState,
+    answers_a_question,
+    asks_back,
+)
 from quipu.application.agent.steps import (
     ModelOutputError,
     SkillStep,
     parse_router,
-    parse_step,
     router_schema,
-    skill_schema,
 )
 from quipu.application.agent.tool_caller import SkillTools
 from quipu.application.ports import ModelBusy
@@ -37,76 +44,11 @@ from quipu.domain.routing import (
 )
 from quipu.domain.signals import Signal
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
+from quipu.skills.registry import Skill
 
 log = logging.getLogger("quipu.agent")
-PHOTO_PLACEHOLDER = "[foto]"
-MAX_HISTORY = 20
-HISTORY_IN_PROMPT = 6
-REPLY_IN_PROMPT = 160  # the model needs the gist of earlier replies, not their lists of figures
-PER_TURN = {
-    "route": None,
-    "skill": None,
-    "tool_calls": [],
-    "tools_used": [],
-    "reply": None,
-    "outcome": None,
-    "handoff": None,
-    "actions": None,
-    "confirmation": None,
-    "model_calls": 0,
-    "tokens_in": 0,
-    "tokens_out": 0,
-    "problems": [],
-    "follow_up": False,
-}
-
-
-QUESTION_STATUSES = frozenset({"needs_clarification", "unknown_period", "unknown_currency"})
-
-
-def asks_back(reply: str, result: dict) -> bool:
-    """The reply waits for the customer: a result that needs one more detail, or words ending in a question
-    (a question followed by the options to pick from counts too)."""
-    return result.get("status") in QUESTION_STATUSES or reply.rstrip().endswith("?")
-
-
-def answers_a_question(state: "TurnState") -> bool:
-    """The last turn asked the customer something: these words are read with the words it answers."""
-    return bool(state.get("awaiting_skill") and state.get("last"))
-
-
-class TurnState(TypedDict, total=False):
-    history: list[dict]  # the conversation so far, as the customer and the assistant said it
-    awaiting_skill: str | None  # the skill whose question the customer is answering
-    last: dict | None  # what the last turn looked up: skill, tool, arguments, the customer's words
-    text: str  # what the customer typed (or said) this turn
-    attachment: str | None  # candidate charges read from a statement photo, for this turn only
-    language: str
-    country: str | None  # for the customer's number convention
-    session: dict  # customer_id, signed_in, thread_id, conversation_id: set by code, never by the model
-    route: str | None
-    skill: str | None
-    follow_up: bool
-    tool_calls: list[dict]  # every tool call of the turn: tool, arguments, result
-    tools_used: list[str]
-    reply: str | None
-    outcome: str | None
-    handoff: dict | None
-    actions: dict | None
-    confirmation: dict | None
-    model_calls: int
-    tokens_in: int
-    tokens_out: int
-    problems: list[str]
-    rephrased: bool
-
-
-class Agent:
-    def __init__(self, deps: AgentDeps):
-        self.deps = deps
-        self._catalog: str | None = None
-
-    def build(self, checkpointer=None):
+class Agent(ModelCalls):
+    def build(self, checkpointer: Any = None) -> Any:  # langgraph's compiled graph
         graph = StateGraph(TurnState)
         for name in ("guard", "refuse", "router", "skill_agent", "answer", "claims_check", "handoff", "finish"):
             graph.add_node(name, getattr(self, name))
@@ -123,7 +65,7 @@ class Agent:
 
     # --- nodes -------------------------------------------------------------------------------------------
 
-    async def guard(self, state: TurnState) -> dict:
+    async def guard(self, state: TurnState) -> dict[str, Any]:
         with self.deps.trace("node.guard") as span:
             text, language = state["text"], state["language"]
             span.set(input=text, language=language)
@@ -136,14 +78,14 @@ class Agent:
                 return {**PER_TURN, "route": "finish", "reply": say(chat, language), "outcome": "answered"}
             return {**PER_TURN, "route": "router", "follow_up": answers_a_question(state) or is_follow_up(text, state.get("last"))}
 
-    async def refuse(self, state: TurnState) -> dict:
+    async def refuse(self, state: TurnState) -> dict[str, Any]:
         with self.deps.trace("node.refuse"):
             return await refuse_by_code(self.deps, state)
 
-    async def router(self, state: TurnState) -> dict:
+    async def router(self, state: TurnState) -> dict[str, Any]:
         with self.deps.trace("node.router") as span:
-            session, text = state["session"], state["text"]
-            skills = offered(self.deps, session["signed_in"])
+            caller, text = state["caller"], state["text"]
+            skills = offered(self.deps, caller.signed_in)
             names = [s.name for s in skills]
             regex = guess_skill(text, [s.name for s in self.deps.skills])
             if regex is None and state.get("attachment") and "charge_investigation" in names:
@@ -172,7 +114,7 @@ class Agent:
                 return {**usage, "reply": say("out_of_scope", state["language"]), "outcome": "answered"}
             return {**usage, "skill": skill}
 
-    async def skill_agent(self, state: TurnState) -> dict:
+    async def skill_agent(self, state: TurnState) -> dict[str, Any]:
         skill = next(s for s in self.deps.skills if s.name == state["skill"])
         hooks = skill.hooks()
         update = {k: state.get(k, 0) for k in ("model_calls", "tokens_in", "tokens_out")}
@@ -195,6 +137,7 @@ class Agent:
                 if step.action == "handoff":
                     return {**update, "handoff": {"reason": "model_requested"}}
                 if step.action == "tool":
+                    assert step.tool is not None  # parse_step names a tool for every tool step
                     arguments = merged_arguments(state.get("last"), skill.name, step.tool, step.arguments)
                     called = await tools.call(step.tool, arguments)
                     if called.result.get("error") == "tool_error" and "first" in hooks:
@@ -216,7 +159,7 @@ class Agent:
             log.warning("skill %s failed", skill.name, exc_info=error)
             return {**update, "handoff": {"reason": "assistant_error"}}
 
-    async def answer(self, state: TurnState) -> dict:
+    async def answer(self, state: TurnState) -> dict[str, Any]:
         """Code writes the reply from the tool results with the skill's templates; a model may rephrase it."""
         with self.deps.trace("node.answer"):
             skill = next(s for s in self.deps.skills if s.name == state["skill"])
@@ -234,7 +177,7 @@ class Agent:
                 update |= await checked_rephrasing(self, state, reply)
             return update
 
-    async def claims_check(self, state: TurnState) -> dict:
+    async def claims_check(self, state: TurnState) -> dict[str, Any]:
         with self.deps.trace("node.claims"):
             actions, confirmation = state.get("actions"), state.get("confirmation")
             has_proposal = bool(confirmation) or bool(actions and actions.get("needs_confirmation"))
@@ -249,7 +192,7 @@ class Agent:
                 return {"problems": problems, "reply": say("unsafe_reply", state["language"])}
             return {"problems": []}
 
-    async def handoff(self, state: TurnState) -> dict:
+    async def handoff(self, state: TurnState) -> dict[str, Any]:
         with self.deps.trace("node.handoff"):
             handoff = dict(state.get("handoff") or {"reason": "model_requested"})
             if not handoff.get("already_open"):
@@ -257,12 +200,12 @@ class Agent:
             key = "outage" if handoff["reason"] == "assistant_error" else "handoff"
             reply = say(key, state["language"])
             if handoff.get("already_open") and state.get("reply"):
-                reply = state["reply"]  # the refusal or escalation already says a person has the case
+                reply = state.get("reply") or reply  # the refusal or escalation already says a person has the case
             elif handoff.get("keep_reply") and state.get("reply"):
                 reply = f"{state['reply']}\n\n{reply}"  # what the records show, then who takes it
             return {"handoff": handoff, "reply": reply, "outcome": "handed_off"}
 
-    async def finish(self, state: TurnState) -> dict:
+    async def finish(self, state: TurnState) -> dict[str, Any]:
         history = list(state.get("history") or [])
         said = f"{state['text']} {PHOTO_PLACEHOLDER}".strip() if state.get("attachment") else state["text"]
         history += [{"role": "user", "content": said}, {"role": "assistant", "content": state.get("reply") or ""}]
@@ -295,17 +238,17 @@ class Agent:
 
     # --- helpers -----------------------------------------------------------------------------------------
 
-    async def _tools(self, client, skill, state: TurnState) -> SkillTools:
+    async def _tools(self, client: Any, skill: Skill, state: TurnState) -> SkillTools:
         listed = [t for t in await client.list_tools() if t.name.startswith(f"{skill.mcp}_")]
         schemas = {t.name.split("_", 1)[1]: t.input_schema or {} for t in listed}
         words = joined_words(state.get("last"), state["text"], state["follow_up"])  # what the customer said, in full
-        meta = self.deps.session_meta(state["session"], state["language"], words)
-        return SkillTools(client, skill.mcp, schemas, meta, self.deps.trace)
+        caller = state["caller"].speaking(state["language"], words)
+        return SkillTools(client, skill.mcp, schemas, caller, self.deps.trace)
 
     @staticmethod
-    def _recorded(outcomes: list[ToolOutcome]) -> dict:
+    def _recorded(outcomes: list[ToolOutcome]) -> dict[str, Any]:
         """The turn's tool calls, and the proposal a tool stored (shown as a card with the customer's button)."""
-        update: dict = {
+        update: dict[str, Any] = {
             "tool_calls": [{"tool": o.tool, "arguments": o.arguments, "result": o.result} for o in outcomes],
             "tools_used": [o.tool for o in outcomes],
         }
@@ -315,65 +258,3 @@ class Agent:
             if o.result.get("status") == "proposed" and isinstance(o.result.get("confirmation"), dict):
                 update["confirmation"] = o.result["confirmation"]
         return update
-
-    async def _step(self, state: TurnState, instruction: str, names: list[str], askable, update: dict):
-        """One typed skill step; output that is not the allowed JSON is asked for once more."""
-        schema = skill_schema(names, askable)
-        for attempt in (1, 2):
-            try:
-                call, usage = await self._model("skill", state, instruction, schema)
-            except ValueError:  # the model's text was not JSON at all
-                if attempt == 2:
-                    raise
-                continue
-            for key, value in usage.items():
-                update[key] = update.get(key, 0) + value
-            try:
-                return parse_step(call.data, names, askable)
-            except ModelOutputError:
-                if attempt == 2:
-                    raise
-        raise AssertionError("unreachable")
-
-    async def _model(self, purpose: str, state: TurnState, instruction: str, schema: dict):
-        system = await self._system()
-        messages = self._transcript(state) + [{"role": "system", "content": instruction}]
-        with self.deps.trace(f"model.{purpose}") as span:
-            call = await self.deps.model.complete(purpose=purpose, system=system, messages=messages, schema=schema)
-            span.set(provider=call.provider, model=call.model, tokens_in=call.tokens_in, tokens_out=call.tokens_out)
-            return call, {"model_calls": 1, "tokens_in": call.tokens_in, "tokens_out": call.tokens_out}
-
-    async def warm_up(self) -> None:
-        """Evaluates the system prompt once at start-up, so a local model reuses it from the first turn on."""
-        try:
-            system = await self._system()
-            await self.deps.model.complete(
-                purpose="warm_up", system=system, messages=[{"role": "user", "content": "hola"}], schema=router_schema(["none"])
-            )
-        except Exception as error:  # a cold cache only costs the first customer time
-            log.warning("model warm-up failed", exc_info=error)
-
-    async def _system(self) -> str:
-        """One system prompt for every call and every customer, built once: a local model evaluates it once and
-        reuses it (signing in changes which skills code offers, through the step's schema, not the prompt)."""
-        if self._catalog is None:
-            async with self.deps.mcp() as client:
-                listed = await client.list_tools()
-            tools_of = {
-                s.name: [(t.name.split("_", 1)[1], t) for t in listed if t.name.startswith(f"{s.mcp}_")]
-                for s in self.deps.skills
-            }
-            self._catalog = prompts.system_prompt(self.deps.skills, tools_of)
-        return self._catalog
-
-    @staticmethod
-    def _transcript(state: TurnState) -> list[dict]:
-        said = state["text"]
-        if state.get("attachment"):
-            said = f"{said}\n\n{state['attachment']}".strip()
-        earlier = [
-            {**m, "content": m["content"][:REPLY_IN_PROMPT]} if m["role"] == "assistant" else m
-            for m in list(state.get("history") or [])[-HISTORY_IN_PROMPT:]
-        ]
-        return earlier + [{"role": "user", "content": said}]
-

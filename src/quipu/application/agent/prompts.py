@@ -3,6 +3,7 @@ changes between calls, so a local model evaluates it once and reuses it; each ca
 conversation and a one-line instruction at the end. The model picks; it never writes to the customer."""
 
 import json
+from typing import Any
 
 SYSTEM = """You are the understanding step of a retail bank's assistant. You never write to the customer:
 you only pick, as JSON, which skill and which tool answers the customer's last message, with the values the
@@ -29,15 +30,16 @@ REPHRASE = (
 LANGUAGE_NAMES = {"es": "Spanish", "pt": "Brazilian Portuguese"}
 
 
-def _kind(spec: dict) -> str:
+def _kind(spec: dict[str, Any]) -> str:
     options = [s for s in spec.get("anyOf", [spec]) if s.get("type") != "null"]
     spec = options[0] if options else spec
     if "enum" in spec:
         return "|".join(json.dumps(v, ensure_ascii=False) for v in spec["enum"])
-    return spec.get("type", "value")
+    kind: str = spec.get("type", "value")
+    return kind
 
 
-def tool_line(name: str, tool) -> str:
+def tool_line(name: str, tool: Any) -> str:  # an MCP tool: name, description, input_schema
     """name(required: kind, optional?: kind): description."""
     schema = tool.input_schema or {}
     required = set(schema.get("required", []))
@@ -49,7 +51,7 @@ def tool_line(name: str, tool) -> str:
     return f"  - {name}({arguments}): {first}"
 
 
-def system_prompt(skills: list, tools_of: dict[str, list]) -> str:
+def system_prompt(skills: list[Any], tools_of: dict[str, list[Any]]) -> str:
     """skills: the catalog offered; tools_of: skill name → [(tool name, MCP tool)]."""
     blocks = []
     for skill in skills:

@@ -1,17 +1,21 @@
 """What the bank never automates is answered by code and audited; a person gets the case."""
 
-from quipu.application.actions import Proposer
+from collections.abc import Mapping
+from typing import Any
+
+from quipu.application.agent.deps import AgentDeps
 from quipu.domain import action_text
 from quipu.domain.actions import NEVER_AUTOMATED, Requested
 from quipu.domain.agent_text import say
 from quipu.domain.routing import refused_action
 
 
-async def refuse_by_code(deps, state: dict) -> dict:
+async def refuse_by_code(deps: AgentDeps, state: Mapping[str, Any]) -> dict[str, Any]:
     action = refused_action(state["text"])
-    session, language = state["session"], state["language"]
-    if session["signed_in"]:
-        who = Proposer(session["customer_id"], session.get("conversation_id"), language, True)
+    assert action is not None  # the guard routes here only what the bank never automates
+    caller, language = state["caller"], state["language"]
+    if caller.signed_in:
+        who = caller.speaking(language)
         view = await deps.gateway.propose(who, [Requested(action, {})])
         item = view["items"][0]
         reason, escalated = item["reason"], item["status"] == "escalated"
@@ -19,8 +23,8 @@ async def refuse_by_code(deps, state: dict) -> dict:
         verdict, reason = NEVER_AUTOMATED[action]
         escalated = False
         await deps.audit.log(
-            customer_id=session["customer_id"],
-            conversation_id=session.get("conversation_id"),
+            customer_id=caller.customer_id,
+            conversation_id=caller.conversation_id,
             tool=f"refuse:{action}",
             proposed={"said": state["text"][:200]},
             decision=verdict,
@@ -28,7 +32,7 @@ async def refuse_by_code(deps, state: dict) -> dict:
         )
     text = action_text.reason_text(reason, language) or ""
     reply = say("refused_person" if escalated else "refused", language, reason=text)
-    if not session["signed_in"]:
+    if not caller.signed_in:
         reply = f"{reply} {say('sign_in', language)}"
     return {
         "reply": reply,

@@ -2,6 +2,8 @@
 rewrite carries exactly the same figures, dates, card endings and merchants, or sends its own answer."""
 
 import logging
+from collections.abc import Mapping
+from typing import Any
 
 from quipu.application.agent import prompts
 from quipu.application.agent.steps import rephrase_schema
@@ -9,7 +11,7 @@ from quipu.application.agent.steps import rephrase_schema
 log = logging.getLogger("quipu.agent")
 
 
-async def checked_rephrasing(agent, state: dict, answer: str) -> dict:
+async def checked_rephrasing(agent: Any, state: Mapping[str, Any], answer: str) -> dict[str, Any]:
     from quipu.domain.grounding import ungrounded
 
     try:

@@ -1,6 +1,6 @@
 """Every model call returns one of these, as JSON validated against the schema; extra fields are an error."""
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -23,11 +23,11 @@ class SkillStep(BaseModel):
     model_config = ConfigDict(extra="forbid")
     action: Literal["tool", "ask", "handoff"]
     tool: str | None = None
-    arguments: dict = Field(default_factory=dict)
+    arguments: dict[str, Any] = Field(default_factory=dict)
     missing: str | None = None
 
 
-def router_schema(skills: list[str]) -> dict:
+def router_schema(skills: list[str]) -> dict[str, Any]:
     return {
         "type": "object",
         "additionalProperties": False,
@@ -36,7 +36,7 @@ def router_schema(skills: list[str]) -> dict:
     }
 
 
-def skill_schema(tools: list[str], askable: list[str] | tuple[str, ...] = ()) -> dict:
+def skill_schema(tools: list[str], askable: list[str] | tuple[str, ...] = ()) -> dict[str, Any]:
     missing = {"anyOf": [{"type": "string", "enum": list(askable)}, {"type": "null"}]} if askable else {"type": "null"}
     return {
         "type": "object",
@@ -51,7 +51,7 @@ def skill_schema(tools: list[str], askable: list[str] | tuple[str, ...] = ()) ->
     }
 
 
-def parse_router(data: dict, skills: list[str]) -> RouterDecision:
+def parse_router(data: dict[str, Any], skills: list[str]) -> RouterDecision:
     try:
         decision = RouterDecision.model_validate(data)
     except ValidationError as error:
@@ -61,7 +61,7 @@ def parse_router(data: dict, skills: list[str]) -> RouterDecision:
     return decision
 
 
-def parse_step(data: dict, tools: list[str], askable: list[str] | tuple[str, ...] = ()) -> SkillStep:
+def parse_step(data: dict[str, Any], tools: list[str], askable: list[str] | tuple[str, ...] = ()) -> SkillStep:
     try:
         step = SkillStep.model_validate(data)
     except ValidationError as error:
@@ -73,7 +73,7 @@ def parse_step(data: dict, tools: list[str], askable: list[str] | tuple[str, ...
     return step
 
 
-def rephrase_schema() -> dict:
+def rephrase_schema() -> dict[str, Any]:
     return {
         "type": "object",
         "additionalProperties": False,

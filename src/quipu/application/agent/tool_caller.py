@@ -3,14 +3,19 @@ call recorded as a ToolOutcome (what was asked, what the records said)."""
 
 import json
 import logging
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from typing import Any
 
+from quipu.application.agent.deps import Span
+from quipu.application.caller import Caller
 from quipu.application.ports import SkillToolsPort
 from quipu.skills.answering import ToolOutcome
 
 log = logging.getLogger("quipu.agent")
 
 
-def usable_arguments(arguments: dict, schema: dict) -> dict:
+def usable_arguments(arguments: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
     """Required arguments pass as given; optional ones the model filled with nothing, or with a value
     outside their vocabulary, are left out rather than sent to fail."""
     properties, required = schema.get("properties", {}), set(schema.get("required", []))
@@ -33,15 +38,22 @@ def usable_arguments(arguments: dict, schema: dict) -> dict:
 class SkillTools:
     """Calls one skill's tools for one turn and keeps every outcome."""
 
-    def __init__(self, port: SkillToolsPort, namespace: str, schemas: dict[str, dict], session: object, trace):
-        self.port, self.namespace, self.schemas, self.session, self.trace = port, namespace, schemas, session, trace
+    def __init__(
+        self,
+        port: SkillToolsPort,
+        namespace: str,
+        schemas: dict[str, dict[str, Any]],
+        caller: Caller,
+        trace: Callable[..., AbstractContextManager[Span]],
+    ) -> None:
+        self.port, self.namespace, self.schemas, self.caller, self.trace = port, namespace, schemas, caller, trace
         self.outcomes: list[ToolOutcome] = []
 
-    async def call(self, tool: str, arguments: dict) -> ToolOutcome:
+    async def call(self, tool: str, arguments: dict[str, Any]) -> ToolOutcome:
         arguments = usable_arguments(arguments, self.schemas.get(tool, {}))
         with self.trace("tool.call") as span:
             span.set(tool=tool, arguments=json.dumps(arguments, ensure_ascii=False, default=str))
-            answer = await self.port.call_tool(f"{self.namespace}_{tool}", arguments, self.session)
+            answer = await self.port.call_tool(f"{self.namespace}_{tool}", arguments, self.caller)
         if answer.refused is not None:
             detail = answer.refused[:300]
             log.warning("tool %s refused its arguments: %s", tool, detail)

@@ -79,7 +79,7 @@ class OrganizerCustomer(CustomerActivity):
             }
         )
 
-    def _product(self, product_type: str, currency: str, balance: Decimal, **extra) -> dict:
+    def _product(self, product_type: str, currency: str, balance: Decimal | None, **extra) -> dict:
         rng = self.rng
         opened = self.registered + timedelta(days=rng.randrange(max((date(2026, 5, 1) - self.registered).days, 1)))
         row = {

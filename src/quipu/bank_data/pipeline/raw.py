@@ -25,7 +25,7 @@ def generate_raw(root: Path, *, customers: int, seed: int = 2026) -> dict:
     rng = random.Random(f"raw:{seed}")
     fx = FxTable(seed)
     writer = RawWriter(root)
-    planted = defaultdict(int)
+    planted: defaultdict[str, int] = defaultdict(int)
     stamp = datetime(2026, 6, 18, 23, 0)
     for b in range(1, BRANCHES + 1):
         country = catalog.COUNTRY_SHARE[b % 3][0]

@@ -5,6 +5,7 @@ import json
 import shutil
 from datetime import date, timedelta
 from pathlib import Path
+from typing import Any
 
 import duckdb
 
@@ -33,6 +34,13 @@ CUSTOMER_CHILDREN = (
     "complaints",
     "satisfaction_surveys",
 )
+
+
+def one_row(found: tuple[Any, ...] | None) -> tuple[Any, ...]:
+    """The row of an aggregate query, which always returns one."""
+    if found is None:
+        raise LookupError("the query returned no row")
+    return found
 
 
 class ContractViolation(RuntimeError):
@@ -103,7 +111,8 @@ class Pipeline:
         for table in COLUMNS:
             self._dedup(table)
         self._customers()
-        last = self.db.execute("SELECT max(TRY_CAST(transaction_date AS TIMESTAMP)) FROM tx_dedup").fetchone()[0]
+        latest = self.db.execute("SELECT max(TRY_CAST(transaction_date AS TIMESTAMP)) FROM tx_dedup").fetchone()
+        last = one_row(latest)[0]
         start = last - timedelta(days=HISTORY_DAYS)
         self.quality["history_window"] = {
             "days": HISTORY_DAYS,
@@ -125,7 +134,7 @@ class Pipeline:
         self.quality["tables"].setdefault(table, {}).update(counts)
 
     def _count(self, relation: str) -> int:
-        return self.db.execute(f"SELECT count(*) FROM {relation}").fetchone()[0]
+        return one_row(self.db.execute(f"SELECT count(*) FROM {relation}").fetchone())[0]
 
     def _dedup(self, table: str) -> None:
         short = "tx" if table == "transactions" else table
@@ -166,10 +175,12 @@ class Pipeline:
                 t.transaction_category IS NULL AND {hint} IS NULL AND m.category IS NOT NULL AS filled_from_mode,
                 t.transaction_country = 'Mexico' AS normalised
             FROM tx_kept t LEFT JOIN modes m USING (merchant_name)""")
-        counts = db.execute(
-            "SELECT count(*) FILTER (WHERE filled_from_hint), count(*) FILTER (WHERE filled_from_mode), "
-            "count(*) FILTER (WHERE normalised) FROM tx_filled"
-        ).fetchone()
+        counts = one_row(
+            db.execute(
+                "SELECT count(*) FILTER (WHERE filled_from_hint), count(*) FILTER (WHERE filled_from_mode), "
+                "count(*) FILTER (WHERE normalised) FROM tx_filled"
+            ).fetchone()
+        )
         self._note(
             "transactions",
             null_category=nulls,
@@ -249,9 +260,11 @@ class Pipeline:
         checked = []
         for table, column, rule, predicate in CONTRACTS:
             relation = f"read_parquet('{self.silver_dir / table}.parquet')"
-            bad = self.db.execute(
-                f"SELECT count(*), any_value({column}) FROM {relation} WHERE NOT ({predicate})"
-            ).fetchone()
+            bad = one_row(
+                self.db.execute(
+                    f"SELECT count(*), any_value({column}) FROM {relation} WHERE NOT ({predicate})"
+                ).fetchone()
+            )
             if bad[0]:
                 raise ContractViolation(
                     f"contract {table}.{column} ({rule}) broken by {bad[0]} row(s), e.g. {bad[1]!r}"
@@ -259,7 +272,8 @@ class Pipeline:
             checked.append(f"{table}.{column}: {rule}")
         for table, column in UNIQUE:
             relation = f"read_parquet('{self.silver_dir / table}.parquet')"
-            dupes = self.db.execute(f"SELECT count(*) - count(DISTINCT {column}) FROM {relation}").fetchone()[0]
+            counted = self.db.execute(f"SELECT count(*) - count(DISTINCT {column}) FROM {relation}").fetchone()
+            dupes = one_row(counted)[0]
             if dupes:
                 raise ContractViolation(f"contract {table}.{column} (unique) broken by {dupes} row(s)")
             checked.append(f"{table}.{column}: unique")

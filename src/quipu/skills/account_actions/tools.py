@@ -10,9 +10,9 @@ from fastmcp.dependencies import Depends
 from fastmcp.exceptions import ToolError
 from mcp.types import ToolAnnotations
 
-from quipu.adapters.mcp.session import ToolSession, signed_in
-from quipu.adapters.mcp.tooling import ToolDeps
-from quipu.application.actions import Proposer
+from quipu.adapters.mcp.session import signed_in
+from quipu.adapters.mcp.tooling import ToolDeps, wired
+from quipu.application.caller import Caller
 from quipu.application.investigation import ChargeQuery, charge_view
 from quipu.domain.actions import MAX_REQUESTED, Requested
 from quipu.domain.dataset import DATASET_NOW
@@ -63,21 +63,21 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
     server = FastMCP("actions", instructions="Propose only: the customer confirms with a button, code executes.")
 
     @server.tool(annotations=READ_ONLY)
-    async def my_cards(session: ToolSession = Depends(signed_in)) -> dict:
+    async def my_cards(session: Caller = Depends(signed_in)) -> dict:
         """The customer's cards: product_id (to use in proposals), type, last4, currency, balance and the
         effective status (Active, Blocked, Cancelled, Closed, Suspended)."""
         return await _cards(deps(), session.customer_id)
 
     @server.tool(annotations=READ_ONLY)
     async def recent_charges(
-        merchant: Merchant | None = None, days: Days = 30, limit: int = 8, session: ToolSession = Depends(signed_in)
+        merchant: Merchant | None = None, days: Days = 30, limit: int = 8, session: Caller = Depends(signed_in)
     ) -> dict:
         """Recent purchases with their transaction_id (to use in an inquiry), date, merchant, amount, status."""
         query = ChargeQuery(days=days, merchant=merchant)
         return await _charges(deps(), session.customer_id, query, max(1, min(limit, 20)))
 
     @server.tool(annotations=PROPOSES)
-    async def propose_actions(actions: list[dict] | dict | str, session: ToolSession = Depends(signed_in)) -> dict:
+    async def propose_actions(actions: list[dict] | dict | str, session: Caller = Depends(signed_in)) -> dict:
         """Proposes up to 3 actions, each {"action": name, "params": {...}}: block_card{product_id},
         cancel_card{product_id}, open_payment_inquiry{transaction_id, note?}, send_summary_email{topic:
         balances|payment_status|case_receipt}, set_alert{kind: duplicate_charge|payment_due, enabled},
@@ -85,15 +85,15 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         change_email, raise_limit, ...) and code sends it to a person. Nothing runs until the customer presses
         the confirmation button."""
         requested = normalize(actions)
-        who = Proposer(session.customer_id, session.conversation_id, session.language, session.signed_in)
-        view = await deps().gateway.propose(who, requested)
+        who = session
+        view = await wired(deps().gateway, "gateway").propose(who, requested)
         return {"proposal": view, "note": "shown to the customer as a card with a button; do not say it is done"}
 
     return server
 
 
 async def _cards(deps: ToolDeps, customer_id: str) -> dict:
-    cards = await deps.action_facts.cards(customer_id)
+    cards = await wired(deps.action_facts, "action_facts").cards(customer_id)
     return {"evidence_lookup": "core.products, ops.card_actions", "cards": cards}
 
 

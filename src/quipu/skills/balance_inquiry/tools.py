@@ -6,9 +6,10 @@ from fastmcp import FastMCP
 from fastmcp.dependencies import Depends
 from mcp.types import ToolAnnotations
 
-from quipu.adapters.mcp.session import ToolSession, current_session
+from quipu.adapters.mcp.session import current_session
 from quipu.adapters.mcp.tooling import AUDITED, ToolDeps
 from quipu.application import accounts
+from quipu.application.caller import Caller
 from quipu.domain.vocabulary import DebtType, ProductType
 
 READ_ONLY = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
@@ -19,7 +20,7 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
 
     @server.tool(annotations=READ_ONLY, tags={AUDITED})
     async def get_balances(
-        product_type: ProductType | None = None, session: ToolSession = Depends(current_session)
+        product_type: ProductType | None = None, session: Caller = Depends(current_session)
     ) -> dict:
         """Balances per product (type, last4, currency, status, credit available) and totals of Active
         products per group and currency. Debit cards are left out: the data does not say which account
@@ -27,13 +28,13 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         return await accounts.balances(deps().records, session.customer_id, product_type)
 
     @server.tool(annotations=READ_ONLY, tags={AUDITED})
-    async def get_debts(product_type: DebtType | None = None, session: ToolSession = Depends(current_session)) -> dict:
+    async def get_debts(product_type: DebtType | None = None, session: Caller = Depends(current_session)) -> dict:
         """Cards and loans that owe: debt, interest, days past due, statement and due dates, minimum
         payment, past-due amount, installments left; as of 2026-06-18 (team-generated billing)."""
         return await accounts.debts(deps().records, session.customer_id, product_type)
 
     @server.tool(annotations=READ_ONLY, tags={AUDITED})
-    async def get_profile(session: ToolSession = Depends(current_session)) -> dict:
+    async def get_profile(session: Caller = Depends(current_session)) -> dict:
         """Name, city, country, segment, language, status, tenure and product counts. Never the document
         number, e-mail or phone."""
         return await accounts.profile(deps().records, session.customer_id)

@@ -134,7 +134,8 @@ def _fraud(voice: Voice, charges: list[dict]) -> str:
 
 
 def _findings(voice: Voice, charges: list[dict]) -> list[str]:
-    said, seen_pairs = [], set()
+    said: list[str] = []
+    seen_pairs: set[frozenset[str]] = set()
     for c in charges:
         for f in c.get("findings", []):
             if f["kind"] == Signal.DUPLICATE:

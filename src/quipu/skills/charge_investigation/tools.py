@@ -6,8 +6,9 @@ from fastmcp import FastMCP
 from fastmcp.dependencies import Depends
 from mcp.types import ToolAnnotations
 
-from quipu.adapters.mcp.session import ToolSession, current_session
+from quipu.adapters.mcp.session import current_session
 from quipu.adapters.mcp.tooling import AUDITED, ToolDeps
+from quipu.application.caller import Caller
 from quipu.application.investigation import ChargeQuery, Investigation
 from quipu.domain.vocabulary import Amount, Limit, Merchant, RecentDays, TransactionId
 
@@ -23,7 +24,7 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         merchant: Merchant | None = None,
         min_amount: Amount | None = None,
         max_amount: Amount | None = None,
-        session: ToolSession = Depends(current_session),
+        session: Caller = Depends(current_session),
     ) -> dict:
         """Finds at most 3 matching charges (newest first) and checks each: duplicate (same merchant,
         amount and currency within 10 minutes), pending, reversed, foreign (with a reference USD rate),
@@ -33,7 +34,7 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
 
     @server.tool(annotations=READ_ONLY, tags={AUDITED})
     async def investigate_charge(
-        transaction_id: TransactionId, session: ToolSession = Depends(current_session)
+        transaction_id: TransactionId, session: Caller = Depends(current_session)
     ) -> dict:
         """The same checks for one charge, by the id search_transactions gave."""
         return await Investigation(deps().records).investigate_charge(session.customer_id, transaction_id)
@@ -45,7 +46,7 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         min_amount: Amount | None = None,
         max_amount: Amount | None = None,
         limit: Limit = 20,
-        session: ToolSession = Depends(current_session),
+        session: Caller = Depends(current_session),
     ) -> dict:
         """Up to 20 matching purchases with their ids, for when the customer must pick one."""
         query = ChargeQuery(days, merchant, min_amount, max_amount)

@@ -1,6 +1,11 @@
 """The data_lookup answers, written by code from the typed results: found, none, several, unavailable; run_sql
 rows as a short list. Totals stay per currency. A failed lookup says so, never "no" or "0"."""
 
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel
+
 from quipu.application.data_lookup_results import (
     ComparisonResult,
     ComplaintsResult,
@@ -86,8 +91,8 @@ def _spending(voice: Voice, r: SpendingResult) -> str:
         return voice.say("spending_grouped", dimension=voice.say(f"dimension_{r.by}"), lines=lines, **said)
     if len(r.currencies) == 1:
         return _currency_line(voice, "spending_one", r.currencies[0], **said)
-    lines = [_currency_line(voice, "spending_currency_line", c) for c in r.currencies]
-    return voice.say("spending_several", lines=voice.lines(lines), **said)
+    each = [_currency_line(voice, "spending_currency_line", c) for c in r.currencies]
+    return voice.say("spending_several", lines=voice.lines(each), **said)
 
 
 def _largest(voice: Voice, r: LargestPurchaseResult) -> str:
@@ -220,7 +225,7 @@ def _complaints(voice: Voice, r: ComplaintsResult) -> str:
     )
 
 
-TYPED = {
+TYPED: dict[str, tuple[type[BaseModel], Callable[[Voice, Any], str]]] = {
     "get_spending_summary": (SpendingResult, _spending),
     "get_largest_purchase": (LargestPurchaseResult, _largest),
     "compare_spending": (ComparisonResult, _comparison),
@@ -240,7 +245,7 @@ def answer(outcomes: list[ToolOutcome], voice: Voice) -> str:
     if last.tool == "describe_schema":
         return voice.say("schema")
     model, write = TYPED[last.tool]
-    result = model.model_validate(last.result)
+    result: Any = model.model_validate(last.result)
     if result.status == "unavailable":
         return voice.say("unavailable")
     if result.status == "unknown_period":

@@ -18,8 +18,10 @@ def _month_end(day: date) -> date:
     return following - timedelta(days=1)
 
 
-def period(voice: Voice, p: Period) -> str:
+def period(voice: Voice, p: Period | None) -> str:
     """`en mayo`, `en los últimos 30 días (20 de mayo al 18 de junio)`, `del 1 de junio al 18 de junio`."""
+    if p is None:  # a result without a period names none
+        return ""
     start, end = voice.date(p.start), voice.date(p.end)
     if p.start == p.end:
         return voice.say("period_day", day=end)

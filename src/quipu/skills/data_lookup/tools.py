@@ -9,9 +9,10 @@ from fastmcp.dependencies import Depends
 from mcp.types import ToolAnnotations
 from pydantic import Field
 
-from quipu.adapters.mcp.session import ToolSession, current_session
-from quipu.adapters.mcp.tooling import AUDITED, ToolDeps
+from quipu.adapters.mcp.session import current_session
+from quipu.adapters.mcp.tooling import AUDITED, ToolDeps, wired
 from quipu.application import data_lookup
+from quipu.application.caller import Caller
 from quipu.application.data_lookup_results import (
     ComparisonResult,
     ComplaintsResult,
@@ -54,7 +55,7 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         category: CategorySaid | None = None,
         merchant: Merchant | None = None,
         by: By = "total",
-        session: ToolSession = Depends(current_session),
+        session: Caller = Depends(current_session),
     ) -> dict:
         """How much the customer spent (Approved purchases), per currency; by=category|merchant|month splits it."""
         filters = data_lookup.filters_of(category, merchant)
@@ -65,7 +66,7 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
     async def get_largest_purchase(
         period: PeriodSaid | None = None,
         category: CategorySaid | None = None,
-        session: ToolSession = Depends(current_session),
+        session: Caller = Depends(current_session),
     ) -> dict:
         """The customer's biggest purchase of the period (one per currency)."""
         filters = data_lookup.filters_of(category, None)
@@ -77,7 +78,7 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         period: PeriodSaid,
         versus: PeriodSaid | None = None,
         category: CategorySaid | None = None,
-        session: ToolSession = Depends(current_session),
+        session: Caller = Depends(current_session),
     ) -> dict:
         """Spending of two periods side by side; without versus, the period just before."""
         filters = data_lookup.filters_of(category, None)
@@ -95,7 +96,7 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         max_amount: Amount | None = None,
         order: Order = "newest",
         limit: Count = 10,
-        session: ToolSession = Depends(current_session),
+        session: Caller = Depends(current_session),
     ) -> dict:
         """The customer's movements (every type and status), newest first or largest first."""
         filters = data_lookup.filters_of(category, merchant, min_amount, max_amount)
@@ -109,7 +110,7 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         currency: CurrencySaid | None = None,
         target: CurrencySaid | None = None,
         on: DaySaid | None = None,
-        session: ToolSession = Depends(current_session),
+        session: Caller = Depends(current_session),
     ) -> dict:
         """How much 1 unit of a currency (the dollar by default) is worth in the customer's currency."""
         found = await data_lookup.exchange_rate(
@@ -118,7 +119,7 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         return found.json_ready()
 
     @server.tool(annotations=READ_ONLY, tags={AUDITED}, output_schema=published(ComplaintsResult))
-    async def get_complaints(session: ToolSession = Depends(current_session)) -> dict:
+    async def get_complaints(session: Caller = Depends(current_session)) -> dict:
         """The customer's complaints and claims: how many, which are open, their status."""
         return (await data_lookup.complaints(deps().records, session.customer_id)).json_ready()
 
@@ -128,13 +129,13 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         return await _catalog(deps())
 
     @server.tool(annotations=READ_ONLY, tags={SQL_GATE_TAG, AUDITED})
-    async def run_sql(sql: SqlText, session: ToolSession = Depends(current_session)) -> dict:
+    async def run_sql(sql: SqlText, session: Caller = Depends(current_session)) -> dict:
         """Runs one read-only SELECT over the core tables (call describe_schema first). Never filter by
         customer: only the customer's rows exist for you. Refused queries come back with the reason."""
-        return await guarded_sql(deps().sql_runner, sql, session.customer_id)
+        return await guarded_sql(wired(deps().sql_runner, "sql_runner"), sql, session.customer_id)
 
     return server
 
 
 async def _catalog(deps: ToolDeps) -> dict:
-    return {"evidence_lookup": "pg_catalog comments of core", "catalog": await deps.catalog()}
+    return {"evidence_lookup": "pg_catalog comments of core", "catalog": await wired(deps.catalog, "catalog")()}

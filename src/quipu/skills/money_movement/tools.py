@@ -8,9 +8,9 @@ from fastmcp.dependencies import Depends
 from mcp.types import ToolAnnotations
 from pydantic import Field
 
-from quipu.adapters.mcp.session import ToolSession, signed_in
-from quipu.adapters.mcp.tooling import ToolDeps
-from quipu.application.transfers import Asker
+from quipu.adapters.mcp.session import signed_in
+from quipu.adapters.mcp.tooling import ToolDeps, wired
+from quipu.application.caller import Caller
 from quipu.domain.vocabulary import AccountType, Last4
 
 READ_ONLY = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
@@ -33,23 +33,18 @@ RecipientId = Annotated[
 Service = Annotated[str, Field(min_length=2, max_length=40)]
 
 
-def asker(session: ToolSession = Depends(signed_in)) -> Asker:
-    """Who asks for money to move: the signed-in session (a `Depends` for the transfer tools)."""
-    return Asker(session.customer_id, session.conversation_id, session.language, session.signed_in, session.said)
-
-
 def build(deps: Callable[[], ToolDeps]) -> FastMCP:
     server = FastMCP("transfers", instructions="Proposals only; money moves on the customer's button.")
 
     @server.tool(annotations=READ_ONLY)
-    async def list_transfer_options(who: Asker = Depends(asker)) -> dict:
+    async def list_transfer_options(who: Caller = Depends(signed_in)) -> dict:
         """The customer's accounts that can send (with balance) and cards or loans that owe (with debt)."""
-        return await deps().money.options(who)
+        return await wired(deps().money, "money").options(who)
 
     @server.tool(annotations=READ_ONLY)
-    async def list_service_bills(who: Asker = Depends(asker)) -> dict:
+    async def list_service_bills(who: Caller = Depends(signed_in)) -> dict:
         """Pending service bills, the one due first on top."""
-        return await deps().money.bills(who)
+        return await wired(deps().money, "money").bills(who)
 
     @server.tool(annotations=PROPOSES)
     async def propose_transfer(
@@ -61,13 +56,13 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         to_type: AccountType | None = None,
         to_account_number: AccountNumber | None = None,
         to_customer_id: RecipientId | None = None,
-        who: Asker = Depends(asker),
+        who: Caller = Depends(signed_in),
     ) -> dict:
         """Proposes a transfer. own_accounts: between own accounts; pay_debt: to own card or loan;
         third_party: to another customer by account number or customer id (exactly one). Returns
         needs_clarification (ask what it says), blocked (explain the reason) or proposed (a card with a
         button is shown; do not say the money moved)."""
-        return await deps().money.propose_transfer(
+        return await wired(deps().money, "money").propose_transfer(
             who,
             kind=kind,
             amount=amount,
@@ -84,10 +79,10 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         service: Service | None = None,
         from_last4: Last4 | None = None,
         from_type: AccountType | None = None,
-        who: Asker = Depends(asker),
+        who: Caller = Depends(signed_in),
     ) -> dict:
         """Proposes paying one pending bill whole (luz, agua, teléfono, internet, cable)."""
-        return await deps().money.propose_service_payment(
+        return await wired(deps().money, "money").propose_service_payment(
             who, service=service, from_last4=from_last4, from_type=from_type
         )
 

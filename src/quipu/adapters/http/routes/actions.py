@@ -6,7 +6,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from quipu.adapters.http.deps import CustomerDep, ServicesDep, UuidText, actions_on
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.metrics import counted
-from quipu.application.actions import StepUpRequired, UnknownBatch
+from quipu.application.action_ports import UnknownBatch
+from quipu.application.transfers import StepUpRequired
 
 router = APIRouter(prefix="/api/actions", tags=["actions"], dependencies=[actions_on])
 BatchId = Annotated[UuidText, Path()]

@@ -1,0 +1,66 @@
+"""What one chat turn carries through the graph, and what the graph decides from it."""
+
+from typing import Any, TypedDict
+
+from quipu.application.caller import Caller
+
+PHOTO_PLACEHOLDER = "[foto]"
+MAX_HISTORY = 20
+HISTORY_IN_PROMPT = 6
+REPLY_IN_PROMPT = 160  # the model needs the gist of earlier replies, not their lists of figures
+PER_TURN: dict[str, Any] = {
+    "route": None,
+    "skill": None,
+    "tool_calls": [],
+    "tools_used": [],
+    "reply": None,
+    "outcome": None,
+    "handoff": None,
+    "actions": None,
+    "confirmation": None,
+    "model_calls": 0,
+    "tokens_in": 0,
+    "tokens_out": 0,
+    "problems": [],
+    "follow_up": False,
+}
+
+
+QUESTION_STATUSES = frozenset({"needs_clarification", "unknown_period", "unknown_currency"})
+
+
+def asks_back(reply: str, result: dict[str, Any]) -> bool:
+    """The reply waits for the customer: a result that needs one more detail, or words ending in a question
+    (a question followed by the options to pick from counts too)."""
+    return result.get("status") in QUESTION_STATUSES or reply.rstrip().endswith("?")
+
+
+def answers_a_question(state: "TurnState") -> bool:
+    """The last turn asked the customer something: these words are read with the words it answers."""
+    return bool(state.get("awaiting_skill") and state.get("last"))
+
+
+class TurnState(TypedDict, total=False):
+    history: list[dict[str, Any]]  # the conversation so far, as the customer and the assistant said it
+    awaiting_skill: str | None  # the skill whose question the customer is answering
+    last: dict[str, Any] | None  # what the last turn looked up: skill, tool, arguments, the customer's words
+    text: str  # what the customer typed (or said) this turn
+    attachment: str | None  # candidate charges read from a statement photo, for this turn only
+    language: str
+    country: str | None  # for the customer's number convention
+    caller: Caller  # who asks (customer, signed in, conversation): set by code, never by the model
+    route: str | None
+    skill: str | None
+    follow_up: bool
+    tool_calls: list[dict[str, Any]]  # every tool call of the turn: tool, arguments, result
+    tools_used: list[str]
+    reply: str | None
+    outcome: str | None
+    handoff: dict[str, Any] | None
+    actions: dict[str, Any] | None
+    confirmation: dict[str, Any] | None
+    model_calls: int
+    tokens_in: int
+    tokens_out: int
+    problems: list[str]
+    rephrased: bool

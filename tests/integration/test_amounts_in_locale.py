@@ -1,0 +1,110 @@
+"""Amounts are read and written in the customer's convention: a decimal comma never makes an amount 100 times
+larger, an ambiguous form is asked about, and the amount must stand in the customer's own words."""
+
+from decimal import Decimal
+
+import pytest
+from psycopg_pool import AsyncConnectionPool
+
+from quipu.adapters.postgres.audit import PgAudit
+from quipu.adapters.postgres.connection import connect
+from quipu.adapters.postgres.transfers_store import PgTransfers
+from quipu.application.caller import Caller
+from quipu.application.transfers import Transfers
+from quipu.domain.money import amounts_said, format_money, read_amount
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.mark.parametrize(
+    ("written", "place", "values"),
+    [
+        ("150,50", "Colombia", ["150.50"]),
+        ("150,50", "México", ["150.50"]),
+        ("1,5", "Argentina", ["1.5"]),
+        ("1.234,56", "Brazil", ["1234.56"]),
+        ("1,234.56", "México", ["1234.56"]),
+        ("1.500", "Colombia", ["1500"]),
+        ("1,500", "México", ["1500"]),
+        ("1,500", "Colombia", ["1500", "1.500"]),
+        ("1.500", "México", ["1500", "1.500"]),
+        ("1.234.567", "Argentina", ["1234567"]),
+        ("300", "México", ["300"]),
+    ],
+)
+def test_amounts_are_read_in_the_customers_convention(written, place, values):
+    assert [str(v) for v in read_amount(written, place).values] == values
+
+
+def test_an_amount_that_is_not_a_number_is_not_read():
+    assert read_amount("12,34,5", "Colombia") is None and read_amount("abc", "México") is None
+
+
+def test_every_amount_in_a_message_is_found():
+    said = amounts_said("transfiere 150,50 a la cuenta 4000000033 hoy", "Colombia")
+    assert [r.values for r in said] == [(Decimal("150.50"),), (Decimal("4000000033"),)]
+
+
+def test_cards_write_amounts_in_the_country_convention():
+    assert format_money(Decimal("15050"), "COP", "Colombia") == "15.050,00 COP"
+    assert format_money(Decimal("15050"), "MXN", "México") == "15,050.00 MXN"
+
+
+@pytest.fixture
+def colombian(bank_db):
+    """A Colombian customer with two active COP accounts (made for the test, labelled as a fixture)."""
+    with connect(bank_db.admin) as conn:
+        conn.execute(
+            "INSERT INTO core.customers (customer_id, first_name, last_name, country, city, preferred_language, "
+            "customer_status, segment, registration_date, is_synthetic_fixture) VALUES "
+            "('TEST-CO-AMOUNTS', 'Paula', 'Rojas', 'Colombia', 'Cali', 'es', 'Active', 'Basic', '2024-01-01', true) "
+            "ON CONFLICT DO NOTHING"
+        )
+        for n, kind in ((1, "Cuenta Ahorro"), (2, "Cuenta Corriente")):
+            conn.execute(
+                "INSERT INTO core.products (product_id, customer_id, product_type, product_number_last4, currency, "
+                "current_balance, product_status, opening_date, is_synthetic_fixture) VALUES "
+                "(%s, 'TEST-CO-AMOUNTS', %s, %s, 'COP', 900000, 'Active', '2024-01-01', true) ON CONFLICT DO NOTHING",
+                (f"TEST-CO-AMOUNTS-ACC{n}", kind, f"700{n}"),
+            )
+    return "TEST-CO-AMOUNTS"
+
+
+@pytest.fixture
+async def money(bank_db, clock):
+    async with AsyncConnectionPool(bank_db.app, min_size=1, max_size=4, kwargs={"autocommit": True}) as pool:
+        yield Transfers(PgTransfers(pool, clock), PgAudit(pool), clock)
+
+
+def words(customer: str, text: str) -> Caller:
+    return Caller(customer, True, "es", said=text)
+
+
+async def propose(money, customer, text, amount):
+    return await money.propose_transfer(
+        words(customer, text), kind="own_accounts", amount=amount, from_type="Cuenta Ahorro", to_type="Cuenta Corriente"
+    )
+
+
+async def test_a_decimal_comma_in_colombia_proposes_150_50_never_15050(money, colombian):
+    proposal = await propose(money, colombian, "transfiere 150,50 de mi ahorro a mi corriente", "150,50")
+    assert proposal["status"] == "proposed", proposal
+    assert Decimal(proposal["confirmation"]["amount"]) == Decimal("150.50")
+    assert "150,50 COP" in proposal["confirmation"]["text"]
+
+
+async def test_a_model_that_reads_the_comma_as_thousands_is_not_believed(money, colombian):
+    proposal = await propose(money, colombian, "transfiere 150,50 de mi ahorro a mi corriente", "15050")
+    assert proposal["status"] == "needs_clarification" and proposal["missing"] == "amount"
+
+
+async def test_an_ambiguous_form_is_asked_about_in_the_customers_convention(money, colombian):
+    proposal = await propose(money, colombian, "pasa 1,500 de mi ahorro a mi corriente", "1,500")
+    assert proposal["status"] == "needs_clarification"
+    assert "1.500,00 COP" in proposal["ask"] and "1,50 COP" in proposal["ask"]
+
+
+async def test_a_large_amount_is_written_with_the_countrys_thousands_mark(money, colombian):
+    proposal = await propose(money, colombian, "pasa 15.050 de mi ahorro a mi corriente", "15.050")
+    assert proposal["status"] == "proposed", proposal
+    assert "15.050,00 COP" in proposal["confirmation"]["text"]

