@@ -67,6 +67,7 @@ from quipu.settings import Settings
 from quipu.wiring import (
     Clock,
     agent_deps,
+    agent_tools,
     code_hasher,
     limits_of,
     mailer_of,
@@ -229,7 +230,18 @@ def assemble(
         money=money,
     )
     # the agent asks for the tracer at each span (services is bound below), so a swapped tracer is the one used
-    agent = Agent(agent_deps(settings, model, tools, PgHandoffs(pool, clock), lambda: services.tracer))
+    hub_tools = agent_tools(settings, model, tools, run_sql_off=sql_runner.off_reason is not None)
+    agent = Agent(
+        agent_deps(
+            settings,
+            model,
+            hub_tools,
+            gateway=gateway,
+            handoffs=PgHandoffs(pool, clock),
+            audit=audit,
+            tracer=lambda: services.tracer,
+        )
+    )
     # rows are dicts (row_factory), which psycopg's types cannot tell
     saver = AsyncPostgresSaver(resources.checkpoint_pool)  # type: ignore[arg-type]
     graph = agent.build(checkpointer=saver)

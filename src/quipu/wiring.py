@@ -14,10 +14,11 @@ from quipu.adapters.mcp.in_process import InProcessTools
 from quipu.adapters.mcp.tooling import ToolDeps
 from quipu.adapters.ocr.gemini_reader import GeminiStatementReader
 from quipu.adapters.ocr.tesseract import TesseractReader
-from quipu.adapters.postgres.cases_store import PgHandoffs
 from quipu.adapters.postgres.reader_walls import WallCheck
 from quipu.adapters.postgres.sql_runner import GuardedRunner
 from quipu.adapters.smtp import SmtpMailer
+from quipu.application.action_ports import Audit, Handoffs
+from quipu.application.actions import Gateway
 from quipu.application.agent.deps import AgentDeps
 from quipu.application.customer_limiter import CustomerLimiter
 from quipu.application.identity import Limits
@@ -92,27 +93,34 @@ def statement_reader(settings: Settings) -> StatementReader:
     return local
 
 
-def agent_tools(settings: Settings, model: LanguageModel, tools: ToolDeps) -> FastMCP:
+def agent_tools(settings: Settings, model: LanguageModel, tools: ToolDeps, *, run_sql_off: bool) -> FastMCP:
     """The hub the agent calls in process: the tools /mcp serves, less those this model or these walls forbid."""
     server = hub(lambda: tools, actions_enabled=settings.actions_enabled)
     gate_sql_tools(server, settings.home, model)  # run_sql only for a model that passed `quipu eval sql`
-    if tools.sql_runner.off_reason:  # the walls are not all there: the agent is not offered run_sql
+    if run_sql_off:  # the walls are not all there: the agent is not offered run_sql
         server.disable(names={"dwh_run_sql"})
     return server
 
 
 def agent_deps(
-    settings: Settings, model: LanguageModel, tools: ToolDeps, handoffs: PgHandoffs, tracer: Callable[[], Tracing]
+    settings: Settings,
+    model: LanguageModel,
+    tools: FastMCP,
+    *,
+    gateway: Gateway,
+    handoffs: Handoffs,
+    audit: Audit,
+    tracer: Callable[[], Tracing],  # asked at each span
 ) -> AgentDeps:
     """The agent over the in-process port of its hub."""
-    in_process = InProcessTools(agent_tools(settings, model, tools))
+    in_process = InProcessTools(tools)
     return AgentDeps(
         model=model,
         skills=[s for s in discover() if settings.actions_enabled or not s.acts],
         mcp=lambda: in_process,
-        gateway=tools.gateway,
+        gateway=gateway,
         handoffs=handoffs,
-        audit=tools.audit,
+        audit=audit,
         trace=lambda *a, **k: tracer().span(*a, **k),
         rephrase=settings.rephrase == "on",
     )

@@ -100,7 +100,10 @@ async def in_process(demo_db, home) -> dict[str, list[ToolAnswer]]:
     answers = {}
     async with build_container(settings, urls=demo_db, model=model) as container:
         services = container.services
-        tools = InProcessTools(agent_tools(services.settings, model, services.tools))
+        hub = agent_tools(
+            services.settings, model, services.tools, run_sql_off=services.sql_runner.off_reason is not None
+        )
+        tools = InProcessTools(hub)
         for customer in CUSTOMERS:
             session = Caller(customer_id=customer, signed_in=True, language="es", thread_id="t-parity")
             answers[customer] = [await tools.call_tool(name, arguments, session) for name, arguments in CALLS]

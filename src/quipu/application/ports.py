@@ -139,8 +139,10 @@ class ModelCall:
 
 
 class LanguageModel(Protocol):
-    provider: str
-    model: str
+    @property
+    def provider(self) -> str: ...
+    @property
+    def model(self) -> str: ...
 
     async def complete(
         self, *, purpose: str, system: str, messages: list[dict[str, Any]], schema: dict[str, Any]
@@ -269,8 +271,12 @@ class RateLimit(Protocol):
         """Returns while the customer is within their share; raises once they are over it."""
 
 
+class TraceSpan(Protocol):
+    def set(self, **attributes: object) -> None: ...
+
+
 class Tracing(Protocol):
-    def span(self, name: str, **attributes: object) -> AbstractContextManager[object]: ...
+    def span(self, name: str, **attributes: object) -> AbstractContextManager[TraceSpan]: ...
 
 
 @dataclass(frozen=True)
