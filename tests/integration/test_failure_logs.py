@@ -9,8 +9,9 @@ from fastmcp import Client
 
 from quipu.adapters.logs import JsonFormatter, MaskedFormatter, masked
 from quipu.adapters.mcp.hub import hub
-from quipu.adapters.mcp.session import ToolSession
+from quipu.adapters.mcp.session import meta_of
 from quipu.adapters.mcp.tooling import ToolDeps
+from quipu.application.caller import Caller
 
 pytestmark = pytest.mark.anyio
 ACCOUNT = "4152313378901234"
@@ -47,10 +48,10 @@ async def test_a_failing_tool_logs_its_traceback_with_the_account_number_masked(
     logger = logging.getLogger("quipu.tools")
     logger.addHandler(handler)
     try:
-        session = ToolSession(customer_id="DEMO-MX-FX", signed_in=True, thread_id="t-failing")
+        session = Caller(customer_id="DEMO-MX-FX", signed_in=True, thread_id="t-failing")
         server = hub(lambda: ToolDeps(records=FailingRecords(), audit=NoAudit()), actions_enabled=False)
         async with Client(server) as client:
-            result = await client.call_tool("accounts_get_balances", {}, meta=session.meta())
+            result = await client.call_tool("accounts_get_balances", {}, meta=meta_of(session))
     finally:
         logger.removeHandler(handler)
     assert result.structured_content["error"] == "lookup_failed"
