@@ -81,7 +81,8 @@ def test_run_sql_is_not_offered_to_a_model_without_a_pass(demo_db, tmp_path):
     write_verdict(tmp_path, "scripted", "scripted", "FAIL")
     model = lookup_model(tool("get_complaints"))
     with agent_over(demo_db, tmp_path, model) as api:
-        chat(api, sign_in(api, "DEMO-MX-DUPLICATE"), "¿qué hay en mis registros de mayo?")  # not plain: a model step
+        # a new conversation, in words no code reads plainly: the model takes the step
+        chat(api, sign_in(api, "DEMO-MX-DUPLICATE"), "¿qué hay en mis registros de mayo?", thread_id="sql-gate-fail")
     system = model.calls[-1]["system"]
     assert "get_spending_summary" in system and "run_sql" not in system and "describe_schema" not in system
 
