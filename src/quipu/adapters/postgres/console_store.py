@@ -4,7 +4,7 @@ logged), the holder of a conversation, the dashboard's figures; and the unit of 
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
-from quipu.adapters.postgres.connection import one_row
+from quipu.adapters.postgres.connection import fetch_one, one_row
 from quipu.adapters.postgres.console_unit_of_work import PgConsoleUnitOfWork
 from quipu.application.console import UnknownConversation
 
@@ -108,14 +108,11 @@ class PgConsole:
 
     async def holder(self, conversation_id: str) -> tuple[str, str | None, str, str]:
         """(customer, holder, status, language) of a conversation."""
-        async with self.pool.connection() as conn:
-            row = await (
-                await conn.execute(
-                    "SELECT customer_id, held_by::text, status, language FROM ops.conversations "
-                    "WHERE conversation_id = %s",
-                    (conversation_id,),
-                )
-            ).fetchone()
+        row = await fetch_one(
+            self.pool,
+            "SELECT customer_id, held_by::text, status, language FROM ops.conversations WHERE conversation_id = %s",
+            (conversation_id,),
+        )
         if row is None:
             raise UnknownConversation(conversation_id)
         return row
