@@ -7,9 +7,9 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from quipu.adapters.demo_data import dataset_directory
 from quipu.adapters.postgres import core_loader, database, embedded
 from quipu.adapters.postgres.connection import DatabaseUrls, connect
+from quipu.bank_data.demo_bank import dataset_directory
 from quipu.evaluation.report import commit as current_commit
 from quipu.settings import Settings
 

@@ -17,9 +17,10 @@ import duckdb
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import table, write_result  # noqa: E402
 
-from quipu.adapters.pipeline.raw import COLUMNS, generate_raw  # noqa: E402
-from quipu.adapters.pipeline.run import run_pipeline  # noqa: E402
 from quipu.adapters.postgres import database, embedded  # noqa: E402
+from quipu.bank_data.pipeline.raw import generate_raw  # noqa: E402
+from quipu.bank_data.pipeline.raw_layout import COLUMNS  # noqa: E402
+from quipu.bank_data.pipeline.run import run_pipeline  # noqa: E402
 from quipu.settings import Settings  # noqa: E402
 
 

@@ -11,7 +11,6 @@ claims check, Postgres checkpoint and messages) with 1 and 2 workers; then the s
 
 import argparse
 import asyncio
-import os
 import sys
 import tempfile
 from pathlib import Path
@@ -87,11 +86,10 @@ def main() -> None:
         ("overhead, 1 worker", len(one), result["overhead_1_worker"]["p50_ms"], result["overhead_1_worker"]["p95_ms"]),
         ("overhead, 2 workers", len(two), result["overhead_2_workers"]["p50_ms"], result["overhead_2_workers"]["p95_ms"]),
     ]  # fmt: skip
-    local_settings = Settings(jwt_secret=SECRET, llm_model=args.model)
+    local_settings = Settings(jwt_secret=SECRET, llm_model=args.model, allow_model_calls=True)
     if args.no_local or not installed(MODELS[args.model], local_settings.models_dir):
         result["local_model_turn"] = f"not measured ({'--no-local' if args.no_local else 'model not installed'})"
     else:
-        os.environ["QUIPU_ALLOW_MODEL_CALLS"] = "1"
         local = asyncio.run(turns(local_settings, urls, build_model(local_settings), local_set, 1))
         result["local_model_turn"] = measured(local)
         result["local_model"] = args.model

@@ -2,7 +2,7 @@
 
 from starlette.testclient import TestClient
 
-from quipu.adapters.dataset.demo_accounts import DEMO_PASSWORDS
+from quipu.bank_data.demo_accounts import DEMO_PASSWORDS
 
 TEST_SECRET = "test-signing-key-0123456789abcdefghijklmnopqrstuv"
 

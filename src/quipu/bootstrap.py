@@ -1,27 +1,23 @@
-"""The composition root: everything the running service needs, built from one Settings."""
+"""The composition root: everything the running service needs, built from one Settings.
+
+`Services` is what routes, the MCP tools and the CLI may use (use cases and read views, typed by their ports);
+`Resources` is what the service holds open and closes (pools, the live feed, tasks started with it). Both are
+whole when built: nothing is filled in later."""
 
 import asyncio
-import hashlib
-import hmac
-import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from decimal import Decimal
 
 import anyio
-from fastmcp import FastMCP
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
+from quipu.adapters.http.backpressure import ChatLimiter
 from quipu.adapters.llm.factory import build_model
-from quipu.adapters.mcp.hub import hub
-from quipu.adapters.mcp.in_process import InProcessTools
 from quipu.adapters.mcp.tooling import ToolDeps
-from quipu.adapters.ocr.gemini_reader import GeminiStatementReader
-from quipu.adapters.ocr.tesseract import TesseractReader
 from quipu.adapters.postgres import database
 from quipu.adapters.postgres.action_effects import PgEffects
 from quipu.adapters.postgres.action_facts import PgActionFacts
@@ -37,37 +33,50 @@ from quipu.adapters.postgres.identity_store import PgIdentityStore
 from quipu.adapters.postgres.live import LiveFeed
 from quipu.adapters.postgres.outbox_store import PgOutbox
 from quipu.adapters.postgres.reader_walls import WallCheck
-from quipu.adapters.postgres.schema_catalog import core_columns, describe_core, read_core_columns
-from quipu.adapters.postgres.sql_runner import GuardedRunner, dwh_pool
+from quipu.adapters.postgres.schema_catalog import describe_core, read_core_columns
+from quipu.adapters.postgres.sql_runner import dwh_pool
 from quipu.adapters.postgres.step_up_store import PgStepUpStore
 from quipu.adapters.postgres.transfers_store import PgTransfers
 from quipu.adapters.postgres.views import PgViews
 from quipu.adapters.security.passwords import Passwords
 from quipu.adapters.security.tokens import Tokens
-from quipu.adapters.smtp import SmtpMailer
 from quipu.adapters.speech.espeak import EspeakSynthesizer
 from quipu.adapters.speech.whisper import WhisperTranscriber
-from quipu.adapters.tracing import Tracer, otlp_tracer
+from quipu.adapters.tracing import otlp_tracer
 from quipu.application.actions import Gateway
-from quipu.application.agent.deps import AgentDeps
 from quipu.application.agent.graph import Agent
 from quipu.application.chat import Chat
 from quipu.application.console import Console
-from quipu.application.customer_limiter import CustomerLimiter
-from quipu.application.identity import Identity, Limits
+from quipu.application.identity import Identity
+from quipu.application.ports import (
+    BankRecords,
+    LanguageModel,
+    LiveEvents,
+    RateLimit,
+    Synthesizer,
+    Tracing,
+    Transcriber,
+)
 from quipu.application.step_up import StepUp
 from quipu.application.text_to_sql import SqlLookup
 from quipu.application.transfers import Transfers
 from quipu.application.views import Views
 from quipu.domain.mail import route_from
 from quipu.domain.sql_columns import CoreColumns
-from quipu.domain.step_up import CODE_DIGITS
-from quipu.domain.transfers import Limits as TransferLimits
 from quipu.settings import Settings
-from quipu.skills.data_lookup.gate import gate_sql_tools
-from quipu.skills.registry import discover
+from quipu.wiring import (
+    Clock,
+    agent_deps,
+    agent_tools,
+    code_hasher,
+    limits_of,
+    mailer_of,
+    new_code,
+    sql_lookup,
+    statement_reader,
+    transfer_limits,
+)
 
-Clock = Callable[[], datetime]
 Probe = Callable[[], Awaitable[bool]]
 
 
@@ -76,132 +85,110 @@ def utc_now() -> datetime:
 
 
 @dataclass
-class Container:
+class Services:
+    """What routes, the MCP tools and the CLI may use."""
+
     settings: Settings
-    urls: DatabaseUrls
-    pool: AsyncConnectionPool
+    clock: Clock
     identity: Identity
     step_up: StepUp
-    outbox: PgOutbox
-    conversations: PgConversations
-    records: PgBankRecords
-    sql_runner: SqlLookup
+    chat: Chat
     gateway: Gateway
     money: Transfers
-    action_facts: PgActionFacts
-    audit: PgAudit
-    clock: Clock
     console: Console
+    sql_runner: SqlLookup
+    records: BankRecords
+    views: Views  # what the pages read: greeting, products, sent mail, conversations, operators
+    events: LiveEvents  # conversations that changed, for the pages watching them
+    chat_limit: RateLimit  # chat turns per minute per customer
+    transcriber: Transcriber
+    voice: Synthesizer
+    tracer: Tracing  # read at each span, so a test may swap it on a running service
+    tools: ToolDeps  # what the skills' MCP tools read and act through
+    probes: dict[str, Probe]  # the readiness checks: each dependency answers
+
+
+@dataclass
+class Resources:
+    """What the service holds open and closes."""
+
+    urls: DatabaseUrls
+    pool: AsyncConnectionPool
+    checkpoint_pool: AsyncConnectionPool  # the agent's LangGraph checkpoints
+    sql_pool: AsyncConnectionPool | None  # the reader's (guarded SQL); None when run_sql is off (no reader login)
     live: LiveFeed
-    transcriber: WhisperTranscriber
-    voice: EspeakSynthesizer
-    statements: TesseractReader
-    views: Views
-    tracer: Tracer = field(default_factory=Tracer)
-    probes: dict[str, Probe] = field(default_factory=dict)
-    chat: Chat | None = None
-    model: object = None
-    sql_pool: AsyncConnectionPool | None = None  # read by /metrics (None when run_sql is off)
-    checkpoint_pool: AsyncConnectionPool | None = None  # read by /metrics
-    background: list = field(default_factory=list)  # tasks started with the service, cancelled with it
+    background: list[asyncio.Task] = field(default_factory=list)  # started with the service, cancelled with it
 
 
-def limits_of(settings: Settings) -> Limits:
-    return Limits(
-        max_failures=settings.login_max_failures,
-        lockout=timedelta(minutes=settings.lockout_minutes),
-        rate_per_minute=settings.login_rate_per_minute,
-        step_up_window=timedelta(minutes=settings.step_up_minutes),
-    )
-
-
-def transfer_limits(settings: Settings) -> TransferLimits:
-    return TransferLimits(
-        Decimal(str(settings.transfer_limit_per_operation_usd)), Decimal(str(settings.transfer_limit_per_day_usd))
-    )
-
-
-def mailer_of(settings: Settings) -> SmtpMailer | None:
-    if settings.mail_mode != "smtp":
-        return None
-    assert settings.smtp_host is not None  # Settings refuses smtp mode without a host
-    return SmtpMailer(settings.smtp_host, settings.smtp_port, settings.smtp_from)
-
-
-def code_hasher(signing_key: str) -> Callable[[str, str], str]:
-    key = hashlib.sha256(b"step-up:" + signing_key.encode()).digest()
-    return lambda session_id, code: hmac.new(key, f"{session_id}:{code}".encode(), hashlib.sha256).hexdigest()
-
-
-def new_code() -> str:
-    return f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
+@dataclass(frozen=True)
+class Container:
+    services: Services
+    resources: Resources
 
 
 @asynccontextmanager
 async def build_container(
-    settings: Settings, *, clock: Clock = utc_now, urls: DatabaseUrls | None = None, model=None
+    settings: Settings, *, clock: Clock = utc_now, urls: DatabaseUrls | None = None, model: LanguageModel | None = None
 ) -> AsyncIterator[Container]:
     if urls is None:
         urls = await anyio.to_thread.run_sync(database.locate, settings)
     await anyio.to_thread.run_sync(database.prepare, urls)
     walls = await anyio.to_thread.run_sync(database.check_logins, urls, settings)
     columns = await anyio.to_thread.run_sync(read_core_columns, urls.app)
-    pool = AsyncConnectionPool(
-        urls.app,
-        min_size=1,
-        max_size=10,
-        open=False,
-        kwargs={"autocommit": True},
-        check=AsyncConnectionPool.check_connection,
-    )
-    sql_pool = dwh_pool(urls.reader) if walls.holds and urls.reader else None  # run_sql off: no reader login
-    await pool.open(wait=True, timeout=15)
-    if sql_pool is not None:
-        await sql_pool.open(wait=True, timeout=15)
-    checkpoint_pool = AsyncConnectionPool(
-        urls.app,
-        min_size=1,
-        max_size=4,
-        open=False,
-        check=AsyncConnectionPool.check_connection,  # a database restart costs one retry, not a burst of errors
-        kwargs={
-            "autocommit": True,
-            "prepare_threshold": 0,
-            "row_factory": dict_row,
-            "options": f"-c search_path={CHECKPOINT_SCHEMA}",
-        },
-    )
-    await checkpoint_pool.open(wait=True, timeout=15)
-    try:
-        container = assemble(settings, urls, pool, clock, sql_pool, walls=walls, columns=columns)
-        container.sql_pool = sql_pool  # read by /metrics (None when run_sql is off)
-        attach_agent(container, model if model is not None else build_model(settings), checkpoint_pool)
-        await container.gateway.sweep()  # actions a crash left `executing`: read back, or to a person
-        await container.live.start()
-        yield container
-    finally:
-        if "container" in locals():
-            for task in container.background:
+    async with AsyncExitStack() as stack:
+        resources = await open_resources(stack, urls, with_reader=walls.holds and urls.reader is not None)
+        model = model if model is not None else build_model(settings)
+        services, agent = assemble(settings, resources, clock, model, walls, columns)
+        await services.gateway.sweep()  # actions a crash left `executing`: read back, or to a person
+        await resources.live.start()
+        stack.push_async_callback(resources.live.stop)
+        if getattr(model, "provider", None) == "local":  # the first customer should not wait for the prompt
+            resources.background.append(asyncio.create_task(agent.warm_up()))
+        try:
+            yield Container(services, resources)
+        finally:
+            for task in resources.background:
                 task.cancel()
-            await container.live.stop()
-        await checkpoint_pool.close()
-        if sql_pool is not None:
-            await sql_pool.close()
-        await pool.close()
+
+
+async def open_resources(stack: AsyncExitStack, urls: DatabaseUrls, *, with_reader: bool) -> Resources:
+    """The pools, open and registered to close with the stack; run_sql's only when the reader's walls hold."""
+
+    async def opened(pool: AsyncConnectionPool) -> AsyncConnectionPool:
+        await pool.open(wait=True, timeout=15)
+        stack.push_async_callback(pool.close)
+        return pool
+
+    check = AsyncConnectionPool.check_connection  # a database restart costs one retry, not a burst of errors
+    pool = await opened(
+        AsyncConnectionPool(urls.app, min_size=1, max_size=10, open=False, kwargs={"autocommit": True}, check=check)
+    )
+    sql_pool = await opened(dwh_pool(urls.reader)) if with_reader and urls.reader else None
+    checkpoints = {"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row}
+    checkpoint_pool = await opened(
+        AsyncConnectionPool(
+            urls.app,
+            min_size=1,
+            max_size=4,
+            open=False,
+            check=check,
+            kwargs={**checkpoints, "options": f"-c search_path={CHECKPOINT_SCHEMA}"},
+        )
+    )
+    return Resources(urls, pool, checkpoint_pool, sql_pool, LiveFeed(urls.app))
 
 
 def assemble(
     settings: Settings,
-    urls: DatabaseUrls,
-    pool: AsyncConnectionPool,
+    resources: Resources,
     clock: Clock,
-    sql_pool: AsyncConnectionPool | None,
-    walls: WallCheck | None = None,
-    columns: CoreColumns | None = None,
-) -> Container:
+    model: LanguageModel,
+    walls: WallCheck,
+    columns: CoreColumns,
+) -> tuple[Services, Agent]:
+    pool = resources.pool
     key = settings.signing_key()
     passwords = Passwords()
-    tokens = Tokens(key, timedelta(minutes=settings.access_token_minutes))
     outbox = PgOutbox(pool, route_from(settings.mail_mode, settings.mail_allowlist), mailer_of(settings))
 
     async def verify(stored_hash: str | None, password: str) -> bool:
@@ -212,9 +199,14 @@ def assemble(
             await conn.execute("SELECT 1")
         return True
 
+    async def model_ready() -> bool:
+        ready = getattr(model, "ready", None)
+        return await ready() if ready else True
+
     limits = limits_of(settings)
     action_facts = PgActionFacts(pool)
     audit = PgAudit(pool)
+    tokens = Tokens(key, timedelta(minutes=settings.access_token_minutes))
     identity = Identity(PgIdentityStore(pool), verify, tokens, clock, limits)
     gateway = Gateway(
         PgActionStore(pool),
@@ -225,10 +217,38 @@ def assemble(
         clock,
         receipts=outbox.action_receipt,
     )
-    return Container(
+    records = PgBankRecords(pool)
+    sql_runner = sql_lookup(settings, pool, resources.sql_pool, clock, walls, columns)
+    money = Transfers(PgTransfers(pool, clock, outbox), audit, clock, transfer_limits(settings))
+    tools = ToolDeps(
+        records=records,
+        audit=audit,
+        sql_runner=sql_runner,
+        catalog=lambda: describe_core(pool),
+        gateway=gateway,
+        action_facts=action_facts,
+        money=money,
+    )
+    # the agent asks for the tracer at each span (services is bound below), so a swapped tracer is the one used
+    hub_tools = agent_tools(settings, model, tools, run_sql_off=sql_runner.off_reason is not None)
+    agent = Agent(
+        agent_deps(
+            settings,
+            model,
+            hub_tools,
+            gateway=gateway,
+            handoffs=PgHandoffs(pool, clock),
+            audit=audit,
+            tracer=lambda: services.tracer,
+        )
+    )
+    # rows are dicts (row_factory), which psycopg's types cannot tell
+    saver = AsyncPostgresSaver(resources.checkpoint_pool)  # type: ignore[arg-type]
+    graph = agent.build(checkpointer=saver)
+    conversations = PgConversations(pool)
+    services = Services(
         settings=settings,
-        urls=urls,
-        pool=pool,
+        clock=clock,
         identity=identity,
         step_up=StepUp(
             PgStepUpStore(pool),
@@ -240,100 +260,19 @@ def assemble(
             rate=identity.rate,
             show_codes=settings.step_up_codes_shown,
         ),
-        outbox=outbox,
-        conversations=PgConversations(pool),
-        records=PgBankRecords(pool),
-        tracer=otlp_tracer(settings.otlp_endpoint),
-        sql_runner=sql_lookup(settings, sql_pool, pool, clock, walls or WallCheck(), columns or core_columns()),
+        chat=Chat(graph, conversations, conversations, statements=statement_reader(settings)),
         gateway=gateway,
-        money=Transfers(PgTransfers(pool, clock, outbox), audit, clock, transfer_limits(settings)),
-        action_facts=action_facts,
-        audit=audit,
-        clock=clock,
+        money=money,
         console=Console(PgConsole(pool), gateway, action_facts, clock),
-        live=LiveFeed(urls.app),
+        sql_runner=sql_runner,
+        records=records,
+        views=PgViews(pool),
+        events=resources.live,
+        chat_limit=ChatLimiter(identity.rate, settings.chat_rate_per_minute, clock),
         transcriber=WhisperTranscriber(settings.models_dir, threads=settings.llm_threads),
         voice=EspeakSynthesizer(),
-        statements=statement_reader(settings),
-        views=PgViews(pool),
-        probes={"database": database_ready},
+        tracer=otlp_tracer(settings.otlp_endpoint),
+        tools=tools,
+        probes={"database": database_ready, "model": model_ready},
     )
-
-
-def sql_lookup(
-    settings: Settings,
-    sql_pool: AsyncConnectionPool | None,
-    pool: AsyncConnectionPool,
-    clock: Clock,
-    walls: WallCheck,
-    columns: CoreColumns,
-) -> SqlLookup:
-    """run_sql: the guard over core's real columns, the reader's walls, and each customer's share of them."""
-    limiter = CustomerLimiter(
-        concurrent=settings.sql_concurrent_per_customer, per_minute=settings.sql_per_minute, clock=clock
-    )
-    runner = GuardedRunner(sql_pool, pool) if sql_pool is not None else None
-    off = walls.off_reason or (None if runner else "no reader connection")
-    return SqlLookup(runner, columns, limiter, off_reason=off)
-
-
-def statement_reader(settings: Settings):
-    """Local OCR by default; a hosted multimodal model reads the photo when configured (OCR stays the fallback)."""
-    local = TesseractReader()
-    if settings.photo_reader == "model" and settings.llm == "gemini" and settings.llm_api_key:
-        return GeminiStatementReader(
-            model=settings.llm_model, api_key=settings.llm_api_key.get_secret_value(), fallback=local
-        )
-    return local
-
-
-def tool_deps(container: Container) -> ToolDeps:
-    return ToolDeps(
-        records=container.records,
-        audit=container.audit,
-        sql_runner=container.sql_runner,
-        catalog=lambda: describe_core(container.pool),
-        gateway=container.gateway,
-        action_facts=container.action_facts,
-        money=container.money,
-    )
-
-
-def agent_tools(container: Container, model) -> FastMCP:
-    """The hub the agent calls in process: the tools /mcp serves, less those this model or these walls forbid."""
-    server = hub(lambda: tool_deps(container), actions_enabled=container.settings.actions_enabled)
-    gate_sql_tools(server, container.settings.home, model)  # run_sql only for a model that passed `quipu eval sql`
-    if container.sql_runner.off_reason:  # the walls are not all there: the agent is not offered run_sql
-        server.disable(names={"dwh_run_sql"})
-    return server
-
-
-def attach_agent(container: Container, model, checkpoint_pool: AsyncConnectionPool) -> None:
-    """The agent graph over the in-process MCP hub, its state checkpointed in PostgreSQL."""
-    tools = InProcessTools(agent_tools(container, model))
-    deps = AgentDeps(
-        model=model,
-        skills=[s for s in discover() if container.settings.actions_enabled or not s.acts],
-        mcp=lambda: tools,
-        gateway=container.gateway,
-        handoffs=PgHandoffs(container.pool, container.clock),
-        audit=container.audit,
-        trace=lambda *a, **k: container.tracer.span(*a, **k),
-        rephrase=container.settings.rephrase == "on",
-    )
-    agent = Agent(deps)
-    # rows are dicts (row_factory), which psycopg's types cannot tell
-    saver = AsyncPostgresSaver(checkpoint_pool)  # type: ignore[arg-type]
-    graph = agent.build(checkpointer=saver)
-    container.model = model
-    if getattr(model, "provider", None) == "local":  # the first customer should not wait for the catalog's prompt
-        container.background.append(asyncio.create_task(agent.warm_up()))
-    container.checkpoint_pool = checkpoint_pool  # read by /metrics
-    container.chat = Chat(graph, container.conversations, container.conversations, statements=container.statements)
-
-    async def model_ready() -> bool:
-        ready = getattr(model, "ready", None)
-        return await ready() if ready else True
-
-    container.probes["model"] = model_ready
-
+    return services, agent

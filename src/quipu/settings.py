@@ -2,6 +2,7 @@
 
 import ipaddress
 import secrets
+from decimal import Decimal
 from pathlib import Path
 from typing import Literal
 from urllib.parse import parse_qs, urlsplit
@@ -36,7 +37,9 @@ class Settings(BaseSettings):
     login_rate_per_minute: int = Field(8, ge=1, le=1000, description="Sign-in attempts per minute per client.")
     step_up_minutes: int = Field(10, ge=1, le=60, description="How long a step-up lets money move.")
     max_body_bytes: int = Field(6_000_000, ge=1024, description="Largest request body accepted.")
-    transfer_limit_per_operation_usd: float = Field(1000, gt=0, description="Third-party transfer limit per operation.")
+    transfer_limit_per_operation_usd: Decimal = Field(
+        Decimal(1000), gt=0, description="Third-party transfer limit per operation."
+    )
     llm: Literal["local", "scripted", "rules", "ollama", "openai", "gemini"] = Field(
         "local", description="Model provider: local llama.cpp (default), rules (no model), hosted ones."
     )
@@ -56,7 +59,7 @@ class Settings(BaseSettings):
     actions_enabled: bool = Field(
         True, description="false removes the acting skills and their buttons (the evaluation's baseline)."
     )
-    transfer_limit_per_day_usd: float = Field(3000, gt=0, description="Third-party transfer limit per day.")
+    transfer_limit_per_day_usd: Decimal = Field(Decimal(3000), gt=0, description="Third-party transfer limit per day.")
     llm_slots: int = Field(
         1, ge=1, le=64, description="Model calls one API process runs at once (1 in process; the server's parallel slots)."
     )
@@ -87,6 +90,9 @@ class Settings(BaseSettings):
     )
     rephrase: Literal["off", "on"] = Field(
         "off", description="on: a model may rewrite code's answer for tone; code checks it keeps every figure."
+    )
+    allow_model_calls: bool = Field(
+        True, description="false refuses every call to a real model (unit tests run so); scripted ones still run."
     )
 
     @property

@@ -134,7 +134,7 @@ def test_the_local_model_answers_the_eight_demo_cases_with_the_banks_figures(mon
     monkeypatch.setenv("QUIPU_ALLOW_MODEL_CALLS", "1")
     api = make_client(model=local_model, turn_deadline_seconds=600)
     record, missing, invented = [], [], []
-    chat = api.app.state.container.chat  # the use case itself: its turn carries the tool results to check against
+    chat = api.app.state.services.chat  # the use case itself: its turn carries the tool results to check against
     for customer, text, figures in DEMO_CASES:
         started = time.perf_counter()
         turn = api.portal.call(

@@ -378,7 +378,7 @@ def test_a_slow_answer_says_so_after_10_seconds_and_can_be_cancelled_honestly(op
 
 
 def test_lucia_attaches_her_statement_and_sees_its_thumbnail_for_the_session(open_page, tmp_path):
-    from quipu.adapters.dataset.statements import statement_png
+    from quipu.bank_data.statements import statement_png
 
     photo = tmp_path / "estado-de-cuenta.png"
     photo.write_bytes(statement_png("DEMO-MX-DUPLICATE"))

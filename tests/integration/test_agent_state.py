@@ -45,7 +45,7 @@ def test_exported_spans_carry_no_card_number_email_or_name(make_client):
         router=lambda text: "balance_inquiry",
     )
     api = make_client(model=model)
-    api.app.state.container.tracer = Tracer(exporter)
+    api.app.state.services.tracer = Tracer(exporter)
     message = "Soy Lucía Hernández Soto, mi tarjeta 4152 3134 5678 9010, correo lucia.h@example.com"
     api.post("/api/chat", headers=sign_in(api, "DEMO-MX-DUPLICATE"), json={"message": message})
     exported = json.dumps([dict(s.attributes) for s in exporter.get_finished_spans()], ensure_ascii=False)

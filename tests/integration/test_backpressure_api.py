@@ -87,7 +87,7 @@ def test_metrics_count_turns_by_skill_and_outcome_and_show_the_pools(make_client
 def test_every_log_line_is_one_json_object_with_the_request_id_also_on_the_trace(make_client):
     exporter = InMemorySpanExporter()
     api = make_client(model=balances_model())
-    api.app.state.container.tracer = Tracer(exporter)
+    api.app.state.services.tracer = Tracer(exporter)
     stream = io.StringIO()
     handler = logging.StreamHandler(stream)
     handler.setFormatter(JsonFormatter())

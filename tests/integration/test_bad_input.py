@@ -75,7 +75,7 @@ def test_readiness_is_503_when_a_dependency_is_down(api):
     async def down() -> bool:
         raise ConnectionError("model not loaded")
 
-    api.app.state.container.probes["model"] = down
+    api.app.state.services.probes["model"] = down
     response = api.get("/health/ready")
     assert response.status_code == 503 and response.json()["checks"]["model"].startswith("unavailable")
 

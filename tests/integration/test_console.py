@@ -361,7 +361,7 @@ def test_a_reply_that_fails_before_its_commit_leaves_the_case_waiting_and_unansw
     handed_off(story_api, "fraud-undone")
     staff = operator(story_api)
     found = conversation_of(story_api, staff, "fraud-undone")
-    console = story_api.app.state.container.console
+    console = story_api.app.state.services.console
     monkeypatch.setattr(console.store, "unit_of_work", lambda: LogDown(console.store.pool))
     me = story_api.get("/api/operators/me", headers=staff).json()
     with pytest.raises(RuntimeError):

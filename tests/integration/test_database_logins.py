@@ -67,8 +67,8 @@ def test_ready_says_run_sql_is_on(api):
 
 
 def test_ready_says_when_run_sql_is_off_and_why_and_run_sql_refuses(api):
-    container = api.app.state.container
-    container.sql_runner = replace(container.sql_runner, off_reason="the reader is a member of another role")
+    services = api.app.state.services
+    services.sql_runner = replace(services.sql_runner, off_reason="the reader is a member of another role")
     response = api.get("/health/ready")
     assert response.json()["run_sql"] == {"enabled": False, "reason": "the reader is a member of another role"}
     answer = api.post("/api/dev/sql", headers=sign_in(api), json={"sql": "SELECT count(*) FROM transactions"}).json()

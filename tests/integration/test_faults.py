@@ -19,11 +19,11 @@ import pytest
 from processes import ApiProcess, FakeModelServer, token
 from psycopg_pool import AsyncConnectionPool
 
-from quipu.adapters.dataset.demo_accounts import DEMO_PASSWORDS
 from quipu.adapters.postgres.audit import PgAudit
 from quipu.adapters.postgres.transfers_store import PgTransfers
 from quipu.application.caller import Caller
 from quipu.application.transfers import Transfers
+from quipu.bank_data.demo_accounts import DEMO_PASSWORDS
 from quipu.domain.agent_text import say
 from stack import TEST_HOME
 

@@ -40,12 +40,12 @@ class BrokenPurchases(PgBankRecords):
 
 
 def test_a_failed_lookup_makes_the_whole_page_unavailable(api):
-    container = api.app.state.container
-    real = container.records
-    container.records = BrokenPurchases(container.pool)
+    services = api.app.state.services
+    real = services.records
+    services.records = BrokenPurchases(api.app.state.resources.pool)
     try:
         response = api.get("/api/me/finances", headers=sign_in(api))
     finally:
-        container.records = real
+        services.records = real
     assert response.status_code == 503 and response.json()["error"] == "finances_unavailable"
     assert set(response.json()) == {"error", "message", "messages"}

@@ -1,12 +1,16 @@
 """The action gateway on real PostgreSQL: propose, confirm by button only, execute once, read back."""
 
 import asyncio
+import io
+import json
+import logging
 import uuid
 from datetime import timedelta
 
 import pytest
 from psycopg_pool import AsyncConnectionPool
 
+from quipu.adapters.logs import JsonFormatter
 from quipu.adapters.postgres.action_effects import PgEffects
 from quipu.adapters.postgres.action_facts import PgActionFacts
 from quipu.adapters.postgres.actions_store import PgActionStore
@@ -147,6 +151,28 @@ async def test_transient_errors_are_retried_up_to_three_attempts(pool, clock):
     view = await always.propose(who(ANDRES), [Requested("set_alert", {"kind": "duplicate_charge", "enabled": False})])
     failed = await always.confirm(ANDRES, view["batch_id"])
     assert failed["items"][0]["reason"] == "temporary_error"
+
+
+class BrokenEffects(PgEffects):
+    async def apply(self, row, batch):
+        raise RuntimeError("core rejected the update of account 4152313378901234 (ana.perez@example.com)")
+
+
+async def test_a_failing_effect_logs_its_traceback_with_the_account_number_masked(pool, clock):
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(JsonFormatter())
+    logging.getLogger("quipu.actions").addHandler(handler)
+    try:
+        gateway = make_gateway(pool, clock, BrokenEffects(pool, clock))
+        view = await gateway.propose(who(ANDRES), [Requested("set_alert", {"kind": "payment_due"})])
+        done = await gateway.confirm(ANDRES, view["batch_id"])
+    finally:
+        logging.getLogger("quipu.actions").removeHandler(handler)
+    assert done["items"][0]["status"] == "failed"
+    (line,) = [json.loads(text) for text in stream.getvalue().splitlines() if "effect set_alert failed" in text]
+    assert "Traceback" in line["error"] and "in apply" in line["error"] and "****1234" in line["error"]
+    assert "4152313378901234" not in json.dumps(line) and "ana.perez@example.com" not in json.dumps(line)
 
 
 async def test_an_expired_batch_runs_nothing(gateway, pool, clock):

@@ -9,11 +9,11 @@ import time
 
 import pytest
 
-from quipu.adapters.dataset.format import MANIFEST
-from quipu.adapters.dataset.synthetic import generate
-from quipu.adapters.demo_data import dataset_directory
 from quipu.adapters.postgres import core_loader
 from quipu.adapters.postgres.connection import connect
+from quipu.bank_data.demo_bank import dataset_directory
+from quipu.bank_data.format import MANIFEST
+from quipu.bank_data.generator.synthetic import generate
 
 CORE_CHECKSUM = "SELECT md5(string_agg(t::text, '' ORDER BY transaction_id)) FROM core.transactions t"
 

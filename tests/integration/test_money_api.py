@@ -33,7 +33,7 @@ def step_up(api, headers):
 
 
 def propose(api, customer, words, **arguments):
-    money = api.app.state.container.money
+    money = api.app.state.services.money
     return api.portal.call(lambda: money.propose_transfer(Caller(customer, True, "es", said=words), **arguments))
 
 
@@ -79,7 +79,7 @@ def test_another_customers_transfer_is_a_404_like_a_missing_one(bank_api):
 
 
 def test_action_buttons_and_another_customers_batch(bank_api):
-    gateway = bank_api.app.state.container.gateway
+    gateway = bank_api.app.state.services.gateway
     view = bank_api.portal.call(
         lambda: gateway.propose(Caller(VALERIA, True, "es"), [Requested("set_alert", {"kind": "payment_due"})])
     )
@@ -92,12 +92,12 @@ def test_action_buttons_and_another_customers_batch(bank_api):
 
 def test_cancelling_a_card_answers_403_step_up_required_until_a_fresh_step_up(bank_api):
     camilo, card = "DEMO-CO-AMBIGUOUS", "DEMO-CO-AMBIGUOUS-CARD"
-    container = bank_api.app.state.container
+    services, resources = bank_api.app.state.services, bank_api.app.state.resources
 
     async def cancel_proposal():
-        async with container.pool.connection() as conn:
+        async with resources.pool.connection() as conn:
             await conn.execute("UPDATE core.products SET current_balance = 0 WHERE product_id = %s", (card,))
-        return await container.gateway.propose(
+        return await services.gateway.propose(
             Caller(camilo, True, "es"), [Requested("cancel_card", {"product_id": card})]
         )
 

@@ -8,11 +8,11 @@ from datetime import date, datetime, timedelta
 
 import pytest
 
-from quipu.adapters.pipeline.raw import generate_raw
-from quipu.adapters.pipeline.run import run_pipeline
-from quipu.adapters.pipeline.stages import ContractViolation
 from quipu.adapters.postgres import core_loader
 from quipu.adapters.postgres.connection import connect
+from quipu.bank_data.pipeline.raw import generate_raw
+from quipu.bank_data.pipeline.run import run_pipeline
+from quipu.bank_data.pipeline.stages import ContractViolation
 
 CUSTOMERS = 120
 FINGERPRINT = "SELECT md5(string_agg(t::text, '' ORDER BY transaction_id)) FROM core.transactions t"
@@ -78,6 +78,7 @@ def test_a_broken_contract_stops_the_load_and_core_stays(raw, migrated_db, tmp_p
         assert (core_loader.row_counts(conn), conn.execute(FINGERPRINT).fetchone()) == before
 
 
+@pytest.mark.timeout(300)  # two whole pipeline runs: a minute alone, more on a shared machine
 def test_two_runs_give_identical_core_and_a_late_partition_and_a_correction_land(raw, migrated_db, tmp_path):
     root, _ = raw
     source = tmp_path / "raw"

@@ -3,9 +3,9 @@
 import psycopg
 import pytest
 
-from quipu.adapters.dataset.format import CORE_TABLES
 from quipu.adapters.postgres.connection import connect
 from quipu.adapters.postgres.status import OPS_TABLES
+from quipu.bank_data.format import CORE_TABLES
 
 DENIED = psycopg.errors.InsufficientPrivilege
 

@@ -111,7 +111,7 @@ def test_the_injection_corpus_leaks_nothing_writes_nothing_and_changes_no_settin
 
 def assert_pooled_connections_are_clean(api):
     async def settings():
-        pool = api.app.state.container.sql_runner.runner.pool
+        pool = api.app.state.resources.sql_pool
         async with pool.connection() as conn:
             return await (
                 await conn.execute(
@@ -126,8 +126,7 @@ def assert_pooled_connections_are_clean(api):
 
 def test_dev_sql_is_local_only(make_client):
     cloud_like = make_client()
-    cloud_like.app.state.container.settings = cloud_like.app.state.container.settings.model_copy(
-        update={"env": "cloud"}
-    )
+    services = cloud_like.app.state.services
+    services.settings = services.settings.model_copy(update={"env": "cloud"})
     response = cloud_like.post("/api/dev/sql", headers=sign_in(cloud_like), json={"sql": "SELECT 1 FROM fx_rates"})
     assert response.status_code == 404

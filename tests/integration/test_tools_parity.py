@@ -11,15 +11,16 @@ import uvicorn
 from mcp.client.session import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 
-from quipu.adapters.dataset.demo_accounts import DEMO_PASSWORDS
 from quipu.adapters.http.app import create_app
 from quipu.adapters.llm.scripted import ScriptedModel
 from quipu.adapters.mcp.in_process import InProcessTools
 from quipu.application.caller import Caller
 from quipu.application.ports import ToolAnswer
-from quipu.bootstrap import agent_tools, build_container
+from quipu.bank_data.demo_accounts import DEMO_PASSWORDS
+from quipu.bootstrap import build_container
 from quipu.settings import Settings
 from quipu.skills.data_lookup.gate import write_verdict
+from quipu.wiring import agent_tools
 from support import TEST_SECRET
 
 pytestmark = pytest.mark.anyio
@@ -98,7 +99,11 @@ async def in_process(demo_db, home) -> dict[str, list[ToolAnswer]]:
     settings = Settings(home=home, jwt_secret=TEST_SECRET)
     answers = {}
     async with build_container(settings, urls=demo_db, model=model) as container:
-        tools = InProcessTools(agent_tools(container, model))
+        services = container.services
+        hub = agent_tools(
+            services.settings, model, services.tools, run_sql_off=services.sql_runner.off_reason is not None
+        )
+        tools = InProcessTools(hub)
         for customer in CUSTOMERS:
             session = Caller(customer_id=customer, signed_in=True, language="es", thread_id="t-parity")
             answers[customer] = [await tools.call_tool(name, arguments, session) for name, arguments in CALLS]

@@ -6,9 +6,9 @@ import wave
 
 import pytest
 
-from quipu.adapters.dataset.statements import dispute_customers, draw_statement, statement_png
 from quipu.adapters.ocr.tesseract import TesseractReader
 from quipu.adapters.postgres.connection import connect
+from quipu.bank_data.statements import dispute_customers, draw_statement, statement_png
 from story_model import StoryModel
 from support import sign_in
 

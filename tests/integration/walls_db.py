@@ -6,12 +6,12 @@ import psycopg
 import pytest
 from psycopg import sql
 
-from quipu.adapters.demo_data import load_demo_data
 from quipu.adapters.postgres import database as database_setup
 from quipu.adapters.postgres import embedded
 from quipu.adapters.postgres.accounts_admin import install_demo_sign_ins
 from quipu.adapters.postgres.connection import DatabaseUrls, connect
 from quipu.adapters.security.passwords import Passwords
+from quipu.bank_data.demo_bank import load_demo_data
 
 TEST_SEED = 2026
 

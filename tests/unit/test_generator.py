@@ -1,5 +1,5 @@
-from quipu.adapters.dataset.format import CORE_TABLES, file_sha256
-from quipu.adapters.dataset.synthetic import generate
+from quipu.bank_data.format import CORE_TABLES, file_sha256
+from quipu.bank_data.generator.synthetic import generate
 
 
 def test_same_seed_gives_the_same_bytes(tmp_path):

@@ -29,16 +29,14 @@ def served(transport) -> OpenAICompatibleModel:
     return OpenAICompatibleModel(provider="openai", base_url="http://model.test/v1", model="m", transport=transport)
 
 
-async def test_a_connection_error_is_retried_once_then_answered(monkeypatch):
-    monkeypatch.setenv("QUIPU_ALLOW_MODEL_CALLS", "1")
+async def test_a_connection_error_is_retried_once_then_answered():
     seen = []
     model = served(failing_first(1, httpx.ConnectError("refused"), seen))
     call = await model.complete(purpose="skill", system="s", messages=[], schema=SCHEMA)
     assert call.data == {"text": "hola"} and len(seen) == 2
 
 
-async def test_a_second_connection_error_is_an_outage_not_a_third_try(monkeypatch):
-    monkeypatch.setenv("QUIPU_ALLOW_MODEL_CALLS", "1")
+async def test_a_second_connection_error_is_an_outage_not_a_third_try():
     seen = []
     model = served(failing_first(5, httpx.ConnectError("refused"), seen))
     with pytest.raises(httpx.ConnectError):
@@ -46,9 +44,8 @@ async def test_a_second_connection_error_is_an_outage_not_a_third_try(monkeypatc
     assert len(seen) == 2
 
 
-async def test_a_read_timeout_is_not_repeated(monkeypatch):
+async def test_a_read_timeout_is_not_repeated():
     """The model may already be working on it: a second send could only double the load."""
-    monkeypatch.setenv("QUIPU_ALLOW_MODEL_CALLS", "1")
     seen = []
     model = served(failing_first(5, httpx.ReadTimeout("slow"), seen))
     with pytest.raises(httpx.ReadTimeout):
@@ -56,8 +53,7 @@ async def test_a_read_timeout_is_not_repeated(monkeypatch):
     assert len(seen) == 1
 
 
-async def test_gemini_retries_a_connection_error_once(monkeypatch):
-    monkeypatch.setenv("QUIPU_ALLOW_MODEL_CALLS", "1")
+async def test_gemini_retries_a_connection_error_once():
     seen = []
     reply = {"candidates": [{"content": {"parts": [{"text": '{"text": "oi"}'}]}}], "usageMetadata": {}}
 
@@ -71,8 +67,7 @@ async def test_gemini_retries_a_connection_error_once(monkeypatch):
     assert (await model.complete(purpose="skill", system="s", messages=[], schema=SCHEMA)).data == {"text": "oi"}
 
 
-async def test_the_schema_sent_to_a_served_model_has_its_length_bounds_capped(monkeypatch):
-    monkeypatch.setenv("QUIPU_ALLOW_MODEL_CALLS", "1")
+async def test_the_schema_sent_to_a_served_model_has_its_length_bounds_capped():
     seen = []
     await served(failing_first(0, None, seen)).complete(purpose="skill", system="s", messages=[], schema=SCHEMA)
     sent = seen[0]["response_format"]["json_schema"]["schema"]
@@ -95,9 +90,8 @@ async def test_a_model_server_that_refuses_or_hangs_is_not_ready():
     assert await served(httpx.MockTransport(answering)).ready() is True
 
 
-async def test_a_server_that_knows_only_json_object_with_a_schema_gets_that_form_from_then_on(monkeypatch):
+async def test_a_server_that_knows_only_json_object_with_a_schema_gets_that_form_from_then_on():
     """llama-cpp-python's server (quipu model serve) refuses response_format json_schema with a 422."""
-    monkeypatch.setenv("QUIPU_ALLOW_MODEL_CALLS", "1")
     seen = []
 
     def handler(request):
@@ -114,8 +108,7 @@ async def test_a_server_that_knows_only_json_object_with_a_schema_gets_that_form
     assert seen[-1]["schema"]["properties"]["text"]["maxLength"] == MAX_GRAMMAR_LENGTH
 
 
-async def test_a_server_error_that_is_not_about_the_format_is_not_a_reason_to_switch(monkeypatch):
-    monkeypatch.setenv("QUIPU_ALLOW_MODEL_CALLS", "1")
+async def test_a_server_error_that_is_not_about_the_format_is_not_a_reason_to_switch():
     model = served(httpx.MockTransport(lambda request: httpx.Response(500, text="out of memory")))
     with pytest.raises(httpx.HTTPStatusError):
         await model.complete(purpose="skill", system="s", messages=[], schema=SCHEMA)

@@ -5,11 +5,13 @@ import json
 import httpx
 import pytest
 
+from quipu.adapters.llm.factory import provider_of
 from quipu.adapters.llm.gemini import GeminiModel, gemini_schema
 from quipu.adapters.llm.local import ModelCallsForbidden
 from quipu.adapters.llm.openai_compatible import OpenAICompatibleModel
 from quipu.adapters.llm.rules import RulesModel
 from quipu.application.agent.steps import ModelOutputError, parse_step, router_schema, skill_schema
+from quipu.settings import Settings
 
 pytestmark = pytest.mark.anyio
 ROUTER = router_schema(["balance_inquiry", "data_lookup"])
@@ -23,8 +25,7 @@ def answering(payload: dict, seen: list) -> httpx.MockTransport:
     return httpx.MockTransport(handler)
 
 
-async def test_openai_compatible_asks_for_the_schema_and_records_usage(monkeypatch):
-    monkeypatch.setenv("QUIPU_ALLOW_MODEL_CALLS", "1")
+async def test_openai_compatible_asks_for_the_schema_and_records_usage():
     seen = []
     reply = {
         "choices": [{"message": {"content": '{"skill": "data_lookup"}'}}],
@@ -40,8 +41,7 @@ async def test_openai_compatible_asks_for_the_schema_and_records_usage(monkeypat
     assert seen[0]["response_format"]["json_schema"]["schema"] == ROUTER
 
 
-async def test_gemini_gets_its_schema_dialect(monkeypatch):
-    monkeypatch.setenv("QUIPU_ALLOW_MODEL_CALLS", "1")
+async def test_gemini_gets_its_schema_dialect():
     seen = []
     reply = {"candidates": [{"content": {"parts": [{"text": '{"skill": null}'}]}}], "usageMetadata": {}}
     model = GeminiModel(model="gemini-x", api_key="k", transport=answering(reply, seen))
@@ -54,9 +54,20 @@ async def test_gemini_gets_its_schema_dialect(monkeypatch):
 
 
 async def test_hosted_providers_refuse_to_run_in_unit_tests():
-    model = OpenAICompatibleModel(provider="openai", base_url="http://model.test/v1", model="m")
+    model = OpenAICompatibleModel(provider="openai", base_url="http://model.test/v1", model="m", allow_calls=False)
     with pytest.raises(ModelCallsForbidden):
         await model.complete(purpose="router", system="s", messages=[], schema=ROUTER)
+
+
+async def test_a_model_built_from_settings_that_forbid_calls_refuses_every_provider():
+    for llm in ("openai", "ollama", "gemini"):
+        settings = Settings(_env_file=None, llm=llm, llm_api_key="k", allow_model_calls=False)
+        with pytest.raises(ModelCallsForbidden):
+            await provider_of(settings).complete(purpose="router", system="s", messages=[], schema=ROUTER)
+
+
+def test_unit_tests_run_with_model_calls_forbidden_by_their_settings():
+    assert Settings(_env_file=None).allow_model_calls is False  # the session's QUIPU_ALLOW_MODEL_CALLS=0
 
 
 async def test_the_rules_provider_routes_and_calls_one_tool_without_a_model():

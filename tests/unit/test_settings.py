@@ -1,5 +1,7 @@
 """The service refuses insecure configurations before it starts."""
 
+from decimal import Decimal
+
 import pytest
 from pydantic import ValidationError
 
@@ -50,3 +52,17 @@ def test_local_mode_generates_and_keeps_a_signing_key(tmp_path):
     key = settings.signing_key()
     assert len(key) >= 48 and settings.signing_key() == key
     assert (tmp_path / "jwt-secret").stat().st_mode & 0o077 == 0
+
+
+def test_transfer_limits_are_exact_decimal_money(monkeypatch):
+    monkeypatch.setenv("QUIPU_TRANSFER_LIMIT_PER_OPERATION_USD", "999.99")
+    settings = Settings(_env_file=None)
+    assert settings.transfer_limit_per_operation_usd == Decimal("999.99")
+    assert isinstance(settings.transfer_limit_per_day_usd, Decimal)
+
+
+def test_model_calls_are_allowed_by_a_setting(monkeypatch):
+    monkeypatch.setenv("QUIPU_ALLOW_MODEL_CALLS", "false")
+    assert Settings(_env_file=None).allow_model_calls is False
+    monkeypatch.setenv("QUIPU_ALLOW_MODEL_CALLS", "1")
+    assert Settings(_env_file=None).allow_model_calls is True

@@ -4,12 +4,14 @@ import re
 
 import pytest
 
-from quipu.adapters.dataset.format import CORE_TABLES
+from quipu.bank_data.format import CORE_TABLES
 from quipu.domain.sql_columns import CoreColumns
 from quipu.domain.sql_scope import HIDDEN, OWNED, REFERENCE, Guarded, Refused
 from quipu.domain.sql_scope import guard as guard_with
 
-COLUMNS = CoreColumns({table: frozenset(CORE_TABLES[table]) for table in sorted(OWNED | REFERENCE)})  # as core_columns()
+COLUMNS = CoreColumns(
+    {table: frozenset(CORE_TABLES[table]) for table in sorted(OWNED | REFERENCE)}
+)  # as core_columns()
 
 
 def guard(sql: str):

@@ -15,7 +15,7 @@ from quipu.domain import texts
 SRC = Path(__file__).resolve().parents[2] / "src" / "quipu"
 AREAS = [m.name for m in pkgutil.iter_modules(texts.__path__)]
 # The synthetic bank's generator writes the data itself (names, complaint notes, statement images), not quipu's voice.
-DATA_GENERATORS = ("dataset", "pipeline")
+DATA_GENERATORS = ("bank_data",)  # the synthetic bank's rows and demo photos, not quipu's sentences
 FUNCTION_WORDS = re.compile(
     r"\b(el|la|los|las|de|del|que|tu|tus|te|por|para|con|una|você|seu|sua|seus|suas|não|em|do|da|um|uma|no|na|"
     r"está|hay|foi|ficou|quedó)\b",

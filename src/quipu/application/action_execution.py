@@ -54,7 +54,7 @@ class Execution:
         try:
             return await self.effects.read_back(row)
         except Exception as error:  # a read-back that cannot run proves nothing either way
-            log.warning("read-back of %s failed: %s", row.action, type(error).__name__)
+            log.warning("read-back of %s failed", row.action, exc_info=error)
             return False
 
     async def _run(self, row: ActionRow, earlier: list[ActionRow]) -> ActionRow:
@@ -88,7 +88,7 @@ class Execution:
         try:
             facts, _ = await self.facts.facts(row.customer_id, row.action, row.params)
         except Exception as error:  # without fresh facts the action does not run
-            log.warning("recheck facts for %s failed: %s", row.action, type(error).__name__)
+            log.warning("recheck facts for %s failed", row.action, exc_info=error)
             return Decision(ESCALATED, "temporary_error")
         return decide(row.action, parsed, facts, names)
 
@@ -106,7 +106,7 @@ class Execution:
             except PermanentError as error:
                 return replace(row, status="failed", reason=error.reason, attempts=attempts)
             except Exception as error:  # any other failure: not done, and said so
-                log.error("effect %s failed: %s", row.action, type(error).__name__)
+                log.error("effect %s failed", row.action, exc_info=error)
                 return replace(row, status="failed", reason="error", attempts=attempts)
         executed = replace(row, attempts=attempts, result=result)
         if not await self.effects.read_back(executed):
@@ -130,5 +130,5 @@ class Execution:
             try:
                 await self.receipts(row.customer_id, row.action_id, row.language, item["text"], item["state"])
             except Exception as error:  # the action is done and read back; a lost notice is logged, not a failure
-                log.warning("receipt for %s not stored: %s", row.action, type(error).__name__)
+                log.warning("receipt for %s not stored", row.action, exc_info=error)
         return row

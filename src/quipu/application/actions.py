@@ -140,7 +140,7 @@ class Gateway(Execution):
         try:
             facts, facts_view = await self.facts.facts(who.customer_id, requested.action, parsed.model_dump())
         except Exception as error:  # a facts lookup that fails sends the action to a person, never runs it
-            log.warning("facts lookup for %s failed: %s", requested.action, type(error).__name__)
+            log.warning("facts lookup for %s failed", requested.action, exc_info=error)
             return requested, Decision(ESCALATED, "temporary_error"), {}
         return (
             replace(requested, params=parsed.model_dump()),

@@ -59,7 +59,7 @@ class Chat:
         try:
             lines = await self.statements.read(image) if self.statements else []
         except Exception as error:  # an OCR failure leaves the chat working, with the photo unread
-            log.warning("statement photo unreadable: %s", type(error).__name__)
+            log.warning("statement photo unreadable", exc_info=error)
             lines = []
         return statement_note(lines, language)
 

@@ -1,5 +1,7 @@
 """What the use cases need from the outside world; adapters implement these."""
 
+import asyncio
+from contextlib import AbstractAsyncContextManager, AbstractContextManager
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from decimal import Decimal
@@ -137,8 +139,10 @@ class ModelCall:
 
 
 class LanguageModel(Protocol):
-    provider: str
-    model: str
+    @property
+    def provider(self) -> str: ...
+    @property
+    def model(self) -> str: ...
 
     async def complete(
         self, *, purpose: str, system: str, messages: list[dict[str, Any]], schema: dict[str, Any]
@@ -236,6 +240,45 @@ class StatementReader(Protocol):
     """Reads a statement photo into candidate charges (OCR, or a hosted model)."""
 
     async def read(self, image: bytes) -> list[StatementLine]: ...
+
+
+@dataclass(frozen=True)
+class Transcript:
+    text: str
+    language: str
+    seconds: float
+
+
+class Transcriber(Protocol):
+    def available(self) -> bool: ...
+    async def transcribe(self, audio: bytes, language: str) -> Transcript:
+        """The words heard (language is a hint); raises on silence or audio it cannot decode."""
+
+
+class Synthesizer(Protocol):
+    def available(self) -> bool: ...
+    async def synthesize(self, text: str, language: str) -> bytes:
+        """A WAV of the text read aloud."""
+
+
+class LiveEvents(Protocol):
+    def subscribe(self) -> AbstractAsyncContextManager[asyncio.Queue[str]]:
+        """A queue of ids of conversations that changed, while the subscription lasts."""
+
+
+class RateLimit(Protocol):
+    async def check(self, customer_id: str) -> None:
+        """Returns while the customer is within their share; raises once they are over it."""
+
+
+class TraceSpan(Protocol):
+    def set(self, **attributes: object) -> None: ...
+
+
+class Tracing(Protocol):
+    def span(self, name: str, **attributes: object) -> AbstractContextManager[TraceSpan]: ...
+
+
 @dataclass(frozen=True)
 class ToolAnswer:
     """One tool call's answer: its structured result, or why the tool refused it (arguments, sign-in)."""

@@ -146,7 +146,7 @@ def forget(conn, customer_id: str, threads: list[str]) -> None:
 
 
 async def converse(container, seat: ModelSeat, conversation: Conversation):
-    admin = container.urls.admin
+    admin = container.resources.urls.admin
 
     def prepare():
         with psycopg.connect(admin, autocommit=True) as conn:
@@ -198,7 +198,7 @@ async def converse(container, seat: ModelSeat, conversation: Conversation):
 async def _turn(container, customer_id: str, signed_in: bool, text: str, thread: str):
     """The chat's turn, or what it raised: a crash is scored as a wrong answer and the run goes on."""
     try:
-        done = await container.chat.turn(
+        done = await container.services.chat.turn(
             customer_id=customer_id, signed_in=signed_in, message=text, thread_id=thread, channel="eval"
         )
     except Exception as error:  # the evaluation reports a crashing turn instead of stopping at it
@@ -226,7 +226,7 @@ async def run(
     seat = ModelSeat(real_model or OracleModel(conversations))
     found: list[TurnResult] = []
     async with build_container(settings, urls=urls, model=seat) as container:
-        for task in container.background:  # a local model's warm-up: the first turn is timed like any other
+        for task in container.resources.background:  # a local model's warm-up: the first turn is timed like any other
             await task
         for conversation in conversations:
             for result in await converse(container, seat, conversation):

@@ -175,16 +175,17 @@ async def decide(container, clock: EvalClock, scenario: Scenario, customer_id: s
     if batch_id is None or scenario.decision == "none":
         return
     if scenario.decision == "cancel":
-        await container.gateway.cancel(customer_id, batch_id)
+        await container.services.gateway.cancel(customer_id, batch_id)
         return
     if scenario.decision == "expire":
         clock.offset += EXPIRY
-    await container.gateway.confirm(customer_id, batch_id, stepped_up=True)  # the simulated customer passed step-up
+    # the simulated customer passed step-up
+    await container.services.gateway.confirm(customer_id, batch_id, stepped_up=True)
 
 
 async def attempt(container, seat: ModelSeat, clock: EvalClock, scenario: Scenario, profile, repeat: int, *, scripted):
     segment, country = profile
-    admin = container.urls.admin
+    admin = container.resources.urls.admin
 
     def setup() -> fixtures.Built:
         with psycopg.connect(admin) as conn:
@@ -200,9 +201,9 @@ async def attempt(container, seat: ModelSeat, clock: EvalClock, scenario: Scenar
             return built
 
     built = await anyio.to_thread.run_sync(setup)
-    effects = container.gateway.effects
+    effects = container.services.gateway.effects
     if scenario.inject.startswith("mail_"):
-        container.gateway.effects = InjectedEffects(effects, scenario.inject)
+        container.services.gateway.effects = InjectedEffects(effects, scenario.inject)
     try:
         seat.seat(scenario, built.values, scripted)
         thread = f"eval-{uuid.uuid4().hex[:12]}"
@@ -212,7 +213,7 @@ async def attempt(container, seat: ModelSeat, clock: EvalClock, scenario: Scenar
             text = template.format_map(built.values)
             texts.append(text)
             turns.append(
-                await container.chat.turn(
+                await container.services.chat.turn(
                     customer_id=built.customer_id,
                     signed_in=scenario.signed_in,
                     message=text,
@@ -225,7 +226,7 @@ async def attempt(container, seat: ModelSeat, clock: EvalClock, scenario: Scenar
         await decide(container, clock, scenario, built.customer_id, waiting[-1]["batch_id"] if waiting else None)
         found = await read_outcome(admin, built)
     finally:
-        container.gateway.effects = effects
+        container.services.gateway.effects = effects
 
         def teardown() -> None:
             with psycopg.connect(admin) as conn:
@@ -274,7 +275,7 @@ async def run(
     profiles = profile_of(all_scenarios)
     attempts = []
     async with build_container(settings, clock=clock, urls=urls, model=seat) as container:
-        container.gateway.retry_pause = 0.01
+        container.services.gateway.retry_pause = 0.01
         for repeat in range(1, repeats + 1):
             for scenario in scenarios:
                 done = await attempt(

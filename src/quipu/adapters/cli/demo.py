@@ -7,12 +7,12 @@ import typer
 
 from quipu.adapters.cli.context import settings_of
 from quipu.adapters.cli.db import start_and_prepare
-from quipu.adapters.dataset import synthetic
-from quipu.adapters.dataset.demo_accounts import demo_sign_ins
-from quipu.adapters.demo_data import load_demo_data
 from quipu.adapters.postgres.accounts_admin import install_demo_sign_ins
 from quipu.adapters.postgres.connection import DatabaseUrls, connect
 from quipu.adapters.security.passwords import Passwords
+from quipu.bank_data.demo_accounts import demo_sign_ins
+from quipu.bank_data.demo_bank import load_demo_data
+from quipu.bank_data.generator import synthetic
 from quipu.settings import Settings
 
 app = typer.Typer(no_args_is_help=True, help="The demo bank.")

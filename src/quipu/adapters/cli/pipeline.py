@@ -6,9 +6,9 @@ import typer
 
 from quipu.adapters.cli.context import settings_of
 from quipu.adapters.cli.db import start_and_prepare
-from quipu.adapters.pipeline.raw import generate_raw
-from quipu.adapters.pipeline.run import STAGES, run_pipeline
-from quipu.adapters.pipeline.stages import ContractViolation
+from quipu.bank_data.pipeline.raw import generate_raw
+from quipu.bank_data.pipeline.run import STAGES, run_pipeline
+from quipu.bank_data.pipeline.stages import ContractViolation
 
 app = typer.Typer(no_args_is_help=True, help="The data pipeline: raw partitions to the bank's core.")
 

@@ -8,8 +8,8 @@ import httpx
 import typer
 import uvicorn
 
-from quipu.adapters.dataset.demo_accounts import demo_sign_ins
 from quipu.adapters.http.app import create_app
+from quipu.bank_data.demo_accounts import demo_sign_ins
 from quipu.settings import Settings
 
 STARTUP_SECONDS = 60

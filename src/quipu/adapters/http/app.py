@@ -27,28 +27,35 @@ from quipu.adapters.http.security_headers import SecurityHeaders
 from quipu.adapters.mcp.auth import CustomerTokenVerifier
 from quipu.adapters.mcp.hub import hub
 from quipu.adapters.web import pages
-from quipu.bootstrap import Clock, Container, DatabaseUrls, build_container, tool_deps, utc_now
+from quipu.application.ports import LanguageModel
+from quipu.bootstrap import Clock, DatabaseUrls, Services, build_container, utc_now
 from quipu.settings import Settings
 
 RAW_BODY_PATHS = ("/api/speech/transcribe",)
 
 
-def create_app(settings: Settings, *, clock: Clock = utc_now, urls: DatabaseUrls | None = None, model=None) -> FastAPI:
+def create_app(
+    settings: Settings,
+    *,
+    clock: Clock = utc_now,
+    urls: DatabaseUrls | None = None,
+    model: LanguageModel | None = None,
+) -> FastAPI:
     """urls overrides where the database is (tests give their own); settings decide otherwise."""
 
-    def container() -> Container:
-        return app.state.container
+    def services() -> Services:
+        return app.state.services
 
     mcp_app = hub(
-        lambda: tool_deps(container()),
-        auth=CustomerTokenVerifier(lambda: container().identity),
+        lambda: services().tools,
+        auth=CustomerTokenVerifier(lambda: services().identity),
         actions_enabled=settings.actions_enabled,
     ).http_app(path="/", stateless_http=True, json_response=True)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         async with build_container(settings, clock=clock, urls=urls, model=model) as built, mcp_app.lifespan(mcp_app):
-            app.state.container = built
+            app.state.services, app.state.resources = built.services, built.resources
             yield
 
     app = FastAPI(
@@ -69,5 +76,5 @@ def create_app(settings: Settings, *, clock: Clock = utc_now, urls: DatabaseUrls
     app.mount("/mcp", mcp_app)
     install_backpressure(app)
     app.include_router(metrics_route.router)
-    app.add_middleware(RequestId, pools=lambda: metrics_route.pools_of(container()))
+    app.add_middleware(RequestId, pools=lambda: metrics_route.pools_of(app.state.resources))
     return app

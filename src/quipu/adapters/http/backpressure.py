@@ -44,7 +44,7 @@ def install_backpressure(app: FastAPI) -> None:
     @app.exception_handler(PoolTimeout)
     async def database_unavailable(request: Request, error: Exception):
         # a database restart or an exhausted pool: retry shortly, never a 500
-        log.warning("database unavailable on %s: %s", request.url.path, type(error).__name__)
+        log.warning("database unavailable on %s", request.url.path, exc_info=error)
         return refused("service_unavailable", DATABASE_RETRY_SECONDS)
 
     @app.exception_handler(TooManyMessages)

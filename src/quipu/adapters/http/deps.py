@@ -1,4 +1,4 @@
-"""Request dependencies, declared once: the container, the signed-in customer, the operator."""
+"""Request dependencies, declared once: the services, the signed-in customer, the operator."""
 
 import json
 import uuid
@@ -12,14 +12,20 @@ from quipu.adapters.http.client_address import real_client
 from quipu.adapters.http.errors import ApiError
 from quipu.application.identity import CustomerPrincipal, OperatorPrincipal
 from quipu.application.ports import AuthError
-from quipu.bootstrap import Container
+from quipu.bootstrap import Resources, Services
 
 
-def get_container(request: Request) -> Container:
-    return request.app.state.container
+def get_services(request: Request) -> Services:
+    return request.app.state.services
 
 
-ContainerDep = Annotated[Container, Depends(get_container)]
+def get_resources(request: Request) -> Resources:
+    """Only for what reports on the pools themselves (/metrics); routes otherwise use the services."""
+    return request.app.state.resources
+
+
+ServicesDep = Annotated[Services, Depends(get_services)]
+ResourcesDep = Annotated[Resources, Depends(get_resources)]
 
 
 def bearer_token(request: Request) -> str:
@@ -42,15 +48,15 @@ async def claimed_customer_ids(request: Request) -> set[str]:
     return claimed
 
 
-async def current_customer(request: Request, container: ContainerDep) -> CustomerPrincipal:
-    who = await container.identity.customer(bearer_token(request))
+async def current_customer(request: Request, services: ServicesDep) -> CustomerPrincipal:
+    who = await services.identity.customer(bearer_token(request))
     if any(claimed != who.customer_id for claimed in await claimed_customer_ids(request)):
         raise ApiError("wrong_customer")
     return who
 
 
-async def current_operator(request: Request, container: ContainerDep) -> OperatorPrincipal:
-    return await container.identity.operator(bearer_token(request))
+async def current_operator(request: Request, services: ServicesDep) -> OperatorPrincipal:
+    return await services.identity.operator(bearer_token(request))
 
 
 async def current_supervisor(operator: Annotated[OperatorPrincipal, Depends(current_operator)]) -> OperatorPrincipal:
@@ -67,12 +73,12 @@ SupervisorDep = Annotated[OperatorPrincipal, Depends(current_supervisor)]
 def client_of(request: Request) -> str:
     """The client rate limits and sign-in guards key on (see QUIPU_TRUSTED_PROXIES)."""
     peer = request.client.host if request.client else None
-    trusted = request.app.state.container.settings.trusted_networks
+    trusted = request.app.state.services.settings.trusted_networks
     return real_client(peer, request.headers.getlist("x-forwarded-for"), trusted)
 
 
-def require_actions(container: ContainerDep) -> None:
-    if not container.settings.actions_enabled:
+def require_actions(services: ServicesDep) -> None:
+    if not services.settings.actions_enabled:
         raise ApiError("actions_disabled")
 
 
@@ -87,10 +93,10 @@ def canonical_uuid(value: str) -> str:
 UuidText = Annotated[str, AfterValidator(canonical_uuid)]
 
 
-def still_signed_in(request: Request, container: Container, kind: str) -> Callable[[], Awaitable[bool]]:
+def still_signed_in(request: Request, services: Services, kind: str) -> Callable[[], Awaitable[bool]]:
     """For long-lived responses: is the request's token (customer or operator) still good right now?"""
     token = bearer_token(request)
-    check = container.identity.customer if kind == "customer" else container.identity.operator
+    check = services.identity.customer if kind == "customer" else services.identity.operator
 
     async def allowed() -> bool:
         try:

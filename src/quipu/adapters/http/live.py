@@ -3,24 +3,18 @@
 import asyncio
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import AbstractAsyncContextManager
-from typing import Protocol
 
 from fastapi import Request
 from fastapi.responses import StreamingResponse
 
+from quipu.application.ports import LiveEvents
+
 PING_SECONDS = 15
-
-
-class LiveFeed(Protocol):
-    """Ids of the conversations that changed, from any process (the Postgres adapter listens for them)."""
-
-    def subscribe(self) -> AbstractAsyncContextManager[asyncio.Queue]: ...
 
 
 def event_stream(
     request: Request,
-    feed: LiveFeed,
+    feed: LiveEvents,
     wanted: Callable[[str], bool],
     *,
     still_allowed: Callable[[], Awaitable[bool]] | None = None,

@@ -33,7 +33,9 @@ def provider_of(settings: Settings):
         spec = MODELS.get(settings.llm_model)
         if spec is None:
             raise ModelNotConfigured(f"unknown local model {settings.llm_model}; known: {', '.join(MODELS)}")
-        return LocalModel(spec.target(settings.models_dir), threads=settings.llm_threads)
+        return LocalModel(
+            spec.target(settings.models_dir), threads=settings.llm_threads, allow_calls=settings.allow_model_calls
+        )
     if settings.llm == "rules":
         return RulesModel()
     if settings.llm == "scripted":
@@ -41,8 +43,18 @@ def provider_of(settings: Settings):
     if settings.llm == "gemini":
         if not key:
             raise ModelNotConfigured("QUIPU_LLM=gemini needs QUIPU_LLM_API_KEY")
-        return GeminiModel(model=settings.llm_model, api_key=key, timeout=settings.llm_timeout_seconds)
+        return GeminiModel(
+            model=settings.llm_model,
+            api_key=key,
+            timeout=settings.llm_timeout_seconds,
+            allow_calls=settings.allow_model_calls,
+        )
     base = settings.llm_base_url or (OLLAMA_URL if settings.llm == "ollama" else OPENAI_URL)
     return OpenAICompatibleModel(
-        provider=settings.llm, base_url=base, model=settings.llm_model, api_key=key, timeout=settings.llm_timeout_seconds
+        provider=settings.llm,
+        base_url=base,
+        model=settings.llm_model,
+        api_key=key,
+        timeout=settings.llm_timeout_seconds,
+        allow_calls=settings.allow_model_calls,
     )

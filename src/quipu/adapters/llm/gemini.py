@@ -30,15 +30,22 @@ class GeminiModel:
     provider = "gemini"
 
     def __init__(
-        self, *, model: str, api_key: str, transport: httpx.AsyncBaseTransport | None = None, timeout: float = 30
+        self,
+        *,
+        model: str,
+        api_key: str,
+        transport: httpx.AsyncBaseTransport | None = None,
+        timeout: float = 30,
+        allow_calls: bool = True,
     ):
         self.model = model
+        self.allow_calls = allow_calls
         self.client = httpx.AsyncClient(
             base_url=BASE, timeout=timeout, transport=transport, headers={"x-goog-api-key": api_key}
         )
 
     async def complete(self, *, purpose: str, system: str, messages: list[dict], schema: dict) -> ModelCall:
-        refuse_in_unit_tests(self.provider)
+        refuse_in_unit_tests(self.provider, self.allow_calls)
         started = time.perf_counter()
         contents = [
             {"role": "model" if m["role"] == "assistant" else "user", "parts": [{"text": m["content"]}]}

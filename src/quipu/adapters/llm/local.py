@@ -2,7 +2,6 @@
 with the step's JSON schema turned into a grammar so the output always parses."""
 
 import json
-import os
 import threading
 import time
 from pathlib import Path
@@ -11,7 +10,6 @@ import anyio
 
 from quipu.application.ports import ModelCall
 
-ALLOW_ENV = "QUIPU_ALLOW_MODEL_CALLS"
 # One llama.cpp decode at a time in this process, whatever asyncio does: llama.cpp's CPU thread pool is shared by
 # every context, and two decodes at once (a timed-out call still running, a second model loaded) crash it.
 DECODING = threading.Lock()
@@ -36,16 +34,20 @@ class ModelCallsForbidden(RuntimeError):
     """Unit tests run with a scripted model; a real one must be asked for explicitly."""
 
 
-def refuse_in_unit_tests(provider: str) -> None:
-    if os.environ.get(ALLOW_ENV) == "0":
+def refuse_in_unit_tests(provider: str, allowed: bool) -> None:
+    """Settings(allow_model_calls=False), what unit tests run with, refuses every call to a real model."""
+    if not allowed:
         raise ModelCallsForbidden(f"a unit test called the {provider} model")
 
 
 class LocalModel:
     provider = "local"
 
-    def __init__(self, path: Path, *, threads: int = 2, context: int = 4096, max_tokens: int = 512):
+    def __init__(
+        self, path: Path, *, threads: int = 2, context: int = 4096, max_tokens: int = 512, allow_calls: bool = True
+    ):
         self.path = path
+        self.allow_calls = allow_calls
         self.model = path.name
         self.threads = threads
         self.context = context
@@ -68,7 +70,7 @@ class LocalModel:
         return self.path.exists()
 
     async def complete(self, *, purpose: str, system: str, messages: list[dict], schema: dict) -> ModelCall:
-        refuse_in_unit_tests(self.provider)
+        refuse_in_unit_tests(self.provider, self.allow_calls)
         return await anyio.to_thread.run_sync(self._complete, system, messages, schema)
 
     def _complete(self, system: str, messages: list[dict], schema: dict) -> ModelCall:

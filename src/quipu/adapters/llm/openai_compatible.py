@@ -23,9 +23,11 @@ class OpenAICompatibleModel:
         api_key: str | None = None,
         transport: httpx.AsyncBaseTransport | None = None,
         timeout: float = 30,
+        allow_calls: bool = True,
     ):
         self.provider = provider
         self.model = model
+        self.allow_calls = allow_calls
         self.schema_style = "json_schema"
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self.client = httpx.AsyncClient(
@@ -43,7 +45,7 @@ class OpenAICompatibleModel:
         return True
 
     async def complete(self, *, purpose: str, system: str, messages: list[dict], schema: dict) -> ModelCall:
-        refuse_in_unit_tests(self.provider)
+        refuse_in_unit_tests(self.provider, self.allow_calls)
         started = time.perf_counter()
         request = {
             "model": self.model,

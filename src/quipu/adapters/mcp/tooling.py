@@ -115,4 +115,4 @@ async def _audit(deps: ToolDeps, session: Caller, tool: str, arguments: dict, re
             },
         )
     except Exception as error:  # the audit row is best effort; the customer's answer is not lost
-        log.error("decision_log write failed for %s: %s", tool, type(error).__name__)
+        log.error("decision_log write failed for %s", tool, exc_info=error)

@@ -33,8 +33,17 @@ ROWS = {
 
 
 class GeminiStatementReader:
-    def __init__(self, *, model: str, api_key: str, fallback, transport: httpx.AsyncBaseTransport | None = None):
+    def __init__(
+        self,
+        *,
+        model: str,
+        api_key: str,
+        fallback,
+        transport: httpx.AsyncBaseTransport | None = None,
+        allow_calls: bool = True,
+    ):
         self.model = model
+        self.allow_calls = allow_calls
         self.fallback = fallback
         self.client = httpx.AsyncClient(
             base_url=BASE, timeout=60, transport=transport, headers={"x-goog-api-key": api_key}
@@ -44,11 +53,11 @@ class GeminiStatementReader:
         try:
             return await self._read(image)
         except (httpx.HTTPError, KeyError, ValueError, json.JSONDecodeError) as error:
-            log.warning("the hosted model could not read the photo (%s); using the local OCR", type(error).__name__)
+            log.warning("the hosted model could not read the photo; using the local OCR", exc_info=error)
             return await self.fallback.read(image)
 
     async def _read(self, image: bytes) -> list[StatementLine]:
-        refuse_in_unit_tests("gemini")
+        refuse_in_unit_tests("gemini", self.allow_calls)
         response = await self.client.post(
             f"/models/{self.model}:generateContent",
             json={

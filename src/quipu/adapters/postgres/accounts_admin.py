@@ -5,8 +5,8 @@ from datetime import datetime
 
 import psycopg
 
-from quipu.adapters.dataset.demo_accounts import DEMO_OPERATORS, DEMO_PASSWORDS
 from quipu.adapters.security.passwords import Passwords
+from quipu.bank_data.demo_accounts import DEMO_OPERATORS, DEMO_PASSWORDS
 
 OPERATOR_NAMESPACE = uuid.UUID("0b8a4c55-3d1e-5f6a-8b7c-2d9e0f1a3b4c")
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import psycopg
 from psycopg import sql
 
-from quipu.adapters.dataset.format import CORE_TABLES, read_manifest, table_files
 from quipu.adapters.postgres.connection import one_row
+from quipu.bank_data.format import CORE_TABLES, read_manifest, table_files
 
 LIVE = "core"
 STAGING = "core_staging"

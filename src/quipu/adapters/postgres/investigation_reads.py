@@ -140,7 +140,7 @@ async def gather_facts(
     try:
         return _facts_from(dict(zip(names, await _check(pool, names, params), strict=True)), [])
     except psycopg.Error as error:
-        log.warning("combined investigation lookup failed (%s); checking one by one", type(error).__name__)
+        log.warning("combined investigation lookup failed; checking one by one", exc_info=error)
     found, unavailable = {}, []
     for name in names:
         try:
@@ -148,7 +148,7 @@ async def gather_facts(
         except psycopg.Error as error:
             if name == "candidates":
                 raise
-            log.warning("lookup %s failed: %s", name, type(error).__name__)
+            log.warning("lookup %s failed", name, exc_info=error)
             unavailable.append(name)
     return _facts_from(found, unavailable)
 

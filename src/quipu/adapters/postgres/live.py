@@ -56,5 +56,5 @@ class LiveFeed:
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # the database restarted: listen again, the pages refetch on the next change
-                log.warning("live feed lost its connection (%s); listening again", type(error).__name__)
+                log.warning("live feed lost its connection; listening again", exc_info=error)
                 await asyncio.sleep(self.retry_seconds)

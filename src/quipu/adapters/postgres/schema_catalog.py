@@ -2,8 +2,8 @@
 
 from psycopg_pool import AsyncConnectionPool
 
-from quipu.adapters.dataset.format import CORE_TABLES
 from quipu.adapters.postgres.connection import connect
+from quipu.bank_data.format import CORE_TABLES
 from quipu.domain.sql_columns import CoreColumns
 from quipu.domain.sql_scope import OWNED, REFERENCE
 

@@ -4,10 +4,10 @@ Audio is decoded in memory and never written anywhere."""
 import asyncio
 import io
 import logging
-from dataclasses import dataclass
 from pathlib import Path
 
 from quipu.adapters.speech.whisper_files import WHISPER_BASE, whisper_installed
+from quipu.application.ports import Transcript
 from quipu.domain.texts import words
 
 log = logging.getLogger("quipu.speech")
@@ -22,13 +22,6 @@ class NoSpeech(ValueError):
 
 class BadAudio(ValueError):
     """The bytes are not audio the decoder understands, or the recording is too long."""
-
-
-@dataclass(frozen=True)
-class Transcript:
-    text: str
-    language: str
-    seconds: float
 
 
 class WhisperTranscriber:

@@ -9,9 +9,9 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from quipu.adapters.dataset.demo_accounts import demo_sign_ins
-from quipu.adapters.dataset.statements import dispute_customers, statement_png
 from quipu.adapters.web.texts import LANGUAGES, texts_for
+from quipu.bank_data.demo_accounts import demo_sign_ins
+from quipu.bank_data.statements import dispute_customers, statement_png
 
 LANGUAGE_COOKIE = "quipu_lang"
 HERE = files("quipu.adapters.web")
@@ -35,7 +35,7 @@ def page(request: Request, template: str, language: str | None, *, status: int =
 
 
 def local_demo(request: Request) -> dict | None:
-    return demo_sign_ins() if request.app.state.container.settings.env == "local" else None
+    return demo_sign_ins() if request.app.state.services.settings.env == "local" else None
 
 
 def not_found_page(request: Request) -> HTMLResponse:

@@ -28,7 +28,7 @@ def read_record(home: Path) -> dict:
     try:
         loaded = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:  # an unreadable record gates like no record
-        log.warning("unreadable SQL gate record %s: %s", path, type(error).__name__)
+        log.warning("unreadable SQL gate record %s", path, exc_info=error)
         return {}
     return loaded if isinstance(loaded, dict) else {}
 

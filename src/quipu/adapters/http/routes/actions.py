@@ -3,7 +3,7 @@ from typing import Annotated
 from fastapi import APIRouter, Path
 from pydantic import BaseModel, ConfigDict, Field
 
-from quipu.adapters.http.deps import ContainerDep, CustomerDep, UuidText, actions_on
+from quipu.adapters.http.deps import CustomerDep, ServicesDep, UuidText, actions_on
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.metrics import counted
 from quipu.application.action_ports import UnknownBatch
@@ -22,13 +22,11 @@ class ConfirmIn(BaseModel):
     "/{batch_id}/confirm",
     summary="The customer's button: run the proposed actions once (cancelling a card needs a recent step-up)",
 )
-async def confirm(
-    who: CustomerDep, container: ContainerDep, batch_id: BatchId, body: ConfirmIn | None = None
-) -> dict:
-    stepped_up = who.stepped_up(container.clock(), container.identity.limits.step_up_window)
+async def confirm(who: CustomerDep, services: ServicesDep, batch_id: BatchId, body: ConfirmIn | None = None) -> dict:
+    stepped_up = who.stepped_up(services.clock(), services.identity.limits.step_up_window)
     try:
         return counted(
-            "actions", "confirm", await container.gateway.confirm(who.customer_id, batch_id, stepped_up=stepped_up)
+            "actions", "confirm", await services.gateway.confirm(who.customer_id, batch_id, stepped_up=stepped_up)
         )
     except StepUpRequired:
         raise ApiError("step_up_required") from None
@@ -37,8 +35,8 @@ async def confirm(
 
 
 @router.post("/{batch_id}/cancel", summary="The customer declines the proposal")
-async def cancel(who: CustomerDep, container: ContainerDep, batch_id: BatchId, body: ConfirmIn | None = None) -> dict:
+async def cancel(who: CustomerDep, services: ServicesDep, batch_id: BatchId, body: ConfirmIn | None = None) -> dict:
     try:
-        return counted("actions", "cancel", await container.gateway.cancel(who.customer_id, batch_id))
+        return counted("actions", "cancel", await services.gateway.cancel(who.customer_id, batch_id))
     except UnknownBatch:
         raise ApiError("unknown_batch") from None

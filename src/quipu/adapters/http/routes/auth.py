@@ -3,7 +3,7 @@ from datetime import datetime
 from fastapi import APIRouter, Request
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 
-from quipu.adapters.http.deps import ContainerDep, CustomerDep, client_of
+from quipu.adapters.http.deps import CustomerDep, ServicesDep, client_of
 
 router = APIRouter(prefix="/api/auth", tags=["auth"])
 
@@ -48,24 +48,24 @@ class SignedOutOut(BaseModel):
 
 
 @router.post("/token", summary="Customer sign-in: a 15-minute bearer token")
-async def token(body: SignIn, request: Request, container: ContainerDep) -> TokenOut:
-    grant = await container.identity.sign_in_customer(body.user, body.password, client_of(request))
+async def token(body: SignIn, request: Request, services: ServicesDep) -> TokenOut:
+    grant = await services.identity.sign_in_customer(body.user, body.password, client_of(request))
     return TokenOut(access_token=grant.access_token, expires_in=grant.expires_in, customer_id=grant.subject)
 
 
 @router.post("/step-up", summary="Send a one-time code to the customer's mailbox")
-async def step_up(who: CustomerDep, request: Request, container: ContainerDep) -> CodeSentOut:
-    sent = await container.step_up.request(who, client_of(request))
+async def step_up(who: CustomerDep, request: Request, services: ServicesDep) -> CodeSentOut:
+    sent = await services.step_up.request(who, client_of(request))
     return CodeSentOut(destination=sent.destination, expires_in=sent.expires_in)
 
 
 @router.post("/step-up/verify", summary="Check the one-time code; money may move for a few minutes")
-async def verify(body: VerifyCode, who: CustomerDep, request: Request, container: ContainerDep) -> SteppedUpOut:
-    done = await container.step_up.verify(who, body.code, client_of(request))
+async def verify(body: VerifyCode, who: CustomerDep, request: Request, services: ServicesDep) -> SteppedUpOut:
+    done = await services.step_up.verify(who, body.code, client_of(request))
     return SteppedUpOut(step_up_at=done.step_up_at, valid_until=done.valid_until)
 
 
 @router.post("/logout", summary="Sign out: the session ends on the server; its token stops working everywhere")
-async def logout(who: CustomerDep, container: ContainerDep) -> SignedOutOut:
-    await container.identity.sign_out(who)
+async def logout(who: CustomerDep, services: ServicesDep) -> SignedOutOut:
+    await services.identity.sign_out(who)
     return SignedOutOut()

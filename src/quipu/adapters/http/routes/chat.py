@@ -9,8 +9,7 @@ from fastapi import APIRouter
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from quipu.adapters.http.backpressure import ChatLimiter
-from quipu.adapters.http.deps import ContainerDep, CustomerDep
+from quipu.adapters.http.deps import CustomerDep, ServicesDep
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.llm.queue import turn_deadline
 from quipu.adapters.metrics import TURN_SECONDS, TURNS, TURNS_REFUSED
@@ -80,17 +79,14 @@ def chat_out(turn: ChatTurn) -> ChatOut:
 
 
 @router.post("/chat", summary="One chat turn; reply is null while a person holds the conversation")
-async def chat(body: ChatIn, who: CustomerDep, container: ContainerDep) -> ChatOut:
+async def chat(body: ChatIn, who: CustomerDep, services: ServicesDep) -> ChatOut:
     image = decoded_image(body.image)
     if not body.message.strip() and image is None:
         raise ApiError("empty_message")
-    await ChatLimiter(container.identity.rate, container.settings.chat_rate_per_minute, container.clock).check(
-        who.customer_id
-    )
-    assert container.chat is not None  # attached when the service starts
+    await services.chat_limit.check(who.customer_id)
     try:
-        with TURN_SECONDS.time(), turn_deadline(container.settings.turn_deadline_seconds):
-            turn = await container.chat.turn(
+        with TURN_SECONDS.time(), turn_deadline(services.settings.turn_deadline_seconds):
+            turn = await services.chat.turn(
                 customer_id=who.customer_id, signed_in=True, message=body.message, thread_id=body.thread_id, image=image
             )
     except ModelBusy as busy:  # answered 503 + Retry-After by the back-pressure handler; nothing was stored
@@ -110,23 +106,20 @@ def counted(turn: ChatTurn) -> None:
     summary="The same turn, streamed as NDJSON: {step} lines while it works, then {turn} (or {error})",
     response_class=StreamingResponse,
 )
-async def chat_stream(body: ChatIn, who: CustomerDep, container: ContainerDep) -> StreamingResponse:
+async def chat_stream(body: ChatIn, who: CustomerDep, services: ServicesDep) -> StreamingResponse:
     """Steps are understanding, looking_up, writing. If the customer leaves, the turn still finishes and is stored."""
     image = decoded_image(body.image)
     if not body.message.strip() and image is None:
         raise ApiError("empty_message")
-    await ChatLimiter(container.identity.rate, container.settings.chat_rate_per_minute, container.clock).check(
-        who.customer_id
-    )
+    await services.chat_limit.check(who.customer_id)
     steps: asyncio.Queue[str] = asyncio.Queue()
 
     async def progress(step: str) -> None:
         steps.put_nowait(step)
 
-    assert container.chat is not None  # attached when the service starts
-    with turn_deadline(container.settings.turn_deadline_seconds):  # the task keeps a copy of the deadline
+    with turn_deadline(services.settings.turn_deadline_seconds):  # the task keeps a copy of the deadline
         task = asyncio.create_task(
-            container.chat.turn(
+            services.chat.turn(
                 customer_id=who.customer_id,
                 signed_in=True,
                 message=body.message,

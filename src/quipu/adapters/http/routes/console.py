@@ -4,7 +4,7 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Path, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from quipu.adapters.http.deps import ContainerDep, OperatorDep, SupervisorDep, UuidText, still_signed_in
+from quipu.adapters.http.deps import OperatorDep, ServicesDep, SupervisorDep, UuidText, still_signed_in
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.http.live import event_stream
 from quipu.application.console import NotAllowed, Staff, UnknownConversation
@@ -136,57 +136,55 @@ async def guarded(work):
 @router.get("/queue", summary="Waiting first, then held; by priority, then the least SLA time left")
 async def queue(
     _: OperatorDep,
-    container: ContainerDep,
+    services: ServicesDep,
     status: Literal["bot", "waiting", "human"] | None = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 100,
 ) -> list[QueueItem]:
-    return [QueueItem(**row) for row in await container.console.queue(status=status, limit=limit)]
+    return [QueueItem(**row) for row in await services.console.queue(status=status, limit=limit)]
 
 
 @router.get("/conversations/{conversation_id}", summary="The whole thread, its facts and case files (read is logged)")
-async def thread(conversation_id: ConversationId, operator: OperatorDep, container: ContainerDep) -> Thread:
-    return Thread(**await guarded(container.console.thread(conversation_id, staff(operator))))
+async def thread(conversation_id: ConversationId, operator: OperatorDep, services: ServicesDep) -> Thread:
+    return Thread(**await guarded(services.console.thread(conversation_id, staff(operator))))
 
 
 @router.post("/conversations/{conversation_id}/take", summary="Hold a handed-off case (one operator at a time)")
-async def take(conversation_id: ConversationId, operator: OperatorDep, container: ContainerDep) -> dict:
-    await guarded(container.console.take(conversation_id, staff(operator)))
+async def take(conversation_id: ConversationId, operator: OperatorDep, services: ServicesDep) -> dict:
+    await guarded(services.console.take(conversation_id, staff(operator)))
     return {"status": "human", "held_by": operator.operator_id}
 
 
 @router.post("/conversations/{conversation_id}/assign", summary="A supervisor gives the case to an operator")
 async def assign(
-    conversation_id: ConversationId, body: AssignIn, operator: SupervisorDep, container: ContainerDep
+    conversation_id: ConversationId, body: AssignIn, operator: SupervisorDep, services: ServicesDep
 ) -> dict:
-    await guarded(container.console.assign(conversation_id, staff(operator), body.operator_id))
+    await guarded(services.console.assign(conversation_id, staff(operator), body.operator_id))
     return {"status": "human", "held_by": body.operator_id}
 
 
 @router.post("/conversations/{conversation_id}/reply", summary="Answer the customer in a case you hold")
-async def reply(conversation_id: ConversationId, body: ReplyIn, operator: OperatorDep, container: ContainerDep) -> dict:
-    message_id = await guarded(container.console.reply(conversation_id, staff(operator), body.text.strip()))
+async def reply(conversation_id: ConversationId, body: ReplyIn, operator: OperatorDep, services: ServicesDep) -> dict:
+    message_id = await guarded(services.console.reply(conversation_id, staff(operator), body.text.strip()))
     return {"message_id": message_id, "status": "human"}
 
 
 @router.post("/conversations/{conversation_id}/release", summary="Give the conversation back to the assistant")
-async def release(conversation_id: ConversationId, operator: OperatorDep, container: ContainerDep) -> dict:
-    await guarded(container.console.release(conversation_id, staff(operator)))
+async def release(conversation_id: ConversationId, operator: OperatorDep, services: ServicesDep) -> dict:
+    await guarded(services.console.release(conversation_id, staff(operator)))
     return {"status": "bot"}
 
 
 @router.post("/conversations/{conversation_id}/actions", summary="Act for the customer through the action gateway")
-async def act(conversation_id: ConversationId, body: ActIn, operator: OperatorDep, container: ContainerDep) -> dict:
-    return await guarded(container.console.act(conversation_id, staff(operator), body.action, body.params))
+async def act(conversation_id: ConversationId, body: ActIn, operator: OperatorDep, services: ServicesDep) -> dict:
+    return await guarded(services.console.act(conversation_id, staff(operator), body.action, body.params))
 
 
 @router.get("/dashboard", summary="Live figures from the database (supervisors only)")
-async def dashboard(
-    _: SupervisorDep, container: ContainerDep, days: Annotated[int, Query(ge=1, le=90)] = 7
-) -> Dashboard:
-    return Dashboard(**await container.console.dashboard(days))
+async def dashboard(_: SupervisorDep, services: ServicesDep, days: Annotated[int, Query(ge=1, le=90)] = 7) -> Dashboard:
+    return Dashboard(**await services.console.dashboard(days))
 
 
 @router.get("/events", summary="Server-Sent Events: a conversation changed (any process, via LISTEN/NOTIFY)")
-async def events(request: Request, _: OperatorDep, container: ContainerDep):
-    allowed = still_signed_in(request, container, "operator")
-    return event_stream(request, container.live, lambda conversation_id: True, still_allowed=allowed)
+async def events(request: Request, _: OperatorDep, services: ServicesDep):
+    allowed = still_signed_in(request, services, "operator")
+    return event_stream(request, services.events, lambda conversation_id: True, still_allowed=allowed)

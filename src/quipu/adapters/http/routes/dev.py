@@ -1,7 +1,7 @@
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
-from quipu.adapters.http.deps import ContainerDep, CustomerDep
+from quipu.adapters.http.deps import CustomerDep, ServicesDep
 from quipu.adapters.http.errors import ApiError
 from quipu.application.text_to_sql import run_sql
 
@@ -14,7 +14,7 @@ class SqlIn(BaseModel):
 
 
 @router.post("/sql", summary="Local mode only: the guarded SQL path without a model, as the signed-in customer")
-async def dev_sql(body: SqlIn, who: CustomerDep, container: ContainerDep) -> dict:
-    if container.settings.env != "local":
+async def dev_sql(body: SqlIn, who: CustomerDep, services: ServicesDep) -> dict:
+    if services.settings.env != "local":
         raise ApiError("not_found")
-    return await run_sql(container.sql_runner, body.sql, who.customer_id)
+    return await run_sql(services.sql_runner, body.sql, who.customer_id)

@@ -2,7 +2,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from quipu.adapters.http.deps import ContainerDep, CustomerDep
+from quipu.adapters.http.deps import CustomerDep, ServicesDep
 from quipu.adapters.http.errors import ApiError
 from quipu.application.finances import FinancesUnavailable, UnknownCustomer, finances
 from quipu.domain.finances import NoSpending
@@ -11,11 +11,9 @@ router = APIRouter(prefix="/api/me", tags=["finances"])
 
 
 @router.get("/finances", summary="Mis finanzas: the customer's spending in the window, all or nothing")
-async def my_finances(
-    who: CustomerDep, container: ContainerDep, days: Annotated[int, Query(ge=7, le=365)] = 90
-) -> dict:
+async def my_finances(who: CustomerDep, services: ServicesDep, days: Annotated[int, Query(ge=7, le=365)] = 90) -> dict:
     try:
-        return await finances(container.records, who.customer_id, days)
+        return await finances(services.records, who.customer_id, days)
     except NoSpending:
         raise ApiError("no_spending_in_period") from None
     except UnknownCustomer:

@@ -6,7 +6,7 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Query, Request
 from pydantic import BaseModel
 
-from quipu.adapters.http.deps import ContainerDep, CustomerDep, still_signed_in
+from quipu.adapters.http.deps import CustomerDep, ServicesDep, still_signed_in
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.http.live import event_stream
 from quipu.domain.threads import conversation_id
@@ -89,9 +89,9 @@ class Product(BaseModel):
 
 
 @router.get("", summary="The signed-in customer")
-async def me(who: CustomerDep, container: ContainerDep) -> MeOut:
-    greeting = await container.views.greeting(who.customer_id)
-    fresh = who.stepped_up(container.clock(), container.identity.limits.step_up_window)
+async def me(who: CustomerDep, services: ServicesDep) -> MeOut:
+    greeting = await services.views.greeting(who.customer_id)
+    fresh = who.stepped_up(services.clock(), services.identity.limits.step_up_window)
     return MeOut(
         customer_id=who.customer_id, first_name=greeting.first_name, language=greeting.language, stepped_up=fresh
     )
@@ -99,25 +99,25 @@ async def me(who: CustomerDep, container: ContainerDep) -> MeOut:
 
 @router.get("/outbox", summary="What the bank sent the customer (simulated mail is stored, not sent)")
 async def outbox(
-    who: CustomerDep, container: ContainerDep, limit: Annotated[int, Query(ge=1, le=50)] = 20
+    who: CustomerDep, services: ServicesDep, limit: Annotated[int, Query(ge=1, le=50)] = 20
 ) -> list[OutboxMessage]:
-    return [OutboxMessage(**asdict(m)) for m in await container.views.sent(who.customer_id, limit)]
+    return [OutboxMessage(**asdict(m)) for m in await services.views.sent(who.customer_id, limit)]
 
 
 @router.get("/conversations", summary="Earlier conversations, most recent first")
 async def conversations(
-    who: CustomerDep, container: ContainerDep, limit: Annotated[int, Query(ge=1, le=100)] = 30
+    who: CustomerDep, services: ServicesDep, limit: Annotated[int, Query(ge=1, le=100)] = 30
 ) -> list[ConversationSummary]:
-    return [ConversationSummary(**asdict(c)) for c in await container.views.conversations(who.customer_id, limit)]
+    return [ConversationSummary(**asdict(c)) for c in await services.views.conversations(who.customer_id, limit)]
 
 
 @router.get("/conversations/{thread_id}", summary="One conversation with its messages")
-async def conversation(thread_id: ThreadId, who: CustomerDep, container: ContainerDep) -> Conversation:
-    found = await container.views.conversation(who.customer_id, thread_id)
+async def conversation(thread_id: ThreadId, who: CustomerDep, services: ServicesDep) -> Conversation:
+    found = await services.views.conversation(who.customer_id, thread_id)
     if found is None:
         raise ApiError("unknown_conversation")
     cards = [
-        Card(kind="actions", created_at=proposed_at, view=await container.gateway.view(who.customer_id, batch_id))
+        Card(kind="actions", created_at=proposed_at, view=await services.gateway.view(who.customer_id, batch_id))
         for batch_id, proposed_at in found.batches
     ]
     cards += [Card(kind="transfer", created_at=t["created_at"], view=transfer_view(t)) for t in found.transfers]
@@ -139,12 +139,12 @@ def transfer_view(row: dict) -> dict:
 
 
 @router.get("/products", summary="Mis productos: each product's status, balance and last movements")
-async def products(who: CustomerDep, container: ContainerDep) -> list[Product]:
-    return [Product(**asdict(p)) for p in await container.views.products(who.customer_id)]
+async def products(who: CustomerDep, services: ServicesDep) -> list[Product]:
+    return [Product(**asdict(p)) for p in await services.views.products(who.customer_id)]
 
 
 @router.get("/conversations/{thread_id}/events", summary="Server-Sent Events: this conversation changed")
-async def conversation_events(thread_id: ThreadId, request: Request, who: CustomerDep, container: ContainerDep):
+async def conversation_events(thread_id: ThreadId, request: Request, who: CustomerDep, services: ServicesDep):
     mine = str(conversation_id(who.customer_id, thread_id))
-    allowed = still_signed_in(request, container, "customer")
-    return event_stream(request, container.live, lambda changed: changed == mine, still_allowed=allowed)
+    allowed = still_signed_in(request, services, "customer")
+    return event_stream(request, services.events, lambda changed: changed == mine, still_allowed=allowed)

@@ -3,7 +3,7 @@ from dataclasses import asdict
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from quipu.adapters.http.deps import ContainerDep, OperatorDep, SupervisorDep, client_of
+from quipu.adapters.http.deps import OperatorDep, ServicesDep, SupervisorDep, client_of
 
 router = APIRouter(prefix="/api/operators", tags=["operators"])
 
@@ -29,8 +29,8 @@ class OperatorOut(BaseModel):
 
 
 @router.post("/token", summary="Operator sign-in: a bearer token for the console")
-async def token(body: OperatorSignIn, request: Request, container: ContainerDep) -> OperatorTokenOut:
-    grant = await container.identity.sign_in_operator(body.username, body.password, client_of(request))
+async def token(body: OperatorSignIn, request: Request, services: ServicesDep) -> OperatorTokenOut:
+    grant = await services.identity.sign_in_operator(body.username, body.password, client_of(request))
     return OperatorTokenOut(access_token=grant.access_token, expires_in=grant.expires_in, operator_id=grant.subject)
 
 
@@ -40,5 +40,5 @@ async def me(operator: OperatorDep) -> OperatorOut:
 
 
 @router.get("", summary="Every operator account (supervisors only)")
-async def everyone(_: SupervisorDep, container: ContainerDep) -> list[OperatorOut]:
-    return [OperatorOut(**asdict(o)) for o in await container.views.operators()]
+async def everyone(_: SupervisorDep, services: ServicesDep) -> list[OperatorOut]:
+    return [OperatorOut(**asdict(o)) for o in await services.views.operators()]

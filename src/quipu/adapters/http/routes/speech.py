@@ -4,10 +4,11 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from quipu.adapters.http.deps import ContainerDep, CustomerDep
+from quipu.adapters.http.deps import CustomerDep, ServicesDep
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.speech.espeak import SpeechUnavailable
 from quipu.adapters.speech.whisper import BadAudio, NoSpeech
+from quipu.bootstrap import Services
 
 router = APIRouter(prefix="/api/speech", tags=["speech"])
 MAX_AUDIO_BYTES = 5 * 1024 * 1024
@@ -24,29 +25,29 @@ class SayIn(BaseModel):
     language: Literal["es", "pt"]
 
 
-async def preferred_language(container, customer_id: str) -> str:
-    return (await container.views.greeting(customer_id)).language
+async def preferred_language(services: Services, customer_id: str) -> str:
+    return (await services.views.greeting(customer_id)).language
 
 
 @router.post("/transcribe", summary="Raw audio body (≤ 5 MB, ≤ 60 s) → {text, language}; the audio is never kept")
 async def transcribe(
     request: Request,
     who: CustomerDep,
-    container: ContainerDep,
+    services: ServicesDep,
     language: Annotated[str | None, Query(max_length=8)] = None,
 ) -> Heard:
     if language is not None and language not in ("es", "pt"):
         raise ApiError("unsupported_language")
-    if not container.transcriber.available():
+    if not services.transcriber.available():
         raise ApiError("speech_unavailable")
     audio = await request.body()
     if not audio:
         raise ApiError("empty_audio")
     if len(audio) > MAX_AUDIO_BYTES:
         raise ApiError("audio_too_long")
-    hint = language or await preferred_language(container, who.customer_id)
+    hint = language or await preferred_language(services, who.customer_id)
     try:
-        heard = await container.transcriber.transcribe(audio, hint)
+        heard = await services.transcriber.transcribe(audio, hint)
     except NoSpeech:
         raise ApiError("no_speech") from None
     except BadAudio as error:
@@ -55,9 +56,9 @@ async def transcribe(
 
 
 @router.post("/synthesize", summary="{text, language} → audio/wav, read the way a person would say it")
-async def synthesize(body: SayIn, who: CustomerDep, container: ContainerDep) -> Response:
+async def synthesize(body: SayIn, who: CustomerDep, services: ServicesDep) -> Response:
     try:
-        wav = await container.voice.synthesize(body.text, body.language)
+        wav = await services.voice.synthesize(body.text, body.language)
     except SpeechUnavailable:
         raise ApiError("speech_unavailable") from None
     return Response(wav, media_type="audio/wav", headers={"Cache-Control": "no-store"})

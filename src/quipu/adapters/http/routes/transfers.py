@@ -4,7 +4,7 @@ for clients written before the rename, at /api/khipu."""
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict
 
-from quipu.adapters.http.deps import ContainerDep, CustomerDep, UuidText, actions_on
+from quipu.adapters.http.deps import CustomerDep, ServicesDep, UuidText, actions_on
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.metrics import counted
 from quipu.application.transfer_ports import UnknownTransfer
@@ -36,10 +36,10 @@ class TransferIn(BaseModel):
 
 
 @buttons.post("/confirm", summary="The customer's button: move the money (needs a recent step-up)")
-async def confirm(body: TransferIn, who: CustomerDep, container: ContainerDep) -> dict:
-    stepped_up = who.stepped_up(container.clock(), container.identity.limits.step_up_window)
+async def confirm(body: TransferIn, who: CustomerDep, services: ServicesDep) -> dict:
+    stepped_up = who.stepped_up(services.clock(), services.identity.limits.step_up_window)
     try:
-        moved = await container.money.confirm(who.customer_id, body.transfer_id, stepped_up=stepped_up)
+        moved = await services.money.confirm(who.customer_id, body.transfer_id, stepped_up=stepped_up)
         return counted("transfer", "confirm", with_text(moved))
     except StepUpRequired:
         raise ApiError("step_up_required") from None
@@ -48,9 +48,9 @@ async def confirm(body: TransferIn, who: CustomerDep, container: ContainerDep) -
 
 
 @buttons.post("/cancel", summary="The customer declines the proposal")
-async def cancel(body: TransferIn, who: CustomerDep, container: ContainerDep) -> dict:
+async def cancel(body: TransferIn, who: CustomerDep, services: ServicesDep) -> dict:
     try:
-        return counted("transfer", "cancel", with_text(await container.money.cancel(who.customer_id, body.transfer_id)))
+        return counted("transfer", "cancel", with_text(await services.money.cancel(who.customer_id, body.transfer_id)))
     except UnknownTransfer:
         raise ApiError("unknown_transfer") from None
 

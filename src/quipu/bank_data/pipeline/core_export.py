@@ -9,9 +9,9 @@ from pathlib import Path
 
 import duckdb
 
-from quipu.adapters.dataset.catalog import BILLERS
-from quipu.adapters.dataset.format import CORE_TABLES, MANIFEST, file_sha256
-from quipu.adapters.dataset.rows import billing_rows
+from quipu.bank_data.format import CORE_TABLES, MANIFEST, file_sha256
+from quipu.bank_data.generator.catalog import BILLERS
+from quipu.bank_data.generator.rows import billing_rows
 
 SELECTS = {
     "customers": """SELECT customer_id, document_type, document_number, first_name, last_name,

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 
-from quipu.adapters.dataset.catalog import BILLERS
+from quipu.bank_data.generator.catalog import BILLERS
 from quipu.domain.billing import DebtProduct, bill_for, money
 from quipu.domain.dataset import AS_OF, HISTORY_START
 from quipu.domain.vocabulary import CURRENCIES

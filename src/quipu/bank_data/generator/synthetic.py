@@ -2,10 +2,10 @@
 
 from pathlib import Path
 
-from quipu.adapters.dataset.fixtures import demo_bundles
-from quipu.adapters.dataset.format import DatasetWriter
-from quipu.adapters.dataset.organizer import OrganizerCustomer
-from quipu.adapters.dataset.rows import FxTable, biller_rows
+from quipu.bank_data.format import DatasetWriter
+from quipu.bank_data.generator.fixtures import demo_bundles
+from quipu.bank_data.generator.organizer import OrganizerCustomer
+from quipu.bank_data.generator.rows import FxTable, biller_rows
 
 GENERATOR_VERSION = 1
 DEFAULT_SEED = 2026

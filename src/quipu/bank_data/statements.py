@@ -5,7 +5,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from quipu.adapters.dataset.fixtures import DEMO_CUSTOMERS, DemoCustomer
+from quipu.bank_data.demo_customers import DEMO_CUSTOMERS, DemoCustomer
 
 FONTS = Path("/usr/share/fonts/truetype/dejavu")
 TITLE = {"es": "Estado de cuenta · Tarjeta de crédito", "pt": "Extrato · Cartão de crédito"}

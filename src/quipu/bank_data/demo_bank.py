@@ -4,10 +4,10 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from quipu.adapters.dataset import synthetic
-from quipu.adapters.dataset.format import MANIFEST
 from quipu.adapters.postgres import core_loader
 from quipu.adapters.postgres.connection import DatabaseUrls, connect
+from quipu.bank_data.format import MANIFEST
+from quipu.bank_data.generator import synthetic
 
 
 @dataclass(frozen=True)

@@ -7,10 +7,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from quipu.adapters.pipeline.core_export import export_core
-from quipu.adapters.pipeline.stages import Pipeline
 from quipu.adapters.postgres import core_loader
 from quipu.adapters.postgres.connection import DatabaseUrls, connect
+from quipu.bank_data.pipeline.core_export import export_core
+from quipu.bank_data.pipeline.stages import Pipeline
 
 STAGES = ("bronze", "silver", "contracts", "core dataset", "load")
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import duckdb
 
-from quipu.adapters.pipeline.raw import COLUMNS
+from quipu.bank_data.pipeline.raw_layout import COLUMNS
 
 HISTORY_DAYS = 365
 FRESHNESS_DAYS = 7

@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass
 
-from quipu.adapters.dataset.fixtures import DEMO_CUSTOMERS
+from quipu.bank_data.demo_customers import DEMO_CUSTOMERS
 
 DEMO_PASSWORDS = {
     "DEMO-MX-DUPLICATE": "lucia-uber-duplicado",
