@@ -9,7 +9,7 @@ from quipu.domain.signals import Signal
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 
 ASKABLE = ("charge",)
-NARROWED = re.compile(r"\d|\b(ayer|anteayer|antier|hoy|ontem|anteontem|hoje|semana|lunes|martes|miercoles|jueves|"
+NARROWED = re.compile(r"\d(?!\d*\s*ve[cz]es)|\b(ayer|anteayer|antier|hoy|ontem|anteontem|hoje|semana|lunes|martes|miercoles|jueves|"
                       r"viernes|sabado|domingo|segunda|terca|quarta|quinta|sexta)\b")
 MATCH_DAYS = 90
 

@@ -17,7 +17,13 @@ from quipu.application.data_lookup_results import (
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 from quipu.skills.data_lookup import phrases
 from quipu.skills.data_lookup.phrases import capitalized, counted, period
-from quipu.skills.data_lookup.picking import corrected, names_a_tool, pick, with_earlier_period
+from quipu.skills.data_lookup.picking import (
+    changes_the_question,
+    corrected,
+    names_a_tool,
+    pick,
+    with_earlier_period,
+)
 from quipu.skills.data_lookup.sql_rows import rows_answer
 
 ASKABLE = ()
@@ -26,7 +32,8 @@ ASKABLE = ()
 def plain(turn: SkillTurn) -> bool:
     """The words name one lookup (spending, movements, the largest purchase, a comparison, the rate,
     complaints): code reads it and its period, category and merchant, no model step."""
-    return names_a_tool(turn.latest)
+    follow_up = turn.text != turn.latest
+    return names_a_tool(turn.latest) or (follow_up and changes_the_question(turn.latest))
 
 
 async def first(turn: SkillTurn) -> list[ToolOutcome]:

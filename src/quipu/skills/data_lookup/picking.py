@@ -102,7 +102,15 @@ def pick(text: str) -> tuple[str, dict]:
             arguments["order"] = "largest"
     if tool == "compare_spending" and "period" not in arguments:
         arguments["period"] = "this_month"
+    if asks_for_everything(text):
+        arguments = {k: v for k, v in arguments.items() if k not in ("category", "merchant")}
     return tool, arguments
+
+
+def changes_the_question(said: str) -> bool:
+    """A follow-up that only changes the period, the category, the merchant, or asks for everything."""
+    folded = fold(said)
+    return bool(periods_in(said, AS_OF) or categories_in(said) or MERCHANTS.search(folded) or asks_for_everything(said))
 
 
 def with_earlier_period(tool: str, arguments: dict, earlier: dict) -> dict:

@@ -1,7 +1,7 @@
 """Money movement's answers: the card, the question or the reason, all written by code."""
 
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
-from quipu.skills.money_movement.words import plain_bill, plain_transfer
+from quipu.skills.money_movement.words import debt_without_amount, plain_bill, plain_transfer
 
 ASKABLE = ("amount", "destination", "origin", "service")
 PROPOSALS = ("propose_transfer", "propose_service_payment")
@@ -18,13 +18,16 @@ def _plainly_asked(text: str) -> tuple[str, dict] | None:
 
 def plain(turn: SkillTurn) -> bool:
     """A named bill to pay, or one amount and where it goes: code prepares the card, no model step."""
-    return _plainly_asked(turn.text) is not None
+    return _plainly_asked(turn.text) is not None or debt_without_amount(turn.text)
 
 
-async def first(turn: SkillTurn) -> list[ToolOutcome]:
-    """The model only asked: a plain request still gets its card; otherwise code's own question stands."""
+async def first(turn: SkillTurn) -> list[ToolOutcome] | str:
+    """The model only asked: a plain request still gets its card; a debt to pay with no amount gets code's
+    question; otherwise code's own question stands."""
     asked = _plainly_asked(turn.text)
-    return [await turn.tools.call(*asked)] if asked else []
+    if asked:
+        return [await turn.tools.call(*asked)]
+    return Voice("money_movement", turn.language).say("ask_amount") if debt_without_amount(turn.text) else []
 
 
 async def then(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[ToolOutcome]:

@@ -72,6 +72,14 @@ def plain_transfer(text: str) -> dict | None:
     return arguments
 
 
+def debt_without_amount(text: str) -> bool:
+    """The words ask to pay the one debt they name (a card, a loan) and give no amount: code asks how much."""
+    if _amounts(text) or not re.search(PAY, text or "", re.IGNORECASE) or service_named(text):
+        return False
+    named = [kind for kind in DEBTS if re.search(dict(PRODUCTS)[kind], text, re.IGNORECASE)]
+    return len(named) == 1
+
+
 def plain_bill(text: str) -> dict | None:
     """propose_service_payment's arguments when the words ask to pay one named service."""
     service = service_named(text)
