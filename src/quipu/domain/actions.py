@@ -1,6 +1,7 @@
 """The action catalog and its policy: what code allows, what needs the customer's button, what goes to a
 person. Pure: facts in, decisions out. The model only proposes."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -193,7 +194,9 @@ def parse(requested: Requested) -> _Params | Decision:
         return Decision(BLOCKED, "invalid_params")
 
 
-def _card_prechecks(card: CardFacts | None) -> Decision | None:
+def _card_action(facts: Facts, rules: Callable[[CardFacts], Decision]) -> Decision:
+    """The checks every card action makes first (found, a card, not closed, not suspended), then its own rules."""
+    card = facts.card
     if card is None:
         return Decision(BLOCKED, "not_found")
     if card.product_type not in CARD_TYPES:
@@ -202,15 +205,14 @@ def _card_prechecks(card: CardFacts | None) -> Decision | None:
         return Decision(BLOCKED, "card_closed")
     if card.effective_status == "Suspended":
         return Decision(ESCALATED, "card_suspended")
-    return None
+    return rules(card)
 
 
 def block_card(facts: Facts) -> Decision:
-    card = facts.card
-    early = _card_prechecks(card)
-    if early:
-        return early
-    assert card is not None  # _card_prechecks answers a missing card
+    return _card_action(facts, _block_rules)
+
+
+def _block_rules(card: CardFacts) -> Decision:
     if card.effective_status == "Blocked":
         return Decision(BLOCKED, "already_blocked")
     if card.effective_status != "Active":
@@ -219,11 +221,10 @@ def block_card(facts: Facts) -> Decision:
 
 
 def cancel_card(facts: Facts) -> Decision:
-    card = facts.card
-    early = _card_prechecks(card)
-    if early:
-        return early
-    assert card is not None  # _card_prechecks answers a missing card
+    return _card_action(facts, _cancel_rules)
+
+
+def _cancel_rules(card: CardFacts) -> Decision:
     if card.effective_status == "Blocked" and not card.frozen_by_customer:
         return Decision(ESCALATED, "blocked_by_bank")
     if card.effective_status not in ("Active", "Blocked"):

@@ -6,10 +6,9 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from quipu.evaluation.scenarios import HELD_OUT, REGRESSION, split_of
+from quipu.evaluation.scenarios import HELD_OUT, REGRESSION, load_cases, select_cases
 
 SKILLS = ("balance_inquiry", "charge_investigation", "data_lookup", "account_actions", "money_movement")
 CATEGORIES = ("balance", "charges", "lookup", "actions", "money", "smalltalk", "person")
@@ -95,34 +94,14 @@ class Conversation(Strict):
 
 def load(directory: Path) -> list[Conversation]:
     """Every conversation in the folder's YAML files, sorted by id; a duplicate id is an error."""
-    found = []
-    for path in sorted(directory.glob("*.yaml")):
-        for raw in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
-            try:
-                found.append(Conversation.model_validate(raw))
-            except ValueError as error:
-                raise ValueError(f"{path.name}: {raw.get('id', '?')}: {error}") from None
-    ids = [c.id for c in found]
-    duplicated = sorted({i for i in ids if ids.count(i) > 1})
-    if duplicated:
-        raise ValueError(f"duplicate conversation ids: {duplicated}")
-    return sorted(found, key=lambda c: c.id)
+    return load_cases(directory, Conversation.model_validate, "conversation")
 
 
 def select(conversations: list[Conversation], split: str, ids: list[str] | None = None) -> list[Conversation]:
     """The runner's gate: whole conversations are split; a held-out id needs the held-out split."""
     if split not in (HELD_OUT, REGRESSION):
         raise ValueError(f"split must be {REGRESSION} or {HELD_OUT}")
-    splits = split_of(conversations)
-    if ids:
-        unknown = sorted(set(ids) - set(splits))
-        if unknown:
-            raise ValueError(f"unknown conversation ids: {unknown}")
-        blocked = sorted(i for i in ids if splits[i] != split)
-        if blocked:
-            raise PermissionError(f"{blocked} belong to another split; pass --split {splits[blocked[0]]} to run them")
-        return [c for c in conversations if c.id in ids]
-    return [c for c in conversations if splits[c.id] == split]
+    return select_cases(conversations, split, ids, "conversation")
 
 
 def counts(conversations: list[Conversation]) -> dict:

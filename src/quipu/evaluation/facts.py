@@ -147,15 +147,19 @@ def charge(conn, cid: str, spec: FactSpec) -> list[Expected]:
     return found + ([words(f"status {status}", *STATUS_WORDS[status])] if spec.status else [])
 
 
+def _merchant_per_currency(
+    conn, cid: str, period: str | None, select: str, label: Callable[[str], str]
+) -> list[Expected]:
+    """One merchant and its amount in each currency (amounts never compared across them): its name and figure."""
+    start, end = period_bounds(period)
+    rows = _rows(conn, f"SELECT DISTINCT ON (currency) merchant_name, {select}", c=cid, start=start, end=end)
+    return [e for merchant, amount in rows for e in (merchant_words(merchant), figure(label(merchant), amount))]
+
+
 def largest_purchase(conn, cid: str, spec: FactSpec) -> list[Expected]:
-    """The largest approved purchase of the period in each currency (amounts never compared across them)."""
-    start, end = period_bounds(spec.period)
-    rows = _rows(
-        conn,
-        f"SELECT DISTINCT ON (currency) merchant_name, amount {PURCHASES} ORDER BY currency, amount DESC, "
-        "transaction_date DESC", c=cid, start=start, end=end,
-    )  # fmt: skip
-    return [e for merchant, amount in rows for e in (merchant_words(merchant), figure("largest purchase", amount))]
+    """The largest approved purchase of the period in each currency."""
+    select = f"amount {PURCHASES} ORDER BY currency, amount DESC, transaction_date DESC"
+    return _merchant_per_currency(conn, cid, spec.period, select, lambda _: "largest purchase")
 
 
 def _totals(conn, cid: str, period: str | None, extra: str = "", **params) -> list[tuple[str, Decimal]]:
@@ -182,13 +186,10 @@ def spending_merchant(conn, cid: str, spec: FactSpec) -> list[Expected]:
 
 def top_merchant(conn, cid: str, spec: FactSpec) -> list[Expected]:
     """The merchant with the most spent in the period, in each currency."""
-    start, end = period_bounds(spec.period)
-    rows = _rows(
-        conn,
-        f"SELECT DISTINCT ON (currency) merchant_name, sum(amount) {PURCHASES} GROUP BY currency, merchant_name "
-        "ORDER BY currency, sum(amount) DESC, merchant_name", c=cid, start=start, end=end,
-    )  # fmt: skip
-    return [e for merchant, total in rows for e in (merchant_words(merchant), figure(f"spent at {merchant}", total))]
+    select = (
+        f"sum(amount) {PURCHASES} GROUP BY currency, merchant_name ORDER BY currency, sum(amount) DESC, merchant_name"
+    )
+    return _merchant_per_currency(conn, cid, spec.period, select, lambda merchant: f"spent at {merchant}")
 
 
 def movements(conn, cid: str, spec: FactSpec) -> list[Expected]:

@@ -1,8 +1,9 @@
 """Action scenarios: YAML files validated by a schema, split mechanically before any model answers."""
 
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal, Protocol, TypeVar
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -76,20 +77,34 @@ class Scenario(Strict):
         return self
 
 
-def load(directory: Path) -> list[Scenario]:
-    """Every scenario in the folder's YAML files, sorted by id; a duplicate id is an error."""
-    scenarios = []
+class Identified(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+Case = TypeVar("Case", bound=Identified)
+
+
+def load_cases(directory: Path, parse: Callable[[Any], Case], what: str) -> list[Case]:
+    """Every case in the folder's YAML files, sorted by id; a bad case names its file and id; a duplicate id is an
+    error."""
+    found = []
     for path in sorted(directory.glob("*.yaml")):
         for raw in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
             try:
-                scenarios.append(Scenario.model_validate(raw))
+                found.append(parse(raw))
             except ValueError as error:
                 raise ValueError(f"{path.name}: {raw.get('id', '?')}: {error}") from None
-    ids = [s.id for s in scenarios]
+    ids = [c.id for c in found]
     duplicated = sorted({i for i in ids if ids.count(i) > 1})
     if duplicated:
-        raise ValueError(f"duplicate scenario ids: {duplicated}")
-    return sorted(scenarios, key=lambda s: s.id)
+        raise ValueError(f"duplicate {what} ids: {duplicated}")
+    return sorted(found, key=lambda c: c.id)
+
+
+def load(directory: Path) -> list[Scenario]:
+    """Every scenario in the folder's YAML files, sorted by id; a duplicate id is an error."""
+    return load_cases(directory, Scenario.model_validate, "scenario")
 
 
 def split_of(scenarios: list) -> dict[str, str]:
@@ -113,16 +128,19 @@ def profile_of(scenarios: list[Scenario]) -> dict[str, tuple[str, str]]:
     return profiles
 
 
-def select(scenarios: list[Scenario], split: str, ids: list[str] | None = None) -> list[Scenario]:
+def select_cases(cases: list[Case], split: str, ids: list[str] | None, what: str) -> list[Case]:
     """The runner's gate: a held-out id is refused unless the held-out split was asked for."""
-    splits = split_of(scenarios)
-    known = {s.id for s in scenarios}
+    splits = split_of(cases)
     if ids:
-        unknown = sorted(set(ids) - known)
+        unknown = sorted(set(ids) - set(splits))
         if unknown:
-            raise ValueError(f"unknown scenario ids: {unknown}")
+            raise ValueError(f"unknown {what} ids: {unknown}")
         blocked = sorted(i for i in ids if splits[i] != split)
         if blocked:
             raise PermissionError(f"{blocked} belong to another split; pass --split {splits[blocked[0]]} to run them")
-        return [s for s in scenarios if s.id in ids]
-    return [s for s in scenarios if splits[s.id] == split]
+        return [c for c in cases if c.id in ids]
+    return [c for c in cases if splits[c.id] == split]
+
+
+def select(scenarios: list[Scenario], split: str, ids: list[str] | None = None) -> list[Scenario]:
+    return select_cases(scenarios, split, ids, "scenario")

@@ -1,7 +1,9 @@
 """`quipu eval`: the action scenarios and the text-to-SQL cases, judged without any model."""
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import typer
 
@@ -18,6 +20,7 @@ from quipu.evaluation.scenarios import HELD_OUT
 
 app = typer.Typer(no_args_is_help=True, help="Evaluate the agent: verdicts from database rows and regexes only.")
 PROVIDERS = ("scripted", "local", "rules", "ollama", "openai", "gemini")
+T = TypeVar("T")
 
 
 def prepared(ctx: typer.Context):
@@ -33,6 +36,36 @@ def model_for(settings, provider: str):
     return None if provider == "scripted" else build_model(settings.model_copy(update={"llm": provider}))
 
 
+def check_split(split: str, allowed: tuple[str, ...]) -> None:
+    if split not in allowed:
+        raise typer.BadParameter(f"split must be {', '.join(allowed[:-1])} or {allowed[-1]}")
+
+
+def id_list(ids: str) -> tuple[str, ...]:
+    """Comma-separated ids, empty ones dropped."""
+    return tuple(i for i in ids.split(",") if i)
+
+
+def progress_printer(split: str, name: Callable[[Any], str]) -> Callable[[Any], None]:
+    """Prints each verdict as it comes, except on held-out runs (they print totals only)."""
+
+    def progress(done: Any) -> None:
+        if split != HELD_OUT:
+            mark = "ok " if done.verdict.correct else "BAD"
+            typer.echo(f"{mark} {name(done)} {'; '.join(done.verdict.failures)}")
+
+    return progress
+
+
+def exit_if_refused(run: Callable[[], T]) -> T:
+    """Runs an evaluation; a refused one (a held-out run not allowed here) exits 2 with the reason."""
+    try:
+        return run()
+    except PermissionError as refused:
+        typer.echo(str(refused), err=True)
+        raise typer.Exit(2) from None
+
+
 @app.command("actions")
 def actions(
     ctx: typer.Context,
@@ -44,25 +77,15 @@ def actions(
     out: Path = typer.Option(Path(".quipu/eval"), help="Folder for the JSON and Markdown reports."),
 ) -> None:
     """Run the action scenarios on fresh customers and write the report."""
-    if split not in ("regression", HELD_OUT):
-        raise typer.BadParameter("split must be regression or heldout")
+    check_split(split, ("regression", HELD_OUT))
     if baseline not in (None, "actions-off"):
         raise typer.BadParameter("the only baseline is actions-off")
     settings, urls = prepared(ctx)
-    plan = EvalRun(split, repeats, provider, baseline, tuple(i for i in ids.split(",") if i))
-    blind = split == HELD_OUT
-
-    def progress(attempt) -> None:
-        if not blind:
-            mark = "ok " if attempt.verdict.correct else "BAD"
-            typer.echo(f"{mark} {attempt.scenario.id} #{attempt.repeat} {'; '.join(attempt.verdict.failures)}")
-
-    try:
-        report, _, path = evaluate(plan, settings, model=model_for(settings, provider), urls=urls, out=out,
-                                   progress=progress)  # fmt: skip
-    except PermissionError as refused:
-        typer.echo(str(refused), err=True)
-        raise typer.Exit(2) from None
+    plan = EvalRun(split, repeats, provider, baseline, id_list(ids))
+    progress = progress_printer(split, lambda attempt: f"{attempt.scenario.id} #{attempt.repeat}")
+    report, _, path = exit_if_refused(
+        lambda: evaluate(plan, settings, model=model_for(settings, provider), urls=urls, out=out, progress=progress)
+    )
     typer.echo(json.dumps({k: report[k] for k in ("attempts", "provider_errors", "correct", "unsafe")}, indent=1))
     typer.echo(f"report: {path}")
 
@@ -76,8 +99,7 @@ def sql(
     out: Path = typer.Option(Path(".quipu/eval"), help="Folder for the JSON report."),
 ) -> None:
     """Text-to-SQL cases through the guard; the gate exits 0 PASS, 1 FAIL, 2 INCONCLUSIVE."""
-    if split not in ("regression", HELD_OUT, "all"):
-        raise typer.BadParameter("split must be regression, heldout or all")
+    check_split(split, ("regression", HELD_OUT, "all"))
     settings, urls = prepared(ctx)
     summary, path = sql_eval.evaluate(
         settings, split=split, model=model_for(settings, provider), repeats=repeats, urls=urls, out=out
@@ -103,8 +125,7 @@ def conversations(
     out: Path = typer.Option(Path(".quipu/eval"), help="Folder for the JSON and Markdown reports."),
 ) -> None:
     """Customer messages, single and multi-turn: facts in the reply, ungrounded figures, unsafe replies."""
-    if split not in ("regression", HELD_OUT):
-        raise typer.BadParameter("split must be regression or heldout")
+    check_split(split, ("regression", HELD_OUT))
     settings, urls = prepared(ctx)
     if model:
         settings = settings.model_copy(update={"llm_model": model})
@@ -117,19 +138,11 @@ def conversations(
         raise typer.Exit(2)
     chosen = model_for(settings, llm)
     name = settings.llm_model if llm == "local" else getattr(chosen, "model", "oracle")
-    plan = ConversationRun(split, llm, name, tuple(i for i in ids.split(",") if i))
-    blind = split == HELD_OUT
-
-    def progress(result) -> None:
-        if not blind:
-            mark = "ok " if result.verdict.correct else "BAD"
-            typer.echo(f"{mark} {result.conversation.id}#{result.index + 1} {'; '.join(result.verdict.failures)}")
-
-    try:
-        report, _, path = evaluate_conversations(plan, settings, model=chosen, urls=urls, out=out, progress=progress)
-    except PermissionError as refused:
-        typer.echo(str(refused), err=True)
-        raise typer.Exit(2) from None
+    plan = ConversationRun(split, llm, name, id_list(ids))
+    progress = progress_printer(split, lambda result: f"{result.conversation.id}#{result.index + 1}")
+    report, _, path = exit_if_refused(
+        lambda: evaluate_conversations(plan, settings, model=chosen, urls=urls, out=out, progress=progress)
+    )
     shown = ("messages", "provider_errors", "correct", "follow_ups", "ungrounded", "unsafe", "efficiency")
     typer.echo(json.dumps({k: report[k] for k in shown}, indent=1, ensure_ascii=False))
     typer.echo(f"report: {path}")

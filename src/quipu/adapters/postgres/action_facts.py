@@ -4,6 +4,7 @@ block counts), the charge with its risk signals, the e-mail on file."""
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.postgres.bank_records import PgBankRecords
+from quipu.adapters.postgres.connection import fetch_one
 from quipu.application.action_ports import TransientError
 from quipu.domain.actions import CardFacts, Facts
 from quipu.domain.evidence import signals_of
@@ -37,8 +38,7 @@ class PgActionFacts:
         self.pool = pool
 
     async def card(self, customer_id: str, product_id: str) -> CardFacts | None:
-        async with self.pool.connection() as conn:
-            row = await (await conn.execute(CARD, (customer_id, product_id))).fetchone()
+        row = await fetch_one(self.pool, CARD, (customer_id, product_id))
         return card_from(row) if row else None
 
     async def cards(self, customer_id: str) -> list[dict]:

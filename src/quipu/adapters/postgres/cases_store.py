@@ -8,7 +8,7 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.metrics import HANDOFFS
-from quipu.adapters.postgres.connection import one_row
+from quipu.adapters.postgres.connection import fetch_one, one_row
 from quipu.domain.case_files import ESCALATION_REQUEST, CaseFile
 from quipu.domain.priority import CasePriority
 
@@ -92,13 +92,11 @@ class PgHandoffs:
 
     async def escalation_open(self, customer_id: str, conversation_id: str | None) -> bool:
         """A case the gateway opened for this conversation that no operator has closed yet."""
-        async with self.pool.connection() as conn:
-            row = await (
-                await conn.execute(
-                    "SELECT EXISTS (SELECT 1 FROM ops.handoff_cases WHERE customer_id = %s "
-                    "AND conversation_id IS NOT DISTINCT FROM %s AND status <> 'closed' "
-                    "AND case_file->>'request' = %s)",
-                    (customer_id, conversation_id, ESCALATION_REQUEST),
-                )
-            ).fetchone()
+        row = await fetch_one(
+            self.pool,
+            "SELECT EXISTS (SELECT 1 FROM ops.handoff_cases WHERE customer_id = %s "
+            "AND conversation_id IS NOT DISTINCT FROM %s AND status <> 'closed' "
+            "AND case_file->>'request' = %s)",
+            (customer_id, conversation_id, ESCALATION_REQUEST),
+        )
         return bool(one_row(row)[0])

@@ -1,10 +1,12 @@
 """Connecting to PostgreSQL, with errors that name the target and never the password."""
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 from urllib.parse import parse_qs, urlsplit
 
 import psycopg
+from psycopg_pool import AsyncConnectionPool
 
 CONNECT_TIMEOUT_SECONDS = 5
 
@@ -54,6 +56,12 @@ def connect(url: str, **kwargs) -> psycopg.Connection:
     except psycopg.OperationalError as error:
         reason = str(error).strip().splitlines()[-1] if str(error).strip() else type(error).__name__
         raise DatabaseUnreachable(f"cannot reach {describe(url)}: {reason}") from None
+
+
+async def fetch_one(pool: AsyncConnectionPool, query: str, params: Sequence[Any] | Mapping[str, Any]) -> Any:
+    """The first row of one query on a connection of the pool, or None."""
+    async with pool.connection() as conn:
+        return await (await conn.execute(query, params)).fetchone()
 
 
 def one_row(row: RowT | None) -> RowT:

@@ -4,9 +4,22 @@ logged), the holder of a conversation, the dashboard's figures; and the unit of 
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
-from quipu.adapters.postgres.connection import one_row
+from quipu.adapters.postgres.connection import fetch_one, one_row
 from quipu.adapters.postgres.console_unit_of_work import PgConsoleUnitOfWork
 from quipu.application.console import UnknownConversation
+
+# What the thread shows besides its head, each read by conversation id.
+THREAD_PARTS = {
+    "messages": "SELECT m.message_id, m.role, m.content, m.skill, m.created_at, o.display_name AS operator "
+    "FROM ops.messages m LEFT JOIN ops.operators o ON o.operator_id = m.operator_id "
+    "WHERE m.conversation_id = %s ORDER BY m.message_id",
+    "cases": "SELECT case_id::text, priority, sla_due_at, reason_codes, case_file, status, created_at "
+    "FROM ops.handoff_cases WHERE conversation_id = %s ORDER BY created_at DESC",
+    "actions": "SELECT action, status, reason, params, view, result, language, created_at FROM ops.actions "
+    "WHERE conversation_id = %s ORDER BY created_at, position",
+    "transfers": "SELECT transfer_id::text, summary, status, status_reason, language, receipt, created_at "
+    "FROM ops.transfers WHERE conversation_id = %s ORDER BY created_at",
+}
 
 QUEUE = """
 SELECT c.conversation_id::text, c.customer_id, cu.first_name, cu.last_name, c.thread_id, c.language, c.status,
@@ -88,43 +101,18 @@ class PgConsole:
                 "INSERT INTO ops.thread_reads (conversation_id, operator_id, status) VALUES (%s, %s, %s)",
                 (conversation_id, operator_id, found["status"]),
             )
-            await cur.execute(
-                "SELECT m.message_id, m.role, m.content, m.skill, m.created_at, o.display_name AS operator "
-                "FROM ops.messages m LEFT JOIN ops.operators o ON o.operator_id = m.operator_id "
-                "WHERE m.conversation_id = %s ORDER BY m.message_id",
-                (conversation_id,),
-            )
-            found["messages"] = await cur.fetchall()
-            await cur.execute(
-                "SELECT case_id::text, priority, sla_due_at, reason_codes, case_file, status, created_at "
-                "FROM ops.handoff_cases WHERE conversation_id = %s ORDER BY created_at DESC",
-                (conversation_id,),
-            )
-            found["cases"] = await cur.fetchall()
-            await cur.execute(
-                "SELECT action, status, reason, params, view, result, language, created_at FROM ops.actions "
-                "WHERE conversation_id = %s ORDER BY created_at, position",
-                (conversation_id,),
-            )
-            found["actions"] = await cur.fetchall()
-            await cur.execute(
-                "SELECT transfer_id::text, summary, status, status_reason, language, receipt, created_at "
-                "FROM ops.transfers WHERE conversation_id = %s ORDER BY created_at",
-                (conversation_id,),
-            )
-            found["transfers"] = await cur.fetchall()
+            for part, query in THREAD_PARTS.items():
+                await cur.execute(query, (conversation_id,))
+                found[part] = await cur.fetchall()
         return found
 
     async def holder(self, conversation_id: str) -> tuple[str, str | None, str, str]:
         """(customer, holder, status, language) of a conversation."""
-        async with self.pool.connection() as conn:
-            row = await (
-                await conn.execute(
-                    "SELECT customer_id, held_by::text, status, language FROM ops.conversations "
-                    "WHERE conversation_id = %s",
-                    (conversation_id,),
-                )
-            ).fetchone()
+        row = await fetch_one(
+            self.pool,
+            "SELECT customer_id, held_by::text, status, language FROM ops.conversations WHERE conversation_id = %s",
+            (conversation_id,),
+        )
         if row is None:
             raise UnknownConversation(conversation_id)
         return row

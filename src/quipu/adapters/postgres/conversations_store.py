@@ -2,6 +2,7 @@
 
 from psycopg_pool import AsyncConnectionPool
 
+from quipu.adapters.postgres.connection import fetch_one
 from quipu.domain.threads import conversation_id
 
 
@@ -30,29 +31,25 @@ class PgConversations:
         operator_id: str | None = None,
     ) -> int:
         cid = conversation_id(customer_id, thread_id)
-        async with self.pool.connection() as conn:
-            row = await (
-                await conn.execute(
-                    "WITH added AS (INSERT INTO ops.messages (conversation_id, role, content, skill, operator_id) "
-                    "SELECT conversation_id, %s, %s, %s, %s FROM ops.conversations "
-                    "WHERE conversation_id = %s AND customer_id = %s RETURNING message_id, created_at) "
-                    "UPDATE ops.conversations c SET last_message_at = added.created_at FROM added "
-                    "WHERE c.conversation_id = %s RETURNING added.message_id",
-                    (role, content[:4000], skill, operator_id, cid, customer_id, cid),
-                )
-            ).fetchone()
+        row = await fetch_one(
+            self.pool,
+            "WITH added AS (INSERT INTO ops.messages (conversation_id, role, content, skill, operator_id) "
+            "SELECT conversation_id, %s, %s, %s, %s FROM ops.conversations "
+            "WHERE conversation_id = %s AND customer_id = %s RETURNING message_id, created_at) "
+            "UPDATE ops.conversations c SET last_message_at = added.created_at FROM added "
+            "WHERE c.conversation_id = %s RETURNING added.message_id",
+            (role, content[:4000], skill, operator_id, cid, customer_id, cid),
+        )
         if row is None:
             raise LookupError("unknown_conversation")
         return row[0]
 
     async def status(self, customer_id: str, thread_id: str) -> str | None:
-        async with self.pool.connection() as conn:
-            row = await (
-                await conn.execute(
-                    "SELECT status FROM ops.conversations WHERE conversation_id = %s AND customer_id = %s",
-                    (conversation_id(customer_id, thread_id), customer_id),
-                )
-            ).fetchone()
+        row = await fetch_one(
+            self.pool,
+            "SELECT status FROM ops.conversations WHERE conversation_id = %s AND customer_id = %s",
+            (conversation_id(customer_id, thread_id), customer_id),
+        )
         return row[0] if row else None
 
     async def record(
@@ -84,13 +81,11 @@ class PgConversations:
 
     async def language_and_names(self, customer_id: str) -> tuple[str, tuple[str, ...]]:
         """The customer's language, and the names traces must never carry."""
-        async with self.pool.connection() as conn:
-            row = await (
-                await conn.execute(
-                    "SELECT preferred_language, first_name, last_name FROM core.customers WHERE customer_id = %s",
-                    (customer_id,),
-                )
-            ).fetchone()
+        row = await fetch_one(
+            self.pool,
+            "SELECT preferred_language, first_name, last_name FROM core.customers WHERE customer_id = %s",
+            (customer_id,),
+        )
         if row is None:
             return "es", ()
         full = " ".join(p for p in row[1:] if p)
@@ -98,8 +93,5 @@ class PgConversations:
 
     async def country(self, customer_id: str) -> str | None:
         """The customer's country, for the number convention of the replies."""
-        async with self.pool.connection() as conn:
-            row = await (
-                await conn.execute("SELECT country FROM core.customers WHERE customer_id = %s", (customer_id,))
-            ).fetchone()
+        row = await fetch_one(self.pool, "SELECT country FROM core.customers WHERE customer_id = %s", (customer_id,))
         return row[0] if row else None

@@ -5,7 +5,7 @@ from datetime import datetime, timedelta
 
 from psycopg_pool import AsyncConnectionPool
 
-from quipu.adapters.postgres.connection import one_row
+from quipu.adapters.postgres.connection import fetch_one, one_row
 from quipu.application.ports import CustomerLogin, OperatorLogin, SessionRecord
 from quipu.domain.identity import BackOff, GuardState
 
@@ -63,19 +63,13 @@ class PgIdentityStore:
         return await self._operator("operator_id = %s::uuid", operator_id)
 
     async def _operator(self, where: str, value: str) -> OperatorLogin | None:
-        async with self.pool.connection() as conn:
-            row = await (
-                await conn.execute(f"SELECT {OPERATOR_COLUMNS} FROM ops.operators WHERE {where}", (value,))
-            ).fetchone()
+        row = await fetch_one(self.pool, f"SELECT {OPERATOR_COLUMNS} FROM ops.operators WHERE {where}", (value,))
         return OperatorLogin(*row) if row else None
 
     async def guard(self, subject: str) -> GuardState:
-        async with self.pool.connection() as conn:
-            row = await (
-                await conn.execute(
-                    "SELECT failures, locked_until, locks FROM ops.login_guards WHERE subject = %s", (subject,)
-                )
-            ).fetchone()
+        row = await fetch_one(
+            self.pool, "SELECT failures, locked_until, locks FROM ops.login_guards WHERE subject = %s", (subject,)
+        )
         return GuardState(*row) if row else GuardState()
 
     async def clear_guard(self, subject: str) -> None:
@@ -95,19 +89,16 @@ class PgIdentityStore:
             "growth": back_off.growth,
             "cap": max(back_off.cap, back_off.lockout),
         }
-        async with self.pool.connection() as conn:
-            row = await (await conn.execute(COUNT_FAILURE, params)).fetchone()
+        row = await fetch_one(self.pool, COUNT_FAILURE, params)
         return GuardState(*one_row(row))
 
     async def count_hit(self, bucket: str, window_start: datetime) -> int:
-        async with self.pool.connection() as conn:
-            row = await (
-                await conn.execute(
-                    "INSERT INTO ops.rate_limits (bucket, window_start, hits) VALUES (%s, %s, 1) "
-                    "ON CONFLICT (bucket, window_start) DO UPDATE SET hits = ops.rate_limits.hits + 1 RETURNING hits",
-                    (bucket, window_start),
-                )
-            ).fetchone()
+        row = await fetch_one(
+            self.pool,
+            "INSERT INTO ops.rate_limits (bucket, window_start, hits) VALUES (%s, %s, 1) "
+            "ON CONFLICT (bucket, window_start) DO UPDATE SET hits = ops.rate_limits.hits + 1 RETURNING hits",
+            (bucket, window_start),
+        )
         return one_row(row)[0]
 
     async def purge(self, now: datetime) -> None:
@@ -132,15 +123,13 @@ class PgIdentityStore:
             sid = uuid.UUID(session_id)
         except ValueError:
             return None
-        async with self.pool.connection() as conn:
-            row = await (
-                await conn.execute(
-                    "SELECT s.session_id::text, s.customer_id, s.expires_at, s.step_up_at, s.revoked_at IS NOT NULL, "
-                    "c.customer_status FROM ops.sessions s LEFT JOIN core.customers c USING (customer_id) "
-                    "WHERE s.session_id = %s",
-                    (sid,),
-                )
-            ).fetchone()
+        row = await fetch_one(
+            self.pool,
+            "SELECT s.session_id::text, s.customer_id, s.expires_at, s.step_up_at, s.revoked_at IS NOT NULL, "
+            "c.customer_status FROM ops.sessions s LEFT JOIN core.customers c USING (customer_id) "
+            "WHERE s.session_id = %s",
+            (sid,),
+        )
         return SessionRecord(*row) if row else None
 
     async def revoke_session(self, session_id: str, now: datetime) -> None:

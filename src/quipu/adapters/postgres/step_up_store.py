@@ -7,7 +7,7 @@ from datetime import datetime
 from psycopg import AsyncConnection
 from psycopg_pool import AsyncConnectionPool
 
-from quipu.adapters.postgres.connection import one_row
+from quipu.adapters.postgres.connection import fetch_one, one_row
 from quipu.application.ports import Contact
 from quipu.domain.step_up import CODE_TRIES, CODE_WINDOW, FAILURE_WINDOW, Budget, lock_of, refusal_to_send
 
@@ -39,13 +39,11 @@ class PgStepUpStore:
         self.pool = pool
 
     async def contact(self, customer_id: str) -> Contact:
-        async with self.pool.connection() as conn:
-            row = await (
-                await conn.execute(
-                    "SELECT customer_id, email, preferred_language FROM core.customers WHERE customer_id = %s",
-                    (customer_id,),
-                )
-            ).fetchone()
+        row = await fetch_one(
+            self.pool,
+            "SELECT customer_id, email, preferred_language FROM core.customers WHERE customer_id = %s",
+            (customer_id,),
+        )
         return Contact(*row) if row else Contact(customer_id, None, "es")
 
     async def issue_code(

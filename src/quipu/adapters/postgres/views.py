@@ -4,6 +4,7 @@ customer's views are always filtered by the signed-in customer."""
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
+from quipu.adapters.postgres.connection import fetch_one
 from quipu.application.views import (
     Conversation,
     ConversationSummary,
@@ -59,12 +60,11 @@ class PgViews:
         self.pool = pool
 
     async def greeting(self, customer_id: str) -> Greeting:
-        async with self.pool.connection() as conn:
-            row = await (
-                await conn.execute(
-                    "SELECT first_name, preferred_language FROM core.customers WHERE customer_id = %s", (customer_id,)
-                )
-            ).fetchone()
+        row = await fetch_one(
+            self.pool,
+            "SELECT first_name, preferred_language FROM core.customers WHERE customer_id = %s",
+            (customer_id,),
+        )
         return Greeting(*row) if row else Greeting(None, "es")
 
     async def products(self, customer_id: str, per_product: int = 3) -> list[Product]:

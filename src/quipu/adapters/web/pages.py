@@ -1,5 +1,6 @@
 """The web pages, rendered on the server in the customer's language; a little plain JavaScript calls the API."""
 
+from collections.abc import Awaitable, Callable
 from importlib.resources import files
 from typing import Annotated
 
@@ -47,30 +48,10 @@ async def root() -> RedirectResponse:
     return RedirectResponse("/inicio", status_code=303)
 
 
-@router.get("/inicio")
-async def home(request: Request, quipu_lang: Language = None) -> HTMLResponse:
-    return page(request, "inicio.html", quipu_lang)
-
-
-@router.get("/mis-productos")
-async def products(request: Request, quipu_lang: Language = None) -> HTMLResponse:
-    return page(request, "productos.html", quipu_lang)
-
-
 @router.get("/entrar")
 async def sign_in(request: Request, quipu_lang: Language = None) -> HTMLResponse:
     statements = {d.customer_id for _, d in dispute_customers()}
     return page(request, "entrar.html", quipu_lang, demo=local_demo(request), statements=statements)
-
-
-@router.get("/chat")
-async def chat(request: Request, quipu_lang: Language = None) -> HTMLResponse:
-    return page(request, "chat.html", quipu_lang)
-
-
-@router.get("/mis-finanzas")
-async def finances(request: Request, quipu_lang: Language = None) -> HTMLResponse:
-    return page(request, "finanzas.html", quipu_lang)
 
 
 @router.get("/demo/estados/{customer_id}.png")
@@ -87,6 +68,22 @@ async def console_sign_in(request: Request, quipu_lang: Language = None) -> HTML
     return page(request, "consola_entrar.html", quipu_lang, demo=local_demo(request))
 
 
-@router.get("/consola")
-async def console(request: Request, quipu_lang: Language = None) -> HTMLResponse:
-    return page(request, "consola.html", quipu_lang)
+# The pages that only render their template in the customer's language: (address, template, route name).
+PLAIN_PAGES = (
+    ("/inicio", "inicio.html", "home"),
+    ("/mis-productos", "productos.html", "products"),
+    ("/chat", "chat.html", "chat"),
+    ("/mis-finanzas", "finanzas.html", "finances"),
+    ("/consola", "consola.html", "console"),
+)
+
+
+def plain_page(template: str) -> Callable[..., Awaitable[HTMLResponse]]:
+    async def show(request: Request, quipu_lang: Language = None) -> HTMLResponse:
+        return page(request, template, quipu_lang)
+
+    return show
+
+
+for _address, _template, _name in PLAIN_PAGES:
+    router.add_api_route(_address, plain_page(_template), methods=["GET"], name=_name)

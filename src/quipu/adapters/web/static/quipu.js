@@ -92,17 +92,24 @@ const Q = (() => {
       const type = response.headers.get("content-type") || "";
       throw new ApiError(response.status, type.includes("json") ? await response.json() : null);
     }
+    for await (const piece of pieces(response, "\n")) {
+      const line = piece.trim();
+      if (line) onLine(JSON.parse(line));
+    }
+  }
+
+  // The pieces of a streamed body, cut where the separator stands (NDJSON lines, server-sent event blocks).
+  async function* pieces(response, separator) {
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = "";
     for (;;) {
       const { value, done } = await reader.read();
-      if (done) break;
+      if (done) return;
       buffer += value;
       let end;
-      while ((end = buffer.indexOf("\n")) >= 0) {
-        const line = buffer.slice(0, end).trim();
-        buffer = buffer.slice(end + 1);
-        if (line) onLine(JSON.parse(line));
+      while ((end = buffer.indexOf(separator)) >= 0) {
+        yield buffer.slice(0, end);
+        buffer = buffer.slice(end + separator.length);
       }
     }
   }
@@ -171,20 +178,10 @@ const Q = (() => {
         });
         if (!response.ok) return;
         delay = 1000;
-        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buffer = "";
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += value;
-          let end;
-          while ((end = buffer.indexOf("\n\n")) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const event = /^event: (\w+)/m.exec(block);
-            const data = /^data: (.*)$/m.exec(block);
-            if (event) onEvent(event[1], data ? JSON.parse(data[1]) : {});
-          }
+        for await (const block of pieces(response, "\n\n")) {
+          const event = /^event: (\w+)/m.exec(block);
+          const data = /^data: (.*)$/m.exec(block);
+          if (event) onEvent(event[1], data ? JSON.parse(data[1]) : {});
         }
       } catch (error) {
         if (signal && signal.aborted) return;
