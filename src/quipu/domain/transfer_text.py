@@ -5,6 +5,7 @@ from typing import Any
 
 from quipu.domain.money import format_money
 from quipu.domain.texts import by_language, transfers
+from quipu.domain.words import word
 
 KIND: dict[str, dict[str, str]] = by_language(transfers.KIND)
 TEXT: dict[str, dict[str, str]] = by_language(transfers.TRANSFERS)
@@ -15,7 +16,8 @@ def lang(language: str | None) -> str:
 
 
 def account_label(product_type: str, last4: str | None, language: str) -> str:
-    return TEXT[lang(language)]["account"].format(kind=product_type, last4=last4 or "—")
+    """The customer's word for the product, in their language ("tu cuenta de ahorro", never the records' value)."""
+    return TEXT[lang(language)]["account"].format(kind=word(product_type, lang(language)), last4=last4 or "—")
 
 
 def bill_label(biller: str, reference: str, language: str) -> str:
