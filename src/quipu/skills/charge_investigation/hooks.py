@@ -5,6 +5,7 @@ import re
 from difflib import SequenceMatcher
 
 from quipu.domain.evidence import fold
+from quipu.domain.lookup_words import MERCHANTS
 from quipu.domain.signals import Signal
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 
@@ -39,7 +40,9 @@ def _merchant_named(text: str, merchants: set[str]) -> str | None:
 def plain(turn: SkillTurn) -> bool:
     """A new question about charges that names no day or amount (not a follow-up about one already
     shown): code searches and investigates, no model step. A day or an amount is the model's to read."""
-    return turn.said == turn.text and not NARROWED.search(fold(turn.text))
+    if turn.said != turn.text:  # a follow-up: plain when it names a merchant ("el de Rappi"), code finds it
+        return bool(MERCHANTS.search(fold(turn.latest))) and not NARROWED.search(fold(turn.latest))
+    return not NARROWED.search(fold(turn.text))
 
 
 async def first(turn: SkillTurn) -> list[ToolOutcome]:

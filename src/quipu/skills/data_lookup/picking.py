@@ -5,7 +5,7 @@ import re
 
 from quipu.domain.dataset import AS_OF
 from quipu.domain.evidence import fold
-from quipu.domain.lookup_words import categories_in, category_of, currencies_in, currency_of
+from quipu.domain.lookup_words import MERCHANTS, categories_in, category_of, currencies_in, currency_of
 from quipu.domain.periods import Period, parse_period, periods_in
 
 TOOLS_BY_WORDS = (
@@ -21,10 +21,6 @@ BY_WORDS = (
     ("merchant", r"\b(comercio|comercios|tienda|tiendas|loja|lojas|estabelecimento\w*|lugar|lugares|donde|onde)\b"),
     ("category", r"\b(categoria\w*|rubro\w*|tipo de gasto)\b"),
     ("month", r"\b(por mes|mes a mes|cada mes|por mês|mensual\w*|mensal\w*|meses)\b"),
-)
-MERCHANTS = re.compile(
-    r"\b(uber|didi|cabify|rappi|ifood|pedidosya|oxxo|spotify|netflix|amazon|mercado libre|liverpool|walmart|soriana|"
-    r"pemex|falabella|exito|carrefour|cinepolis|cinemark|starbucks|magazine luiza|drogasil|best buy|apple|zara)\b"
 )
 NUMBER = r"\$?\s*(\d[\d.,]*)"
 OVER = re.compile(rf"\b(?:mas de|mayor(?:es)? (?:a|de)|arriba de|mais de|acima de|maior(?:es)? que|over){NUMBER}")
