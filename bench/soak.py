@@ -59,6 +59,10 @@ async def chats(base_url, customers, minutes, pause, process, samples, every):
                 answer = await client.post(
                     "/api/auth/token", json={"user": c.customer_id, "password": "carga-simulada-2026"}
                 )
+                if answer.status_code != 200:  # a refused sign-in is an error of the run, not its end
+                    errors += 1
+                    await asyncio.sleep(pause)
+                    continue
                 c.token, c.signed_at = answer.json()["access_token"], time.monotonic()
             t0 = time.monotonic()
             answer = await client.post(
