@@ -12,6 +12,7 @@ from datetime import UTC, datetime, timedelta
 
 import anyio
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
+from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
@@ -243,7 +244,9 @@ def assemble(
         )
     )
     # rows are dicts (row_factory), which psycopg's types cannot tell
-    saver = AsyncPostgresSaver(resources.checkpoint_pool)  # type: ignore[arg-type]
+    # the checkpoint reads back only the types a turn's state holds (no arbitrary class from a stored row)
+    serde = JsonPlusSerializer(allowed_msgpack_modules=[("quipu.application.caller", "Caller")])
+    saver = AsyncPostgresSaver(resources.checkpoint_pool, serde=serde)  # type: ignore[arg-type]
     graph = agent.build(checkpointer=saver)
     conversations = PgConversations(pool)
     services = Services(
