@@ -9,6 +9,7 @@ from pydantic import BaseModel
 from quipu.adapters.http.deps import CustomerDep, ServicesDep, still_signed_in
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.http.live import event_stream
+from quipu.application.views import SentMessage
 from quipu.domain.threads import conversation_id
 from quipu.domain.transfer_text import card_text
 
@@ -21,20 +22,6 @@ class MeOut(BaseModel):
     first_name: str | None
     language: str
     stepped_up: bool
-
-
-class OutboxMessage(BaseModel):
-    message_id: int
-    channel: str
-    destination: str
-    template: str
-    language: str
-    subject: str
-    body: str
-    mode: str
-    status: str
-    created_at: datetime
-    sent_at: datetime | None
 
 
 class ConversationSummary(BaseModel):
@@ -100,8 +87,8 @@ async def me(who: CustomerDep, services: ServicesDep) -> MeOut:
 @router.get("/outbox", summary="What the bank sent the customer (simulated mail is stored, not sent)")
 async def outbox(
     who: CustomerDep, services: ServicesDep, limit: Annotated[int, Query(ge=1, le=50)] = 20
-) -> list[OutboxMessage]:
-    return [OutboxMessage(**asdict(m)) for m in await services.views.sent(who.customer_id, limit)]
+) -> list[SentMessage]:
+    return await services.views.sent(who.customer_id, limit)
 
 
 @router.get("/conversations", summary="Earlier conversations, most recent first")
