@@ -363,8 +363,8 @@ def test_a_slow_answer_says_so_after_10_seconds_and_can_be_cancelled_honestly(op
     page = open_page()
     customer_signs_in(page, "DEMO-CO-PENDING")
     open_chat(page)
-    MODEL.pause = 12.0  # one model call: the words name the skill, so the router is not asked
-    say(page, "no reconozco este cargo de Amazon")
+    MODEL.pause = 12.0  # words no code reads plainly: the router asks the model, which takes its time
+    say(page, "algo pasó con Amazon, ¿me ayudas a entenderlo?")
     expect(page.locator("#typing .slow")).to_be_visible(timeout=15_000)
     look(page, "chat-slow-notice")
     page.click("#cancel-wait")

@@ -16,11 +16,19 @@ def finding_kinds(tool_results: list[dict[str, Any]]) -> set[str]:
     return found
 
 
+def _investigated(result: dict[str, Any]) -> bool:
+    return any("findings" in c for c in result.get("charges", []))
+
+
 def _verified_facts(tool_results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The charges, totals and gaps the turn's tools read; when charges were investigated, those (with their
+    findings) stand for the listing that led to them."""
     facts = []
-    for entry in tool_results:
-        result = entry["result"] if isinstance(entry["result"], dict) else {}
-        for charge in result.get("charges", []):
+    results = [e["result"] if isinstance(e["result"], dict) else {} for e in tool_results]
+    investigated = any(_investigated(r) for r in results)
+    for entry, result in zip(tool_results, results, strict=True):
+        listed = result.get("charges", []) if _investigated(result) or not investigated else []
+        for charge in listed:
             facts.append(
                 {
                     "tool": entry["tool"],
