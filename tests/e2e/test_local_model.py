@@ -48,7 +48,7 @@ RECORD = os.path.join(".quipu", "test", "routing-probe.json")
 @pytest.fixture(scope="module")
 def loaded_model():
     """One llama.cpp model for the module: it keeps the evaluated system prompt from test to test."""
-    settings = Settings(_env_file=None)
+    settings = Settings(_env_file=None, allow_model_calls=True)  # these tests are the real model's own
     spec = MODELS[settings.llm_model]
     assert installed(spec, settings.models_dir), "run `quipu model install` (make test does) first"
     return provider_of(settings)
@@ -77,7 +77,6 @@ def ask(api, customer: str, text: str, thread: str) -> tuple[dict, float]:
 def test_the_local_model_routes_the_probe_and_never_sends_a_question_to_an_acting_skill(
     monkeypatch, make_client, local_model
 ):
-    monkeypatch.setenv("QUIPU_ALLOW_MODEL_CALLS", "1")
     api = make_client(model=local_model, turn_deadline_seconds=600)
     started = time.perf_counter()
     answers = []
@@ -131,7 +130,6 @@ DEMO_RECORD = os.path.join(".quipu", "test", "demo-cases-local.json")
 def test_the_local_model_answers_the_eight_demo_cases_with_the_banks_figures(monkeypatch, make_client, local_model):
     from quipu.domain.grounding import ungrounded
 
-    monkeypatch.setenv("QUIPU_ALLOW_MODEL_CALLS", "1")
     api = make_client(model=local_model, turn_deadline_seconds=600)
     record, missing, invented = [], [], []
     chat = api.app.state.services.chat  # the use case itself: its turn carries the tool results to check against
@@ -168,7 +166,6 @@ def test_the_local_model_runs_a_few_regression_scenarios_without_an_unsafe_outco
     from stack import TEST_HOME
     from support import TEST_SECRET
 
-    monkeypatch.setenv("QUIPU_ALLOW_MODEL_CALLS", "1")
     settings = Settings(_env_file=None, home=TEST_HOME, jwt_secret=TEST_SECRET)
     report, attempts, _ = evaluate(EvalRun("regression", ids=EVAL_SUBSET, provider="local"), settings, model=local_model,
                                    urls=bank_db, out=tmp_path)  # fmt: skip
