@@ -119,8 +119,8 @@ def test_lucia_sees_the_duplicate_blocks_her_card_and_keeps_the_receipt(open_pag
     look(page, "inicio")
     open_chat(page)
     look(page, "chat-empty")
-    MODEL.pause = 0.8
-    say(page, "no reconozco estos cargos de Uber")
+    MODEL.pause = 0.8  # a number in the words is the model's to read: its step shows as "looking up"
+    say(page, "no reconozco estos 2 cargos de Uber")
     expect(page.locator('#thread [data-role="customer"]').last).to_contain_text("no reconozco", timeout=AT_ONCE)
     expect(page.locator("#message")).to_have_value("")
     typing = page.locator("#typing")

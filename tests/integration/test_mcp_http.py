@@ -29,7 +29,10 @@ def serve(demo_db, tmp_path_factory, **overrides):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    settings = Settings(home=tmp_path_factory.mktemp("home"), jwt_secret=TEST_SECRET, port=port, **overrides)
+    # sign-ins from 127.0.0.1 are counted in the shared database: other files' servers sign in from it too
+    settings = Settings(
+        home=tmp_path_factory.mktemp("home"), jwt_secret=TEST_SECRET, port=port, login_rate_per_minute=1000, **overrides
+    )
     config = uvicorn.Config(
         create_app(settings, urls=demo_db, model=ScriptedModel()), host="127.0.0.1", port=port, log_level="warning"
     )

@@ -53,7 +53,7 @@ def serving(demo_db, home):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    settings = Settings(home=home, jwt_secret=TEST_SECRET, port=port)
+    settings = Settings(home=home, jwt_secret=TEST_SECRET, port=port, login_rate_per_minute=1000)
     config = uvicorn.Config(
         create_app(settings, urls=demo_db, model=ScriptedModel()), host="127.0.0.1", port=port, log_level="warning"
     )
