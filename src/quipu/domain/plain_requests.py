@@ -20,7 +20,8 @@ INTENTS = (
     ("block_card", re.compile(rf"\bbloque(a|ar|e|ie|ia|ei|ala|alo|ame|en|n)?\b|\bbloqueie\b|\bcongel\w*|{LOST}", re.I)),
     ("set_alert", re.compile(r"\balertas?\b", re.I)),
     ("request_callback", re.compile(r"ll[aá]m(en|ame|arme|ar|enme)\b|me liguem|\bliga[çc][ãa]o\b|\bme ligu?e\b|\bme liga\b", re.I)),
-    ("send_summary_email", re.compile(r"\b(resumen|resumo)\b.*\b(correo|e-?mail|mail)\b", re.I)),
+    ("send_summary_email", re.compile(
+        r"\b(resumen|resumo)\b.*\b(correo|e-?mail|mail)\b|\b(correo|e-?mail|mail)\b.*\b(resumen|resumo)\b", re.I)),
     ("open_payment_inquiry", re.compile(
         r"aclaraci[oó]n|contesta[çc][ãa]o|\bdisput(a|ar|e|o)\b|\bimpugn\w*|\bdesconocer (el|ese|este) cargo|"
         r"\bcontest(ar|o|e)\s+(a|o|essa|esse|esta|este|uma|um)?\s*(cobran|compra|lan[cç]amento|d[eé]bito)", re.I)),
@@ -28,7 +29,17 @@ INTENTS = (
 DUPLICATE = re.compile(r"duplic|repetid|dobrad|dos veces|duas vezes|doble|cobrad[oa]s? 2")
 ALERT_KINDS = (("duplicate_charge", r"duplic|repetid|dos veces|duas vezes"), ("payment_due", r"pago|vencim|pagamento"))
 WINDOWS = (("morning", r"ma[ñn]ana|manh[ãa]"), ("afternoon", r"\btarde\b"), ("evening", r"noche|noite"))
-TOPICS = (("balances", r"saldo"), ("payment_status", r"pago|pagamento|vencim"))
+TOPICS = (
+    ("balances", r"saldo|\bcuentas?\b|\bcontas?\b|dinero|dinheiro|\btengo\b|\btenho\b"),
+    ("payment_status", r"pago|pagamento|vencim|deuda|d[ií]vida|fatura|\bdebo\b|\bdevo\b"),
+)
+DEFAULT_TOPIC = "balances"  # "mándame un resumen por correo": the summary of the accounts, as the card will say
+
+
+def _topic(text: str) -> str | None:
+    """The summary the words ask for; none named is the accounts' summary; both named is a question."""
+    named = [value for value, pattern in TOPICS if re.search(pattern, text, re.I)]
+    return named[0] if len(named) == 1 else (DEFAULT_TOPIC if not named else None)
 
 
 def _pick(options: tuple[tuple[str, str], ...], text: str) -> str | None:
@@ -112,7 +123,7 @@ def plain_request(
     if action == "request_callback":
         window = _pick(WINDOWS, text)
         return {"action": action, "params": {"window": window}} if window else None
-    topic = _pick(TOPICS, text)
+    topic = _topic(text)
     return {"action": action, "params": {"topic": topic}} if topic else None
 
 
@@ -140,9 +151,21 @@ def clarifying_question(text: str, cards: list[dict[str, Any]] | None, language:
         return say["set_alert"]
     if action == "request_callback" and _pick(WINDOWS, text) is None:
         return say["request_callback"]
-    if action == "send_summary_email" and _pick(TOPICS, text) is None:
+    if action == "send_summary_email" and _topic(text) is None:
         return say["send_summary_email"]
     return None
+
+
+POINTS_BACK = re.compile(
+    r"\b(ese|esa|esos|esas|este|esta|esse|essa|esses|essas|dicho|dicha|aquel|aquela?|mesmo|mesma)\s+"
+    r"(cargos?|cobros?|compras?|cobran[çc]as?|movimientos?|transacci[oó]n|pagos?|d[eé]bitos?|lan[çc]amentos?)\b",
+    re.I,
+)
+
+
+def points_back(text: str) -> bool:
+    """The words point at a charge the conversation already named ("una aclaración de ese cargo")."""
+    return bool(POINTS_BACK.search(fold(text)))
 
 
 def names_an_action(text: str) -> bool:

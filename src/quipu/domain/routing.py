@@ -29,31 +29,33 @@ SKILL_PATTERNS = (
     (
         "account_actions",
         r"(bloque|congel|cancel\w* (mi|la|o|meu) (tarjeta|cart[ãa]o)|rob(aron|ada|o)|perd[ií]|"
-        r"extravi|roubad|furtad|alerta|ll[aá]m(en|ame)|me liguem|me ligue?\b|me liga\b|liga[çc][ãa]o|aclaraci[oó]n|"
+        r"extravi|roubad|furtad|alerta|ll[aá]m(en|ame|enme|arme)\b|(pueden|puedan|podr[ií]an) llamar|me liguem|me ligue?\b|me liga\b|liga[çc][ãa]o|aclaraci[oó]n|"
         r"contesta[çc][ãa]o|disputa|contest(ar|o|e) (a|o|essa|esse|esta|este)? ?(cobran|compra|lan[cç]amento)|impugn|(env[ií]a|m[aá]nda)(me)? (un|el) (resumen|correo)|manda(me)? (um|o) resumo)",
     ),
     (
         "money_movement",
         r"(khip|quip|transf(er|ie|ir)|env[ií]a(r)? \d|manda(r)? \d|(mand|envi|pas)\w* (plata|dinero|lana|dinheiro)|\bpix\b|paga(r)? (la|el|mi|a|o|meu|minha) "
         r"(tarjeta|pr[eé]stamo|luz|agua|tel[eé]fono|internet|cable|cart[ãa]o|empr[eé]stimo|conta)|"
-        r"pasa(r)? .* a mi cuenta|facturas? pendientes|contas? pendentes|pagar (la|a) luz)",
+        r"pasa(r)? .* a mi cuenta|(facturas?|recibos?|boletos?|contas?|cuentas?) (\w+ )?(pendientes|pendentes|por pagar|a pagar)|pagar (la|a) luz)",
     ),
     (
         "charge_investigation",
         r"(no reconozco|n[ãa]o reconhe[çc]o|compra estranha|(cobro|cargo) raro|clonaron|clonad|alguien us[oó]|"
-        r"n[ãa]o fui eu|no fui yo|descontaron|descontaram|no (me )?acuerdo|no recuerdo|n[ãa]o (me )?lembro|cargo|cobro|cobran[çc]a|compra que no|cobr(aron|ado|ada|[óo]u?)\b|"
+        r"n[ãa]o fui eu|no fui yo|yo no fui|hacke\w*|descontaron|descontaram|no (me )?acuerdo|no recuerdo|n[ãa]o (me )?lembro|cargo|cobro|cobran[çc]a|compra que no|cobr(aron|ado|ada|[óo]u?)\b|"
         r"no hice|n[ãa]o fiz|duplicad|dobrad|(dos|2|duas) ve[csz]es|sospech|suspeit|fraude|extracto|"
-        r"estado de cuenta|fatura)",
+        r"estado de cuenta)",
     ),
     (
         "balance_inquiry",
-        r"(saldo|cu[aá]nto (yo )?(debo|tengo)|cu[aá]nta (lana|plata|feria|guita) tengo|quanto (tem|tenho) na|"
+        r"(saldo|cu[aá]nto (yo )?(debo|tengo)|cu[aá]nta (lana|plata|feria|guita) (tengo|me queda)|fatura|pago m[ií]nimo|"
+        r"(el|o|la) m[ií]nimo|quanto (tem|tenho) na|"
         r"l[ií]mite dispon|vencid|al d[ií]a con|falta (pagar|para terminar)|cuotas|parcelas|quanto (eu )?(devo|tenho)|cu[aá]nto me queda|quanto (me )?(sobra|resta|sobrou)|deuda|d[ií]vida|pago m[ií]nimo|"
         r"pagamento m[ií]nimo|vencimiento|vencimento|l[ií]mite disponible|disponible)",
     ),
     (
         "data_lookup",
-        r"(movimientos|movimenta[çc]|se me va (la plata|el dinero)|en qu[eé] gasto|onde gasto|gast(o|é|os|ei|ado|amos)|cu[aá]nto gast|quanto gastei|(mis|minhas) compras|"
+        r"(movimientos|movimenta[çc]|se me (va|van|fue|fueron|ha ido)\b|compras (de )?(arriba|encima|mayores|acima|maiores|m[aá]s de|mais de)|compar(a|ar|e|ame)\b|"
+        r"(a|en) c[uoó][aá]?(nto|mo) (est[aá]|anda|cotiza) (el|o) (verde|d[oó]lar|euro)|en qu[eé] gasto|onde gasto|gast(o|é|os|ei|ado|amos)|cu[aá]nto gast|quanto gastei|(mis|minhas) compras|"
         r"compra m[aá]s (cara|grande)|compra mais (cara|alta)|(mayor|maior) compra|quejas?|reclam|"
         r"tipo de cambio|c[aâ]mbio|d[oó]lar|categor[ií]a|comercio|historial|[uú]ltim[oa]s? compras)",
     ),
@@ -116,6 +118,8 @@ def skills_named(text: str) -> list[str]:
     """Every skill whose words appear, in the order the fallback router tries them."""
     lowered = (text or "").lower()
     named = [skill for skill, pattern in SKILL_PATTERNS if re.search(pattern, lowered)]
+    if names_an_action(lowered) and "account_actions" not in named:
+        named.insert(0, "account_actions")  # "mándame por correo un resumen de mis saldos": the action's object names another skill
     if named[:1] == ["account_actions"] and "charge_investigation" in named and not names_an_action(lowered):
         named.remove("charge_investigation")  # "cargos que no hice, ¿me robaron la tarjeta?": look first
         named.insert(0, "charge_investigation")

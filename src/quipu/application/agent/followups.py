@@ -5,6 +5,7 @@ import re
 import unicodedata
 from typing import Any
 
+from quipu.domain.plain_requests import points_back
 from quipu.domain.routing import skills_named
 
 FOLLOW_UP = re.compile(
@@ -14,6 +15,7 @@ FOLLOW_UP = re.compile(
     r"bloqueia|cancela|#\d)\b",
     re.IGNORECASE,
 )
+BOTH = re.compile(r"\b(los dos|las dos|ambos|ambas|os dois|as duas|entre (ellos|ellas|eles|elas))\b", re.IGNORECASE)
 SHORT_WORDS = 8  # a short question that names no skill leans on the last turn ("quanto foi cada uma?")
 
 
@@ -26,7 +28,7 @@ def is_follow_up(text: str, last: dict[str, Any] | None) -> bool:
     if not last or not text.strip():
         return False
     words = len(text.split())
-    return bool(FOLLOW_UP.search(text)) or words <= 2 or (words <= SHORT_WORDS and "?" in text and not skills_named(text))
+    return bool(FOLLOW_UP.search(text) or BOTH.search(text)) or points_back(text) or words <= 2 or (words <= SHORT_WORDS and "?" in text and not skills_named(text))
 
 
 def remembered(

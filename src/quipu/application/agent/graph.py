@@ -33,6 +33,7 @@ from quipu.application.ports import ModelBusy
 from quipu.application.turn_case import finding_kinds
 from quipu.domain.agent_text import say
 from quipu.domain.claims import claims
+from quipu.domain.out_of_scope import plainly_out_of_scope
 from quipu.domain.routing import (
     acting_skill_asked,
     guess_skill,
@@ -94,6 +95,9 @@ class Agent(ModelCalls):
             if resumed in names and regex in (None, resumed):
                 span.set(skill=resumed, by="follow_up")
                 return {"skill": resumed}
+            if regex is None and not state.get("attachment") and plainly_out_of_scope(text):
+                span.set(skill="none", by="words")  # nothing a skill serves: code names what it can do, no model
+                return {"reply": say("out_of_scope", state["language"]), "outcome": "answered"}
             if regex and regex not in names:
                 return {"reply": say("sign_in", state["language"]), "outcome": "refused", "skill": regex}
             if regex and plainly_one_skill(text, names):  # the words name one skill plainly: no model call needed

@@ -1,7 +1,14 @@
 """Account actions: code puts a complete request's card in front of the customer, asks for the one missing
 detail, and says what the stored proposal holds. The button stays the customer's."""
 
-from quipu.domain.plain_requests import ID_LIKE, clarifying_question, lookups_needed, names_an_action, plain_request
+from quipu.domain.plain_requests import (
+    ID_LIKE,
+    clarifying_question,
+    lookups_needed,
+    names_an_action,
+    plain_request,
+    points_back,
+)
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 
 ASKABLE = ("card", "charge", "action")
@@ -21,7 +28,7 @@ async def _looked(text: str, tools, outcomes: list[ToolOutcome]) -> dict:
 async def plain_proposal(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[ToolOutcome] | str:
     """The proposal when the words name one action completely; else the one question code can word. A
     follow-up that names an action of its own ("e me manda um resumo") is read alone."""
-    text = turn.latest if names_an_action(turn.latest) else turn.text
+    text = turn.latest if names_an_action(turn.latest) and not points_back(turn.latest) else turn.text
     looked = await _looked(text, turn.tools, outcomes)
     request = plain_request(text, looked.get("cards"), looked.get("charges"))
     if request is not None:

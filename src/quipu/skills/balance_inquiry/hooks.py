@@ -9,19 +9,29 @@ from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 
 ASKABLE = ()
 HAS = re.compile(r"\b(saldo|tengo|tenho|tienes|disponible|dispon[ií]vel|me queda|sobra|hay en)\b", re.I)
-OWES = re.compile(r"\b(deb[oe]|debemos|deuda|adeudo|d[ií]vida|devo|devendo|pago m[ií]nimo|pagamento m[ií]nimo|venc\w*)", re.I)
+OWES = re.compile(
+    r"\b(deb[oe]|debemos|deuda|adeudo|d[ií]vida|devo|devendo|m[ií]nimo|venc\w*|fatura|cuotas?|parcelas?|"
+    r"falta(n)? (pagar|por pagar)|me falta pagar|le debo)",
+    re.I,
+)
 
 
 def plain(turn: SkillTurn) -> bool:
     """Words that ask for balances, debts or a due date need no choice a model could make better: code
     looks them up. Anything else (the profile, an unusual question) is the model's step."""
-    return bool(HAS.search(turn.text) or OWES.search(turn.text) or asks_due_date(turn.text))
+    return _asks(turn.text)
+
+
+def _asks(text: str) -> bool:
+    return bool(HAS.search(text) or OWES.search(text) or asks_due_date(text))
 
 
 async def first(turn: SkillTurn) -> list[ToolOutcome]:
-    """The balances, what is owed, or both, as the words ask ("cuánto tengo y cuánto debo")."""
-    owes = bool(OWES.search(turn.text) or asks_due_date(turn.text))
-    tools = (["get_balances"] if HAS.search(turn.text) or not owes else []) + (["get_debts"] if owes else [])
+    """The balances, what is owed, or both, as the words ask ("cuánto tengo y cuánto debo"); a follow-up that
+    asks for one of them ("¿y el mínimo?") is read alone, not with the words it follows."""
+    text = turn.latest if _asks(turn.latest) else turn.text
+    owes = bool(OWES.search(text) or asks_due_date(text))
+    tools = (["get_balances"] if HAS.search(text) or not owes else []) + (["get_debts"] if owes else [])
     return [await turn.tools.call(tool, {}) for tool in tools]
 
 

@@ -38,7 +38,7 @@ def plain(turn: SkillTurn) -> bool:
 
 async def first(turn: SkillTurn) -> list[ToolOutcome]:
     """When the model only asks, code reads the question from the words and looks it up."""
-    tool, arguments = pick(turn.text)
+    tool, arguments = pick(turn.text, turn.latest)
     return [await turn.tools.call(tool, with_earlier_period(tool, arguments, turn.earlier))]
 
 
@@ -46,12 +46,12 @@ async def then(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[ToolOutcome
     """A period or category the customer plainly named, and the model missed, is looked up again as said."""
     last = outcomes[-1]
     if names_a_tool(turn.text):  # the words plainly ask for one lookup ("el más grande", "compara"): code's reading wins
-        tool, arguments = pick(turn.text)
+        tool, arguments = pick(turn.text, turn.latest)
         if tool != last.tool:
             return [await turn.tools.call(tool, arguments)]
     if last.result.get("error"):
         return []
-    fixed = corrected(turn.text, last.tool, last.arguments)
+    fixed = corrected(turn.text, last.tool, last.arguments, turn.latest)
     return [await turn.tools.call(last.tool, fixed)] if fixed != last.arguments else []
 
 

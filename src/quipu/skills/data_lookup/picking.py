@@ -14,7 +14,8 @@ TOOLS_BY_WORDS = (
     ("compare_spending", r"\b(compar\w*|versus|vs)\b"),
     ("get_largest_purchase", r"(mas grande|mayor (gasto|compra)|maior (gasto|compra)|gasto mais alto|compra mais cara"
                              r"|mas car[oa]|gasto mas alto|compra mas alta|maior valor)"),
-    ("get_spending_summary", r"\b(gast\w*|gaste|gastei|spend\w*|consumo|consumi)\b"),
+    ("get_spending_summary", r"\b(gast\w*|gaste|gastei|spend\w*|consumo|consumi)\b|\bse me (va|van|fue|fueron|ha ido)\b"
+                             r"|\b(cuanto|quanto) (me )?(sali\w*|saiu)\b"),
     ("get_movements", r"\b(moviment\w*|transacc\w*|transac\w*|compras|extrato|cargos|pagos|ultim[oa]s)\b"),
 )  # fmt: skip
 BY_WORDS = (
@@ -61,11 +62,13 @@ def names_a_tool(text: str) -> bool:
     return any(re.search(pattern, said) for _, pattern in TOOLS_BY_WORDS)
 
 
-def pick(text: str) -> tuple[str, dict]:
+def pick(text: str, latest: str | None = None) -> tuple[str, dict]:
     """A tool of the skill and the arguments the words give; the latest period or category said wins."""
     said = fold(text)
     tool = next((t for t, pattern in TOOLS_BY_WORDS if re.search(pattern, said)), DEFAULT_TOOL)
     periods = [p for _, p in periods_in(text, AS_OF)]
+    if tool in ("get_spending_summary", "get_movements") and asks_which_period_more(text):
+        tool = "compare_spending"
     categories = categories_in(text)
     arguments: dict = {}
     if tool == "get_exchange_rate":
@@ -92,13 +95,15 @@ def pick(text: str) -> tuple[str, dict]:
     merchant = MERCHANTS.search(said)
     if merchant and tool in ("get_movements", "get_spending_summary"):
         arguments["merchant"] = merchant.group(1)
+        if arguments.get("by") == "merchant":  # one merchant named: its total, not a ranking of merchants
+            del arguments["by"]
     if tool == "get_movements":
         arguments |= amount_range(said)
         if re.search(r"\b(mayor|mayores|maior|maiores|grandes)\b", said) and not arguments.get("min_amount"):
             arguments["order"] = "largest"
     if tool == "compare_spending" and "period" not in arguments:
         arguments["period"] = "this_month"
-    if asks_for_everything(text):
+    if asks_for_everything(text, latest):
         arguments = {k: v for k, v in arguments.items() if k not in ("category", "merchant")}
     return tool, arguments
 
@@ -117,28 +122,51 @@ def with_earlier_period(tool: str, arguments: dict, earlier: dict) -> dict:
     return arguments
 
 
-def corrected(text: str, tool: str, arguments: dict) -> dict:
+def corrected(text: str, tool: str, arguments: dict, latest: str | None = None) -> dict:
     """The model's arguments, with the period and category the customer's words plainly name (the latest said
-    wins); the words of a follow-up come after the words they answer."""
+    wins); the words of a follow-up come after the words they answer. A comparison takes the two periods said."""
+    if tool == "compare_spending":
+        named, said = pick(text, latest)
+        if named != tool or "versus" not in said:
+            return arguments
+        return {**arguments, "period": said["period"], "versus": said["versus"]}
     if tool not in PERIOD_TOOLS:
         return arguments
-    _, said = pick(text)
+    _, said = pick(text, latest)
     fixed = dict(arguments)
     if "period" in said and _dates(arguments.get("period")) != _dates(said["period"]):
         fixed["period"] = said["period"]
     if "category" in said and category_of(arguments.get("category")) != said["category"]:
         fixed["category"] = said["category"]
-    if asks_for_everything(text):
+    if asks_for_everything(text, latest):
         fixed = {k: v for k, v in fixed.items() if k not in ("category", "merchant")}
     return fixed
 
 
-def asks_for_everything(text: str) -> bool:
-    """"¿y en total?" after a category or a merchant: the last words drop the narrowing."""
-    said = fold(text)
+def asks_for_everything(text: str, latest: str | None = None) -> bool:
+    """"¿y en total?" after a category or a merchant: the last words drop the narrowing; a sentence that names
+    its own ("cuánto gasté en Uber en total") keeps it. `latest`: the customer's last message, when `text`
+    joins it to the words it follows."""
+    said = fold(latest if latest is not None else text)
     found = list(EVERYTHING.finditer(said))
-    after = said[found[-1].end() :] if found else ""
-    return bool(found) and not categories_in(after) and not MERCHANTS.search(after)
+    if not found:
+        return False
+    starts = [m.end() for m in SENTENCE_END.finditer(said, 0, found[-1].start())]
+    sentence = said[starts[-1] if starts else 0 :]
+    return not categories_in(sentence) and not MERCHANTS.search(sentence)
+
+
+SENTENCE_END = re.compile(r"[?.!;]")
+MORE_OR_LESS = re.compile(r"\b(mas|mais|menos|diferencia|diferenca)\b")
+
+
+def asks_which_period_more(text: str) -> bool:
+    """"¿gasté más este mes o el pasado?": two different periods in one sentence with more, less or the
+    difference is a comparison."""
+    said = fold(text)
+    sentence = SENTENCE_END.split(said.rstrip("?.!; "))[-1]
+    periods = {(p.start, p.end) for _, p in periods_in(sentence, AS_OF)}
+    return len(periods) >= 2 and bool(MORE_OR_LESS.search(sentence))
 
 
 def _dates(period: str | None) -> tuple | None:

@@ -1,7 +1,7 @@
 """Money movement's answers: the card, the question or the reason, all written by code."""
 
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
-from quipu.skills.money_movement.words import debt_without_amount, plain_bill, plain_transfer
+from quipu.skills.money_movement.words import asks_for_bills, debt_without_amount, plain_bill, plain_transfer
 
 ASKABLE = ("amount", "destination", "origin", "service")
 PROPOSALS = ("propose_transfer", "propose_service_payment")
@@ -18,7 +18,7 @@ def _plainly_asked(text: str) -> tuple[str, dict] | None:
 
 def plain(turn: SkillTurn) -> bool:
     """A named bill to pay, or one amount and where it goes: code prepares the card, no model step."""
-    return _plainly_asked(turn.text) is not None or debt_without_amount(turn.text)
+    return _plainly_asked(turn.text) is not None or debt_without_amount(turn.text) or asks_for_bills(turn.latest)
 
 
 async def first(turn: SkillTurn) -> list[ToolOutcome] | str:
@@ -27,6 +27,8 @@ async def first(turn: SkillTurn) -> list[ToolOutcome] | str:
     asked = _plainly_asked(turn.text)
     if asked:
         return [await turn.tools.call(*asked)]
+    if asks_for_bills(turn.latest):
+        return [await turn.tools.call("list_service_bills", {})]
     return Voice("money_movement", turn.language).say("ask_amount") if debt_without_amount(turn.text) else []
 
 

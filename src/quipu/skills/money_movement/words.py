@@ -15,7 +15,7 @@ SERVICES = (
 PRODUCTS = (
     (SAVINGS, r"ahorro|poupan[çc]a"),
     (CHECKING, r"corriente|cheques|corrente"),
-    (CREDIT_CARD, r"tarjeta|cart[ãa]o"),
+    (CREDIT_CARD, r"tarjeta|cart[ãa]o|fatura"),
     (PERSONAL_LOAN, r"pr[ée]stamo|empr[ée]stimo"),
 )
 FROM = r"\b(de|desde|da|do|del|con|com)\s+(mi|mis|la|el|minha|meu|a|o)?\s*(cuenta\s+(de\s+)?|conta\s+)?$"
@@ -78,6 +78,18 @@ def debt_without_amount(text: str) -> bool:
         return False
     named = [kind for kind in DEBTS if re.search(dict(PRODUCTS)[kind], text, re.IGNORECASE)]
     return len(named) == 1
+
+
+PENDING_BILLS = re.compile(
+    r"\b(recibos?|facturas?|boletos?|contas?|cuentas?|servicios?|servi[çc]os?)\s+(\w+\s+)?"
+    r"(pendientes?|pendentes?|por pagar|a pagar|sin pagar|em aberto|vencid[oa]s?)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_for_bills(text: str) -> bool:
+    """The words ask which bills are waiting to be paid, and name no one service to pay now."""
+    return bool(PENDING_BILLS.search(text or "")) and plain_bill(text) is None
 
 
 def plain_bill(text: str) -> dict | None:

@@ -1,0 +1,47 @@
+"""Words that are plainly outside what the assistant does ("¿a qué hora abren las sucursales?", "recomiéndame una
+película"): code answers with what it can do, in the customer's language, without asking a model.
+
+The reading declines when unsure: any word of banking, money, a merchant, a category, a currency or a figure
+leaves the message to the router, and only the bank's own topics that no skill serves count as out of scope."""
+
+import re
+
+from quipu.domain.evidence import fold
+from quipu.domain.lookup_words import CATEGORY_WORDS, CURRENCY_WORDS, MERCHANTS
+
+# stems of the customer's banking words in Spanish and Portuguese (accents off, lower case)
+BANKING = (
+    "banc", "tarjet", "cartao", "cartoe", "saldo", "dinero", "plata", "lana", "feria", "guita",
+    "grana", "dinheiro", "grana", "peso", "reai", "real", "dolar", "euro", "pag", "cobr", "carg", "compr", "gast",
+    "transf", "deposit", "retir", "saque", "sac", "mand", "envi", "deb", "dev", "prest", "emprest", "credit",
+    "fatura", "factura", "recibo", "boleto", "servic", "bloque", "alert", "llam", "liga", "correo", "mail",
+    "resum", "quej", "reclam", "movim", "extract", "extrat", "estado", "comerci", "tienda", "loja", "cajero",
+    "caixa", "pix", "tasa", "taxa", "interes", "juro", "limite", "cupo", "cuota", "parcela", "venc", "sueldo",
+    "salario", "nomina", "quincena", "ahorr", "poupan", "corrient", "cheque", "clave", "senha", "pin", "fraud",
+    "rob", "perd", "clon", "hack", "reconoc", "reconhec", "cancel", "abon", "ingres", "plazo", "inversion",
+    "investiment", "seguro", "hipotec", "khipu", "quipu", "dispon", "cambio", "cotiz", "cotac", "verde",
+    "cuanto", "quanto", "qnt", "debit",
+)  # fmt: skip
+# "cuenta"/"conta" are banking only as nouns ("cuéntame un chiste", "me conta" are not)
+BANKING_WORD = re.compile(r"\b(cuentas?\b|contas?\b|" + "|".join(sorted(set(BANKING), key=len, reverse=True)) + r")")
+EVERYDAY = {w for words in CATEGORY_WORDS.values() for w in words} | {w for ws in CURRENCY_WORDS.values() for w in ws}
+# the bank's own topics no skill serves: branches, opening hours, cash machines
+BANK_BUT_NO_SKILL = re.compile(
+    r"\b(sucursal\w*|agencias?|oficinas?|horarios?|a que horas? (abren|cierran|abre|fecha|fecham|cierra)|"
+    r"cajeros? automaticos?|caixas? eletronicos?)\b"
+)
+SKILL_WORDS_NEAR = re.compile(r"\b(cobr|carg|compr|gast|saldo|pag|transf|bloque|deb|dev)\w*")
+
+
+def plainly_out_of_scope(text: str) -> bool:
+    """The words name nothing a skill serves: no banking word, merchant, category, currency or figure; or only
+    a branch, opening hours or a cash machine."""
+    said = fold(text or "").lower()
+    if not said.strip() or re.search(r"\d", said):
+        return False
+    if BANK_BUT_NO_SKILL.search(said) and not SKILL_WORDS_NEAR.search(said):
+        return True
+    words = set(re.findall(r"[a-z]+", said))
+    if words & EVERYDAY or MERCHANTS.search(said):
+        return False
+    return not BANKING_WORD.search(said)
