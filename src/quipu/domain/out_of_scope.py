@@ -23,7 +23,7 @@ BANKING = (
     "cuanto", "quanto", "qnt", "debit",
 )  # fmt: skip
 # "cuenta"/"conta" are banking only as nouns ("cuéntame un chiste", "me conta" are not)
-BANKING_WORD = re.compile(r"\b(cuentas?\b|contas?\b|" + "|".join(sorted(set(BANKING), key=len, reverse=True)) + r")")
+BANKING_WORD = re.compile(r"\b((?<!\bme )(?<!\bte )(?<!\bnos )(?:cuentas?|contas?)\b|" + "|".join(sorted(set(BANKING), key=len, reverse=True)) + r")")
 EVERYDAY = {w for words in CATEGORY_WORDS.values() for w in words} | {w for ws in CURRENCY_WORDS.values() for w in ws}
 # the bank's own topics no skill serves: branches, opening hours, cash machines
 BANK_BUT_NO_SKILL = re.compile(

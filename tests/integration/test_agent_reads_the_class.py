@@ -1,0 +1,49 @@
+"""Through POST /api/chat on the demo bank: code reads kinds of requests itself (out of scope, a dispute of the
+charge just told, a summary by e-mail, a follow-up asking for one figure), so a model step is not needed."""
+
+import pytest
+
+from quipu.adapters.llm.scripted import ScriptedModel
+from support import sign_in
+
+
+def chat(api, headers, message, thread_id):
+    response = api.post("/api/chat", headers=headers, json={"message": message, "thread_id": thread_id})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+@pytest.mark.parametrize(
+    ("message", "words"),
+    [("¿dónde hay una sucursal abierta el domingo?", "Puedo ayudarte"), ("me indica um filme pra hoje?", "Posso")],
+)
+def test_plainly_out_of_scope_words_get_codes_answer_with_no_model_call(make_client, message, words):
+    model = ScriptedModel(router=lambda text: "balance_inquiry")  # a model that would send them to a skill
+    api = make_client(model=model)
+    body = chat(api, sign_in(api, "DEMO-MX-FX"), message, thread_id=f"oos-{len(message)}")
+    assert words in body["reply"] and body["tools_used"] == [] and model.calls == []
+
+
+def test_a_dispute_of_the_charge_just_investigated_proposes_the_inquiry_of_that_charge(make_client):
+    api = make_client(model=ScriptedModel(router=lambda text: "account_actions"))
+    headers = sign_in(api, "DEMO-MX-DUPLICATE")
+    chat(api, headers, "el uber me salió repetido, me cobraron dos veces", thread_id="dispute")
+    body = chat(api, headers, "quiero disputar ese cobro", thread_id="dispute")
+    items = (body["actions"] or {}).get("items") or []
+    assert [i["action"] for i in items] == ["open_payment_inquiry"], body["reply"]
+    assert "Uber" in items[0]["text"]
+
+
+def test_a_summary_by_email_with_no_topic_proposes_the_accounts_summary(make_client):
+    api = make_client(model=ScriptedModel())
+    body = chat(api, sign_in(api, "DEMO-BR-PORTUGUESE"), "me envia o resumo por e-mail?", thread_id="summary")
+    items = (body["actions"] or {}).get("items") or []
+    assert [i["action"] for i in items] == ["send_summary_email"], body["reply"]
+
+
+def test_a_follow_up_asking_for_the_minimum_gets_the_debts_alone(make_client):
+    api = make_client(model=ScriptedModel())
+    headers = sign_in(api, "DEMO-AR-REVERSED")
+    chat(api, headers, "cuánta plata tengo en la caja de ahorro?", thread_id="minimum")
+    body = chat(api, headers, "¿y el mínimo de la tarjeta?", thread_id="minimum")
+    assert body["tools_used"] == ["get_debts"] and "25.000,00 ARS" in body["reply"]

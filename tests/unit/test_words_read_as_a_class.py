@@ -1,0 +1,169 @@
+"""Pure: code reads a kind of request, not one sentence. Each test uses phrasings of its own, so a rule written for
+one message would not pass them."""
+
+from datetime import date
+
+import anyio
+import pytest
+
+from quipu.application.agent.followups import is_follow_up
+from quipu.domain.out_of_scope import plainly_out_of_scope
+from quipu.domain.periods import parse_period
+from quipu.domain.plain_requests import clarifying_question, plain_request, points_back
+from quipu.domain.routing import ALL_SKILLS, guess_skill, skills_named
+from quipu.skills.answering import SkillTurn, ToolOutcome
+from quipu.skills.balance_inquiry import hooks as balance_hooks
+from quipu.skills.data_lookup.picking import corrected, pick
+from quipu.skills.money_movement.words import asks_for_bills, plain_transfer
+
+LAST = {"skill": "data_lookup", "tool": "get_spending_summary", "arguments": {}, "text": "cuánto gasté", "status": None}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "dónde queda la oficina más cercana?",
+        "qual o horário da agência de Pinheiros?",
+        "hay cajeros automáticos en el aeropuerto?",
+        "me cuentas un cuento para dormir?",
+        "recomenda um livro de suspense",
+        "quem ganhou o jogo do Flamengo?",
+        "cómo se dice gato en inglés",
+    ],
+)
+def test_words_that_name_nothing_a_skill_serves_are_plainly_out_of_scope(text):
+    assert plainly_out_of_scope(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "y lo de netflix?",
+        "tengo una duda con mi tarjeta",
+        "a cómo está el euro",
+        "quero ver minha conta",
+        "500",
+        "en la sucursal me cobraron de más",
+        "cuánto en farmacia",
+        "me llegó algo raro de didi",
+    ],
+)
+def test_a_banking_word_a_merchant_a_category_or_a_figure_leaves_the_words_to_the_router(text):
+    assert not plainly_out_of_scope(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "skill"),
+    [
+        ("por mail mandame un resumen de mi cuenta", "account_actions"),
+        ("¿me podrían llamar el jueves?", "account_actions"),
+        ("a fatura do cartão, quanto é?", "balance_inquiry"),
+        ("y el mínimo cuánto sería", "balance_inquiry"),
+        ("che, cuánta plata me queda?", "balance_inquiry"),
+        ("tengo cuentas por pagar?", "money_movement"),
+        ("cuánto se me fue en el súper este mes", "data_lookup"),
+        ("a cómo anda el dólar", "data_lookup"),
+        ("alguien me hackeó la cuenta y hay compras raras", "charge_investigation"),
+    ],
+)
+def test_the_words_route_to_the_skill_whose_kind_of_request_they_are(text, skill):
+    assert guess_skill(text, ALL_SKILLS) == skill
+
+
+def test_an_action_whose_object_names_another_skill_routes_to_the_action_first():
+    assert skills_named("envíame al correo el resumen de mis saldos")[0] == "account_actions"
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("me mandas el resumen al mail?", "balances"),
+        ("resumo das minhas contas por e-mail", "balances"),
+        ("manda por email um resumo dos meus pagamentos", "payment_status"),
+    ],
+)
+def test_a_summary_by_email_reads_its_topic_and_none_named_is_the_accounts(text, topic):
+    assert plain_request(text) == {"action": "send_summary_email", "params": {"topic": topic}}
+
+
+def test_a_summary_naming_two_topics_is_asked_which():
+    text = "mándame por correo un resumen de mis saldos y de mis pagos"
+    assert plain_request(text) is None and clarifying_question(text, None, "es")
+
+
+@pytest.mark.parametrize("text", ["quiero disputar esa compra", "contesta essa cobrança", "abre un reclamo de dicho cargo"])
+def test_words_that_point_back_at_a_charge_are_a_follow_up(text):
+    assert points_back(text) and is_follow_up(text, LAST)
+
+
+@pytest.mark.parametrize("text", ["compará ambos", "e entre eles, qual foi maior?"])
+def test_comparing_the_two_just_named_is_a_follow_up(text):
+    assert is_follow_up(text, LAST)
+
+
+def test_esa_before_a_card_is_not_pointing_at_a_charge():
+    assert not points_back("esa tarjeta la perdí")
+
+
+@pytest.mark.parametrize(
+    ("text", "tool", "arguments"),
+    [
+        ("gasté menos en abril que en marzo?", "compare_spending", {"period": "2026-03", "versus": "2026-04"}),
+        ("quanto saiu com farmácia nos últimos 60 dias", "get_spending_summary",
+         {"period": "last_60_days", "category": "Health"}),
+        ("cuánto gasté en rappi en total este mes", "get_spending_summary", {"period": "this_month", "merchant": "rappi"}),
+        ("los pagos de la semana", "get_movements", {"period": "last_7_days"}),
+        ("en qué tiendas gasto más? y en netflix cuánto?", "get_spending_summary", {"merchant": "netflix"}),
+    ],
+)  # fmt: skip
+def test_the_lookup_is_read_from_the_kind_of_question(text, tool, arguments):
+    assert pick(text) == (tool, arguments)
+
+
+def test_en_total_said_alone_after_a_merchant_drops_the_merchant():
+    assert pick("cuánto gasté en rappi este mes e no total?", latest="e no total?") == (
+        "get_spending_summary",
+        {"period": "this_month"},
+    )
+
+
+def test_a_comparison_takes_the_two_periods_the_conversation_named():
+    fixed = corrected("cuánto gasté en abril y en mayo? compáralos los dos", "compare_spending", {})
+    assert {fixed["period"], fixed["versus"]} == {"2026-04", "2026-05"}
+
+
+def test_la_semana_que_viene_is_not_the_last_seven_days():
+    assert parse_period("de la semana que viene", date(2026, 6, 18)) is None
+
+
+@pytest.mark.parametrize("text", ["tengo cuentas por pagar?", "quais boletos estão em aberto?", "facturas sin pagar"])
+def test_asking_which_bills_wait_is_read_as_the_bills(text):
+    assert asks_for_bills(text)
+
+
+def test_naming_one_bill_to_pay_is_not_a_listing():
+    assert not asks_for_bills("paga el recibo de luz pendiente")
+
+
+def test_the_cards_statement_is_the_card_to_pay():
+    assert plain_transfer("paga 30 da fatura") == {"kind": "pay_debt", "amount": "30", "to_type": "Tarjeta Crédito"}
+
+
+class Recording:
+    def __init__(self):
+        self.called: list[str] = []
+
+    async def call(self, tool: str, arguments: dict) -> ToolOutcome:
+        self.called.append(tool)
+        return ToolOutcome(tool, arguments, {})
+
+
+@pytest.mark.parametrize(
+    ("said", "tools"),
+    [("¿y la cuota mínima?", ["get_debts"]), ("e quanto falta pagar?", ["get_debts"]), ("¿y en pesos?", ["get_balances"])],
+)
+def test_a_balance_follow_up_that_asks_for_one_thing_is_read_alone(said, tools):
+    recording = Recording()
+    turn = SkillTurn(f"cuánto tengo en ahorros? {said}", "es", recording, said=said)
+    anyio.run(balance_hooks.first, turn)
+    assert recording.called == tools
