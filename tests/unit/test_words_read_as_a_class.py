@@ -46,6 +46,9 @@ def test_words_that_name_nothing_a_skill_serves_are_plainly_out_of_scope(text):
         "en la sucursal me cobraron de más",
         "cuánto en farmacia",
         "me llegó algo raro de didi",
+        "¿qué datos tienen de mí?",
+        "y lo de marzo?",
+        "minha situação",
     ],
 )
 def test_a_banking_word_a_merchant_a_category_or_a_figure_leaves_the_words_to_the_router(text):

@@ -6,8 +6,10 @@ leaves the message to the router, and only the bank's own topics that no skill s
 
 import re
 
+from quipu.domain.dataset import AS_OF
 from quipu.domain.evidence import fold
 from quipu.domain.lookup_words import CATEGORY_WORDS, CURRENCY_WORDS, MERCHANTS
+from quipu.domain.periods import periods_in
 
 # stems of the customer's banking words in Spanish and Portuguese (accents off, lower case)
 BANKING = (
@@ -20,8 +22,10 @@ BANKING = (
     "salario", "nomina", "quincena", "ahorr", "poupan", "corrient", "cheque", "clave", "senha", "pin", "fraud",
     "rob", "perd", "clon", "hack", "reconoc", "reconhec", "cancel", "abon", "ingres", "plazo", "inversion",
     "investiment", "seguro", "hipotec", "khipu", "quipu", "dispon", "cambio", "cotiz", "cotac", "verde",
-    "cuanto", "quanto", "qnt", "debit",
+    "cuanto", "quanto", "qnt", "debit", "dato", "dado", "registr", "perfil", "informac", "historia", "cliente",
 )  # fmt: skip
+# the customer's own things ("mis datos", "minha situação"): theirs to ask about, so the router reads them
+OWN = re.compile(r"\b(mi|mis|meu|meus|minha|minhas)\b")
 # "cuenta"/"conta" are banking only as nouns ("cuéntame un chiste", "me conta" are not)
 BANKING_WORD = re.compile(r"\b((?<!\bme )(?<!\bte )(?<!\bnos )(?:cuentas?|contas?)\b|" + "|".join(sorted(set(BANKING), key=len, reverse=True)) + r")")
 EVERYDAY = {w for words in CATEGORY_WORDS.values() for w in words} | {w for ws in CURRENCY_WORDS.values() for w in ws}
@@ -34,14 +38,19 @@ SKILL_WORDS_NEAR = re.compile(r"\b(cobr|carg|compr|gast|saldo|pag|transf|bloque|
 
 
 def plainly_out_of_scope(text: str) -> bool:
-    """The words name nothing a skill serves: no banking word, merchant, category, currency or figure; or only
-    a branch, opening hours or a cash machine."""
+    """The words name nothing a skill serves: no banking word, merchant, category, currency, period, figure or
+    thing of the customer's own ("mis datos"); or only a branch, opening hours or a cash machine."""
     said = fold(text or "").lower()
     if not said.strip() or re.search(r"\d", said):
         return False
     if BANK_BUT_NO_SKILL.search(said) and not SKILL_WORDS_NEAR.search(said):
         return True
     words = set(re.findall(r"[a-z]+", said))
-    if words & EVERYDAY or MERCHANTS.search(said):
+    if words & EVERYDAY or MERCHANTS.search(said) or OWN.search(said) or _names_a_period(said):
         return False
     return not BANKING_WORD.search(said)
+
+
+def _names_a_period(said: str) -> bool:
+    """A month, a week, "los últimos 30 días": a lookup's period ("hoy", "ayer" alone say nothing of the bank)."""
+    return any(p.key not in ("today", "yesterday") for _, p in periods_in(said, AS_OF))
