@@ -47,3 +47,23 @@ def test_a_follow_up_asking_for_the_minimum_gets_the_debts_alone(make_client):
     chat(api, headers, "cuánta plata tengo en la caja de ahorro?", thread_id="minimum")
     body = chat(api, headers, "¿y el mínimo de la tarjeta?", thread_id="minimum")
     assert body["tools_used"] == ["get_debts"] and "25.000,00 ARS" in body["reply"]
+
+
+def test_a_question_about_the_charges_just_told_is_answered_again_by_code_with_no_model_step(make_client):
+    model = ScriptedModel()
+    api = make_client(model=model)
+    headers = sign_in(api, "DEMO-MX-OWN-PURCHASE")
+    chat(api, headers, "no me suena una compra de liverpool", thread_id="again")
+    body = chat(api, headers, "¿y qué día fue eso?", thread_id="again")
+    assert "Liverpool" in body["reply"] and body["tools_used"][-1] == "investigate_charges"
+    assert [c["purpose"] for c in model.calls] == []
+
+
+def test_disputing_the_repeated_charge_without_naming_the_merchant_proposes_its_inquiry(make_client):
+    api = make_client(model=ScriptedModel(router=lambda text: "account_actions"))
+    headers = sign_in(api, "DEMO-BR-PORTUGUESE")
+    chat(api, headers, "tem duas cobranças iguais no meu cartão", thread_id="dispute-pt")
+    body = chat(api, headers, "quero contestar essa cobrança", thread_id="dispute-pt")
+    items = (body["actions"] or {}).get("items") or []
+    assert [i["action"] for i in items] == ["open_payment_inquiry"], body["reply"]
+    assert "iFood" in items[0]["text"]

@@ -170,3 +170,68 @@ def test_a_balance_follow_up_that_asks_for_one_thing_is_read_alone(said, tools):
     turn = SkillTurn(f"cuánto tengo en ahorros? {said}", "es", recording, said=said)
     anyio.run(balance_hooks.first, turn)
     assert recording.called == tools
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("extravié mi tarjeta de débito", "block_card"),
+        ("meu cartão foi perdido ontem", "block_card"),
+        ("avísenme cuando llegue un cargo duplicado", "set_alert"),
+        ("me avisa quando vencer o pagamento", "set_alert"),
+        ("conteste aquela compra, por favor", "open_payment_inquiry"),
+    ],
+)
+def test_an_action_asked_in_its_other_verb_forms_is_named(text, action):
+    assert plain_request(text) is None or plain_request(text)["action"] == action
+    assert skills_named(text)[0] == "account_actions"
+
+
+def test_a_stolen_card_with_charges_it_did_not_make_is_investigated_first():
+    assert skills_named("hay cargos que no hice, ¿me robaron la tarjeta?")[0] == "charge_investigation"
+
+
+@pytest.mark.parametrize("text", ["no las reconozco, son de didi", "tem uns consumos raros no cartão", "não os reconheço"])
+def test_not_recognising_said_with_a_pronoun_is_a_charge_question(text):
+    assert guess_skill(text, ALL_SKILLS) == "charge_investigation"
+
+
+def test_past_tense_gastar_without_accents_routes_to_the_lookup():
+    assert guess_skill("gaste mucho en junio o en julio?", ALL_SKILLS) == "data_lookup"
+
+
+CHARGES = [
+    {"transaction_id": "T1", "merchant": "Rappi", "amount": "90.00", "date": "2026-06-02T10:00:00"},
+    {"transaction_id": "T2", "merchant": "Rappi", "amount": "90.00", "date": "2026-06-02T10:00:07"},
+    {"transaction_id": "T3", "merchant": "Cabify", "amount": "40.00", "date": "2026-06-01T09:00:00"},
+]
+
+
+def test_disputing_the_charge_that_came_twice_picks_the_repeat_of_the_one_pair():
+    request = plain_request("me salieron dos cargos iguales, quiero disputar ese cargo", charges=CHARGES)
+    assert request == {"action": "open_payment_inquiry", "params": {"transaction_id": "T2"}}
+
+
+def test_two_pairs_of_repeated_charges_leave_the_dispute_to_a_question():
+    both = CHARGES + [{**CHARGES[2], "transaction_id": "T4", "date": "2026-06-01T09:00:03"}]
+    assert plain_request("quiero disputar el cobro repetido", charges=both) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "latest", "months"),
+    [
+        ("cuánto gasté en marzo? y en abril? en cuál gasté más?", "en cuál gasté más?", {"2026-03", "2026-04"}),
+        ("quanto gastei em abril? e em maio? qual foi menor?", "qual foi menor?", {"2026-04", "2026-05"}),
+    ],
+)
+def test_which_was_more_after_two_periods_is_a_comparison(text, latest, months):
+    tool, arguments = pick(text, latest)
+    assert tool == "compare_spending" and {arguments["period"], arguments["versus"]} == months
+
+
+def test_a_follow_up_that_only_narrows_by_amount_is_a_follow_up_the_lookup_reads():
+    assert is_follow_up("só as acima de 200", LAST)
+    assert pick("mis movimientos de junio solo los de mas de 2.500", "solo los de mas de 2.500") == (
+        "get_movements",
+        {"period": "2026-06", "min_amount": "2500"},
+    )

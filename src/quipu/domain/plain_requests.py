@@ -15,18 +15,23 @@ LAST4 = re.compile(r"(?<![\d.,])\d{4}(?![\d.,])")
 CARD = r"(tarjeta|cart[ãa]o)"
 # a lost or stolen card that the customer wants "dada de baja" is blocked now (reversible), not cancelled
 LOST = r"(?:\b(?:perd\w*|rob\w*|extravi\w*|roubad\w*|furtad\w*)\b.{0,40}\bda(?:r|rla|rlo|la)? de baja\b)"
+# a card the customer says is lost is a card to block (a button still confirms); theft is investigated first
+MISSING_CARD = (r"(?:\b(?:perd\w*|extravi\w*)\s+(?:\w+\s+){0,2}(?:tarjeta|cart[ãa]o)\b|"
+                r"\b(?:tarjeta|cart[ãa]o)\s+(?:\w+\s+){0,2}(?:perdid[oa]|extraviad[oa])\b)")
 INTENTS = (
     ("cancel_card", re.compile(rf"\bcancel\w*\b.*\b{CARD}|\b{CARD}\b.*\bcancel\w*|^(?!.*{LOST}).*\bda(r|rla|rlo|la)? de baja\b", re.I)),
-    ("block_card", re.compile(rf"\bbloque(a|ar|e|ie|ia|ei|ala|alo|ame|en|n)?\b|\bbloqueie\b|\bcongel\w*|{LOST}", re.I)),
-    ("set_alert", re.compile(r"\balertas?\b", re.I)),
+    ("block_card", re.compile(rf"\bbloque(a|ar|e|ie|ia|ei|ala|alo|ame|en|n)?\b|\bbloqueie\b|\bcongel\w*|{LOST}|{MISSING_CARD}", re.I)),
+    ("set_alert", re.compile(r"\balertas?\b|\bav[ií]s(ame|enme|e|en)\b|\bme avis(a|e|en|es|em)\b|\bnotif[ií]ca(me|r)?\b|"
+                             r"\bme notifi(que|quen|quem)\b|\bquero ser avisad[oa]\b", re.I)),
     ("request_callback", re.compile(r"ll[aá]m(en|ame|arme|ar|enme)\b|me liguem|\bliga[çc][ãa]o\b|\bme ligu?e\b|\bme liga\b", re.I)),
     ("send_summary_email", re.compile(
         r"\b(resumen|resumo)\b.*\b(correo|e-?mail|mail)\b|\b(correo|e-?mail|mail)\b.*\b(resumen|resumo)\b", re.I)),
     ("open_payment_inquiry", re.compile(
         r"aclaraci[oó]n|contesta[çc][ãa]o|\bdisput(a|ar|e|o)\b|\bimpugn\w*|\bdesconocer (el|ese|este) cargo|"
-        r"\bcontest(ar|o|e)\s+(a|o|essa|esse|esta|este|uma|um)?\s*(cobran|compra|lan[cç]amento|d[eé]bito)", re.I)),
+        r"\bcontest(ar|a|o|e|em)\s+(a|o|essa|esse|esta|este|uma|um|aquela|aquele)?\s*(cobran|compra|lan[cç]amento|d[eé]bito)",
+        re.I)),
 )
-DUPLICATE = re.compile(r"duplic|repetid|dobrad|dos veces|duas vezes|doble|cobrad[oa]s? 2")
+DUPLICATE = re.compile(r"duplic|repetid|dobrad|dos veces|duas vezes|doble|cobrad[oa]s? 2|\biguai?s\b|\biguales\b|\b2x\b")
 ALERT_KINDS = (("duplicate_charge", r"duplic|repetid|dos veces|duas vezes"), ("payment_due", r"pago|vencim|pagamento"))
 WINDOWS = (("morning", r"ma[ñn]ana|manh[ãa]"), ("afternoon", r"\btarde\b"), ("evening", r"noche|noite"))
 TOPICS = (
@@ -77,10 +82,24 @@ def _charge(text: str, charges: list[dict[str, Any]]) -> str | None:
         and (c["merchant"].casefold() in said or c["merchant"].split()[0].casefold() in said.split())
     }
     found = [c for c in charges if c.get("merchant") in named]
+    if not named and DUPLICATE.search(fold(said)):  # "the charge that came twice", no merchant said: the one pair
+        pairs = _repeated(charges)
+        return pairs[0] if len(pairs) == 1 else None
     if len(named) == 1 and len(found) == 2 and DUPLICATE.search(fold(said)) and _same_amount(found):
         later: str = max(found, key=lambda c: str(c.get("date") or ""))["transaction_id"]  # the repeat is the later one
         return later
     return str(found[0]["transaction_id"]) if len(named) == 1 and len(found) == 1 else None
+
+
+def _repeated(charges: list[dict[str, Any]]) -> list[str]:
+    """The later charge of each pair with the same merchant, amount and day (the repeat of a duplicate)."""
+    groups: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
+    for c in charges:
+        key = (str(c.get("merchant")), str(c.get("amount")), str(c.get("date") or "")[:10])
+        groups.setdefault(key, []).append(c)
+    return [
+        str(max(g, key=lambda c: str(c.get("date") or ""))["transaction_id"]) for g in groups.values() if len(g) == 2
+    ]
 
 
 def _same_amount(charges: list[dict[str, Any]]) -> bool:

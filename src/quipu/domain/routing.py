@@ -30,7 +30,7 @@ SKILL_PATTERNS = (
         "account_actions",
         r"(bloque|congel|cancel\w* (mi|la|o|meu) (tarjeta|cart[ãa]o)|rob(aron|ada|o)|perd[ií]|"
         r"extravi|roubad|furtad|alerta|ll[aá]m(en|ame|enme|arme)\b|(pueden|puedan|podr[ií]an) llamar|me liguem|me ligue?\b|me liga\b|liga[çc][ãa]o|aclaraci[oó]n|"
-        r"contesta[çc][ãa]o|disputa|contest(ar|o|e) (a|o|essa|esse|esta|este)? ?(cobran|compra|lan[cç]amento)|impugn|(env[ií]a|m[aá]nda)(me)? (un|el) (resumen|correo)|manda(me)? (um|o) resumo)",
+        r"contesta[çc][ãa]o|disputa|contest(ar|a|o|e|em) (a|o|essa|esse|esta|este|aquela|aquele)? ?(cobran|compra|lan[cç]amento)|av[ií]s(ame|enme|e|en)\b|me avis(a|e|en|es|em)\b|notif[ií]ca(me|r)?\b|impugn|(env[ií]a|m[aá]nda)(me)? (un|el) (resumen|correo)|manda(me)? (um|o) resumo)",
     ),
     (
         "money_movement",
@@ -41,7 +41,7 @@ SKILL_PATTERNS = (
     (
         "charge_investigation",
         r"(no reconozco|n[ãa]o reconhe[çc]o|compra estranha|(cobro|cargo) raro|clonaron|clonad|alguien us[oó]|"
-        r"n[ãa]o fui eu|no fui yo|yo no fui|hacke\w*|descontaron|descontaram|no (me )?acuerdo|no recuerdo|n[ãa]o (me )?lembro|cargo|cobro|cobran[çc]a|compra que no|cobr(aron|ado|ada|[óo]u?)\b|"
+        r"n[ãa]o fui eu|no fui yo|yo no fui|hacke\w*|(no|n[ãa]o) (\w+ )?(reconozco|reconosco|reconoc[ií]|reconhe[çc]o|reconheci)|consumos? rar|descontaron|descontaram|no (me )?acuerdo|no recuerdo|no me suena|n[ãa]o me soa|desconozco|desconhe[çc]o|n[ãa]o (me )?lembro|cargo|cobro|cobran[çc]a|compra que no|cobr(aron|ado|ada|[óo]u?)\b|"
         r"no hice|n[ãa]o fiz|duplicad|dobrad|(dos|2|duas) ve[csz]es|sospech|suspeit|fraude|extracto|"
         r"estado de cuenta)",
     ),
@@ -55,7 +55,7 @@ SKILL_PATTERNS = (
     (
         "data_lookup",
         r"(movimientos|movimenta[çc]|se me (va|van|fue|fueron|ha ido)\b|compras (de )?(arriba|encima|mayores|acima|maiores|m[aá]s de|mais de)|compar(a|ar|e|ame)\b|"
-        r"(a|en) c[uoó][aá]?(nto|mo) (est[aá]|anda|cotiza) (el|o) (verde|d[oó]lar|euro)|en qu[eé] gasto|onde gasto|gast(o|é|os|ei|ado|amos)|cu[aá]nto gast|quanto gastei|(mis|minhas) compras|"
+        r"(a|en) c[uoó][aá]?(nto|mo) (est[aá]|anda|cotiza) (el|o) (verde|d[oó]lar|euro)|en qu[eé] gasto|onde gasto|\bgast\w*|cu[aá]nto gast|quanto gastei|(mis|minhas) compras|"
         r"compra m[aá]s (cara|grande)|compra mais (cara|alta)|(mayor|maior) compra|quejas?|reclam|"
         r"tipo de cambio|c[aâ]mbio|d[oó]lar|categor[ií]a|comercio|historial|[uú]ltim[oa]s? compras)",
     ),

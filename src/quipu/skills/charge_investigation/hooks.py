@@ -13,6 +13,7 @@ ASKABLE = ("charge",)
 NARROWED = re.compile(r"\d(?!\d*\s*ve[cz]es)|\b(ayer|anteayer|antier|hoy|ontem|anteontem|hoje|semana|lunes|martes|miercoles|jueves|"
                       r"viernes|sabado|domingo|segunda|terca|quarta|quinta|sexta)\b")
 MATCH_DAYS = 90
+ORDINAL = re.compile(r"#|\b(primer[oa]?|segund[oa]|tercer[oa]?|terceir[oa]|ultim[oa]|penultim[oa])\b")  # a charge by its place in a list
 
 
 def _compact(text: str) -> str:
@@ -40,8 +41,11 @@ def _merchant_named(text: str, merchants: set[str]) -> str | None:
 def plain(turn: SkillTurn) -> bool:
     """A new question about charges that names no day or amount (not a follow-up about one already
     shown): code searches and investigates, no model step. A day or an amount is the model's to read."""
-    if turn.said != turn.text:  # a follow-up: plain when it names a merchant ("el de Rappi"), code finds it
-        return bool(MERCHANTS.search(fold(turn.latest))) and not NARROWED.search(fold(turn.latest))
+    if turn.said != turn.text:  # a follow-up: plain when it names a merchant ("el de Rappi"), code finds it,
+        latest = fold(turn.latest)  # or when it asks more of the merchant's charges just told ("¿a qué hora?")
+        if NARROWED.search(latest) or ORDINAL.search(latest):
+            return False
+        return bool(MERCHANTS.search(latest) or turn.earlier.get("merchant"))
     return not NARROWED.search(fold(turn.text))
 
 

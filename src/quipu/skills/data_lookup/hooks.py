@@ -18,6 +18,7 @@ from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 from quipu.skills.data_lookup import phrases
 from quipu.skills.data_lookup.phrases import capitalized, counted, period
 from quipu.skills.data_lookup.picking import (
+    asks_which_period_more,
     changes_the_question,
     corrected,
     names_a_tool,
@@ -33,7 +34,9 @@ def plain(turn: SkillTurn) -> bool:
     """The words name one lookup (spending, movements, the largest purchase, a comparison, the rate,
     complaints): code reads it and its period, category and merchant, no model step."""
     follow_up = turn.text != turn.latest
-    return names_a_tool(turn.latest) or (follow_up and changes_the_question(turn.latest))
+    return names_a_tool(turn.latest) or (
+        follow_up and (changes_the_question(turn.latest) or asks_which_period_more(turn.text, turn.latest))
+    )
 
 
 async def first(turn: SkillTurn) -> list[ToolOutcome]:

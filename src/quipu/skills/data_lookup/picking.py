@@ -67,7 +67,7 @@ def pick(text: str, latest: str | None = None) -> tuple[str, dict]:
     said = fold(text)
     tool = next((t for t, pattern in TOOLS_BY_WORDS if re.search(pattern, said)), DEFAULT_TOOL)
     periods = [p for _, p in periods_in(text, AS_OF)]
-    if tool in ("get_spending_summary", "get_movements") and asks_which_period_more(text):
+    if tool in ("get_spending_summary", "get_movements") and asks_which_period_more(text, latest):
         tool = "compare_spending"
     categories = categories_in(text)
     arguments: dict = {}
@@ -109,9 +109,15 @@ def pick(text: str, latest: str | None = None) -> tuple[str, dict]:
 
 
 def changes_the_question(said: str) -> bool:
-    """A follow-up that only changes the period, the category, the merchant, or asks for everything."""
+    """A follow-up that only changes the period, the category, the merchant, the amounts, or asks for everything."""
     folded = fold(said)
-    return bool(periods_in(said, AS_OF) or categories_in(said) or MERCHANTS.search(folded) or asks_for_everything(said))
+    return bool(
+        periods_in(said, AS_OF)
+        or categories_in(said)
+        or MERCHANTS.search(folded)
+        or asks_for_everything(said)
+        or amount_range(folded)
+    )
 
 
 def with_earlier_period(tool: str, arguments: dict, earlier: dict) -> dict:
@@ -160,13 +166,21 @@ SENTENCE_END = re.compile(r"[?.!;]")
 MORE_OR_LESS = re.compile(r"\b(mas|mais|menos|diferencia|diferenca)\b")
 
 
-def asks_which_period_more(text: str) -> bool:
+WHICH_MORE = re.compile(r"\b(cual|qual|en cual|em qual|que mes|quien|quem)\b.*\b(mayor|maior|menor|mas|mais|menos)\b")
+
+
+def _distinct_periods(text: str) -> int:
+    return len({(p.start, p.end) for _, p in periods_in(text, AS_OF)})
+
+
+def asks_which_period_more(text: str, latest: str | None = None) -> bool:
     """"¿gasté más este mes o el pasado?": two different periods in one sentence with more, less or the
-    difference is a comparison."""
+    difference is a comparison; so is "¿cuál fue mayor?" after two periods were named."""
     said = fold(text)
     sentence = SENTENCE_END.split(said.rstrip("?.!; "))[-1]
-    periods = {(p.start, p.end) for _, p in periods_in(sentence, AS_OF)}
-    return len(periods) >= 2 and bool(MORE_OR_LESS.search(sentence))
+    if _distinct_periods(sentence) >= 2 and MORE_OR_LESS.search(sentence):
+        return True
+    return latest is not None and bool(WHICH_MORE.search(fold(latest))) and _distinct_periods(said) >= 2
 
 
 def _dates(period: str | None) -> tuple | None:
