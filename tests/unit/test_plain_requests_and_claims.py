@@ -54,7 +54,6 @@ def test_an_inquiry_needs_exactly_one_charge_of_the_named_merchant(text, transac
     [
         ("Bloquea mi tarjeta", TWO),  # which one? a question
         ("Bloquea la tarjeta 9999", TWO),  # not theirs
-        ("Bloquea la tarjeta DEMO-AR-FRAUD-CARD de mi hermano", ONE),  # an id: never guessed into their own card
         ("No bloquees mi tarjeta todavía", ONE),
         ("¿Cómo bloqueo mi tarjeta si la pierdo?", ONE),
         ("Actívame una alerta", []),  # which alert?
@@ -170,3 +169,12 @@ def test_contesting_a_duplicate_picks_the_later_charge_of_the_pair():
     request = plain_request("quero contestar a cobrança duplicada do ifood", None, charges)
     assert request["action"] == "open_payment_inquiry"
     assert request["params"]["transaction_id"] == "T-2"
+
+
+def test_an_id_written_is_proposed_as_written_never_guessed_into_their_own_card():
+    found = plain_request("Bloquea la tarjeta DEMO-AR-FRAUD-CARD de mi hermano", ONE)
+    assert found == {"action": "block_card", "params": {"product_id": "DEMO-AR-FRAUD-CARD"}}  # the policy refuses it
+
+
+def test_two_ids_written_are_left_to_a_question():
+    assert plain_request("bloquea PRD-AAA-1 y PRD-BBB-2", ONE) is None

@@ -115,12 +115,26 @@ def _named(text: str) -> list[str]:
     return [action for action, pattern in INTENTS if pattern.search(folded)]
 
 
+ID_TAKERS = {"block_card": "product_id", "cancel_card": "product_id", "open_payment_inquiry": "transaction_id"}
+
+
 def _one_action(text: str) -> str | None:
-    """The single catalog action the words ask for; None when there are none, several, or an id to guess."""
-    if not _asks(text) or ID_LIKE.search(text):
+    """The single catalog action the words ask for; None when there are none, several, or an id written for
+    an action that takes none (or several ids)."""
+    if not _asks(text):
         return None
     named = _named(text)
-    return named[0] if len(named) == 1 else None
+    action = named[0] if len(named) == 1 else None
+    ids = ID_LIKE.findall(text)
+    if ids and (action not in ID_TAKERS or len(ids) > 1):
+        return None
+    return action
+
+
+def _written_id(text: str) -> str | None:
+    """The one record id the customer wrote ("bloquea la PRD-..."); the policy decides whether it is theirs."""
+    ids = ID_LIKE.findall(text)
+    return ids[0] if len(ids) == 1 else None
 
 
 def plain_request(
@@ -130,6 +144,9 @@ def plain_request(
     action = _one_action(text)
     if action is None:
         return None
+    written = _written_id(text)
+    if written:  # an id the customer wrote is proposed as written: the gateway refuses one that is not theirs
+        return {"action": action, "params": {ID_TAKERS[action]: written}}
     if action in ("block_card", "cancel_card"):
         product_id = _card(text, cards or [])
         return {"action": action, "params": {"product_id": product_id}} if product_id else None

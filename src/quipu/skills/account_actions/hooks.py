@@ -2,7 +2,6 @@
 detail, and says what the stored proposal holds. The button stays the customer's."""
 
 from quipu.domain.plain_requests import (
-    ID_LIKE,
     clarifying_question,
     lookups_needed,
     names_an_action,
@@ -38,7 +37,7 @@ async def plain_proposal(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[T
 
 def plain(turn: SkillTurn) -> bool:
     """The words name one catalog action: code proposes it or asks the one detail, no model step."""
-    return names_an_action(turn.latest) and not ID_LIKE.search(turn.latest)  # an id written is the model's to read
+    return names_an_action(turn.latest)
 
 
 async def first(turn: SkillTurn) -> list[ToolOutcome] | str:
