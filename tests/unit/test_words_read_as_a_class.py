@@ -12,7 +12,9 @@ from quipu.domain.periods import parse_period
 from quipu.domain.plain_requests import clarifying_question, plain_request, points_back
 from quipu.domain.routing import ALL_SKILLS, guess_skill, skills_named
 from quipu.skills.answering import SkillTurn, ToolOutcome
+from quipu.skills.account_actions import hooks as account_hooks
 from quipu.skills.balance_inquiry import hooks as balance_hooks
+from quipu.skills.charge_investigation import hooks as charge_hooks
 from quipu.skills.data_lookup.picking import corrected, pick
 from quipu.skills.money_movement.words import asks_for_bills, plain_transfer
 
@@ -29,6 +31,7 @@ LAST = {"skill": "data_lookup", "tool": "get_spending_summary", "arguments": {},
         "recomenda um livro de suspense",
         "quem ganhou o jogo do Flamengo?",
         "cómo se dice gato en inglés",
+        "oye, ¿cómo te llamas?",
     ],
 )
 def test_words_that_name_nothing_a_skill_serves_are_plainly_out_of_scope(text):
@@ -49,6 +52,7 @@ def test_words_that_name_nothing_a_skill_serves_are_plainly_out_of_scope(text):
         "¿qué datos tienen de mí?",
         "y lo de marzo?",
         "minha situação",
+        "llámame el lunes",
     ],
 )
 def test_a_banking_word_a_merchant_a_category_or_a_figure_leaves_the_words_to_the_router(text):
@@ -235,3 +239,14 @@ def test_a_follow_up_that_only_narrows_by_amount_is_a_follow_up_the_lookup_reads
         "get_movements",
         {"period": "2026-06", "min_amount": "2500"},
     )
+
+
+@pytest.mark.parametrize(("latest", "plain"), [("la de crédito", True), ("a de 4100", True), ("ok", False)])
+def test_an_answer_to_codes_question_about_an_action_is_read_by_code(latest, plain):
+    turn = SkillTurn(f"quiero bloquear una tarjeta {latest}", "es", Recording(), said=latest)
+    assert account_hooks.plain(turn) is plain
+
+
+def test_two_x_is_twice_not_an_amount_so_code_investigates():
+    turn = SkillTurn("o rappi me cobrou 2x", "pt", Recording())
+    assert charge_hooks.plain(turn)

@@ -16,7 +16,7 @@ BANKING = (
     "banc", "tarjet", "cartao", "cartoe", "saldo", "dinero", "plata", "lana", "feria", "guita",
     "grana", "dinheiro", "grana", "peso", "reai", "real", "dolar", "euro", "pag", "cobr", "carg", "compr", "gast",
     "transf", "deposit", "retir", "saque", "sac", "mand", "envi", "deb", "dev", "prest", "emprest", "credit",
-    "fatura", "factura", "recibo", "boleto", "servic", "bloque", "alert", "llam", "liga", "correo", "mail",
+    "fatura", "factura", "recibo", "boleto", "servic", "bloque", "alert", "liga", "correo", "mail",
     "resum", "quej", "reclam", "movim", "extract", "extrat", "estado", "comerci", "tienda", "loja", "cajero",
     "caixa", "pix", "tasa", "taxa", "interes", "juro", "limite", "cupo", "cuota", "parcela", "venc", "sueldo",
     "salario", "nomina", "quincena", "ahorr", "poupan", "corrient", "cheque", "clave", "senha", "pin", "fraud",
@@ -27,7 +27,8 @@ BANKING = (
 # the customer's own things ("mis datos", "minha situação"): theirs to ask about, so the router reads them
 OWN = re.compile(r"\b(mi|mis|meu|meus|minha|minhas)\b")
 # "cuenta"/"conta" are banking only as nouns ("cuéntame un chiste", "me conta" are not)
-BANKING_WORD = re.compile(r"\b((?<!\bme )(?<!\bte )(?<!\bnos )(?:cuentas?|contas?)\b|" + "|".join(sorted(set(BANKING), key=len, reverse=True)) + r")")
+# "llámame", "llamada" ask for a call; "¿cómo te llamas?" asks the assistant's name
+BANKING_WORD = re.compile(r"\b((?<!\bme )(?<!\bte )(?<!\bnos )(?:cuentas?|contas?)\b|ll[aá]m(?:a|e|en|ar|ada|ame|enme|arme)\b|" + "|".join(sorted(set(BANKING), key=len, reverse=True)) + r")")
 EVERYDAY = {w for words in CATEGORY_WORDS.values() for w in words} | {w for ws in CURRENCY_WORDS.values() for w in ws}
 # the bank's own topics no skill serves: branches, opening hours, cash machines
 BANK_BUT_NO_SKILL = re.compile(

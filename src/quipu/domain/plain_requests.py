@@ -204,6 +204,13 @@ def points_back(text: str) -> bool:
     return bool(POINTS_BACK.search(fold(text)))
 
 
+def completes_a_request(text: str) -> bool:
+    """The words give a detail a request waits for: a card (its kind or ending), a call window, an alert
+    kind, or a summary's topic ("la de crédito", "à tarde", "a de 4100")."""
+    details = (*CARD_KINDS, *WINDOWS, *ALERT_KINDS, *TOPICS)
+    return bool(LAST4.search(text)) or any(re.search(pattern, text, re.I) for _, pattern in details)
+
+
 def names_an_action(text: str) -> bool:
     """The words ask for one catalog action (not a question about how, not a refusal)."""
     return _asks(text) and bool(_named(text))

@@ -3,6 +3,7 @@ detail, and says what the stored proposal holds. The button stays the customer's
 
 from quipu.domain.plain_requests import (
     clarifying_question,
+    completes_a_request,
     lookups_needed,
     names_an_action,
     plain_request,
@@ -36,8 +37,12 @@ async def plain_proposal(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[T
 
 
 def plain(turn: SkillTurn) -> bool:
-    """The words name one catalog action: code proposes it or asks the one detail, no model step."""
-    return names_an_action(turn.latest)
+    """The words name one catalog action, or answer code's question about one: code proposes it or asks the one
+    detail, no model step."""
+    if names_an_action(turn.latest):
+        return True
+    follow_up = turn.text != turn.latest  # the answer to code's question: "la de crédito", "de tarde"
+    return follow_up and names_an_action(turn.text) and completes_a_request(turn.latest)
 
 
 async def first(turn: SkillTurn) -> list[ToolOutcome] | str:

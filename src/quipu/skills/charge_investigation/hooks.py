@@ -10,7 +10,7 @@ from quipu.domain.signals import Signal
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 
 ASKABLE = ("charge",)
-NARROWED = re.compile(r"\d(?!\d*\s*ve[cz]es)|\b(ayer|anteayer|antier|hoy|ontem|anteontem|hoje|semana|lunes|martes|miercoles|jueves|"
+NARROWED = re.compile(r"\d(?!\d*\s*(?:ve[cz]es|x\b))|\b(ayer|anteayer|antier|hoy|ontem|anteontem|hoje|semana|lunes|martes|miercoles|jueves|"
                       r"viernes|sabado|domingo|segunda|terca|quarta|quinta|sexta)\b")
 MATCH_DAYS = 90
 ORDINAL = re.compile(r"#|\b(primer[oa]?|segund[oa]|tercer[oa]?|terceir[oa]|ultim[oa]|penultim[oa])\b")  # a charge by its place in a list
