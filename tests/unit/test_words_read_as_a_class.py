@@ -11,8 +11,8 @@ from quipu.domain.out_of_scope import plainly_out_of_scope
 from quipu.domain.periods import parse_period
 from quipu.domain.plain_requests import clarifying_question, plain_request, points_back
 from quipu.domain.routing import ALL_SKILLS, guess_skill, skills_named
-from quipu.skills.answering import SkillTurn, ToolOutcome
 from quipu.skills.account_actions import hooks as account_hooks
+from quipu.skills.answering import SkillTurn, ToolOutcome
 from quipu.skills.balance_inquiry import hooks as balance_hooks
 from quipu.skills.charge_investigation import hooks as charge_hooks
 from quipu.skills.data_lookup.picking import corrected, pick
