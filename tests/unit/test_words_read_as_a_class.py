@@ -11,6 +11,7 @@ from quipu.domain.out_of_scope import plainly_out_of_scope
 from quipu.domain.periods import parse_period
 from quipu.domain.plain_requests import clarifying_question, plain_request, points_back
 from quipu.domain.routing import ALL_SKILLS, guess_skill, skills_named
+from quipu.domain.transfers import said_type
 from quipu.skills.account_actions import hooks as account_hooks
 from quipu.skills.answering import SkillTurn, ToolOutcome
 from quipu.skills.balance_inquiry import hooks as balance_hooks
@@ -250,3 +251,44 @@ def test_an_answer_to_codes_question_about_an_action_is_read_by_code(latest, pla
 def test_two_x_is_twice_not_an_amount_so_code_investigates():
     turn = SkillTurn("o rappi me cobrou 2x", "pt", Recording())
     assert charge_hooks.plain(turn)
+
+
+@pytest.mark.parametrize("text", ["¿eres un robot o una persona de verdad?", "sos un bot?"])
+def test_robot_is_not_robbery(text):
+    assert "account_actions" not in skills_named(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [("denme de baja la tarjeta que me la robaron", "block_card"), ("quiero dar de baja mi tarjeta", "cancel_card")],
+)
+def test_dar_de_baja_is_a_block_when_the_card_is_lost_or_stolen_and_a_cancel_otherwise(text, action):
+    assert [a for a in ("block_card", "cancel_card") if a in str(plain_request(text, [CARD]))] == [action]
+
+
+CARD = {"product_id": "C-1", "last4": "4100", "product_type": "Tarjeta Crédito", "status": "Active"}
+
+
+def test_the_latest_merchant_and_the_month_said_as_desse_win_in_a_follow_up():
+    assert pick("cuánto llevo en rappi este mes? y en netflix?", "y en netflix?") == (
+        "get_spending_summary",
+        {"period": "this_month", "merchant": "netflix"},
+    )
+    assert pick("qual a maior compra do mês passado? e deste mês?", "e deste mês?")[1] == {"period": "this_month"}
+
+
+@pytest.mark.parametrize("text", ["tô devendo quanto?", "cuánto sigo debiendo de la tarjeta"])
+def test_owing_said_in_the_progressive_is_a_debt_question(text):
+    assert guess_skill(text, ALL_SKILLS) == "balance_inquiry"
+
+
+def test_bills_to_pay_with_words_between_are_read_as_the_bills():
+    assert asks_for_bills("quais boletos ainda tenho pra pagar?")
+
+
+@pytest.mark.parametrize(
+    ("product_type", "said"),
+    [("Cuenta Corriente", "desde mi cuenta de cheques"), ("Tarjeta Crédito", "pague 30 da fatura")],
+)
+def test_the_account_named_by_its_other_name_counts_as_said(product_type, said):
+    assert said_type(product_type, said)

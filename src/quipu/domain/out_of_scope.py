@@ -20,7 +20,7 @@ BANKING = (
     "resum", "quej", "reclam", "movim", "extract", "extrat", "estado", "comerci", "tienda", "loja", "cajero",
     "caixa", "pix", "tasa", "taxa", "interes", "juro", "limite", "cupo", "cuota", "parcela", "venc", "sueldo",
     "salario", "nomina", "quincena", "ahorr", "poupan", "corrient", "cheque", "clave", "senha", "pin", "fraud",
-    "rob", "perd", "clon", "hack", "reconoc", "reconhec", "cancel", "abon", "ingres", "plazo", "inversion",
+    "rob(?!ot)", "perd", "clon", "hack", "reconoc", "reconhec", "cancel", "abon", "ingres", "plazo", "inversion",
     "investiment", "seguro", "hipotec", "khipu", "quipu", "dispon", "cambio", "cotiz", "cotac", "verde",
     "cuanto", "quanto", "qnt", "debit", "dato", "dado", "registr", "perfil", "informac", "historia", "cliente",
 )  # fmt: skip

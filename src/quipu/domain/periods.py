@@ -128,7 +128,8 @@ _WORDS: tuple[tuple[str, Callable[[re.Match[str], date], Period | None]], ...] =
     ),
     (r"\b(?:ultimo|last)\s*(?:mes|month)\b", lambda m, d: of_key("last_30_days", d)),
     (
-        r"\b(?:este|esse|este|this|current|neste|nesse|en el|no)\s*(?:mes|month)\b|\bmes actual\b|\bmes atual\b",
+        r"\b(?:este|esse|this|current|neste|nesse|desse|deste|de este|del|en el|no)\s*(?:mes|month)\b|\bmes actual\b"
+        r"|\bmes atual\b",
         lambda m, d: of_key("this_month", d),
     ),
     (r"\b(?:ano|year)\s*(?:pasado|passado|anterior)\b|\blast year\b", lambda m, d: of_key("last_year", d)),

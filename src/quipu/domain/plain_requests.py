@@ -14,12 +14,14 @@ ID_LIKE = re.compile(r"\b[A-Z]{2,}-[A-Z0-9-]{3,}\b")
 LAST4 = re.compile(r"(?<![\d.,])\d{4}(?![\d.,])")
 CARD = r"(tarjeta|cart[ãa]o)"
 # a lost or stolen card that the customer wants "dada de baja" is blocked now (reversible), not cancelled
-LOST = r"(?:\b(?:perd\w*|rob\w*|extravi\w*|roubad\w*|furtad\w*)\b.{0,40}\bda(?:r|rla|rlo|la)? de baja\b)"
+STOLEN = r"\b(?:perd\w*|rob(?:aron|ada|ado|o)|extravi\w*|roubad\w*|furtad\w*)\b"
+GIVE_UP = r"\b(?:da(?:r|rla|rlo|la|me|mela|n|nme)?|d[eé]n(?:me)?|d[eé]) de baja\b"
+LOST = rf"(?:{STOLEN}.{{0,40}}{GIVE_UP}|{GIVE_UP}.{{0,40}}{STOLEN})"
 # a card the customer says is lost is a card to block (a button still confirms); theft is investigated first
 MISSING_CARD = (r"(?:\b(?:perd\w*|extravi\w*)\s+(?:\w+\s+){0,2}(?:tarjeta|cart[ãa]o)\b|"
                 r"\b(?:tarjeta|cart[ãa]o)\s+(?:\w+\s+){0,2}(?:perdid[oa]|extraviad[oa])\b)")
 INTENTS = (
-    ("cancel_card", re.compile(rf"\bcancel\w*\b.*\b{CARD}|\b{CARD}\b.*\bcancel\w*|^(?!.*{LOST}).*\bda(r|rla|rlo|la)? de baja\b", re.I)),
+    ("cancel_card", re.compile(rf"\bcancel\w*\b.*\b{CARD}|\b{CARD}\b.*\bcancel\w*|^(?!.*{LOST}).*{GIVE_UP}", re.I)),
     ("block_card", re.compile(rf"\bbloque(a|ar|e|ie|ia|ei|ala|alo|ame|en|n)?\b|\bbloqueie\b|\bcongel\w*|{LOST}|{MISSING_CARD}", re.I)),
     ("set_alert", re.compile(r"\balertas?\b|\bav[ií]s(ame|enme|e|en)\b|\bme avis(a|e|en|es|em)\b|\bnotif[ií]ca(me|r)?\b|"
                              r"\bme notifi(que|quen|quem)\b|\bquero ser avisad[oa]\b", re.I)),

@@ -38,8 +38,8 @@ RESPONSE_CODES = {
 }
 TYPE_WORDS = {
     SAVINGS: r"ahorro|poupan",
-    CHECKING: r"corriente|corrente",
-    CREDIT_CARD: r"tarjeta|cart[ãa]o|cr[ée]dito",
+    CHECKING: r"corriente|corrente|cheques",
+    CREDIT_CARD: r"tarjeta|cart[ãa]o|cr[ée]dito|fatura",
     PERSONAL_LOAN: r"pr[ée]stamo|empr[ée]stimo",
     MORTGAGE: r"hipoteca",
 }

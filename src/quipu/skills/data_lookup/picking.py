@@ -15,7 +15,7 @@ TOOLS_BY_WORDS = (
     ("get_largest_purchase", r"(mas grande|mayor (gasto|compra)|maior (gasto|compra)|gasto mais alto|compra mais cara"
                              r"|mas car[oa]|gasto mas alto|compra mas alta|maior valor)"),
     ("get_spending_summary", r"\b(gast\w*|gaste|gastei|spend\w*|consumo|consumi)\b|\bse me (va|van|fue|fueron|ha ido)\b"
-                             r"|\b(cuanto|quanto) (me )?(sali\w*|saiu)\b"),
+                             r"|\b(cuanto|quanto) (me )?(sali\w*|saiu)\b|\b(cuanto|quanto) (llevo|levo)\b"),
     ("get_movements", r"\b(moviment\w*|transacc\w*|transac\w*|compras|extrato|cargos|pagos|ultim[oa]s)\b"),
 )  # fmt: skip
 BY_WORDS = (
@@ -92,7 +92,7 @@ def pick(text: str, latest: str | None = None) -> tuple[str, dict]:
         by = next((b for b, pattern in BY_WORDS if re.search(pattern, said)), None)
         if by:
             arguments["by"] = by
-    merchant = MERCHANTS.search(said)
+    merchant = ([None, *MERCHANTS.finditer(said)])[-1]  # the latest merchant said wins ("¿y en Spotify?")
     if merchant and tool in ("get_movements", "get_spending_summary"):
         arguments["merchant"] = merchant.group(1)
         if arguments.get("by") == "merchant":  # one merchant named: its total, not a ranking of merchants

@@ -81,8 +81,8 @@ def debt_without_amount(text: str) -> bool:
 
 
 PENDING_BILLS = re.compile(
-    r"\b(recibos?|facturas?|boletos?|contas?|cuentas?|servicios?|servi[çc]os?)\s+(\w+\s+)?"
-    r"(pendientes?|pendentes?|por pagar|a pagar|sin pagar|em aberto|vencid[oa]s?)\b",
+    r"\b(recibos?|facturas?|boletos?|contas?|cuentas?|servicios?|servi[çc]os?)\s+(\w+\s+){0,2}"
+    r"(pendientes?|pendentes?|por pagar|a pagar|para pagar|pra pagar|que pagar|sin pagar|em aberto|vencid[oa]s?)\b",
     re.IGNORECASE,
 )
 
