@@ -2,7 +2,7 @@
 
 import pytest
 
-from quipu.skills.money_movement.words import plain_bill, plain_transfer
+from quipu.skills.money_movement.words import missing_detail, plain_bill, plain_transfer
 
 
 @pytest.mark.parametrize(
@@ -51,3 +51,17 @@ def test_paying_the_one_debt_named_sends_the_money_to_it(text, amount):
 
 def test_a_bill_answer_keeps_the_origin_the_customer_named():
     assert plain_bill("paga la luz de la de ahorro") == {"service": "luz", "from_type": "Cuenta Ahorro"}
+
+
+@pytest.mark.parametrize(
+    ("text", "missing"),
+    [
+        ("necesito hacer una transferencia", "destination"),
+        ("quero fazer uma transferência", "destination"),
+        ("quiero mandarle plata a mi cuenta de ahorro", "amount"),
+        ("quiero pagar un servicio", None),
+        ("transfiere 300 a mi corriente", None),
+    ],
+)
+def test_a_bare_request_to_send_money_names_the_detail_code_asks_for(text, missing):
+    assert missing_detail(text) == missing

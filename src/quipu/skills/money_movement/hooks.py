@@ -1,7 +1,14 @@
 """Money movement's answers: the card, the question or the reason, all written by code."""
 
+from quipu.domain.routing import asks_to_move_money
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
-from quipu.skills.money_movement.words import asks_for_bills, debt_without_amount, plain_bill, plain_transfer
+from quipu.skills.money_movement.words import (
+    asks_for_bills,
+    debt_without_amount,
+    missing_detail,
+    plain_bill,
+    plain_transfer,
+)
 
 ASKABLE = ("amount", "destination", "origin", "service")
 PROPOSALS = ("propose_transfer", "propose_service_payment")
@@ -17,8 +24,21 @@ def _plainly_asked(text: str) -> tuple[str, dict] | None:
 
 
 def plain(turn: SkillTurn) -> bool:
-    """A named bill to pay, or one amount and where it goes: code prepares the card, no model step."""
-    return _plainly_asked(turn.text) is not None or debt_without_amount(turn.text) or asks_for_bills(turn.latest)
+    """A named bill to pay, or one amount and where it goes: code prepares the card, no model step; a plain
+    request to send money that lacks where or how much gets code's question."""
+    return (
+        _plainly_asked(turn.text) is not None
+        or debt_without_amount(turn.text)
+        or asks_for_bills(turn.latest)
+        or _bare_transfer(turn) is not None
+    )
+
+
+def _bare_transfer(turn: SkillTurn) -> str | None:
+    """The detail a new request to send money lacks ("quiero hacer una transferencia"), read by code."""
+    if turn.text != turn.latest or not asks_to_move_money(turn.latest):
+        return None
+    return missing_detail(turn.latest)
 
 
 async def first(turn: SkillTurn) -> list[ToolOutcome] | str:
@@ -29,7 +49,11 @@ async def first(turn: SkillTurn) -> list[ToolOutcome] | str:
         return [await turn.tools.call(*asked)]
     if asks_for_bills(turn.latest):
         return [await turn.tools.call("list_service_bills", {})]
-    return Voice("money_movement", turn.language).say("ask_amount") if debt_without_amount(turn.text) else []
+    voice = Voice("money_movement", turn.language)
+    if debt_without_amount(turn.text):
+        return voice.say("ask_amount")
+    missing = _bare_transfer(turn)
+    return voice.say(f"ask_{missing}") if missing else []
 
 
 async def then(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[ToolOutcome]:

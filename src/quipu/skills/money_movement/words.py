@@ -99,3 +99,16 @@ def plain_bill(text: str) -> dict | None:
         return None
     origin = _roles(text).get("from")
     return {"service": service, "from_type": origin} if origin not in (None, *DEBTS) else {"service": service}
+
+
+BILL_WORDS = re.compile(r"servicio|servi[çc]o|recibo|factura|boleto|conta de|cuenta de (luz|agua|gas)", re.IGNORECASE)
+
+
+def missing_detail(text: str) -> str | None:
+    """What a plain request to send money still needs, when it names no bill: "destination" when it says
+    neither where nor how much ("quiero hacer una transferencia"), "amount" when it says only where."""
+    if _amounts(text) or service_named(text) or PENDING_BILLS.search(text or "") or BILL_WORDS.search(text or ""):
+        return None  # a bill to choose: the bills are listed (the model's step or code's fallback)
+    if _roles(text or "").get("to") or ACCOUNT_NUMBER.search(text or "") or debt_without_amount(text):
+        return "amount"
+    return "destination"
