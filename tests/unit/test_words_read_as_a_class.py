@@ -33,6 +33,7 @@ LAST = {"skill": "data_lookup", "tool": "get_spending_summary", "arguments": {},
         "quem ganhou o jogo do Flamengo?",
         "cómo se dice gato en inglés",
         "oye, ¿cómo te llamas?",
+        "¿cuántos años tienes?",
     ],
 )
 def test_words_that_name_nothing_a_skill_serves_are_plainly_out_of_scope(text):
@@ -54,6 +55,7 @@ def test_words_that_name_nothing_a_skill_serves_are_plainly_out_of_scope(text):
         "y lo de marzo?",
         "minha situação",
         "llámame el lunes",
+        "¿y cuánto es eso?",
     ],
 )
 def test_a_banking_word_a_merchant_a_category_or_a_figure_leaves_the_words_to_the_router(text):

@@ -22,7 +22,7 @@ BANKING = (
     "salario", "nomina", "quincena", "ahorr", "poupan", "corrient", "cheque", "clave", "senha", "pin", "fraud",
     "rob(?!ot)", "perd", "clon", "hack", "reconoc", "reconhec", "cancel", "abon", "ingres", "plazo", "inversion",
     "investiment", "seguro", "hipotec", "khipu", "quipu", "dispon", "cambio", "cotiz", "cotac", "verde",
-    "cuanto", "quanto", "qnt", "debit", "dato", "dado", "registr", "perfil", "informac", "historia", "cliente",
+    r"cuanto\b", r"cuanta\b", r"quanto\b", r"quanta\b", "qnt", "debit", "dato", "dado", "registr", "perfil", "informac", "historia", "cliente",
 )  # fmt: skip
 # the customer's own things ("mis datos", "minha situação"): theirs to ask about, so the router reads them
 OWN = re.compile(r"\b(mi|mis|meu|meus|minha|minhas)\b")
