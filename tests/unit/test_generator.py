@@ -1,5 +1,6 @@
-from quipu.bank_data.format import CORE_TABLES, file_sha256
+from quipu.bank_data.format import CORE_TABLES
 from quipu.bank_data.generator.synthetic import generate
+from quipu.checksums import sha256_of
 
 
 def test_same_seed_gives_the_same_bytes(tmp_path):
@@ -7,7 +8,7 @@ def test_same_seed_gives_the_same_bytes(tmp_path):
     second = generate(tmp_path / "b", seed=7, customers=40)
     assert first == second
     for table in CORE_TABLES:
-        assert file_sha256(tmp_path / "a" / f"{table}.csv") == file_sha256(tmp_path / "b" / f"{table}.csv")
+        assert sha256_of(tmp_path / "a" / f"{table}.csv") == sha256_of(tmp_path / "b" / f"{table}.csv")
 
 
 def test_another_seed_gives_other_customers(tmp_path):
