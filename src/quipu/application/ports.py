@@ -12,6 +12,7 @@ from quipu.domain.accounts import Product
 from quipu.domain.evidence import Charge
 from quipu.domain.identity import BackOff, GuardState
 from quipu.domain.investigation_facts import InvestigationFacts
+from quipu.domain.mail import OutgoingMail
 from quipu.domain.spending import Purchase
 from quipu.domain.statement import StatementLine
 
@@ -110,18 +111,7 @@ class StepUpStore(Protocol):
 
 
 class Outbox(Protocol):
-    async def deliver(
-        self,
-        *,
-        customer_id: str,
-        template: str,
-        language: str,
-        destination: str,
-        delivered_to: str | None,
-        subject: str,
-        body: str,
-        secret_body: str | None = None,
-    ) -> int | None:
+    async def deliver(self, mail: OutgoingMail, *, secret_body: str | None = None) -> int | None:
         """Store body; secret_body, when given, is what is sent, and it is never stored. The message's id; None
         when the action already has its message."""
 

@@ -17,6 +17,7 @@ from quipu.domain.case_files import CaseFile
 from quipu.domain.contact import mask_email
 from quipu.domain.dataset import AS_OF
 from quipu.domain.emails import balances_email, case_receipt_email, payment_status_email
+from quipu.domain.mail import OutgoingMail
 from quipu.domain.priority import CasePriority, case_priority
 from quipu.domain.vocabulary import DEBIT_CARD
 
@@ -84,18 +85,16 @@ class PgEffects:
             if not email:
                 raise PermanentError("no_contact_on_file")
             subject, body = await summary_email(conn, row, inquiry)
-            await insert_message(
-                conn,
-                self.outbox.route,
+            mail = OutgoingMail.to_address_on_file(
+                email,
                 customer_id=row.customer_id,
-                action_id=row.action_id,
-                destination=mask_email(email),
-                delivered_to=email,
                 template=row.params["topic"],
                 language=row.language,
                 subject=subject,
                 body=body,
+                action_id=row.action_id,
             )
+            await insert_message(conn, self.outbox.route, mail)
         if await self.outbox.dispatch(action_id=row.action_id) == "failed":
             raise PermanentError("send_failed")
         return {"email": mask_email(email)}

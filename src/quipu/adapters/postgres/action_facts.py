@@ -1,10 +1,8 @@
 """The facts actions are decided on, read from core and ops: the card as the customer sees it (an overlay
 block counts), the charge with its risk signals, the e-mail on file."""
 
-from psycopg_pool import AsyncConnectionPool
-
 from quipu.adapters.postgres.bank_records import PgBankRecords
-from quipu.adapters.postgres.connection import fetch_one
+from quipu.adapters.postgres.connection import PoolStore, fetch_one
 from quipu.application.action_ports import TransientError
 from quipu.domain.actions import CardFacts, Facts
 from quipu.domain.evidence import signals_of
@@ -33,10 +31,7 @@ def card_from(row) -> CardFacts:
     return CardFacts(product_id, kind, last4, status, effective, last_action == "freeze", dpd, balance)
 
 
-class PgActionFacts:
-    def __init__(self, pool: AsyncConnectionPool):
-        self.pool = pool
-
+class PgActionFacts(PoolStore):
     async def card(self, customer_id: str, product_id: str) -> CardFacts | None:
         row = await fetch_one(self.pool, CARD, (customer_id, product_id))
         return card_from(row) if row else None

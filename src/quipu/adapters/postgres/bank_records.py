@@ -4,8 +4,8 @@ from datetime import date, datetime
 from decimal import Decimal
 
 from psycopg.rows import dict_row
-from psycopg_pool import AsyncConnectionPool
 
+from quipu.adapters.postgres.connection import PoolStore
 from quipu.adapters.postgres.investigation_reads import gather_facts
 from quipu.domain.accounts import Product
 from quipu.domain.evidence import Charge
@@ -22,10 +22,7 @@ def _charge(row) -> Charge:
     return Charge(*row)
 
 
-class PgBankRecords:
-    def __init__(self, pool: AsyncConnectionPool):
-        self.pool = pool
-
+class PgBankRecords(PoolStore):
     async def _rows(self, sql: str, params: dict | tuple, *, as_dict: bool = False) -> list:
         async with self.pool.connection() as conn:
             cur = conn.cursor(row_factory=dict_row) if as_dict else conn.cursor()

@@ -58,6 +58,13 @@ def connect(url: str, **kwargs) -> psycopg.Connection:
         raise DatabaseUnreachable(f"cannot reach {describe(url)}: {reason}") from None
 
 
+class PoolStore:
+    """A store that runs its queries on connections of one pool."""
+
+    def __init__(self, pool: AsyncConnectionPool):
+        self.pool = pool
+
+
 async def fetch_one(pool: AsyncConnectionPool, query: str, params: Sequence[Any] | Mapping[str, Any]) -> Any:
     """The first row of one query on a connection of the pool, or None."""
     async with pool.connection() as conn:

@@ -1,15 +1,10 @@
 """Conversations and their messages, always looked up through the owning customer."""
 
-from psycopg_pool import AsyncConnectionPool
-
-from quipu.adapters.postgres.connection import fetch_one
+from quipu.adapters.postgres.connection import PoolStore, fetch_one
 from quipu.domain.threads import conversation_id
 
 
-class PgConversations:
-    def __init__(self, pool: AsyncConnectionPool):
-        self.pool = pool
-
+class PgConversations(PoolStore):
     async def ensure(self, customer_id: str, thread_id: str, *, language: str = "es", channel: str = "web") -> str:
         cid = conversation_id(customer_id, thread_id)
         async with self.pool.connection() as conn:

@@ -3,9 +3,7 @@
 import uuid
 from datetime import datetime, timedelta
 
-from psycopg_pool import AsyncConnectionPool
-
-from quipu.adapters.postgres.connection import fetch_one, one_row
+from quipu.adapters.postgres.connection import PoolStore, fetch_one, one_row
 from quipu.application.ports import CustomerLogin, OperatorLogin, SessionRecord
 from quipu.domain.identity import BackOff, GuardState
 
@@ -38,10 +36,7 @@ RETURNING failures, locked_until, locks
 """
 
 
-class PgIdentityStore:
-    def __init__(self, pool: AsyncConnectionPool):
-        self.pool = pool
-
+class PgIdentityStore(PoolStore):
     async def customer_login(self, user: str) -> CustomerLogin | None:
         async with self.pool.connection() as conn:
             rows = await (await conn.execute(LOGIN + "c.customer_id = upper(%s)", (user.strip(),))).fetchall()

@@ -15,7 +15,7 @@ from quipu.adapters.postgres.outbox_store import insert_message
 from quipu.adapters.postgres.unit_of_work import PgUnitOfWork
 from quipu.application.transfer_ports import StoredTransfer, UnknownTransfer
 from quipu.domain.dataset import DATASET_NOW
-from quipu.domain.mail import MailRoute
+from quipu.domain.mail import MailRoute, OutgoingMail
 from quipu.domain.transfers import Account, Bill
 
 LOCK_NAMESPACE = "quipu-transfers:"
@@ -110,5 +110,5 @@ class PgTransferUnitOfWork(PgUnitOfWork):
         row = await (await self.conn.execute(query, (customer_id,))).fetchone()
         return row[0] if row else None
 
-    async def queue_mail(self, **message) -> None:
-        await insert_message(self.conn, self.route, **message)
+    async def queue_mail(self, mail: OutgoingMail) -> None:
+        await insert_message(self.conn, self.route, mail)
