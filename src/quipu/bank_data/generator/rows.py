@@ -44,21 +44,22 @@ def random_moment(rng: random.Random, start: datetime, end: datetime) -> datetim
     return start + timedelta(seconds=rng.randrange(max(seconds, 1)))
 
 
+def debt_product(p: dict) -> DebtProduct:
+    """A generated product row as the billing rule reads it."""
+    same_named = {k: p[k] for k in ("product_id", "customer_id", "product_type", "currency")}
+    return DebtProduct(
+        **same_named,
+        balance=p["current_balance"],
+        status=p["product_status"],
+        days_past_due=p.get("days_past_due") or 0,
+        interest_rate=p.get("interest_rate"),
+    )
+
+
 def billing_rows(products: Iterable[dict]) -> list[dict]:
     rows = []
     for p in products:
-        bill = bill_for(
-            DebtProduct(
-                product_id=p["product_id"],
-                customer_id=p["customer_id"],
-                product_type=p["product_type"],
-                currency=p["currency"],
-                balance=p["current_balance"],
-                status=p["product_status"],
-                days_past_due=p.get("days_past_due") or 0,
-                interest_rate=p.get("interest_rate"),
-            )
-        )
+        bill = bill_for(debt_product(p))
         if bill:
             rows.append(vars(bill).copy())
     return rows
