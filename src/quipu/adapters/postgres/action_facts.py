@@ -6,6 +6,7 @@ from quipu.adapters.postgres.connection import PoolStore, fetch_one
 from quipu.application.action_ports import TransientError
 from quipu.domain.actions import CardFacts, Facts
 from quipu.domain.evidence import signals_of
+from quipu.domain.investigation_facts import PickedCharges
 from quipu.domain.vocabulary import CARD_TYPES
 
 CARD = """
@@ -71,7 +72,9 @@ class PgActionFacts(PoolStore):
 
     async def _charge(self, customer_id: str, transaction_id: str) -> tuple[Facts, dict]:
         """The charge, read the way the investigation reads it: the same query, the same signals."""
-        found = await PgBankRecords(self.pool).investigation_facts(customer_id, transaction_id=transaction_id)
+        found = await PgBankRecords(self.pool).investigation_facts(
+            customer_id, PickedCharges(transaction_id=transaction_id)
+        )
         if not found.candidates:
             return Facts(), {}
         if found.unavailable:  # a signal that could not be checked is unknown, never "no"

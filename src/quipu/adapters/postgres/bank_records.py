@@ -9,7 +9,7 @@ from quipu.adapters.postgres.connection import PoolStore
 from quipu.adapters.postgres.investigation_reads import gather_facts
 from quipu.domain.accounts import Product
 from quipu.domain.evidence import Charge
-from quipu.domain.investigation_facts import InvestigationFacts
+from quipu.domain.investigation_facts import InvestigationFacts, PickedCharges
 from quipu.domain.spending import Purchase
 
 CHARGE_COLUMNS = (
@@ -86,9 +86,9 @@ class PgBankRecords(PoolStore):
         )
         return [_charge(r) for r in rows]
 
-    async def investigation_facts(self, customer_id: str, **picked) -> InvestigationFacts:
+    async def investigation_facts(self, customer_id: str, picked: PickedCharges) -> InvestigationFacts:
         """Every check's input for the picked charges (see `investigation_reads`)."""
-        return await gather_facts(self.pool, customer_id, **picked)
+        return await gather_facts(self.pool, customer_id, picked)
 
     async def home_country(self, customer_id: str) -> str | None:
         rows = await self._rows("SELECT country FROM core.customers WHERE customer_id = %s", (customer_id,))
