@@ -2,7 +2,7 @@
 block counts), the charge with its risk signals, the e-mail on file."""
 
 from quipu.adapters.postgres.bank_records import PgBankRecords
-from quipu.adapters.postgres.connection import PoolStore, fetch_one
+from quipu.adapters.postgres.connection import PoolStore
 from quipu.application.action_ports import TransientError
 from quipu.domain.actions import CardFacts, Facts
 from quipu.domain.evidence import signals_of
@@ -34,7 +34,7 @@ def card_from(row) -> CardFacts:
 
 class PgActionFacts(PoolStore):
     async def card(self, customer_id: str, product_id: str) -> CardFacts | None:
-        row = await fetch_one(self.pool, CARD, (customer_id, product_id))
+        row = await self.fetch_one(CARD, (customer_id, product_id))
         return card_from(row) if row else None
 
     async def cards(self, customer_id: str) -> list[dict]:

@@ -3,7 +3,7 @@ logged), the holder of a conversation, the dashboard's figures; and the unit of 
 
 from psycopg.rows import dict_row
 
-from quipu.adapters.postgres.connection import PoolStore, fetch_one, one_row
+from quipu.adapters.postgres.connection import PoolStore, one_row
 from quipu.adapters.postgres.console_unit_of_work import PgConsoleUnitOfWork
 from quipu.application.console import UnknownConversation
 
@@ -104,8 +104,7 @@ class PgConsole(PoolStore):
 
     async def holder(self, conversation_id: str) -> tuple[str, str | None, str, str]:
         """(customer, holder, status, language) of a conversation."""
-        row = await fetch_one(
-            self.pool,
+        row = await self.fetch_one(
             "SELECT customer_id, held_by::text, status, language FROM ops.conversations WHERE conversation_id = %s",
             (conversation_id,),
         )

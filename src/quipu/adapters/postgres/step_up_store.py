@@ -6,7 +6,7 @@ from datetime import datetime
 
 from psycopg import AsyncConnection
 
-from quipu.adapters.postgres.connection import PoolStore, fetch_one, one_row
+from quipu.adapters.postgres.connection import PoolStore, one_row
 from quipu.application.ports import Contact
 from quipu.domain.step_up import CODE_TRIES, CODE_WINDOW, FAILURE_WINDOW, Budget, lock_of, refusal_to_send
 
@@ -35,8 +35,7 @@ RETURNING code_id, code_hash
 
 class PgStepUpStore(PoolStore):
     async def contact(self, customer_id: str) -> Contact:
-        row = await fetch_one(
-            self.pool,
+        row = await self.fetch_one(
             "SELECT customer_id, email, preferred_language FROM core.customers WHERE customer_id = %s",
             (customer_id,),
         )

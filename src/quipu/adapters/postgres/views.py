@@ -3,7 +3,7 @@ customer's views are always filtered by the signed-in customer."""
 
 from psycopg.rows import dict_row
 
-from quipu.adapters.postgres.connection import PoolStore, fetch_one
+from quipu.adapters.postgres.connection import PoolStore
 from quipu.application.views import (
     Conversation,
     ConversationSummary,
@@ -56,8 +56,7 @@ TRANSFERS = (
 
 class PgViews(PoolStore):
     async def greeting(self, customer_id: str) -> Greeting:
-        row = await fetch_one(
-            self.pool,
+        row = await self.fetch_one(
             "SELECT first_name, preferred_language FROM core.customers WHERE customer_id = %s",
             (customer_id,),
         )
