@@ -8,9 +8,9 @@ import psycopg
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
-from quipu.adapters.postgres.action_facts import CARD, card_from, email_on_file
+from quipu.adapters.postgres.action_facts import CARD, card_from
 from quipu.adapters.postgres.cases_store import insert_case, reference_of
-from quipu.adapters.postgres.outbox_store import PgOutbox, insert_message
+from quipu.adapters.postgres.outbox_store import PgOutbox, email_on_file, insert_message
 from quipu.application.action_ports import ActionRow, PermanentError, TransientError
 from quipu.domain import case_files
 from quipu.domain.case_files import CaseFile

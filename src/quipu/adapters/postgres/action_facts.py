@@ -3,6 +3,7 @@ block counts), the charge with its risk signals, the e-mail on file."""
 
 from quipu.adapters.postgres.bank_records import PgBankRecords
 from quipu.adapters.postgres.connection import PoolStore
+from quipu.adapters.postgres.outbox_store import email_on_file
 from quipu.application.action_ports import TransientError
 from quipu.domain.actions import CardFacts, Facts
 from quipu.domain.evidence import signals_of
@@ -17,13 +18,6 @@ SELECT p.product_id, p.product_type, p.product_number_last4, p.product_status, c
 FROM core.products p WHERE p.customer_id = %s AND p.product_id = %s
 """
 OVERLAY = {"freeze": "Blocked", "cancel": "Cancelled"}
-
-
-async def email_on_file(conn, customer_id: str) -> str | None:
-    row = await (
-        await conn.execute("SELECT email FROM core.customers WHERE customer_id = %s", (customer_id,))
-    ).fetchone()
-    return row[0] if row else None
 
 
 def card_from(row) -> CardFacts:

@@ -17,6 +17,14 @@ INSERT = (
 )
 
 
+async def email_on_file(conn, customer_id: str) -> str | None:
+    """The customer's address as it is now (not as it was when something was proposed)."""
+    row = await (
+        await conn.execute("SELECT email FROM core.customers WHERE customer_id = %s", (customer_id,))
+    ).fetchone()
+    return row[0] if row else None
+
+
 async def insert_message(conn, route: MailRoute, mail: OutgoingMail) -> int | None:
     """One row per message (per action, at most one); its mode and status follow the route."""
     mode, status = route.initial(mail.delivered_to)
@@ -86,10 +94,7 @@ class PgOutbox:
         subject, body = action_receipt(text, state, language)
         key = str(uuid.uuid5(uuid.UUID(action_id), "receipt"))
         async with self.pool.connection() as conn:
-            row = await (
-                await conn.execute("SELECT email FROM core.customers WHERE customer_id = %s", (customer_id,))
-            ).fetchone()
-            email = row[0] if row else None
+            email = await email_on_file(conn, customer_id)
             mail = OutgoingMail.to_address_on_file(
                 email,
                 customer_id=customer_id,
