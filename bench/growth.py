@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import json
 import math
+import os
 import subprocess
 import sys
 import tempfile
@@ -115,7 +116,8 @@ def main() -> None:
         print(table([(r["workers"], r["p50_ms"], r["p95_ms"], r["turns_per_second"]) for r in c["turn"]],
                     ("turn customers", "p50 ms", "p95 ms", "turns/s")))  # fmt: skip
     results["provenance"] = provenance()
-    results["machine_note"] = "2 cores shared with other work running at the same time; processes ran under nice"
+    results["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
+    results["cpu_cores"] = os.cpu_count()
     path.write_text(json.dumps(results, indent=2) + "\n")
     print(f"wrote {path}")
 

@@ -38,6 +38,7 @@ from quipu.adapters.postgres.transfers_store import PgTransfers  # noqa: E402
 from quipu.adapters.security.passwords import Passwords  # noqa: E402
 from quipu.application.caller import Caller  # noqa: E402
 from quipu.application.transfers import Transfers  # noqa: E402
+from quipu.evaluation.conversations import load as load_conversations  # noqa: E402
 from quipu.settings import Settings  # noqa: E402
 
 BANK = 1500
@@ -45,6 +46,11 @@ PASSWORD = "carga-simulada-2026"
 SECRET = "load-bench-" + "k" * 40
 API_PORT, MODEL_PORT = 8092, 8094
 MIX = (("balance", 25), ("investigate", 20), ("lookup", 20), ("action", 15), ("transfer", 10), ("handoff", 10))
+# with the model, half the turns are customers' own first messages from the conversation set: the fixed texts
+# above are read by code with no model step, and a model bench where the model never runs measures nothing
+MODEL_MIX = (("said", 50), ("balance", 12), ("investigate", 10), ("lookup", 10), ("action", 8), ("transfer", 5),
+             ("handoff", 5))  # fmt: skip
+SAID = [c.turns[0].says for c in load_conversations(Path(__file__).resolve().parents[1] / "evals" / "conversations")]
 TEXT = {
     "balance": "¿cuánto tengo en mis cuentas?",
     "investigate": "no reconozco un cargo de uber",
@@ -64,6 +70,12 @@ class Customer:
     checking: str
     card: str | None
     token: str = ""
+    address: str = "127.0.0.1"
+
+    @property
+    def headers(self) -> dict[str, str]:
+        """What the load balancer forwards: the customer's token and their own address (X-Forwarded-For)."""
+        return {"Authorization": f"Bearer {self.token}", "X-Forwarded-For": self.address}
 
 
 @dataclass
@@ -96,7 +108,7 @@ def pick_customers(admin_url: str, count: int) -> list[Customer]:
             "AND c.customer_id NOT LIKE 'DEMO-%%' ORDER BY a.customer_id"
         ).fetchall()
         random.Random(17).shuffle(rows)
-        chosen = [Customer(*row) for row in rows[:count]]
+        chosen = [Customer(*row, address=f"10.20.{i // 250}.{i % 250 + 1}") for i, row in enumerate(rows[:count])]
         passwords = Passwords()
         for c in chosen:
             set_customer_password(conn, passwords, c.customer_id, PASSWORD)
@@ -115,6 +127,7 @@ def process_env(admin_url: str, port: int, **extra) -> dict:
         QUIPU_CHAT_RATE_PER_MINUTE="60",
         QUIPU_MODELS_PATH=str(Settings().models_dir),
         QUIPU_LOG_FORMAT="json",
+        QUIPU_TRUSTED_PROXIES="127.0.0.1",  # the bench stands in for the load balancer: each customer its own address
         PYTHONPATH=os.pathsep.join(p for p in sys.path if p.endswith("src")) or "src",
     )
     env.update({k: str(v) for k, v in extra.items()})
@@ -173,16 +186,18 @@ def rss_mb(pid: int) -> dict[int, float]:
 
 async def sign_in(client: httpx.AsyncClient, customers: list[Customer]) -> None:
     for c in customers:
-        answer = await client.post("/api/auth/token", json={"user": c.customer_id, "password": PASSWORD})
+        answer = await client.post(
+            "/api/auth/token",
+            json={"user": c.customer_id, "password": PASSWORD},
+            headers={"X-Forwarded-For": c.address},
+        )
         answer.raise_for_status()
         c.token = answer.json()["access_token"]
 
 
 async def turn(client, c: Customer, text: str, thread: str, stats: Stats, deadline: float) -> dict | None:
     started = time.perf_counter()
-    answer = await client.post(
-        "/api/chat", json={"message": text, "thread_id": thread}, headers={"Authorization": f"Bearer {c.token}"}
-    )
+    answer = await client.post("/api/chat", json={"message": text, "thread_id": thread}, headers=c.headers)
     seconds = time.perf_counter() - started
     if seconds > deadline + 5:
         stats.past_deadline += 1
@@ -202,7 +217,7 @@ async def turn(client, c: Customer, text: str, thread: str, stats: Stats, deadli
 
 async def button(client, c: Customer, path: str, body: dict | None, stats: Stats, label: str) -> dict | None:
     started = time.perf_counter()
-    answer = await client.post(path, json=body, headers={"Authorization": f"Bearer {c.token}"})
+    answer = await client.post(path, json=body, headers=c.headers)
     stats.buttons.append(time.perf_counter() - started)
     if answer.status_code != 200:
         stats.errors.append(f"{label} {answer.status_code} {answer.text[:120]}")
@@ -213,7 +228,7 @@ async def button(client, c: Customer, path: str, body: dict | None, stats: Stats
 
 
 async def transfer_with_step_up(client, c: Customer, transfer_id: str, stats: Stats) -> None:
-    auth = {"Authorization": f"Bearer {c.token}"}
+    auth = c.headers
     if (await client.post("/api/auth/step-up", headers=auth)).status_code != 200:
         stats.errors.append("step-up refused")
         return
@@ -231,9 +246,9 @@ async def transfer_with_step_up(client, c: Customer, transfer_id: str, stats: St
 
 
 async def customer_loop(
-    client, c: Customer, until: float, stats: Stats, rng: random.Random, think: float, deadline, money=None
+    client, c: Customer, until: float, stats: Stats, rng: random.Random, think: float, deadline, money=None, mix=MIX
 ):
-    kinds, weights = zip(*MIX, strict=True)
+    kinds, weights = zip(*mix, strict=True)
     n = 0
     await asyncio.sleep(rng.uniform(0, think))
     while time.monotonic() < until:
@@ -241,7 +256,9 @@ async def customer_loop(
         if kind == "action" and not c.card:
             kind = "balance"
         n += 1
-        text = TEXT[kind].format(card=c.card, saving=c.saving, checking=c.checking)
+        text = (
+            rng.choice(SAID) if kind == "said" else TEXT[kind].format(card=c.card, saving=c.saving, checking=c.checking)
+        )
         body = await turn(client, c, text, f"load-{RUN}-{c.customer_id}-{n}", stats, deadline)
         stats.count(kind)
         if body:
@@ -268,7 +285,9 @@ async def customer_loop(
         await asyncio.sleep(rng.expovariate(1 / think))
 
 
-async def drive(base_url: str, customers: list[Customer], seconds: float, think: float, deadline: float, admin_url):
+async def drive(
+    base_url: str, customers: list[Customer], seconds: float, think: float, deadline: float, admin_url, mix=MIX
+):
     stats = Stats()
     limits = httpx.Limits(max_connections=len(customers) + 10)
     async with (
@@ -286,12 +305,23 @@ async def drive(base_url: str, customers: list[Customer], seconds: float, think:
         until = started + seconds
         await asyncio.gather(
             *(
-                customer_loop(client, c, until, stats, random.Random(i), think, deadline, money)
+                customer_loop(client, c, until, stats, random.Random(i), think, deadline, money, mix)
                 for i, c in enumerate(customers)
             )
         )
         elapsed = time.monotonic() - started
-    return figures(stats, elapsed, len(customers))
+        calls = await model_calls(client)
+    found = figures(stats, elapsed, len(customers))
+    found["model_calls_per_turn"] = round(calls / len(stats.turns), 2) if stats.turns else None
+    return found
+
+
+async def model_calls(client: httpx.AsyncClient) -> float:
+    """Model calls the API processes made (warm-up turns included), from their own /metrics."""
+    text = (await client.get("/metrics")).text
+    return sum(
+        float(line.split()[-1]) for line in text.splitlines() if line.startswith("quipu_model_call_seconds_count")
+    )
 
 
 def figures(stats: Stats, elapsed: float, customers: int) -> dict:
@@ -408,7 +438,8 @@ def main() -> None:
     if args.part in ("model", "all"):
         results["model"] = run_model(urls.admin, customers[:model_customers], model_seconds, logs)
     results["provenance"] = provenance()
-    results["machine_note"] = "2 cores shared with other work running at the same time; processes ran under nice"
+    results["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
+    results["cpu_cores"] = os.cpu_count()
     path.write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
     report(results)
     print(f"wrote {path}")
