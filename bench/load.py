@@ -200,7 +200,11 @@ async def sign_in(client: httpx.AsyncClient, customers: list[Customer]) -> None:
 
 async def turn(client, c: Customer, text: str, thread: str, stats: Stats, deadline: float) -> dict | None:
     started = time.perf_counter()
-    answer = await client.post("/api/chat", json={"message": text, "thread_id": thread}, headers=c.headers)
+    try:
+        answer = await client.post("/api/chat", json={"message": text, "thread_id": thread}, headers=c.headers)
+    except httpx.TransportError as error:  # counted, never the end of the run
+        stats.errors.append(f"chat {type(error).__name__}")
+        return None
     seconds = time.perf_counter() - started
     if seconds > deadline + 5:
         stats.past_deadline += 1
@@ -303,7 +307,8 @@ async def drive(
     base_url: str, customers: list[Customer], seconds: float, think: float, deadline: float, admin_url, mix=MIX
 ):
     stats = Stats()
-    limits = httpx.Limits(max_connections=len(customers) + 10)
+    # idle connections are dropped before uvicorn's 5 s keep-alive ends, so no request races a closing socket
+    limits = httpx.Limits(max_connections=len(customers) + 10, keepalive_expiry=2.0)
     async with (
         httpx.AsyncClient(base_url=base_url, timeout=deadline + 60, limits=limits) as client,
         AsyncConnectionPool(admin_url, min_size=1, max_size=4, kwargs={"autocommit": True}) as pool,
