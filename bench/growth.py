@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import json
 import math
+import os
 import subprocess
 import sys
 import tempfile
@@ -31,16 +32,19 @@ def fit(sizes: list[int], values: list[float]) -> tuple[float, float]:
     return math.exp(my - b * mx), b
 
 
-def pipeline(sizes: list[int]) -> dict:
+def pipeline(sizes: list[int], reuse: bool = False) -> dict:
     here = Path(__file__).resolve().parent
     rows = []
     for n in sizes:
-        subprocess.run(
-            ["nice", "-n", "10", sys.executable, str(here / "pipeline.py"), "--customers", str(n)], check=True
-        )
-        found = json.loads((RESULTS / f"pipeline-n{n}.json").read_text())
+        measured = RESULTS / f"pipeline-n{n}.json"
+        if not (reuse and measured.exists()):
+            subprocess.run(
+                ["nice", "-n", "10", sys.executable, str(here / "pipeline.py"), "--customers", str(n)], check=True
+            )
+        found = json.loads(measured.read_text())
         rows.append({"customers": n, "seconds": found["total_seconds"], "peak_memory_gib": found["peak_memory_gib"],
-                     "generated_seconds": found["generated_seconds"], "raw_rows": found["raw_rows"]})  # fmt: skip
+                     "generated_seconds": found["generated_seconds"], "raw_rows": found["raw_rows"], "cpu_seconds": found.get("cpu_seconds"),
+                     "measured": found.get("provenance", {}).get("date")})  # fmt: skip
     a_t, b_t = fit(sizes, [r["seconds"] for r in rows])
     a_m, b_m = fit(sizes, [r["peak_memory_gib"] for r in rows])
     largest = int((MACHINE_GIB / a_m) ** (1 / b_m))
@@ -97,11 +101,15 @@ def main() -> None:
     parser.add_argument("--part", choices=("pipeline", "concurrency", "all"), default="all")
     parser.add_argument("--sizes", type=int, nargs="+", default=None)
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument(
+        "--reuse", action="store_true", help="Sizes already measured (pipeline-n<N>.json) are not run again."
+    )
     args = parser.parse_args()
     path = RESULTS / ("growth-quick.json" if args.quick else "growth.json")
     results = json.loads(path.read_text()) if path.exists() else {}
     if args.part in ("pipeline", "all"):
-        results["pipeline"] = pipeline(args.sizes or ([2_000, 5_000] if args.quick else [15_000, 50_000, 150_000]))
+        sizes = args.sizes or ([2_000, 5_000] if args.quick else [15_000, 50_000, 150_000])
+        results["pipeline"] = pipeline(sizes, args.reuse)
         p = results["pipeline"]
         print(table([(r["customers"], r["seconds"], r["peak_memory_gib"]) for r in p["sizes"]],
                     ("customers", "seconds", "peak GiB")))  # fmt: skip
@@ -115,7 +123,8 @@ def main() -> None:
         print(table([(r["workers"], r["p50_ms"], r["p95_ms"], r["turns_per_second"]) for r in c["turn"]],
                     ("turn customers", "p50 ms", "p95 ms", "turns/s")))  # fmt: skip
     results["provenance"] = provenance()
-    results["machine_note"] = "2 cores shared with other work running at the same time; processes ran under nice"
+    results["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
+    results["cpu_cores"] = os.cpu_count()
     path.write_text(json.dumps(results, indent=2) + "\n")
     print(f"wrote {path}")
 

@@ -32,12 +32,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import RESULTS, bench_database, percentile, provenance, table  # noqa: E402
 
 from quipu.adapters.llm.model_files import MODELS, installed  # noqa: E402
-from quipu.adapters.postgres.accounts_admin import set_customer_password  # noqa: E402
+from quipu.adapters.postgres.accounts_admin import set_customer_password, unlock_customer  # noqa: E402
 from quipu.adapters.postgres.audit import PgAudit  # noqa: E402
 from quipu.adapters.postgres.transfers_store import PgTransfers  # noqa: E402
 from quipu.adapters.security.passwords import Passwords  # noqa: E402
 from quipu.application.caller import Caller  # noqa: E402
 from quipu.application.transfers import Transfers  # noqa: E402
+from quipu.evaluation.conversations import load as load_conversations  # noqa: E402
 from quipu.settings import Settings  # noqa: E402
 
 BANK = 1500
@@ -45,6 +46,11 @@ PASSWORD = "carga-simulada-2026"
 SECRET = "load-bench-" + "k" * 40
 API_PORT, MODEL_PORT = 8092, 8094
 MIX = (("balance", 25), ("investigate", 20), ("lookup", 20), ("action", 15), ("transfer", 10), ("handoff", 10))
+# with the model, half the turns are customers' own first messages from the conversation set: the fixed texts
+# above are read by code with no model step, and a model bench where the model never runs measures nothing
+MODEL_MIX = (("said", 50), ("balance", 12), ("investigate", 10), ("lookup", 10), ("action", 8), ("transfer", 5),
+             ("handoff", 5))  # fmt: skip
+SAID = [c.turns[0].says for c in load_conversations(Path(__file__).resolve().parents[1] / "evals" / "conversations")]
 TEXT = {
     "balance": "¿cuánto tengo en mis cuentas?",
     "investigate": "no reconozco un cargo de uber",
@@ -64,6 +70,12 @@ class Customer:
     checking: str
     card: str | None
     token: str = ""
+    address: str = "127.0.0.1"
+
+    @property
+    def headers(self) -> dict[str, str]:
+        """What the load balancer forwards: the customer's token and their own address (X-Forwarded-For)."""
+        return {"Authorization": f"Bearer {self.token}", "X-Forwarded-For": self.address}
 
 
 @dataclass
@@ -88,7 +100,9 @@ def pick_customers(admin_url: str, count: int) -> list[Customer]:
         rows = conn.execute(
             "SELECT DISTINCT ON (a.customer_id) a.customer_id, a.product_number_last4, b.product_number_last4, "
             "(SELECT t.product_number_last4 FROM core.products t WHERE t.customer_id = a.customer_id "
-            " AND t.product_type ILIKE 'tarjeta%%' AND t.product_status = 'Active' LIMIT 1) "
+            " AND t.product_type ILIKE 'tarjeta%%' AND t.product_status = 'Active' AND NOT EXISTS "
+            "  (SELECT 1 FROM ops.card_actions x WHERE x.product_id = t.product_id AND x.action IN ('freeze', 'cancel')) "
+            " LIMIT 1) "
             "FROM core.products a JOIN core.products b ON b.customer_id = a.customer_id AND b.currency = a.currency "
             "JOIN core.customers c ON c.customer_id = a.customer_id AND c.customer_status = 'Active' "
             "WHERE a.product_type = 'Cuenta Ahorro' AND b.product_type = 'Cuenta Corriente' "
@@ -96,10 +110,11 @@ def pick_customers(admin_url: str, count: int) -> list[Customer]:
             "AND c.customer_id NOT LIKE 'DEMO-%%' ORDER BY a.customer_id"
         ).fetchall()
         random.Random(17).shuffle(rows)
-        chosen = [Customer(*row) for row in rows[:count]]
+        chosen = [Customer(*row, address=f"10.20.{i // 250}.{i % 250 + 1}") for i, row in enumerate(rows[:count])]
         passwords = Passwords()
         for c in chosen:
             set_customer_password(conn, passwords, c.customer_id, PASSWORD)
+            unlock_customer(conn, c.customer_id, by="load-bench")  # earlier runs' step-up codes stop counting
     if len(chosen) < count:
         raise SystemExit(f"only {len(chosen)} customers fit the mix; load a larger bank")
     return chosen
@@ -115,6 +130,7 @@ def process_env(admin_url: str, port: int, **extra) -> dict:
         QUIPU_CHAT_RATE_PER_MINUTE="60",
         QUIPU_MODELS_PATH=str(Settings().models_dir),
         QUIPU_LOG_FORMAT="json",
+        QUIPU_TRUSTED_PROXIES="127.0.0.1",  # the bench stands in for the load balancer: each customer its own address
         PYTHONPATH=os.pathsep.join(p for p in sys.path if p.endswith("src")) or "src",
     )
     env.update({k: str(v) for k, v in extra.items()})
@@ -173,16 +189,22 @@ def rss_mb(pid: int) -> dict[int, float]:
 
 async def sign_in(client: httpx.AsyncClient, customers: list[Customer]) -> None:
     for c in customers:
-        answer = await client.post("/api/auth/token", json={"user": c.customer_id, "password": PASSWORD})
+        answer = await client.post(
+            "/api/auth/token",
+            json={"user": c.customer_id, "password": PASSWORD},
+            headers={"X-Forwarded-For": c.address},
+        )
         answer.raise_for_status()
         c.token = answer.json()["access_token"]
 
 
 async def turn(client, c: Customer, text: str, thread: str, stats: Stats, deadline: float) -> dict | None:
     started = time.perf_counter()
-    answer = await client.post(
-        "/api/chat", json={"message": text, "thread_id": thread}, headers={"Authorization": f"Bearer {c.token}"}
-    )
+    try:
+        answer = await client.post("/api/chat", json={"message": text, "thread_id": thread}, headers=c.headers)
+    except httpx.TransportError as error:  # counted, never the end of the run
+        stats.errors.append(f"chat {type(error).__name__}")
+        return None
     seconds = time.perf_counter() - started
     if seconds > deadline + 5:
         stats.past_deadline += 1
@@ -202,7 +224,7 @@ async def turn(client, c: Customer, text: str, thread: str, stats: Stats, deadli
 
 async def button(client, c: Customer, path: str, body: dict | None, stats: Stats, label: str) -> dict | None:
     started = time.perf_counter()
-    answer = await client.post(path, json=body, headers={"Authorization": f"Bearer {c.token}"})
+    answer = await client.post(path, json=body, headers=c.headers)
     stats.buttons.append(time.perf_counter() - started)
     if answer.status_code != 200:
         stats.errors.append(f"{label} {answer.status_code} {answer.text[:120]}")
@@ -213,7 +235,18 @@ async def button(client, c: Customer, path: str, body: dict | None, stats: Stats
 
 
 async def transfer_with_step_up(client, c: Customer, transfer_id: str, stats: Stats) -> None:
-    auth = {"Authorization": f"Bearer {c.token}"}
+    """The customer presses confirm; only when the bank asks for a fresh step-up (one lasts QUIPU_STEP_UP_MINUTES)
+    does the customer ask for a code, read it and confirm again, as the web page does."""
+    auth = c.headers
+    started = time.perf_counter()
+    first = await client.post("/api/transfers/confirm", json={"transfer_id": transfer_id}, headers=auth)
+    stats.buttons.append(time.perf_counter() - started)
+    if first.status_code == 200:
+        stats.count(f"transfer_confirm:{first.json().get('status')}", "confirmations")
+        return
+    if first.json().get("error") != "step_up_required":
+        stats.errors.append(f"transfer_confirm {first.status_code} {first.text[:120]}")
+        return
     if (await client.post("/api/auth/step-up", headers=auth)).status_code != 200:
         stats.errors.append("step-up refused")
         return
@@ -231,9 +264,9 @@ async def transfer_with_step_up(client, c: Customer, transfer_id: str, stats: St
 
 
 async def customer_loop(
-    client, c: Customer, until: float, stats: Stats, rng: random.Random, think: float, deadline, money=None
+    client, c: Customer, until: float, stats: Stats, rng: random.Random, think: float, deadline, money=None, mix=MIX
 ):
-    kinds, weights = zip(*MIX, strict=True)
+    kinds, weights = zip(*mix, strict=True)
     n = 0
     await asyncio.sleep(rng.uniform(0, think))
     while time.monotonic() < until:
@@ -241,7 +274,9 @@ async def customer_loop(
         if kind == "action" and not c.card:
             kind = "balance"
         n += 1
-        text = TEXT[kind].format(card=c.card, saving=c.saving, checking=c.checking)
+        text = (
+            rng.choice(SAID) if kind == "said" else TEXT[kind].format(card=c.card, saving=c.saving, checking=c.checking)
+        )
         body = await turn(client, c, text, f"load-{RUN}-{c.customer_id}-{n}", stats, deadline)
         stats.count(kind)
         if body:
@@ -268,9 +303,12 @@ async def customer_loop(
         await asyncio.sleep(rng.expovariate(1 / think))
 
 
-async def drive(base_url: str, customers: list[Customer], seconds: float, think: float, deadline: float, admin_url):
+async def drive(
+    base_url: str, customers: list[Customer], seconds: float, think: float, deadline: float, admin_url, mix=MIX
+):
     stats = Stats()
-    limits = httpx.Limits(max_connections=len(customers) + 10)
+    # idle connections are dropped before uvicorn's 5 s keep-alive ends, so no request races a closing socket
+    limits = httpx.Limits(max_connections=len(customers) + 10, keepalive_expiry=2.0)
     async with (
         httpx.AsyncClient(base_url=base_url, timeout=deadline + 60, limits=limits) as client,
         AsyncConnectionPool(admin_url, min_size=1, max_size=4, kwargs={"autocommit": True}) as pool,
@@ -286,12 +324,23 @@ async def drive(base_url: str, customers: list[Customer], seconds: float, think:
         until = started + seconds
         await asyncio.gather(
             *(
-                customer_loop(client, c, until, stats, random.Random(i), think, deadline, money)
+                customer_loop(client, c, until, stats, random.Random(i), think, deadline, money, mix)
                 for i, c in enumerate(customers)
             )
         )
         elapsed = time.monotonic() - started
-    return figures(stats, elapsed, len(customers))
+        calls = await model_calls(client)
+    found = figures(stats, elapsed, len(customers))
+    found["model_calls_per_turn"] = round(calls / len(stats.turns), 2) if stats.turns else None
+    return found
+
+
+async def model_calls(client: httpx.AsyncClient) -> float:
+    """Model calls the API processes made (warm-up turns included), from their own /metrics."""
+    text = (await client.get("/metrics")).text
+    return sum(
+        float(line.split()[-1]) for line in text.splitlines() if line.startswith("quipu_model_call_seconds_count")
+    )
 
 
 def figures(stats: Stats, elapsed: float, customers: int) -> dict:
@@ -353,21 +402,24 @@ def run_model(admin_url: str, customers: list[Customer], seconds: float, logs: P
         out["served"]["model_server_rss_mb"] = round(sum(rss_mb(server.pid).values()))
     finally:
         stop(server)
+    # the in-process default is what `make up` runs: one API process holding the model (each more process
+    # would load its own copy of the weights onto the same cores)
     env = process_env(admin_url, API_PORT, QUIPU_LLM="local", **common)
-    out["in_process"] = run_api(env, customers, seconds, deadline, logs / "api-in-process.log")
+    out["in_process"] = run_api(env, customers, seconds, deadline, logs / "api-in-process.log", workers=1)
     out["deadline_seconds"] = deadline
     return out
 
 
-def run_api(env: dict, customers: list[Customer], seconds: float, deadline: float, log: Path) -> dict:
+def run_api(env: dict, customers: list[Customer], seconds: float, deadline: float, log: Path, workers: int = 2) -> dict:
     admin_url = env["QUIPU_DATABASE_URL"]
-    api = start(["serve", "--workers", "2"], env, log)
+    api = start(["serve", "--workers", str(workers)], env, log)
     try:
         wait_ready(f"http://127.0.0.1:{API_PORT}/health/ready", api)
         result = asyncio.run(
             drive(f"http://127.0.0.1:{API_PORT}", customers, seconds, think=4.0, deadline=deadline, admin_url=admin_url)
         )
         result["api_rss_mb"] = {str(k): round(v) for k, v in rss_mb(api.pid).items()}
+        result["api_processes"] = workers
         return result
     finally:
         stop(api)
@@ -408,7 +460,8 @@ def main() -> None:
     if args.part in ("model", "all"):
         results["model"] = run_model(urls.admin, customers[:model_customers], model_seconds, logs)
     results["provenance"] = provenance()
-    results["machine_note"] = "2 cores shared with other work running at the same time; processes ran under nice"
+    results["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
+    results["cpu_cores"] = os.cpu_count()
     path.write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
     report(results)
     print(f"wrote {path}")

@@ -9,6 +9,7 @@ between turns): with the model in process (target <= 3 GB, flat within 10%) or s
 import argparse
 import asyncio
 import json
+import os
 import random
 import sys
 import time
@@ -149,7 +150,7 @@ def main() -> None:
         "model_server_rss_mb": server_mb,
         "turn_p50_s": round(sorted(latencies)[len(latencies) // 2], 2) if latencies else None,
         "samples": samples,
-        "machine_note": "2 cores shared with other work running at the same time; processes ran under nice",
+        "load_average_at_end": [round(x, 2) for x in os.getloadavg()],
         "provenance": provenance(),
     }
     name = f"soak-{args.mode}" + ("-quick" if args.quick else "")

@@ -58,7 +58,30 @@ def measured(results: list) -> dict:
         "model_calls_per_turn": round(sum(r.observed.model_calls for r in results) / max(1, len(results)), 2),
         "correct": sum(r.verdict.correct for r in results),
         "ungrounded_figures": sum(len(r.verdict.ungrounded) for r in results),
+        "by_model_calls": by_model_calls(results),
+        "slowest": [
+            {
+                "turn": f"{r.conversation.id}#{r.index}",
+                "seconds": round(r.observed.seconds, 2),
+                "model_calls": r.observed.model_calls,
+                "tokens_in": r.observed.tokens_in,
+                "tokens_out": r.observed.tokens_out,
+            }
+            for r in sorted(results, key=lambda r: -r.observed.seconds)[:8]
+        ],  # fmt: skip
     }
+
+
+def by_model_calls(results: list) -> dict:
+    """Where the time goes: turns grouped by how many model calls they made."""
+    groups: dict[int, list] = {}
+    for r in results:
+        groups.setdefault(r.observed.model_calls, []).append(r)
+    return {
+        str(calls): {**summary_ms([r.observed.seconds for r in group]),
+                     "tokens_in_mean": round(sum(r.observed.tokens_in for r in group) / len(group))}
+        for calls, group in sorted(groups.items())
+    }  # fmt: skip
 
 
 def main() -> None:

@@ -9,7 +9,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.postgres.outbox_store import PgOutbox
 from quipu.adapters.smtp import SmtpMailer
-from quipu.domain.mail import route_from
+from quipu.domain.mail import OutgoingMail, route_from
 
 pytestmark = pytest.mark.anyio
 
@@ -67,7 +67,7 @@ async def status_of(pool, message_id):
 
 
 def message(outbox, to):
-    return outbox.deliver(
+    mail = OutgoingMail(
         customer_id="DEMO-MX-FX",
         template="balances",
         language="es",
@@ -76,6 +76,7 @@ def message(outbox, to):
         subject="Resumen",
         body="Hola",
     )
+    return outbox.deliver(mail)
 
 
 async def test_simulated_mail_is_stored_and_never_sent(pool, smtp_server):

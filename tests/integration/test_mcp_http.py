@@ -1,52 +1,18 @@
 """Any MCP client can use the same tools over HTTP at /mcp; the customer is the bearer token's subject."""
 
-import socket
-import threading
-import time
-from contextlib import contextmanager
 
 import anyio
 import httpx2
 import pytest
-import uvicorn
 from mcp.client.session import ClientSession
 from mcp.client.streamable_http import streamable_http_client
-
-from quipu.adapters.http.app import create_app
-from quipu.adapters.llm.scripted import ScriptedModel
-from quipu.settings import Settings
-from support import TEST_SECRET
+from served import served_app
 
 
 @pytest.fixture(scope="module")
 def server(demo_db, tmp_path_factory):
-    with serve(demo_db, tmp_path_factory) as base:
+    with served_app(demo_db, tmp_path_factory.mktemp("home")) as base:
         yield base
-
-
-@contextmanager
-def serve(demo_db, tmp_path_factory, **overrides):
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    # sign-ins from 127.0.0.1 are counted in the shared database: other files' servers sign in from it too
-    settings = Settings(
-        home=tmp_path_factory.mktemp("home"), jwt_secret=TEST_SECRET, port=port, login_rate_per_minute=1000, **overrides
-    )
-    config = uvicorn.Config(
-        create_app(settings, urls=demo_db, model=ScriptedModel()), host="127.0.0.1", port=port, log_level="warning"
-    )
-    running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not running.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        running.should_exit = True
-        thread.join(10)
 
 
 def token_for(base: str, user: str, password: str) -> str:
@@ -130,7 +96,7 @@ def test_official_client_without_a_token_is_refused_with_401(server):
 
 
 def test_with_actions_off_mcp_serves_no_tool_that_acts(demo_db, tmp_path_factory):
-    with serve(demo_db, tmp_path_factory, actions_enabled=False) as base:
+    with served_app(demo_db, tmp_path_factory.mktemp("home"), actions_enabled=False) as base:
         token = token_for(base, "DEMO-MX-RECIBE", "renata-recibe-transferencias")
 
         async def work(session):

@@ -1,17 +1,12 @@
 """The agent's in-process tools and an outside MCP client at /mcp answer the same, for the same customer."""
 
-import socket
-import threading
-import time
-from contextlib import contextmanager
 
 import httpx2
 import pytest
-import uvicorn
 from mcp.client.session import ClientSession
 from mcp.client.streamable_http import streamable_http_client
+from served import served_app
 
-from quipu.adapters.http.app import create_app
 from quipu.adapters.llm.scripted import ScriptedModel
 from quipu.adapters.mcp.in_process import InProcessTools
 from quipu.application.caller import Caller
@@ -46,28 +41,6 @@ CALLS = [
     ("accounts_get_profile", {"customer_id": "DEMO-CO-PENDING"}),  # no tool takes a customer
     ("accounts_no_such_tool", {}),
 ]
-
-
-@contextmanager
-def serving(demo_db, home):
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    settings = Settings(home=home, jwt_secret=TEST_SECRET, port=port, login_rate_per_minute=1000)
-    config = uvicorn.Config(
-        create_app(settings, urls=demo_db, model=ScriptedModel()), host="127.0.0.1", port=port, log_level="warning"
-    )
-    running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not running.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        running.should_exit = True
-        thread.join(10)
 
 
 async def over_http(base: str, customer: str) -> list[ToolAnswer]:
@@ -111,7 +84,7 @@ async def in_process(demo_db, home) -> dict[str, list[ToolAnswer]]:
 
 
 async def test_the_agent_in_process_and_an_outside_client_over_http_answer_the_same(demo_db, tmp_path):
-    with serving(demo_db, tmp_path / "served") as base:
+    with served_app(demo_db, tmp_path / "served") as base:
         outside = {customer: await over_http(base, customer) for customer in CUSTOMERS}
     inside = await in_process(demo_db, tmp_path / "agent")
     for customer in CUSTOMERS:

@@ -13,6 +13,7 @@ from quipu.adapters.postgres.transfers_store import PgTransfers
 from quipu.application.caller import Caller
 from quipu.application.transfers import Transfers
 from quipu.application.unit_of_work import Contention
+from quipu.domain.mail import OutgoingMail
 
 pytestmark = pytest.mark.anyio
 VALERIA = "DEMO-MX-KHIPU"
@@ -44,7 +45,7 @@ async def proposed(transfers: Transfers, amount: str = "4") -> str:
 class FailingMail(PgTransferUnitOfWork):
     """Fails at the last step before the commit, after both balances were posted."""
 
-    async def queue_mail(self, **message) -> None:
+    async def queue_mail(self, mail: OutgoingMail) -> None:
         raise RuntimeError("the outbox is unreachable")
 
 

@@ -193,3 +193,8 @@ def test_the_transfer_and_console_sql_adapters_decide_and_write_nothing_themselv
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("quipu.domain"):
                 used = {alias.name for alias in node.names} & decisions
                 assert not used, f"{name}.py imports {used} from {node.module}"
+
+
+def test_no_module_is_longer_than_300_lines():
+    long = {str(p.relative_to(SRC)): n for p in SRC.rglob("*.py") if (n := len(p.read_text().splitlines())) > 300}
+    assert long == {}, f"split these modules: {long}"

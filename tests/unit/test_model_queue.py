@@ -36,10 +36,10 @@ def ask(model):
 
 
 async def test_a_full_queue_refuses_at_once_and_never_runs_more_than_its_slots():
-    inner = SlowModel(0.3)
+    inner = SlowModel(0.15)
     model = QueuedModel(inner, slots=1, max_waiting=1, call_timeout=5)
     first, second = asyncio.create_task(ask(model)), asyncio.create_task(ask(model))
-    await asyncio.sleep(0.05)
+    await asyncio.sleep(0.02)
     started = time.monotonic()
     with pytest.raises(ModelBusy) as refused:
         await ask(model)
@@ -49,34 +49,34 @@ async def test_a_full_queue_refuses_at_once_and_never_runs_more_than_its_slots()
 
 
 async def test_a_call_waiting_past_the_turn_deadline_is_refused_in_time():
-    model = QueuedModel(SlowModel(1.0), slots=1, max_waiting=5, call_timeout=5)
+    model = QueuedModel(SlowModel(0.4), slots=1, max_waiting=5, call_timeout=5)
     holder = asyncio.create_task(ask(model))
-    await asyncio.sleep(0.05)
+    await asyncio.sleep(0.02)
     started = time.monotonic()
-    with turn_deadline(0.2), pytest.raises(ModelBusy) as refused:
+    with turn_deadline(0.1), pytest.raises(ModelBusy) as refused:
         await ask(model)
-    assert refused.value.reason == "deadline" and time.monotonic() - started < 0.4
+    assert refused.value.reason == "deadline" and time.monotonic() - started < 0.3
     await holder
 
 
 async def test_a_call_running_into_the_turn_deadline_is_refused_as_busy():
-    model = QueuedModel(SlowModel(1.0), slots=1, max_waiting=5, call_timeout=5)
+    model = QueuedModel(SlowModel(0.4), slots=1, max_waiting=5, call_timeout=5)
     started = time.monotonic()
-    with turn_deadline(0.2), pytest.raises(ModelBusy):
+    with turn_deadline(0.1), pytest.raises(ModelBusy):
         await ask(model)
-    assert time.monotonic() - started < 0.4
+    assert time.monotonic() - started < 0.3
 
 
 async def test_a_hung_call_past_its_own_timeout_is_an_outage_not_back_pressure():
-    model = QueuedModel(SlowModel(1.0), slots=1, max_waiting=5, call_timeout=0.2)
+    model = QueuedModel(SlowModel(0.4), slots=1, max_waiting=5, call_timeout=0.1)
     with pytest.raises(ModelTimeout):
         await ask(model)
     assert not isinstance(ModelTimeout("x"), ModelBusy)
 
 
 async def test_the_slot_stays_taken_until_an_abandoned_call_really_ends():
-    inner = SlowModel(0.5)
-    model = QueuedModel(inner, slots=1, max_waiting=5, call_timeout=0.1)
+    inner = SlowModel(0.25)
+    model = QueuedModel(inner, slots=1, max_waiting=5, call_timeout=0.05)
     with pytest.raises(ModelTimeout):
         await ask(model)
     assert inner.finished == 0  # still running in the background, holding the only slot

@@ -80,9 +80,9 @@ async def movements(
         order,
         limit + 1,
     )
-    return MovementsResult(
-        status="found" if rows else "none",
-        evidence_lookup="core.transactions",
+    return MovementsResult.answered(
+        rows,
+        "core.transactions",
         period=window,
         filters=filters,
         order=order,
@@ -105,13 +105,7 @@ async def largest_purchase(
     split = by_currency(await _purchases(records, customer_id, window, filters))
     biggest = [_out(p) for ps in split.values() if (p := largest(ps)) is not None]
     biggest.sort(key=lambda p: (p.currency != _main(split), p.currency))
-    return LargestPurchaseResult(
-        status="found" if biggest else "none",
-        evidence_lookup=PURCHASES,
-        period=window,
-        filters=filters,
-        largest=biggest,
-    )
+    return LargestPurchaseResult.answered(biggest, PURCHASES, period=window, filters=filters, largest=biggest)
 
 
 def _main(split: dict[str, list[Purchase]]) -> str | None:
@@ -140,9 +134,9 @@ async def spending(
     found = await _purchases(records, customer_id, window, filters)
     split = by_currency(found)
     currencies = [_spending_of(c, split[c], by) for c in sorted(split, key=lambda c: (c != _main(split), c))]
-    return SpendingResult(
-        status="found" if found else "none",
-        evidence_lookup=PURCHASES,
+    return SpendingResult.answered(
+        found,
+        PURCHASES,
         period=window,
         filters=filters,
         by=by,
@@ -177,9 +171,9 @@ async def compare_spending(
     a = by_currency(await _purchases(records, customer_id, earlier, filters))
     b = by_currency(await _purchases(records, customer_id, later, filters))
     currencies = [_change(c, a.get(c, []), b.get(c, [])) for c in sorted(a.keys() | b.keys())]
-    return ComparisonResult(
-        status="found" if currencies else "none",
-        evidence_lookup=PURCHASES,
+    return ComparisonResult.answered(
+        currencies,
+        PURCHASES,
         earlier=earlier,
         later=later,
         filters=filters,
@@ -192,24 +186,17 @@ async def complaints(records: BankRecords, customer_id: str) -> ComplaintsResult
     stale_before = DATASET_NOW - timedelta(days=STALE_AFTER_DAYS)
     open_rows = [r for r in rows if r["status"] in OPEN_COMPLAINT_STATUSES]
     counts = {s: sum(1 for r in rows if r["status"] == s) for s in COMPLAINT_STATUSES}
-    return ComplaintsResult(
-        status="found" if rows else "none",
-        evidence_lookup="core.complaints",
+    return ComplaintsResult.answered(
+        rows,
+        "core.complaints",
         count=len(rows),
         open=len(open_rows),
         stale_open=sum(1 for r in open_rows if r["creation_date"] < stale_before),
         stale_after_days=STALE_AFTER_DAYS,
         by_status=[StatusCount(status=s, count=n) for s, n in counts.items() if n],
         latest=[
-            Complaint(
-                created=_day(r["creation_date"]),
-                case_type=r["case_type"],
-                category=r["category"],
-                subcategory=r["subcategory"],
-                status=r["status"],
-                claimed_amount=r["claimed_amount"],
-                currency=r["currency"],
-                resolved=_day(r["resolution_date"] or r["closing_date"]),
+            Complaint.model_validate(
+                r | {"created": _day(r["creation_date"]), "resolved": _day(r["resolution_date"] or r["closing_date"])}
             )
             for r in rows[:LATEST_COMPLAINTS]
         ],
@@ -264,6 +251,4 @@ async def exchange_rate(
         return ExchangeRateResult(status="unknown_currency", on=day)
     targets = [wanted] if wanted else [home] if home and home != asked else [c for c in CURRENCIES if c != asked]
     rates = [r for t in targets if t != asked and (r := await _rate(records, asked, t, day))]
-    return ExchangeRateResult(
-        status="found" if rates else "none", evidence_lookup="core.fx_rates", asked=asked, on=day, rates=rates
-    )
+    return ExchangeRateResult.answered(rates, "core.fx_rates", asked=asked, on=day, rates=rates)

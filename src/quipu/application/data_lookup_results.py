@@ -5,7 +5,7 @@ and its status then stays "unavailable": a failed lookup never reads as "none"."
 
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Any, Literal
+from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -21,6 +21,11 @@ class LookupResult(BaseModel):
     evidence_lookup: str = ""
     error: str | None = None  # set only by a failed lookup
     unavailable: list[str] = Field(default_factory=list)
+
+    @classmethod
+    def answered(cls, found: object, evidence_lookup: str, **fields: Any) -> Self:
+        """The result of a lookup that ran: found when it found anything, none when it found nothing."""
+        return cls(status="found" if found else "none", evidence_lookup=evidence_lookup, **fields)
 
     def json_ready(self) -> dict[str, Any]:
         return self.model_dump(mode="json", exclude_none=True)
@@ -48,9 +53,14 @@ class Movement(BaseModel):
     last4: str | None = None
 
 
-class MovementsResult(LookupResult):
+class PeriodResult(LookupResult):
+    """A lookup over one period of the records, narrowed by the customer's filters."""
+
     period: Period | None = None
     filters: Filters = Filters()
+
+
+class MovementsResult(PeriodResult):
     order: Literal["newest", "largest"] = "newest"
     count: int = 0
     truncated: bool = False
@@ -65,11 +75,9 @@ class PurchaseOut(BaseModel):
     category: str | None = None
 
 
-class LargestPurchaseResult(LookupResult):
+class LargestPurchaseResult(PeriodResult):
     """The largest Approved purchase in each currency of the period."""
 
-    period: Period | None = None
-    filters: Filters = Filters()
     largest: list[PurchaseOut] = Field(default_factory=list)
 
 
@@ -87,11 +95,9 @@ class CurrencySpending(BaseModel):
     more_groups: int = 0  # groups left out of the list
 
 
-class SpendingResult(LookupResult):
+class SpendingResult(PeriodResult):
     """Approved purchases of the period, per currency, optionally grouped."""
 
-    period: Period | None = None
-    filters: Filters = Filters()
     by: GroupBy = "total"
     merchants: list[str] = Field(default_factory=list)  # merchant names matched by a merchant filter
     currencies: list[CurrencySpending] = Field(default_factory=list)

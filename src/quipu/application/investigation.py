@@ -1,8 +1,8 @@
 """Use case: investigate a customer's charges in the bank's own records before asking them anything."""
 
 import logging
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from dataclasses import dataclass, replace
+from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -13,7 +13,7 @@ from quipu.domain.evidence import (
     Finding,
     findings_for,
 )
-from quipu.domain.investigation_facts import InvestigationFacts
+from quipu.domain.investigation_facts import InvestigationFacts, PickedCharges
 from quipu.domain.priority import case_priority
 
 log = logging.getLogger("quipu.investigation")
@@ -48,27 +48,11 @@ class Investigation:
     def __init__(self, records: BankRecords):
         self.records = records
 
-    async def _facts(
-        self,
-        customer_id: str,
-        *,
-        since: datetime | None = None,
-        query: ChargeQuery | None = None,
-        transaction_id: str | None = None,
-    ) -> InvestigationFacts:
+    async def _facts(self, customer_id: str, picked: PickedCharges) -> InvestigationFacts:
         """The one way the investigation reads: every check's input for the picked charges (a check that could
         not run comes back unavailable, never as an empty answer)."""
-        query = query or ChargeQuery()
-        return await self.records.investigation_facts(
-            customer_id,
-            transaction_id=transaction_id,
-            since=since,
-            merchant=query.merchant,
-            min_amount=query.min_amount,
-            max_amount=query.max_amount,
-            limit=MAX_INVESTIGATED + 1,
-            checked=MAX_INVESTIGATED,
-        )
+        at_most = replace(picked, limit=MAX_INVESTIGATED + 1, checked=MAX_INVESTIGATED)
+        return await self.records.investigation_facts(customer_id, at_most)
 
     def _report(self, facts: InvestigationFacts) -> dict[str, Any]:
         charges = facts.candidates[:MAX_INVESTIGATED]
@@ -106,7 +90,11 @@ class Investigation:
         return {"kind": finding.kind, **facts}
 
     async def investigate_charges(self, customer_id: str, query: ChargeQuery) -> dict[str, Any]:
-        facts = await self._facts(customer_id, since=DATASET_NOW - timedelta(days=query.days), query=query)
+        since = DATASET_NOW - timedelta(days=query.days)
+        picked = PickedCharges(
+            since=since, merchant=query.merchant, min_amount=query.min_amount, max_amount=query.max_amount
+        )
+        facts = await self._facts(customer_id, picked)
         result = self._report(facts)
         result["days"] = query.days  # the window searched: the answer says it
         result["more_matches"] = len(facts.candidates) > MAX_INVESTIGATED
@@ -115,7 +103,7 @@ class Investigation:
         return result
 
     async def investigate_charge(self, customer_id: str, transaction_id: str) -> dict[str, Any]:
-        facts = await self._facts(customer_id, transaction_id=transaction_id)
+        facts = await self._facts(customer_id, PickedCharges(transaction_id=transaction_id))
         if not facts.candidates:
             return {"evidence_lookup": "core.transactions", "found": False}
         return {"found": True, **self._report(facts)}

@@ -11,7 +11,8 @@ from quipu.application.caller import Caller
 from quipu.domain.accounts import Product
 from quipu.domain.evidence import Charge
 from quipu.domain.identity import BackOff, GuardState
-from quipu.domain.investigation_facts import InvestigationFacts
+from quipu.domain.investigation_facts import InvestigationFacts, PickedCharges
+from quipu.domain.mail import OutgoingMail
 from quipu.domain.spending import Purchase
 from quipu.domain.statement import StatementLine
 
@@ -110,18 +111,7 @@ class StepUpStore(Protocol):
 
 
 class Outbox(Protocol):
-    async def deliver(
-        self,
-        *,
-        customer_id: str,
-        template: str,
-        language: str,
-        destination: str,
-        delivered_to: str | None,
-        subject: str,
-        body: str,
-        secret_body: str | None = None,
-    ) -> int | None:
+    async def deliver(self, mail: OutgoingMail, *, secret_body: str | None = None) -> int | None:
         """Store body; secret_body, when given, is what is sent, and it is never stored. The message's id; None
         when the action already has its message."""
 
@@ -177,18 +167,7 @@ class BankRecords(Protocol):
         max_amount: Decimal | None,
         limit: int,
     ) -> list[Charge]: ...
-    async def investigation_facts(
-        self,
-        customer_id: str,
-        *,
-        transaction_id: str | None = None,
-        since: datetime | None = None,
-        merchant: str | None = None,
-        min_amount: Decimal | None = None,
-        max_amount: Decimal | None = None,
-        limit: int = 1,
-        checked: int = 1,
-    ) -> InvestigationFacts: ...
+    async def investigation_facts(self, customer_id: str, picked: PickedCharges) -> InvestigationFacts: ...
     async def home_country(self, customer_id: str) -> str | None: ...
     async def charge(self, customer_id: str, transaction_id: str) -> Charge | None: ...
     async def purchases(

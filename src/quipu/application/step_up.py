@@ -4,12 +4,13 @@ The code travels only in the mail itself; what the outbox keeps (and the custome
 when the simulated tray is allowed to show codes (local mode, simulated mail, an explicit setting)."""
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from datetime import datetime, timedelta
 
 from quipu.application.identity import CustomerPrincipal, RateLimiter
 from quipu.application.ports import AuthError, Outbox, StepUpStore
 from quipu.domain.contact import mask_email
+from quipu.domain.mail import OutgoingMail
 from quipu.domain.step_up import CODE_MINUTES, REQUESTS_PER_MINUTE, code_mail, withheld_mail
 
 
@@ -25,27 +26,17 @@ class SteppedUp:
     valid_until: datetime
 
 
+@dataclass(eq=False)
 class StepUp:
-    def __init__(
-        self,
-        store: StepUpStore,
-        outbox: Outbox,
-        *,
-        new_code: Callable[[], str],
-        hash_code: Callable[[str, str], str],
-        clock: Callable[[], datetime],
-        window: timedelta,
-        rate: RateLimiter,
-        show_codes: bool = False,
-    ):
-        self.store = store
-        self.outbox = outbox
-        self.new_code = new_code
-        self.hash_code = hash_code
-        self.clock = clock
-        self.window = window
-        self.rate = rate
-        self.show_codes = show_codes
+    store: StepUpStore
+    outbox: Outbox
+    _: KW_ONLY
+    new_code: Callable[[], str]
+    hash_code: Callable[[str, str], str]
+    clock: Callable[[], datetime]
+    window: timedelta
+    rate: RateLimiter
+    show_codes: bool = False
 
     async def request(self, who: CustomerPrincipal, client: str) -> CodeSent:
         now = await self._admit("step-up", who, client)
@@ -59,16 +50,17 @@ class StepUp:
         contact = await self.store.contact(who.customer_id)
         subject, body = code_mail(contact.language, code)
         destination = mask_email(contact.email)
-        await self.outbox.deliver(
+        shown = body if self.show_codes else withheld_mail(contact.language, destination)
+        mail = OutgoingMail(
             customer_id=who.customer_id,
             template="step_up_code",
             language=contact.language,
             destination=destination,
             delivered_to=contact.email,
             subject=subject,
-            body=body if self.show_codes else withheld_mail(contact.language, destination),
-            secret_body=body,
+            body=shown,
         )
+        await self.outbox.deliver(mail, secret_body=body)
         return CodeSent(destination, CODE_MINUTES * 60)
 
     async def verify(self, who: CustomerPrincipal, code: str, client: str) -> SteppedUp:

@@ -10,7 +10,7 @@ from decimal import Decimal
 from typing import Any
 
 from quipu.application.transfer_ports import StoredTransfer, TransferUnitOfWork
-from quipu.domain.contact import mask_email
+from quipu.domain.mail import OutgoingMail
 from quipu.domain.transfer_text import receipt
 from quipu.domain.transfers import Blocked, Limits, Transfer, check, check_bill
 from quipu.domain.vocabulary import ACCOUNT_TYPES
@@ -115,16 +115,16 @@ async def _executed(
     executed = await uow.executed(t.transfer_id, now, balance_after, document)
     email = await uow.email_of(t.customer_id)
     if email:
-        await uow.queue_mail(
+        mail = OutgoingMail.to_address_on_file(
+            email,
             customer_id=t.customer_id,
-            action_id=t.transfer_id,
-            destination=mask_email(email),
-            delivered_to=email,
             template="transfer_receipt",
             language=t.language,
             subject=subject,
             body=body,
+            action_id=t.transfer_id,
         )
+        await uow.queue_mail(mail)
     return executed
 
 

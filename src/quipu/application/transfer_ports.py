@@ -7,6 +7,7 @@ from decimal import Decimal
 from typing import Any, Protocol
 
 from quipu.application.unit_of_work import UnitOfWork
+from quipu.domain.mail import OutgoingMail
 from quipu.domain.transfers import Account, Bill, Blocked
 
 
@@ -105,18 +106,7 @@ class TransferUnitOfWork(UnitOfWork, Protocol):
     ) -> StoredTransfer: ...
 
     async def email_of(self, customer_id: str) -> str | None: ...
-    async def queue_mail(
-        self,
-        *,
-        customer_id: str,
-        action_id: str,
-        destination: str,
-        delivered_to: str,
-        template: str,
-        language: str,
-        subject: str,
-        body: str,
-    ) -> None:
+    async def queue_mail(self, mail: OutgoingMail) -> None:
         """The message joins the outbox in this transaction (at most one per action id); sent after commit."""
 
 

@@ -1,8 +1,8 @@
 """The ten team-made demo customers, each built around one case: who they are and the charges of their case.
 The generator turns them into labeled fixture rows; the demo sign-ins and statement photos read them too."""
 
-from dataclasses import dataclass, field
-from datetime import datetime
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 
@@ -18,6 +18,11 @@ class Charge:
     city: str | None = None
     is_fraud: bool = False
     fraud_score: str = "12.00"
+
+
+def charged_twice(first: Charge, seconds_later: int) -> tuple[Charge, Charge]:
+    """The same charge again a few seconds later: the duplicate a demo case is built around."""
+    return first, replace(first, at=first.at + timedelta(seconds=seconds_later))
 
 
 @dataclass(frozen=True)
@@ -51,9 +56,8 @@ DEMO_CUSTOMERS: tuple[DemoCustomer, ...] = (
         "México",
         "MXN",
         "Two Uber Trip charges of 312.40 MXN, 4 s apart: a duplicate",
-        charges=(
-            Charge("Uber Trip", "312.40", datetime(2026, 6, 11, 9, 0, 0), channel="App", category="Transport"),
-            Charge("Uber Trip", "312.40", datetime(2026, 6, 11, 9, 0, 4), channel="App", category="Transport"),
+        charges=charged_twice(
+            Charge("Uber Trip", "312.40", datetime(2026, 6, 11, 9, 0, 0), channel="App", category="Transport"), 4
         ),
     ),
     DemoCustomer(
@@ -158,9 +162,8 @@ DEMO_CUSTOMERS: tuple[DemoCustomer, ...] = (
         "USD",
         "Two iFood charges of 27.90 USD, 6 s apart, in Portuguese",
         language="pt",
-        charges=(
-            Charge("iFood", "27.90", datetime(2026, 6, 12, 20, 15, 0), channel="App", category="Food"),
-            Charge("iFood", "27.90", datetime(2026, 6, 12, 20, 15, 6), channel="App", category="Food"),
+        charges=charged_twice(
+            Charge("iFood", "27.90", datetime(2026, 6, 12, 20, 15, 0), channel="App", category="Food"), 6
         ),
     ),
     DemoCustomer(

@@ -5,11 +5,12 @@ order is the load order (parents before children).
 """
 
 import csv
-import hashlib
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+
+from quipu.checksums import sha256_of
 
 CORE_TABLES: dict[str, tuple[str, ...]] = {
     "customers": (
@@ -195,19 +196,11 @@ class DatasetWriter:
         manifest = {
             **extra,
             "tables": {
-                t: {"rows": n, "sha256": file_sha256(self.directory / f"{t}.csv")} for t, n in self.counts.items()
+                t: {"rows": n, "sha256": sha256_of(self.directory / f"{t}.csv")} for t, n in self.counts.items()
             },
         }
         (self.directory / MANIFEST).write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
         return manifest
-
-
-def file_sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
 
 
 def read_manifest(directory: Path) -> dict:

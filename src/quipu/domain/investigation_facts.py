@@ -1,10 +1,24 @@
 """Everything one investigation reads, gathered before any rule runs."""
 
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
 
 from quipu.domain.evidence import AppSession, Charge
+
+
+@dataclass(frozen=True)
+class PickedCharges:
+    """Which charges an investigation reads: one by its id, or the latest purchases that match (at most
+    `limit`); every check runs on the first `checked` of them."""
+
+    transaction_id: str | None = None
+    since: datetime | None = None
+    merchant: str | None = None
+    min_amount: Decimal | None = None
+    max_amount: Decimal | None = None
+    limit: int = 1
+    checked: int = 1
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from quipu.domain.threads import conversation_id
 from quipu.evaluation import facts, picks
 from quipu.evaluation.conversations import Conversation
 from quipu.evaluation.replies import TurnObserved, TurnVerdict, judge_turn
-from quipu.evaluation.runner import ModelSeat
+from quipu.evaluation.runner import ModelSeat, local_only
 
 log = logging.getLogger("quipu.eval")
 CHECKPOINT_TABLES = ("checkpoint_writes", "checkpoint_blobs", "checkpoints")
@@ -221,8 +221,7 @@ async def run(
     on_turn: Callable[[TurnResult], None] | None = None,
 ) -> list[TurnResult]:
     """real_model None means the scripted provider (the oracle); otherwise that model answers every turn."""
-    if settings.env != "local":
-        raise PermissionError("the evaluation writes conversations: it runs in local mode only")
+    local_only(settings, "conversations")
     seat = ModelSeat(real_model or OracleModel(conversations))
     found: list[TurnResult] = []
     async with build_container(settings, urls=urls, model=seat) as container:

@@ -34,6 +34,12 @@ class EvalClock:
         return datetime.now(UTC) + self.offset
 
 
+def local_only(settings, writes: str) -> None:
+    """The evaluation writes to the database it runs on: it refuses any mode but local."""
+    if settings.env != "local":
+        raise PermissionError(f"the evaluation writes {writes}: it runs in local mode only")
+
+
 class ModelSeat:
     """The model the agent sees; each attempt seats its own (a script, or the real one) and counts its calls."""
 
@@ -268,8 +274,7 @@ async def run(
     on_attempt: Callable[[Attempt], None] | None = None,
 ) -> list[Attempt]:
     """real_model None means the scripted provider: each scenario's own script answers."""
-    if settings.env != "local":
-        raise PermissionError("the evaluation writes customers: it runs in local mode only")
+    local_only(settings, "customers")
     clock = EvalClock()
     seat = ModelSeat(real_model)
     profiles = profile_of(all_scenarios)

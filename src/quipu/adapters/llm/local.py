@@ -40,6 +40,19 @@ def refuse_in_unit_tests(provider: str, allowed: bool) -> None:
         raise ModelCallsForbidden(f"a unit test called the {provider} model")
 
 
+def model_call_of(completion: dict, provider: str, model: str, started: float) -> ModelCall:
+    """A chat completion (llama.cpp's and an OpenAI-compatible server's share the shape) as a ModelCall."""
+    usage = completion.get("usage", {})
+    return ModelCall(
+        json.loads(completion["choices"][0]["message"]["content"]),
+        provider,
+        model,
+        usage.get("prompt_tokens", 0),
+        usage.get("completion_tokens", 0),
+        time.perf_counter() - started,
+    )
+
+
 class LocalModel:
     provider = "local"
 
@@ -88,12 +101,4 @@ class LocalModel:
             repeat_penalty=1.15,
             max_tokens=self.max_tokens,
         )
-        usage = out.get("usage", {})
-        return ModelCall(
-            json.loads(out["choices"][0]["message"]["content"]),
-            self.provider,
-            self.model,
-            usage.get("prompt_tokens", 0),
-            usage.get("completion_tokens", 0),
-            time.perf_counter() - started,
-        )
+        return model_call_of(out, self.provider, self.model, started)

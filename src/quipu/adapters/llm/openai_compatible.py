@@ -1,13 +1,12 @@
 """Any OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp's servers, `quipu model serve`), asked for
 JSON matching the step's schema."""
 
-import json
 import time
 
 import httpx
 
 from quipu.adapters.llm.http_call import post_json
-from quipu.adapters.llm.local import bounded, refuse_in_unit_tests
+from quipu.adapters.llm.local import bounded, model_call_of, refuse_in_unit_tests
 from quipu.application.ports import ModelCall
 
 READY_TIMEOUT = 3
@@ -64,15 +63,7 @@ class OpenAICompatibleModel:
             body = await post_json(
                 self.client, "/chat/completions", {**request, **self._format(purpose, schema)}, provider=self.provider
             )
-        usage = body.get("usage", {})
-        return ModelCall(
-            json.loads(body["choices"][0]["message"]["content"]),
-            self.provider,
-            self.model,
-            usage.get("prompt_tokens", 0),
-            usage.get("completion_tokens", 0),
-            time.perf_counter() - started,
-        )
+        return model_call_of(body, self.provider, self.model, started)
 
     def _format(self, purpose: str, schema: dict) -> dict:
         """The step's schema with its length bounds capped: a llama.cpp server turns it into a grammar."""

@@ -8,15 +8,16 @@ import psycopg
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
-from quipu.adapters.postgres.action_facts import CARD, card_from, email_on_file
+from quipu.adapters.postgres.action_facts import CARD, card_from
 from quipu.adapters.postgres.cases_store import insert_case, reference_of
-from quipu.adapters.postgres.outbox_store import PgOutbox, insert_message
+from quipu.adapters.postgres.outbox_store import PgOutbox, email_on_file, insert_message
 from quipu.application.action_ports import ActionRow, PermanentError, TransientError
 from quipu.domain import case_files
 from quipu.domain.case_files import CaseFile
 from quipu.domain.contact import mask_email
 from quipu.domain.dataset import AS_OF
 from quipu.domain.emails import balances_email, case_receipt_email, payment_status_email
+from quipu.domain.mail import OutgoingMail
 from quipu.domain.priority import CasePriority, case_priority
 from quipu.domain.vocabulary import DEBIT_CARD
 
@@ -84,18 +85,16 @@ class PgEffects:
             if not email:
                 raise PermanentError("no_contact_on_file")
             subject, body = await summary_email(conn, row, inquiry)
-            await insert_message(
-                conn,
-                self.outbox.route,
+            mail = OutgoingMail.to_address_on_file(
+                email,
                 customer_id=row.customer_id,
-                action_id=row.action_id,
-                destination=mask_email(email),
-                delivered_to=email,
                 template=row.params["topic"],
                 language=row.language,
                 subject=subject,
                 body=body,
+                action_id=row.action_id,
             )
+            await insert_message(conn, self.outbox.route, mail)
         if await self.outbox.dispatch(action_id=row.action_id) == "failed":
             raise PermanentError("send_failed")
         return {"email": mask_email(email)}

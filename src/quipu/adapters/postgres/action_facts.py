@@ -1,13 +1,13 @@
 """The facts actions are decided on, read from core and ops: the card as the customer sees it (an overlay
 block counts), the charge with its risk signals, the e-mail on file."""
 
-from psycopg_pool import AsyncConnectionPool
-
 from quipu.adapters.postgres.bank_records import PgBankRecords
-from quipu.adapters.postgres.connection import fetch_one
+from quipu.adapters.postgres.connection import PoolStore
+from quipu.adapters.postgres.outbox_store import email_on_file
 from quipu.application.action_ports import TransientError
 from quipu.domain.actions import CardFacts, Facts
 from quipu.domain.evidence import signals_of
+from quipu.domain.investigation_facts import PickedCharges
 from quipu.domain.vocabulary import CARD_TYPES
 
 CARD = """
@@ -20,25 +20,15 @@ FROM core.products p WHERE p.customer_id = %s AND p.product_id = %s
 OVERLAY = {"freeze": "Blocked", "cancel": "Cancelled"}
 
 
-async def email_on_file(conn, customer_id: str) -> str | None:
-    row = await (
-        await conn.execute("SELECT email FROM core.customers WHERE customer_id = %s", (customer_id,))
-    ).fetchone()
-    return row[0] if row else None
-
-
 def card_from(row) -> CardFacts:
     product_id, kind, last4, status, dpd, balance, last_action = row
     effective = OVERLAY.get(last_action, status)
     return CardFacts(product_id, kind, last4, status, effective, last_action == "freeze", dpd, balance)
 
 
-class PgActionFacts:
-    def __init__(self, pool: AsyncConnectionPool):
-        self.pool = pool
-
+class PgActionFacts(PoolStore):
     async def card(self, customer_id: str, product_id: str) -> CardFacts | None:
-        row = await fetch_one(self.pool, CARD, (customer_id, product_id))
+        row = await self.fetch_one(CARD, (customer_id, product_id))
         return card_from(row) if row else None
 
     async def cards(self, customer_id: str) -> list[dict]:
@@ -76,7 +66,9 @@ class PgActionFacts:
 
     async def _charge(self, customer_id: str, transaction_id: str) -> tuple[Facts, dict]:
         """The charge, read the way the investigation reads it: the same query, the same signals."""
-        found = await PgBankRecords(self.pool).investigation_facts(customer_id, transaction_id=transaction_id)
+        found = await PgBankRecords(self.pool).investigation_facts(
+            customer_id, PickedCharges(transaction_id=transaction_id)
+        )
         if not found.candidates:
             return Facts(), {}
         if found.unavailable:  # a signal that could not be checked is unknown, never "no"

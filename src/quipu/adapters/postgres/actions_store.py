@@ -4,9 +4,8 @@ from datetime import datetime
 
 from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
-from psycopg_pool import AsyncConnectionPool
 
-from quipu.adapters.postgres.connection import one_row
+from quipu.adapters.postgres.connection import PoolStore, one_row
 from quipu.application.action_ports import ActionRow
 
 COLUMNS = (
@@ -19,10 +18,7 @@ def _row(r: dict) -> ActionRow:
     return ActionRow(**r)
 
 
-class PgActionStore:
-    def __init__(self, pool: AsyncConnectionPool):
-        self.pool = pool
-
+class PgActionStore(PoolStore):
     async def _rows(self, sql: str, params: tuple) -> list[ActionRow]:
         async with self.pool.connection() as conn:
             cur = conn.cursor(row_factory=dict_row)

@@ -1,7 +1,8 @@
 """The decision log: append-only; every tool call, proposal, confirmation and execution."""
 
 from psycopg.types.json import Jsonb
-from psycopg_pool import AsyncConnectionPool
+
+from quipu.adapters.postgres.connection import PoolStore
 
 
 async def record_decision(
@@ -24,10 +25,7 @@ async def record_decision(
     )
 
 
-class PgAudit:
-    def __init__(self, pool: AsyncConnectionPool):
-        self.pool = pool
-
+class PgAudit(PoolStore):
     async def log(self, **decision) -> None:
         async with self.pool.connection() as conn:
             await record_decision(conn, **decision)

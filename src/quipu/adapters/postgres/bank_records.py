@@ -4,12 +4,12 @@ from datetime import date, datetime
 from decimal import Decimal
 
 from psycopg.rows import dict_row
-from psycopg_pool import AsyncConnectionPool
 
+from quipu.adapters.postgres.connection import PoolStore
 from quipu.adapters.postgres.investigation_reads import gather_facts
 from quipu.domain.accounts import Product
 from quipu.domain.evidence import Charge
-from quipu.domain.investigation_facts import InvestigationFacts
+from quipu.domain.investigation_facts import InvestigationFacts, PickedCharges
 from quipu.domain.spending import Purchase
 
 CHARGE_COLUMNS = (
@@ -22,10 +22,7 @@ def _charge(row) -> Charge:
     return Charge(*row)
 
 
-class PgBankRecords:
-    def __init__(self, pool: AsyncConnectionPool):
-        self.pool = pool
-
+class PgBankRecords(PoolStore):
     async def _rows(self, sql: str, params: dict | tuple, *, as_dict: bool = False) -> list:
         async with self.pool.connection() as conn:
             cur = conn.cursor(row_factory=dict_row) if as_dict else conn.cursor()
@@ -89,9 +86,9 @@ class PgBankRecords:
         )
         return [_charge(r) for r in rows]
 
-    async def investigation_facts(self, customer_id: str, **picked) -> InvestigationFacts:
+    async def investigation_facts(self, customer_id: str, picked: PickedCharges) -> InvestigationFacts:
         """Every check's input for the picked charges (see `investigation_reads`)."""
-        return await gather_facts(self.pool, customer_id, **picked)
+        return await gather_facts(self.pool, customer_id, picked)
 
     async def home_country(self, customer_id: str) -> str | None:
         rows = await self._rows("SELECT country FROM core.customers WHERE customer_id = %s", (customer_id,))

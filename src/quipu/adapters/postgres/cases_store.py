@@ -8,7 +8,7 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.metrics import HANDOFFS
-from quipu.adapters.postgres.connection import fetch_one, one_row
+from quipu.adapters.postgres.connection import PoolStore, one_row
 from quipu.domain.case_files import ESCALATION_REQUEST, CaseFile
 from quipu.domain.priority import CasePriority
 
@@ -49,9 +49,9 @@ async def insert_case(conn, case: CaseFile, now) -> None:
     )
 
 
-class PgHandoffs:
+class PgHandoffs(PoolStore):
     def __init__(self, pool: AsyncConnectionPool, clock):
-        self.pool = pool
+        super().__init__(pool)
         self.clock = clock
 
     async def file(self, case: CaseFile) -> None:
@@ -92,8 +92,7 @@ class PgHandoffs:
 
     async def escalation_open(self, customer_id: str, conversation_id: str | None) -> bool:
         """A case the gateway opened for this conversation that no operator has closed yet."""
-        row = await fetch_one(
-            self.pool,
+        row = await self.fetch_one(
             "SELECT EXISTS (SELECT 1 FROM ops.handoff_cases WHERE customer_id = %s "
             "AND conversation_id IS NOT DISTINCT FROM %s AND status <> 'closed' "
             "AND case_file->>'request' = %s)",

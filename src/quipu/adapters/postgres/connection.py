@@ -58,10 +58,16 @@ def connect(url: str, **kwargs) -> psycopg.Connection:
         raise DatabaseUnreachable(f"cannot reach {describe(url)}: {reason}") from None
 
 
-async def fetch_one(pool: AsyncConnectionPool, query: str, params: Sequence[Any] | Mapping[str, Any]) -> Any:
-    """The first row of one query on a connection of the pool, or None."""
-    async with pool.connection() as conn:
-        return await (await conn.execute(query, params)).fetchone()
+class PoolStore:
+    """A store that runs its queries on connections of one pool."""
+
+    def __init__(self, pool: AsyncConnectionPool):
+        self.pool = pool
+
+    async def fetch_one(self, query: str, params: Sequence[Any] | Mapping[str, Any]) -> Any:
+        """The first row of one query on a connection of the pool, or None."""
+        async with self.pool.connection() as conn:
+            return await (await conn.execute(query, params)).fetchone()
 
 
 def one_row(row: RowT | None) -> RowT:

@@ -2,9 +2,8 @@
 logged), the holder of a conversation, the dashboard's figures; and the unit of work its writes run in."""
 
 from psycopg.rows import dict_row
-from psycopg_pool import AsyncConnectionPool
 
-from quipu.adapters.postgres.connection import fetch_one, one_row
+from quipu.adapters.postgres.connection import PoolStore, one_row
 from quipu.adapters.postgres.console_unit_of_work import PgConsoleUnitOfWork
 from quipu.application.console import UnknownConversation
 
@@ -75,10 +74,7 @@ HEAD = (
 )
 
 
-class PgConsole:
-    def __init__(self, pool: AsyncConnectionPool):
-        self.pool = pool
-
+class PgConsole(PoolStore):
     def unit_of_work(self) -> PgConsoleUnitOfWork:
         return PgConsoleUnitOfWork(self.pool)
 
@@ -108,8 +104,7 @@ class PgConsole:
 
     async def holder(self, conversation_id: str) -> tuple[str, str | None, str, str]:
         """(customer, holder, status, language) of a conversation."""
-        row = await fetch_one(
-            self.pool,
+        row = await self.fetch_one(
             "SELECT customer_id, held_by::text, status, language FROM ops.conversations WHERE conversation_id = %s",
             (conversation_id,),
         )

@@ -1,15 +1,10 @@
 """Conversations and their messages, always looked up through the owning customer."""
 
-from psycopg_pool import AsyncConnectionPool
-
-from quipu.adapters.postgres.connection import fetch_one
+from quipu.adapters.postgres.connection import PoolStore
 from quipu.domain.threads import conversation_id
 
 
-class PgConversations:
-    def __init__(self, pool: AsyncConnectionPool):
-        self.pool = pool
-
+class PgConversations(PoolStore):
     async def ensure(self, customer_id: str, thread_id: str, *, language: str = "es", channel: str = "web") -> str:
         cid = conversation_id(customer_id, thread_id)
         async with self.pool.connection() as conn:
@@ -31,8 +26,7 @@ class PgConversations:
         operator_id: str | None = None,
     ) -> int:
         cid = conversation_id(customer_id, thread_id)
-        row = await fetch_one(
-            self.pool,
+        row = await self.fetch_one(
             "WITH added AS (INSERT INTO ops.messages (conversation_id, role, content, skill, operator_id) "
             "SELECT conversation_id, %s, %s, %s, %s FROM ops.conversations "
             "WHERE conversation_id = %s AND customer_id = %s RETURNING message_id, created_at) "
@@ -45,8 +39,7 @@ class PgConversations:
         return row[0]
 
     async def status(self, customer_id: str, thread_id: str) -> str | None:
-        row = await fetch_one(
-            self.pool,
+        row = await self.fetch_one(
             "SELECT status FROM ops.conversations WHERE conversation_id = %s AND customer_id = %s",
             (conversation_id(customer_id, thread_id), customer_id),
         )
@@ -81,8 +74,7 @@ class PgConversations:
 
     async def language_and_names(self, customer_id: str) -> tuple[str, tuple[str, ...]]:
         """The customer's language, and the names traces must never carry."""
-        row = await fetch_one(
-            self.pool,
+        row = await self.fetch_one(
             "SELECT preferred_language, first_name, last_name FROM core.customers WHERE customer_id = %s",
             (customer_id,),
         )
@@ -93,5 +85,5 @@ class PgConversations:
 
     async def country(self, customer_id: str) -> str | None:
         """The customer's country, for the number convention of the replies."""
-        row = await fetch_one(self.pool, "SELECT country FROM core.customers WHERE customer_id = %s", (customer_id,))
+        row = await self.fetch_one("SELECT country FROM core.customers WHERE customer_id = %s", (customer_id,))
         return row[0] if row else None

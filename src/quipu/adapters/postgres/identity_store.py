@@ -3,9 +3,7 @@
 import uuid
 from datetime import datetime, timedelta
 
-from psycopg_pool import AsyncConnectionPool
-
-from quipu.adapters.postgres.connection import fetch_one, one_row
+from quipu.adapters.postgres.connection import PoolStore, one_row
 from quipu.application.ports import CustomerLogin, OperatorLogin, SessionRecord
 from quipu.domain.identity import BackOff, GuardState
 
@@ -38,10 +36,7 @@ RETURNING failures, locked_until, locks
 """
 
 
-class PgIdentityStore:
-    def __init__(self, pool: AsyncConnectionPool):
-        self.pool = pool
-
+class PgIdentityStore(PoolStore):
     async def customer_login(self, user: str) -> CustomerLogin | None:
         async with self.pool.connection() as conn:
             rows = await (await conn.execute(LOGIN + "c.customer_id = upper(%s)", (user.strip(),))).fetchall()
@@ -63,12 +58,12 @@ class PgIdentityStore:
         return await self._operator("operator_id = %s::uuid", operator_id)
 
     async def _operator(self, where: str, value: str) -> OperatorLogin | None:
-        row = await fetch_one(self.pool, f"SELECT {OPERATOR_COLUMNS} FROM ops.operators WHERE {where}", (value,))
+        row = await self.fetch_one(f"SELECT {OPERATOR_COLUMNS} FROM ops.operators WHERE {where}", (value,))
         return OperatorLogin(*row) if row else None
 
     async def guard(self, subject: str) -> GuardState:
-        row = await fetch_one(
-            self.pool, "SELECT failures, locked_until, locks FROM ops.login_guards WHERE subject = %s", (subject,)
+        row = await self.fetch_one(
+            "SELECT failures, locked_until, locks FROM ops.login_guards WHERE subject = %s", (subject,)
         )
         return GuardState(*row) if row else GuardState()
 
@@ -89,12 +84,11 @@ class PgIdentityStore:
             "growth": back_off.growth,
             "cap": max(back_off.cap, back_off.lockout),
         }
-        row = await fetch_one(self.pool, COUNT_FAILURE, params)
+        row = await self.fetch_one(COUNT_FAILURE, params)
         return GuardState(*one_row(row))
 
     async def count_hit(self, bucket: str, window_start: datetime) -> int:
-        row = await fetch_one(
-            self.pool,
+        row = await self.fetch_one(
             "INSERT INTO ops.rate_limits (bucket, window_start, hits) VALUES (%s, %s, 1) "
             "ON CONFLICT (bucket, window_start) DO UPDATE SET hits = ops.rate_limits.hits + 1 RETURNING hits",
             (bucket, window_start),
@@ -123,8 +117,7 @@ class PgIdentityStore:
             sid = uuid.UUID(session_id)
         except ValueError:
             return None
-        row = await fetch_one(
-            self.pool,
+        row = await self.fetch_one(
             "SELECT s.session_id::text, s.customer_id, s.expires_at, s.step_up_at, s.revoked_at IS NOT NULL, "
             "c.customer_status FROM ops.sessions s LEFT JOIN core.customers c USING (customer_id) "
             "WHERE s.session_id = %s",

@@ -11,7 +11,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.postgres.connection import one_row
 from quipu.domain.evidence import DUPLICATE_WINDOW_SECONDS, RATE_LOOKBACK_DAYS, SESSION_MARGIN, AppSession, Charge
-from quipu.domain.investigation_facts import InvestigationFacts
+from quipu.domain.investigation_facts import InvestigationFacts, PickedCharges
 
 log = logging.getLogger("quipu.investigation")
 
@@ -109,29 +109,18 @@ def _facts_from(found: dict, unavailable: list[str]) -> InvestigationFacts:
     )
 
 
-async def gather_facts(
-    pool: AsyncConnectionPool,
-    customer_id: str,
-    *,
-    transaction_id: str | None = None,
-    since: datetime | None = None,
-    merchant: str | None = None,
-    min_amount: Decimal | None = None,
-    max_amount: Decimal | None = None,
-    limit: int = 1,
-    checked: int = 1,
-) -> InvestigationFacts:
+async def gather_facts(pool: AsyncConnectionPool, customer_id: str, picked: PickedCharges) -> InvestigationFacts:
     """Every check's input for the picked charges, in one round trip; when that fails, each check on its own,
     and one that still fails is listed unavailable. The candidates themselves must answer."""
     params = {
         "c": customer_id,
-        "tid": transaction_id,
-        "since": since,
-        "m": merchant,
-        "lo": min_amount,
-        "hi": max_amount,
-        "limit": limit,
-        "checked": checked,
+        "tid": picked.transaction_id,
+        "since": picked.since,
+        "m": picked.merchant,
+        "lo": picked.min_amount,
+        "hi": picked.max_amount,
+        "limit": picked.limit,
+        "checked": picked.checked,
         "window": DUPLICATE_WINDOW_SECONDS,
         "margin": int(SESSION_MARGIN.total_seconds() // 60),
         "back": RATE_LOOKBACK_DAYS,

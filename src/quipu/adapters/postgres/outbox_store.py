@@ -6,8 +6,7 @@ import uuid
 
 from psycopg_pool import AsyncConnectionPool
 
-from quipu.domain.contact import mask_email
-from quipu.domain.mail import MailRoute
+from quipu.domain.mail import MailRoute, OutgoingMail
 from quipu.domain.receipts import action_receipt
 
 INSERT = (
@@ -18,33 +17,29 @@ INSERT = (
 )
 
 
-async def insert_message(
-    conn,
-    route: MailRoute,
-    *,
-    customer_id: str,
-    action_id: str | None,
-    destination: str,
-    delivered_to: str | None,
-    template: str,
-    language: str,
-    subject: str,
-    body: str,
-) -> int | None:
+async def email_on_file(conn, customer_id: str) -> str | None:
+    """The customer's address as it is now (not as it was when something was proposed)."""
+    row = await (
+        await conn.execute("SELECT email FROM core.customers WHERE customer_id = %s", (customer_id,))
+    ).fetchone()
+    return row[0] if row else None
+
+
+async def insert_message(conn, route: MailRoute, mail: OutgoingMail) -> int | None:
     """One row per message (per action, at most one); its mode and status follow the route."""
-    mode, status = route.initial(delivered_to)
+    mode, status = route.initial(mail.delivered_to)
     row = await (
         await conn.execute(
             INSERT,
             (
-                customer_id,
-                action_id,
-                destination,
-                delivered_to,
-                template,
-                language,
-                subject,
-                body,
+                mail.customer_id,
+                mail.action_id,
+                mail.destination,
+                mail.delivered_to,
+                mail.template,
+                mail.language,
+                mail.subject,
+                mail.body,
                 mode,
                 status,
                 1 if status == "accepted" else 0,
@@ -61,34 +56,11 @@ class PgOutbox:
         self.route = route
         self.mailer = mailer
 
-    async def deliver(
-        self,
-        *,
-        customer_id: str,
-        template: str,
-        language: str,
-        destination: str,
-        delivered_to: str | None,
-        subject: str,
-        body: str,
-        action_id: str | None = None,
-        secret_body: str | None = None,
-    ) -> int | None:
+    async def deliver(self, mail: OutgoingMail, *, secret_body: str | None = None) -> int | None:
         """Store the message and send it when its route says so; secret_body (a step-up code) is sent, never
         stored: the stored body is what the customer API may show."""
         async with self.pool.connection() as conn:
-            message_id = await insert_message(
-                conn,
-                self.route,
-                customer_id=customer_id,
-                action_id=action_id,
-                destination=destination,
-                delivered_to=delivered_to,
-                template=template,
-                language=language,
-                subject=subject,
-                body=body,
-            )
+            message_id = await insert_message(conn, self.route, mail)
         await self.dispatch(message_id, secret_body=secret_body)
         return message_id
 
@@ -122,21 +94,16 @@ class PgOutbox:
         subject, body = action_receipt(text, state, language)
         key = str(uuid.uuid5(uuid.UUID(action_id), "receipt"))
         async with self.pool.connection() as conn:
-            row = await (
-                await conn.execute("SELECT email FROM core.customers WHERE customer_id = %s", (customer_id,))
-            ).fetchone()
-            email = row[0] if row else None
-            message_id = await insert_message(
-                conn,
-                self.route,
+            email = await email_on_file(conn, customer_id)
+            mail = OutgoingMail.to_address_on_file(
+                email,
                 customer_id=customer_id,
-                action_id=key,
-                destination=mask_email(email) if email else "app",
-                delivered_to=email,
                 template="action_receipt",
                 language=language,
                 subject=subject,
                 body=body,
+                action_id=key,
             )
+            message_id = await insert_message(conn, self.route, mail)
         if message_id is not None:
             await self.dispatch(message_id)

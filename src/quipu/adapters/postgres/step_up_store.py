@@ -5,9 +5,8 @@ import uuid
 from datetime import datetime
 
 from psycopg import AsyncConnection
-from psycopg_pool import AsyncConnectionPool
 
-from quipu.adapters.postgres.connection import fetch_one, one_row
+from quipu.adapters.postgres.connection import PoolStore, one_row
 from quipu.application.ports import Contact
 from quipu.domain.step_up import CODE_TRIES, CODE_WINDOW, FAILURE_WINDOW, Budget, lock_of, refusal_to_send
 
@@ -34,13 +33,9 @@ RETURNING code_id, code_hash
 """
 
 
-class PgStepUpStore:
-    def __init__(self, pool: AsyncConnectionPool):
-        self.pool = pool
-
+class PgStepUpStore(PoolStore):
     async def contact(self, customer_id: str) -> Contact:
-        row = await fetch_one(
-            self.pool,
+        row = await self.fetch_one(
             "SELECT customer_id, email, preferred_language FROM core.customers WHERE customer_id = %s",
             (customer_id,),
         )

@@ -1,5 +1,6 @@
 """The SQL both halves of transfers share: the proposal's reads and the confirm's locked re-reads."""
 
+from dataclasses import fields
 from datetime import datetime
 from decimal import Decimal
 
@@ -35,24 +36,11 @@ def bill(row) -> Bill:
 
 
 def stored(row: dict) -> StoredTransfer:
-    """A row of ops.transfers (read with dict_row)."""
-    return StoredTransfer(
-        transfer_id=str(row["transfer_id"]),
-        customer_id=row["customer_id"],
-        conversation_id=str(row["conversation_id"]) if row["conversation_id"] else None,
-        kind=row["kind"],
-        origin_product_id=row["origin_product_id"],
-        destination_product_id=row["destination_product_id"],
-        amount=row["amount"],
-        currency=row["currency"],
-        summary=row["summary"],
-        language=row["language"],
-        status=row["status"],
-        expires_at=row["expires_at"],
-        status_reason=row["status_reason"],
-        origin_balance_after=row["origin_balance_after"],
-        receipt=row["receipt"] or {},
-    )
+    """A row of ops.transfers (read with dict_row): its same-named columns, the ids as text."""
+    columns = {f.name: row[f.name] for f in fields(StoredTransfer)}
+    conversation = row["conversation_id"]
+    as_text = {"transfer_id": str(row["transfer_id"]), "conversation_id": str(conversation) if conversation else None}
+    return StoredTransfer(**columns | as_text | {"receipt": row["receipt"] or {}})
 
 
 async def usd_rate(conn, currency: str) -> Decimal | None:

@@ -11,11 +11,11 @@ from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.postgres import transfer_sql as sql
 from quipu.adapters.postgres.connection import one_row
-from quipu.adapters.postgres.outbox_store import insert_message
+from quipu.adapters.postgres.outbox_store import email_on_file, insert_message
 from quipu.adapters.postgres.unit_of_work import PgUnitOfWork
 from quipu.application.transfer_ports import StoredTransfer, UnknownTransfer
 from quipu.domain.dataset import DATASET_NOW
-from quipu.domain.mail import MailRoute
+from quipu.domain.mail import MailRoute, OutgoingMail
 from quipu.domain.transfers import Account, Bill
 
 LOCK_NAMESPACE = "quipu-transfers:"
@@ -106,9 +106,7 @@ class PgTransferUnitOfWork(PgUnitOfWork):
         return sql.stored(one_row(await cur.fetchone()))
 
     async def email_of(self, customer_id: str) -> str | None:
-        query = "SELECT email FROM core.customers WHERE customer_id = %s"
-        row = await (await self.conn.execute(query, (customer_id,))).fetchone()
-        return row[0] if row else None
+        return await email_on_file(self.conn, customer_id)
 
-    async def queue_mail(self, **message) -> None:
-        await insert_message(self.conn, self.route, **message)
+    async def queue_mail(self, mail: OutgoingMail) -> None:
+        await insert_message(self.conn, self.route, mail)

@@ -10,6 +10,7 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.postgres import transfer_sql as sql
+from quipu.adapters.postgres.connection import PoolStore
 from quipu.adapters.postgres.outbox_store import PgOutbox
 from quipu.adapters.postgres.transfer_unit_of_work import PgTransferUnitOfWork
 from quipu.application.transfer_ports import Proposal
@@ -22,9 +23,9 @@ PROPOSE = (
 )
 
 
-class PgTransfers:
+class PgTransfers(PoolStore):
     def __init__(self, pool: AsyncConnectionPool, clock: Callable[[], datetime], outbox: PgOutbox | None = None):
-        self.pool = pool
+        super().__init__(pool)
         self.clock = clock
         self.outbox = outbox or PgOutbox(pool)
 
@@ -36,7 +37,7 @@ class PgTransfers:
 
     async def country(self, customer_id: str) -> str | None:
         """The customer's country: amounts are read and written in its convention."""
-        row = await self._one("SELECT country FROM core.customers WHERE customer_id = %s", (customer_id,))
+        row = await self.fetch_one("SELECT country FROM core.customers WHERE customer_id = %s", (customer_id,))
         return row[0] if row else None
 
     async def accounts(self, customer_id: str) -> list[Account]:
@@ -47,11 +48,11 @@ class PgTransfers:
         return [sql.account(r) for r in rows]
 
     async def by_account_number(self, number: str) -> Account | None:
-        row = await self._one(sql.ACCOUNT + "WHERE p.account_number = %s", (number,))
+        row = await self.fetch_one(sql.ACCOUNT + "WHERE p.account_number = %s", (number,))
         return sql.account(row) if row else None
 
     async def oldest_account(self, customer_id: str, currency: str) -> Account | None:
-        row = await self._one(
+        row = await self.fetch_one(
             sql.ACCOUNT + "WHERE p.customer_id = %s AND p.currency = %s AND p.product_status = 'Active' "
             "AND p.product_type IN ('Cuenta Ahorro', 'Cuenta Corriente') ORDER BY p.opening_date, p.product_id LIMIT 1",
             (customer_id, currency),
@@ -59,7 +60,9 @@ class PgTransfers:
         return sql.account(row) if row else None
 
     async def recipient_name(self, customer_id: str) -> tuple[str | None, str | None]:
-        row = await self._one("SELECT first_name, last_name FROM core.customers WHERE customer_id = %s", (customer_id,))
+        row = await self.fetch_one(
+            "SELECT first_name, last_name FROM core.customers WHERE customer_id = %s", (customer_id,)
+        )
         return (row[0], row[1]) if row else (None, None)
 
     async def bills(self, customer_id: str) -> list[Bill]:
@@ -87,7 +90,3 @@ class PgTransfers:
         async with self.pool.connection() as conn:
             await conn.execute(PROPOSE, (*proposal, *money, self.clock(), p.expires_at))
         return transfer_id
-
-    async def _one(self, query: str, params: tuple) -> tuple | None:
-        async with self.pool.connection() as conn:
-            return await (await conn.execute(query, params)).fetchone()

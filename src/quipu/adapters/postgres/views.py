@@ -2,9 +2,8 @@
 customer's views are always filtered by the signed-in customer."""
 
 from psycopg.rows import dict_row
-from psycopg_pool import AsyncConnectionPool
 
-from quipu.adapters.postgres.connection import fetch_one
+from quipu.adapters.postgres.connection import PoolStore
 from quipu.application.views import (
     Conversation,
     ConversationSummary,
@@ -55,13 +54,9 @@ TRANSFERS = (
 )
 
 
-class PgViews:
-    def __init__(self, pool: AsyncConnectionPool):
-        self.pool = pool
-
+class PgViews(PoolStore):
     async def greeting(self, customer_id: str) -> Greeting:
-        row = await fetch_one(
-            self.pool,
+        row = await self.fetch_one(
             "SELECT first_name, preferred_language FROM core.customers WHERE customer_id = %s",
             (customer_id,),
         )

@@ -7,7 +7,8 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from quipu.adapters.llm.model_files import ModelFileError, download_packages, sha256_of
+from quipu.adapters.llm.model_files import ModelFileError, download_packages
+from quipu.checksums import sha256_of
 
 SMALL_FILES = ("config.json", "tokenizer.json", "vocabulary.txt")
 

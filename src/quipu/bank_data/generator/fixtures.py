@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from quipu.bank_data.demo_customers import DEMO_CUSTOMERS, Charge, DemoCustomer
 from quipu.bank_data.generator import catalog
-from quipu.bank_data.generator.rows import Bundle, FxTable, billing_rows, new_bundle, stable_id
+from quipu.bank_data.generator.rows import Bundle, FxTable, billing_rows, new_bundle, product_row, stable_id
 from quipu.domain.billing import money
 from quipu.domain.dataset import DATASET_NOW
 from quipu.domain.vocabulary import TYPICAL_TICKET
@@ -77,23 +77,20 @@ class FixtureBuilder:
         return self.bundle
 
     def _product(self, product_type: str, currency: str, balance, last4: str, suffix: str, **extra) -> dict:
-        row = {
-            "product_id": f"{self.cid}-{suffix}",
-            "customer_id": self.cid,
-            "product_type": product_type,
-            "product_number_last4": last4,
-            "account_number": None,
-            "currency": currency,
-            "current_balance": Decimal(balance),
-            "credit_limit": None,
-            "product_status": "Active",
-            "interest_rate": None,
-            "opening_date": date(2021, 3, 15),
-            "expiration_date": None,
-            "days_past_due": None,
-            "is_synthetic_fixture": True,
+        product_id = f"{self.cid}-{suffix}"
+        opened = date(2021, 3, 15)
+        row = product_row(
+            self.cid,
+            product_id,
+            product_type,
+            currency,
+            Decimal(balance),
+            last4=last4,
+            status="Active",
+            opened=opened,
+            fixture=True,
             **extra,
-        }
+        )
         self.bundle["products"].append(row)
         return row
 

@@ -16,6 +16,7 @@ from quipu.bank_data.generator.rows import (
     FxTable,
     billing_rows,
     new_bundle,
+    product_row,
     stable_id,
 )
 from quipu.domain.billing import money
@@ -82,23 +83,21 @@ class OrganizerCustomer(CustomerActivity):
     def _product(self, product_type: str, currency: str, balance: Decimal | None, **extra) -> dict:
         rng = self.rng
         opened = self.registered + timedelta(days=rng.randrange(max((date(2026, 5, 1) - self.registered).days, 1)))
-        row = {
-            "product_id": stable_id("PRD-", self.customer_id, len(self.bundle["products"])),
-            "customer_id": self.customer_id,
-            "product_type": product_type,
-            "product_number_last4": f"{rng.randrange(10000):04d}",
-            "account_number": None,
-            "currency": currency,
-            "current_balance": balance,
-            "credit_limit": None,
-            "product_status": pick(rng, (("Active", 88), ("Blocked", 4), ("Suspended", 2), ("Closed", 6))),
-            "interest_rate": None,
-            "opening_date": opened,
-            "expiration_date": None,
-            "days_past_due": None,
-            "is_synthetic_fixture": False,
+        product_id = stable_id("PRD-", self.customer_id, len(self.bundle["products"]))
+        last4 = f"{rng.randrange(10000):04d}"
+        status = pick(rng, (("Active", 88), ("Blocked", 4), ("Suspended", 2), ("Closed", 6)))
+        row = product_row(
+            self.customer_id,
+            product_id,
+            product_type,
+            currency,
+            balance,
+            last4=last4,
+            status=status,
+            opened=opened,
+            fixture=False,
             **extra,
-        }
+        )
         self.bundle["products"].append(row)
         return row
 

@@ -44,21 +44,56 @@ def random_moment(rng: random.Random, start: datetime, end: datetime) -> datetim
     return start + timedelta(seconds=rng.randrange(max(seconds, 1)))
 
 
+def product_row(
+    customer_id: str,
+    product_id: str,
+    product_type: str,
+    currency: str,
+    balance: Decimal | None,
+    *,
+    last4: str,
+    status: str,
+    opened: date,
+    fixture: bool,
+    **extra,
+) -> dict:
+    """One core.products row; the columns a product lacks (account number, limit, rate, expiry, arrears) stay
+    empty unless `extra` gives them."""
+    return {
+        "product_id": product_id,
+        "customer_id": customer_id,
+        "product_type": product_type,
+        "product_number_last4": last4,
+        "account_number": None,
+        "currency": currency,
+        "current_balance": balance,
+        "credit_limit": None,
+        "product_status": status,
+        "interest_rate": None,
+        "opening_date": opened,
+        "expiration_date": None,
+        "days_past_due": None,
+        "is_synthetic_fixture": fixture,
+        **extra,
+    }
+
+
+def debt_product(p: dict) -> DebtProduct:
+    """A generated product row as the billing rule reads it."""
+    same_named = {k: p[k] for k in ("product_id", "customer_id", "product_type", "currency")}
+    return DebtProduct(
+        **same_named,
+        balance=p["current_balance"],
+        status=p["product_status"],
+        days_past_due=p.get("days_past_due") or 0,
+        interest_rate=p.get("interest_rate"),
+    )
+
+
 def billing_rows(products: Iterable[dict]) -> list[dict]:
     rows = []
     for p in products:
-        bill = bill_for(
-            DebtProduct(
-                product_id=p["product_id"],
-                customer_id=p["customer_id"],
-                product_type=p["product_type"],
-                currency=p["currency"],
-                balance=p["current_balance"],
-                status=p["product_status"],
-                days_past_due=p.get("days_past_due") or 0,
-                interest_rate=p.get("interest_rate"),
-            )
-        )
+        bill = bill_for(debt_product(p))
         if bill:
             rows.append(vars(bill).copy())
     return rows

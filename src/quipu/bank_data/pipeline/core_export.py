@@ -9,9 +9,10 @@ from pathlib import Path
 
 import duckdb
 
-from quipu.bank_data.format import CORE_TABLES, MANIFEST, file_sha256
+from quipu.bank_data.format import CORE_TABLES, MANIFEST
 from quipu.bank_data.generator.catalog import BILLERS
 from quipu.bank_data.generator.rows import billing_rows
+from quipu.checksums import sha256_of
 
 SELECTS = {
     "customers": """SELECT customer_id, document_type, document_number, first_name, last_name,
@@ -71,7 +72,7 @@ def export_core(db: duckdb.DuckDBPyConnection, silver: Path, out: Path, source: 
     counts = {t: _rows(out / f"{t}.csv") for t in CORE_TABLES}
     manifest = {
         "source": source,
-        "tables": {t: {"rows": counts[t], "sha256": file_sha256(out / f"{t}.csv")} for t in CORE_TABLES},
+        "tables": {t: {"rows": counts[t], "sha256": sha256_of(out / f"{t}.csv")} for t in CORE_TABLES},
     }
     (out / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")
     return manifest

@@ -52,15 +52,7 @@ COLUMNS = {
     "satisfaction_surveys": ["survey_id", "customer_id", "interaction_id", "survey_date", "csat", "last_updated"],
     "service_agents": ["agent_id", "name", "team", "branch_id", "last_updated"],
     "branches": ["branch_id", "name", "city", "country", "last_updated"],
-    "daily_exchange_rates": [
-        "date",
-        "source_currency",
-        "target_currency",
-        "exchange_rate",
-        "buy_rate",
-        "sell_rate",
-        "last_updated",
-    ],
+    "daily_exchange_rates": organizer_columns("fx_rates"),
 }
 DAY_COLUMN = {
     "transactions": "transaction_date",

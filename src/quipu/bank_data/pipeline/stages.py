@@ -5,10 +5,10 @@ import json
 import shutil
 from datetime import date, timedelta
 from pathlib import Path
-from typing import Any
 
 import duckdb
 
+from quipu.adapters.postgres.connection import one_row
 from quipu.bank_data.pipeline.raw_layout import COLUMNS
 
 HISTORY_DAYS = 365
@@ -34,13 +34,6 @@ CUSTOMER_CHILDREN = (
     "complaints",
     "satisfaction_surveys",
 )
-
-
-def one_row(found: tuple[Any, ...] | None) -> tuple[Any, ...]:
-    """The row of an aggregate query, which always returns one."""
-    if found is None:
-        raise LookupError("the query returned no row")
-    return found
 
 
 class ContractViolation(RuntimeError):

@@ -12,16 +12,9 @@ from pydantic import Field
 from quipu.adapters.mcp.session import current_session
 from quipu.adapters.mcp.tooling import AUDITED, ToolDeps, wired
 from quipu.application import data_lookup
+from quipu.application import data_lookup_results as results
 from quipu.application.caller import Caller
-from quipu.application.data_lookup_results import (
-    ComparisonResult,
-    ComplaintsResult,
-    ExchangeRateResult,
-    LargestPurchaseResult,
-    MovementsResult,
-    SpendingResult,
-    published,
-)
+from quipu.application.data_lookup_results import published
 from quipu.application.text_to_sql import run_sql as guarded_sql
 from quipu.domain.vocabulary import Amount, Merchant, SqlText
 from quipu.skills.data_lookup.gate import SQL_GATE_TAG
@@ -49,7 +42,7 @@ Count = Annotated[int, Field(ge=1, le=50)]
 def build(deps: Callable[[], ToolDeps]) -> FastMCP:
     server = FastMCP("dwh", instructions="The customer's records; periods count back from 2026-06-18.")
 
-    @server.tool(annotations=READ_ONLY, tags={AUDITED}, output_schema=published(SpendingResult))
+    @server.tool(annotations=READ_ONLY, tags={AUDITED}, output_schema=published(results.SpendingResult))
     async def get_spending_summary(
         period: PeriodSaid | None = None,
         category: CategorySaid | None = None,
@@ -62,7 +55,7 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         found = await data_lookup.spending(deps().records, session.customer_id, period=period, filters=filters, by=by)
         return found.json_ready()
 
-    @server.tool(annotations=READ_ONLY, tags={AUDITED}, output_schema=published(LargestPurchaseResult))
+    @server.tool(annotations=READ_ONLY, tags={AUDITED}, output_schema=published(results.LargestPurchaseResult))
     async def get_largest_purchase(
         period: PeriodSaid | None = None,
         category: CategorySaid | None = None,
@@ -73,7 +66,7 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         found = await data_lookup.largest_purchase(deps().records, session.customer_id, period=period, filters=filters)
         return found.json_ready()
 
-    @server.tool(annotations=READ_ONLY, tags={AUDITED}, output_schema=published(ComparisonResult))
+    @server.tool(annotations=READ_ONLY, tags={AUDITED}, output_schema=published(results.ComparisonResult))
     async def compare_spending(
         period: PeriodSaid,
         versus: PeriodSaid | None = None,
@@ -87,7 +80,7 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         )
         return found.json_ready()
 
-    @server.tool(annotations=READ_ONLY, tags={AUDITED}, output_schema=published(MovementsResult))
+    @server.tool(annotations=READ_ONLY, tags={AUDITED}, output_schema=published(results.MovementsResult))
     async def get_movements(
         period: PeriodSaid | None = None,
         category: CategorySaid | None = None,
@@ -105,7 +98,7 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         )
         return found.json_ready()
 
-    @server.tool(annotations=READ_ONLY, tags={AUDITED}, output_schema=published(ExchangeRateResult))
+    @server.tool(annotations=READ_ONLY, tags={AUDITED}, output_schema=published(results.ExchangeRateResult))
     async def get_exchange_rate(
         currency: CurrencySaid | None = None,
         target: CurrencySaid | None = None,
@@ -118,7 +111,7 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         )
         return found.json_ready()
 
-    @server.tool(annotations=READ_ONLY, tags={AUDITED}, output_schema=published(ComplaintsResult))
+    @server.tool(annotations=READ_ONLY, tags={AUDITED}, output_schema=published(results.ComplaintsResult))
     async def get_complaints(session: Caller = Depends(current_session)) -> dict:
         """The customer's complaints and claims: how many, which are open, their status."""
         return (await data_lookup.complaints(deps().records, session.customer_id)).json_ready()

@@ -1,8 +1,9 @@
 from typing import Annotated
 
 from fastapi import APIRouter, Path
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from quipu.adapters.http.bodies import StrictBody
 from quipu.adapters.http.deps import CustomerDep, ServicesDep, UuidText, actions_on
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.metrics import counted
@@ -13,8 +14,7 @@ router = APIRouter(prefix="/api/actions", tags=["actions"], dependencies=[action
 BatchId = Annotated[UuidText, Path()]
 
 
-class ConfirmIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class ConfirmIn(StrictBody):
     thread_id: str | None = Field(None, max_length=64)
 
 

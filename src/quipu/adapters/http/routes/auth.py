@@ -1,28 +1,25 @@
 from datetime import datetime
 
 from fastapi import APIRouter, Request
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field
+from pydantic import AliasChoices, BaseModel, Field
 
+from quipu.adapters.http.bodies import BearerToken, Password, StrictBody
 from quipu.adapters.http.deps import CustomerDep, ServicesDep, client_of
 
 router = APIRouter(prefix="/api/auth", tags=["auth"])
 
 
-class SignIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class SignIn(StrictBody):
     user: str = Field(
         min_length=1,
         max_length=254,
         validation_alias=AliasChoices("user", "email"),
         description="Customer id or e-mail",
     )
-    password: str = Field(min_length=1, max_length=256)
+    password: Password
 
 
-class TokenOut(BaseModel):
-    access_token: str
-    token_type: str = "bearer"
-    expires_in: int
+class TokenOut(BearerToken):
     customer_id: str
 
 
@@ -33,8 +30,7 @@ class CodeSentOut(BaseModel):
     expires_in: int
 
 
-class VerifyCode(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class VerifyCode(StrictBody):
     code: str = Field(min_length=1, max_length=12)
 
 

@@ -7,8 +7,9 @@ from typing import Literal
 
 from fastapi import APIRouter
 from fastapi.responses import StreamingResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
+from quipu.adapters.http.bodies import StrictBody
 from quipu.adapters.http.deps import CustomerDep, ServicesDep
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.llm.queue import turn_deadline
@@ -24,8 +25,7 @@ RUNNING: set[asyncio.Task] = set()  # turns that outlive a closed stream keep a 
 MAX_IMAGE_BASE64 = MAX_IMAGE_BYTES * 4 // 3 + 8
 
 
-class ChatIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class ChatIn(StrictBody):
     message: str = Field("", max_length=2000)
     image: str | None = Field(
         None, max_length=MAX_IMAGE_BASE64 + 1024, description="A statement photo, base64 (JPEG, PNG or WebP, ≤ 4 MB)."

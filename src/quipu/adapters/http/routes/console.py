@@ -2,8 +2,9 @@ from datetime import datetime
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Path, Query, Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
+from quipu.adapters.http.bodies import StrictBody
 from quipu.adapters.http.deps import OperatorDep, ServicesDep, SupervisorDep, UuidText, still_signed_in
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.http.live import event_stream
@@ -88,19 +89,16 @@ class Thread(ConversationHead):
     mine: bool
 
 
-class AssignIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class AssignIn(StrictBody):
     operator_id: str = Field(pattern=r"^[0-9a-fA-F-]{36}$")
 
 
-class ActIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class ActIn(StrictBody):
     action: Literal["block_card", "open_payment_inquiry"]
     params: dict[str, str] = Field(max_length=3)
 
 
-class ReplyIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class ReplyIn(StrictBody):
     text: str = Field(min_length=1, max_length=2000)
 
 

@@ -1,6 +1,7 @@
 from fastapi import APIRouter
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from quipu.adapters.http.bodies import StrictBody
 from quipu.adapters.http.deps import CustomerDep, ServicesDep
 from quipu.adapters.http.errors import ApiError
 from quipu.application.text_to_sql import run_sql
@@ -8,8 +9,7 @@ from quipu.application.text_to_sql import run_sql
 router = APIRouter(prefix="/api/dev", tags=["dev"])
 
 
-class SqlIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class SqlIn(StrictBody):
     sql: str = Field(min_length=1, max_length=20_000)
 
 

@@ -1,6 +1,5 @@
-from dataclasses import asdict
+from dataclasses import dataclass, field, fields
 from datetime import datetime
-from decimal import Decimal
 from typing import Annotated
 
 from fastapi import APIRouter, Path, Query, Request
@@ -9,7 +8,7 @@ from pydantic import BaseModel
 from quipu.adapters.http.deps import CustomerDep, ServicesDep, still_signed_in
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.http.live import event_stream
-from quipu.application.views import SentMessage
+from quipu.application.views import ConversationSummary, Message, Product, SentMessage
 from quipu.domain.threads import conversation_id
 from quipu.domain.transfer_text import card_text
 
@@ -24,25 +23,6 @@ class MeOut(BaseModel):
     stepped_up: bool
 
 
-class ConversationSummary(BaseModel):
-    thread_id: str
-    title: str | None
-    language: str
-    status: str
-    skill: str | None
-    outcome: str | None
-    started_at: datetime
-    last_message_at: datetime
-
-
-class Message(BaseModel):
-    message_id: int
-    role: str
-    content: str
-    skill: str | None
-    created_at: datetime
-
-
 class Card(BaseModel):
     """A confirmation card of this conversation, redrawn from what the bank stored (its state as it is now)."""
 
@@ -51,28 +31,10 @@ class Card(BaseModel):
     view: dict
 
 
+@dataclass(frozen=True)
 class Conversation(ConversationSummary):
-    messages: list[Message]
-    cards: list[Card] = []
-
-
-class Movement(BaseModel):
-    date: datetime
-    kind: str | None
-    merchant: str | None
-    amount: Decimal
-    currency: str
-    status: str | None
-
-
-class Product(BaseModel):
-    product_id: str
-    product_type: str
-    last4: str | None
-    currency: str | None
-    balance: Decimal | None
-    status: str | None
-    movements: list[Movement]
+    messages: list[Message] = field(default_factory=list)
+    cards: list[Card] = field(default_factory=list)
 
 
 @router.get("", summary="The signed-in customer")
@@ -95,7 +57,7 @@ async def outbox(
 async def conversations(
     who: CustomerDep, services: ServicesDep, limit: Annotated[int, Query(ge=1, le=100)] = 30
 ) -> list[ConversationSummary]:
-    return [ConversationSummary(**asdict(c)) for c in await services.views.conversations(who.customer_id, limit)]
+    return await services.views.conversations(who.customer_id, limit)
 
 
 @router.get("/conversations/{thread_id}", summary="One conversation with its messages")
@@ -108,8 +70,8 @@ async def conversation(thread_id: ThreadId, who: CustomerDep, services: Services
         for batch_id, proposed_at in found.batches
     ]
     cards += [Card(kind="transfer", created_at=t["created_at"], view=transfer_view(t)) for t in found.transfers]
-    head = {k: v for k, v in asdict(found).items() if k not in ("batches", "transfers")}
-    return Conversation(**head, cards=sorted(cards, key=lambda c: c.created_at))
+    head = {f.name: getattr(found, f.name) for f in fields(ConversationSummary)}
+    return Conversation(**head, messages=found.messages, cards=sorted(cards, key=lambda c: c.created_at))
 
 
 def transfer_view(row: dict) -> dict:
@@ -127,7 +89,7 @@ def transfer_view(row: dict) -> dict:
 
 @router.get("/products", summary="Mis productos: each product's status, balance and last movements")
 async def products(who: CustomerDep, services: ServicesDep) -> list[Product]:
-    return [Product(**asdict(p)) for p in await services.views.products(who.customer_id)]
+    return await services.views.products(who.customer_id)
 
 
 @router.get("/conversations/{thread_id}/events", summary="Server-Sent Events: this conversation changed")

@@ -1,23 +1,20 @@
 from dataclasses import asdict
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
+from quipu.adapters.http.bodies import BearerToken, Password, StrictBody
 from quipu.adapters.http.deps import OperatorDep, ServicesDep, SupervisorDep, client_of
 
 router = APIRouter(prefix="/api/operators", tags=["operators"])
 
 
-class OperatorSignIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class OperatorSignIn(StrictBody):
     username: str = Field(min_length=1, max_length=64)
-    password: str = Field(min_length=1, max_length=256)
+    password: Password
 
 
-class OperatorTokenOut(BaseModel):
-    access_token: str
-    token_type: str = "bearer"
-    expires_in: int
+class OperatorTokenOut(BearerToken):
     operator_id: str
 
 

@@ -2,8 +2,9 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
+from quipu.adapters.http.bodies import StrictBody
 from quipu.adapters.http.deps import CustomerDep, ServicesDep
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.speech.espeak import SpeechUnavailable
@@ -19,8 +20,7 @@ class Heard(BaseModel):
     language: str
 
 
-class SayIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class SayIn(StrictBody):
     text: str = Field(min_length=1, max_length=1500)
     language: Literal["es", "pt"]
 

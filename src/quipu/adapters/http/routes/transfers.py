@@ -2,8 +2,8 @@
 for clients written before the rename, at /api/khipu."""
 
 from fastapi import APIRouter
-from pydantic import BaseModel, ConfigDict
 
+from quipu.adapters.http.bodies import StrictBody
 from quipu.adapters.http.deps import CustomerDep, ServicesDep, UuidText, actions_on
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.metrics import counted
@@ -30,8 +30,7 @@ def with_text(result: dict) -> dict:
     return result
 
 
-class TransferIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class TransferIn(StrictBody):
     transfer_id: UuidText
 
 
