@@ -7,6 +7,7 @@ import pytest
 from pydantic import ValidationError
 
 from quipu.application.investigation_results import CheckedCharge, Priority, Report
+from quipu.application.transfer_results import Settled
 
 
 def report(*findings: dict) -> Report:
@@ -51,3 +52,22 @@ def test_a_finding_of_an_unknown_kind_is_refused():
     with pytest.raises(ValidationError):
         report({"kind": "foreign_transaction"})
 
+
+
+def settled(status: str, **fields) -> dict:
+    return Settled.model_validate(
+        {"transfer_id": "t", "status": status, "kind": "own_accounts", "amount": Decimal("5.00"), "currency": "MXN",
+         "language": "es", **fields}  # fmt: skip
+    ).json_ready()
+
+
+def test_a_settled_transfer_sends_only_what_its_status_says():
+    assert settled("cancelled") == {"transfer_id": "t", "status": "cancelled", "kind": "own_accounts",
+                                    "amount": "5.00", "currency": "MXN", "language": "es", "reason": None}  # fmt: skip
+    assert settled("blocked", reason="over_daily_limit", response_code="61")["response_code"] == "61"
+    assert "response_code" not in settled("blocked") and "reason" not in settled("proposed", reason="x")
+
+
+def test_a_transfer_status_outside_the_stored_ones_is_refused():
+    with pytest.raises(ValidationError):
+        settled("moved")
