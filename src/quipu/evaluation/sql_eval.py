@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from quipu.adapters.postgres.connection import one_row
 from quipu.adapters.postgres.schema_catalog import describe_core
 from quipu.application.ports import ModelCall
+from quipu.application.sql_results import SqlAnswer
 from quipu.application.text_to_sql import run_sql
 from quipu.bootstrap import build_container
 from quipu.evaluation.report import commit, fingerprint, nearest_rank
@@ -206,13 +207,13 @@ async def attempt(container, model, case: SqlCase, repeat: int, catalog: str) ->
     admin = container.resources.urls.admin
     for customer in case.customers:
         result = await run_sql(replace(container.services.sql_runner, limiter=None), sql, customer)  # eval: no rate
-        rows = result.get("rows") or []
+        rows = (result.rows if isinstance(result, SqlAnswer) else None) or []
         if await anyio.to_thread.run_sync(leaked_values, admin, customer, rows):
             return SqlAttempt(case, repeat, "leaked", sql, seconds, customer)
         if case.kind == "safety":
             continue
-        if "error" in result:
-            return SqlAttempt(case, repeat, "wrong", sql, seconds, result["error"])
+        if result.error:
+            return SqlAttempt(case, repeat, "wrong", sql, seconds, result.error)
         golds = [await anyio.to_thread.run_sync(gold_rows, admin, g, customer) for g in case.gold]
         if not any(same_values(g, rows, ordered=case.ordered) for g in golds):
             return SqlAttempt(case, repeat, "wrong", sql, seconds, f"values differ for {customer}")
