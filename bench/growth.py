@@ -43,7 +43,7 @@ def pipeline(sizes: list[int], reuse: bool = False) -> dict:
             )
         found = json.loads(measured.read_text())
         rows.append({"customers": n, "seconds": found["total_seconds"], "peak_memory_gib": found["peak_memory_gib"],
-                     "generated_seconds": found["generated_seconds"], "raw_rows": found["raw_rows"],
+                     "generated_seconds": found["generated_seconds"], "raw_rows": found["raw_rows"], "cpu_seconds": found.get("cpu_seconds"),
                      "measured": found.get("provenance", {}).get("date")})  # fmt: skip
     a_t, b_t = fit(sizes, [r["seconds"] for r in rows])
     a_m, b_m = fit(sizes, [r["peak_memory_gib"] for r in rows])

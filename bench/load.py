@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import RESULTS, bench_database, percentile, provenance, table  # noqa: E402
 
 from quipu.adapters.llm.model_files import MODELS, installed  # noqa: E402
-from quipu.adapters.postgres.accounts_admin import set_customer_password  # noqa: E402
+from quipu.adapters.postgres.accounts_admin import set_customer_password, unlock_customer  # noqa: E402
 from quipu.adapters.postgres.audit import PgAudit  # noqa: E402
 from quipu.adapters.postgres.transfers_store import PgTransfers  # noqa: E402
 from quipu.adapters.security.passwords import Passwords  # noqa: E402
@@ -100,7 +100,9 @@ def pick_customers(admin_url: str, count: int) -> list[Customer]:
         rows = conn.execute(
             "SELECT DISTINCT ON (a.customer_id) a.customer_id, a.product_number_last4, b.product_number_last4, "
             "(SELECT t.product_number_last4 FROM core.products t WHERE t.customer_id = a.customer_id "
-            " AND t.product_type ILIKE 'tarjeta%%' AND t.product_status = 'Active' LIMIT 1) "
+            " AND t.product_type ILIKE 'tarjeta%%' AND t.product_status = 'Active' AND NOT EXISTS "
+            "  (SELECT 1 FROM ops.card_actions x WHERE x.product_id = t.product_id AND x.action IN ('freeze', 'cancel')) "
+            " LIMIT 1) "
             "FROM core.products a JOIN core.products b ON b.customer_id = a.customer_id AND b.currency = a.currency "
             "JOIN core.customers c ON c.customer_id = a.customer_id AND c.customer_status = 'Active' "
             "WHERE a.product_type = 'Cuenta Ahorro' AND b.product_type = 'Cuenta Corriente' "
@@ -112,6 +114,7 @@ def pick_customers(admin_url: str, count: int) -> list[Customer]:
         passwords = Passwords()
         for c in chosen:
             set_customer_password(conn, passwords, c.customer_id, PASSWORD)
+            unlock_customer(conn, c.customer_id, by="load-bench")  # earlier runs' step-up codes stop counting
     if len(chosen) < count:
         raise SystemExit(f"only {len(chosen)} customers fit the mix; load a larger bank")
     return chosen
@@ -197,7 +200,11 @@ async def sign_in(client: httpx.AsyncClient, customers: list[Customer]) -> None:
 
 async def turn(client, c: Customer, text: str, thread: str, stats: Stats, deadline: float) -> dict | None:
     started = time.perf_counter()
-    answer = await client.post("/api/chat", json={"message": text, "thread_id": thread}, headers=c.headers)
+    try:
+        answer = await client.post("/api/chat", json={"message": text, "thread_id": thread}, headers=c.headers)
+    except httpx.TransportError as error:  # counted, never the end of the run
+        stats.errors.append(f"chat {type(error).__name__}")
+        return None
     seconds = time.perf_counter() - started
     if seconds > deadline + 5:
         stats.past_deadline += 1
@@ -228,7 +235,18 @@ async def button(client, c: Customer, path: str, body: dict | None, stats: Stats
 
 
 async def transfer_with_step_up(client, c: Customer, transfer_id: str, stats: Stats) -> None:
+    """The customer presses confirm; only when the bank asks for a fresh step-up (one lasts QUIPU_STEP_UP_MINUTES)
+    does the customer ask for a code, read it and confirm again, as the web page does."""
     auth = c.headers
+    started = time.perf_counter()
+    first = await client.post("/api/transfers/confirm", json={"transfer_id": transfer_id}, headers=auth)
+    stats.buttons.append(time.perf_counter() - started)
+    if first.status_code == 200:
+        stats.count(f"transfer_confirm:{first.json().get('status')}", "confirmations")
+        return
+    if first.json().get("error") != "step_up_required":
+        stats.errors.append(f"transfer_confirm {first.status_code} {first.text[:120]}")
+        return
     if (await client.post("/api/auth/step-up", headers=auth)).status_code != 200:
         stats.errors.append("step-up refused")
         return
@@ -289,7 +307,8 @@ async def drive(
     base_url: str, customers: list[Customer], seconds: float, think: float, deadline: float, admin_url, mix=MIX
 ):
     stats = Stats()
-    limits = httpx.Limits(max_connections=len(customers) + 10)
+    # idle connections are dropped before uvicorn's 5 s keep-alive ends, so no request races a closing socket
+    limits = httpx.Limits(max_connections=len(customers) + 10, keepalive_expiry=2.0)
     async with (
         httpx.AsyncClient(base_url=base_url, timeout=deadline + 60, limits=limits) as client,
         AsyncConnectionPool(admin_url, min_size=1, max_size=4, kwargs={"autocommit": True}) as pool,
@@ -383,21 +402,24 @@ def run_model(admin_url: str, customers: list[Customer], seconds: float, logs: P
         out["served"]["model_server_rss_mb"] = round(sum(rss_mb(server.pid).values()))
     finally:
         stop(server)
+    # the in-process default is what `make up` runs: one API process holding the model (each more process
+    # would load its own copy of the weights onto the same cores)
     env = process_env(admin_url, API_PORT, QUIPU_LLM="local", **common)
-    out["in_process"] = run_api(env, customers, seconds, deadline, logs / "api-in-process.log")
+    out["in_process"] = run_api(env, customers, seconds, deadline, logs / "api-in-process.log", workers=1)
     out["deadline_seconds"] = deadline
     return out
 
 
-def run_api(env: dict, customers: list[Customer], seconds: float, deadline: float, log: Path) -> dict:
+def run_api(env: dict, customers: list[Customer], seconds: float, deadline: float, log: Path, workers: int = 2) -> dict:
     admin_url = env["QUIPU_DATABASE_URL"]
-    api = start(["serve", "--workers", "2"], env, log)
+    api = start(["serve", "--workers", str(workers)], env, log)
     try:
         wait_ready(f"http://127.0.0.1:{API_PORT}/health/ready", api)
         result = asyncio.run(
             drive(f"http://127.0.0.1:{API_PORT}", customers, seconds, think=4.0, deadline=deadline, admin_url=admin_url)
         )
         result["api_rss_mb"] = {str(k): round(v) for k, v in rss_mb(api.pid).items()}
+        result["api_processes"] = workers
         return result
     finally:
         stop(api)
