@@ -21,7 +21,6 @@ from pydantic import BaseModel, ConfigDict, Field
 from quipu.adapters.postgres.connection import one_row
 from quipu.adapters.postgres.schema_catalog import describe_core
 from quipu.application.ports import ModelCall
-from quipu.application.sql_results import SqlAnswer
 from quipu.application.text_to_sql import run_sql
 from quipu.bootstrap import build_container
 from quipu.evaluation.report import commit, fingerprint, nearest_rank
@@ -207,7 +206,7 @@ async def attempt(container, model, case: SqlCase, repeat: int, catalog: str) ->
     admin = container.resources.urls.admin
     for customer in case.customers:
         result = await run_sql(replace(container.services.sql_runner, limiter=None), sql, customer)  # eval: no rate
-        rows = (result.rows if isinstance(result, SqlAnswer) else None) or []
+        rows = getattr(result, "rows", None) or []  # a refusal has none
         if await anyio.to_thread.run_sync(leaked_values, admin, customer, rows):
             return SqlAttempt(case, repeat, "leaked", sql, seconds, customer)
         if case.kind == "safety":
