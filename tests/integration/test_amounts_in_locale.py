@@ -88,23 +88,23 @@ async def propose(money, customer, text, amount):
 
 async def test_a_decimal_comma_in_colombia_proposes_150_50_never_15050(money, colombian):
     proposal = await propose(money, colombian, "transfiere 150,50 de mi ahorro a mi corriente", "150,50")
-    assert proposal["status"] == "proposed", proposal
-    assert Decimal(proposal["confirmation"]["amount"]) == Decimal("150.50")
-    assert "150,50 COP" in proposal["confirmation"]["text"]
+    assert proposal.status == "proposed", proposal
+    assert proposal.confirmation.amount == Decimal("150.50")
+    assert "150,50 COP" in proposal.confirmation.text
 
 
 async def test_a_model_that_reads_the_comma_as_thousands_is_not_believed(money, colombian):
     proposal = await propose(money, colombian, "transfiere 150,50 de mi ahorro a mi corriente", "15050")
-    assert proposal["status"] == "needs_clarification" and proposal["missing"] == "amount"
+    assert proposal.status == "needs_clarification" and proposal.missing == "amount"
 
 
 async def test_an_ambiguous_form_is_asked_about_in_the_customers_convention(money, colombian):
     proposal = await propose(money, colombian, "pasa 1,500 de mi ahorro a mi corriente", "1,500")
-    assert proposal["status"] == "needs_clarification"
-    assert "1.500,00 COP" in proposal["ask"] and "1,50 COP" in proposal["ask"]
+    assert proposal.status == "needs_clarification"
+    assert "1.500,00 COP" in proposal.ask and "1,50 COP" in proposal.ask
 
 
 async def test_a_large_amount_is_written_with_the_countrys_thousands_mark(money, colombian):
     proposal = await propose(money, colombian, "pasa 15.050 de mi ahorro a mi corriente", "15.050")
-    assert proposal["status"] == "proposed", proposal
-    assert "15.050,00 COP" in proposal["confirmation"]["text"]
+    assert proposal.status == "proposed", proposal
+    assert "15.050,00 COP" in proposal.confirmation.text

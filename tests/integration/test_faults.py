@@ -114,8 +114,8 @@ def propose_transfer(admin_url: str, customer: str) -> str:
                 Caller(customer, True, "es", said=words), kind="own_accounts", amount="10",
                 from_type="Cuenta Ahorro", to_type="Cuenta Corriente",
             )  # fmt: skip
-            assert found["status"] == "proposed", found
-            return found["confirmation"]["transfer_id"]
+            assert found.status == "proposed", found
+            return found.confirmation.transfer_id
 
     return asyncio.run(propose())
 

@@ -48,7 +48,7 @@ def test_money_moves_only_after_a_step_up(bank_api):
         from_type="Cuenta Ahorro",
         to_type="Cuenta Corriente",
     )
-    body = {"transfer_id": proposal["confirmation"]["transfer_id"]}
+    body = {"transfer_id": proposal.confirmation.transfer_id}
     refused = bank_api.post("/api/transfers/confirm", headers=headers, json=body)
     assert refused.status_code == 403 and refused.json()["error"] == "step_up_required"
     step_up(bank_api, headers)
@@ -70,7 +70,7 @@ def test_another_customers_transfer_is_a_404_like_a_missing_one(bank_api):
     headers = sign_in(bank_api, "DEMO-MX-RECIBE")
     step_up(bank_api, headers)
     theirs = bank_api.post(
-        "/api/transfers/confirm", headers=headers, json={"transfer_id": proposal["confirmation"]["transfer_id"]}
+        "/api/transfers/confirm", headers=headers, json={"transfer_id": proposal.confirmation.transfer_id}
     )
     missing = bank_api.post(
         "/api/transfers/confirm", headers=headers, json={"transfer_id": "00000000-0000-4000-8000-000000000000"}
@@ -124,7 +124,7 @@ def test_a_settled_transfer_answers_in_code_written_sentences(bank_api):
         from_type="Cuenta Ahorro",
         to_type="Cuenta Corriente",
     )
-    body = {"transfer_id": proposal["confirmation"]["transfer_id"]}
+    body = {"transfer_id": proposal.confirmation.transfer_id}
     done = bank_api.post("/api/transfers/confirm", headers=headers, json=body).json()
     assert isinstance(done["receipt"], dict) and done["text"] == done["receipt"]["text"]
     assert done["text"].startswith("Transferencia entre tus cuentas:") and "Referencia: K-" in done["text"]
@@ -138,7 +138,7 @@ def test_a_settled_transfer_answers_in_code_written_sentences(bank_api):
         to_type="Cuenta Corriente",
     )
     cancelled = bank_api.post(
-        "/api/transfers/cancel", headers=headers, json={"transfer_id": other["confirmation"]["transfer_id"]}
+        "/api/transfers/cancel", headers=headers, json={"transfer_id": other.confirmation.transfer_id}
     ).json()
     assert cancelled["text"] == "Cancelaste la transferencia; no movimos dinero."
 
@@ -148,9 +148,9 @@ def test_the_old_khipu_urls_still_confirm_and_cancel(bank_api):
     step_up(bank_api, headers)
     words, arguments = "pasa 10 de ahorro a corriente", {"kind": "own_accounts", "amount": "10"}
     arguments |= {"from_type": "Cuenta Ahorro", "to_type": "Cuenta Corriente"}
-    kept = {"transfer_id": propose(bank_api, VALERIA, words, **arguments)["confirmation"]["transfer_id"]}
+    kept = {"transfer_id": propose(bank_api, VALERIA, words, **arguments).confirmation.transfer_id}
     done = bank_api.post("/api/khipu/confirm", headers=headers, json=kept)
     assert done.status_code == 200 and done.json()["status"] == "executed"
     assert bank_api.post("/api/transfers/confirm", headers=headers, json=kept).json() == done.json()
-    dropped = {"transfer_id": propose(bank_api, VALERIA, words, **arguments)["confirmation"]["transfer_id"]}
+    dropped = {"transfer_id": propose(bank_api, VALERIA, words, **arguments).confirmation.transfer_id}
     assert bank_api.post("/api/khipu/cancel", headers=headers, json=dropped).json()["status"] == "cancelled"

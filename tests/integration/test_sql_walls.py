@@ -13,6 +13,7 @@ from quipu.adapters.postgres.reader_walls import check_reader_walls
 from quipu.adapters.postgres.schema_catalog import core_columns, read_core_columns
 from quipu.adapters.postgres.sql_runner import GuardedRunner, dwh_pool
 from quipu.application.customer_limiter import CustomerLimiter
+from quipu.application.sql_results import SqlRefusal
 from quipu.application.text_to_sql import SqlLookup, run_sql
 from quipu.domain.sql_scope import Guarded
 
@@ -49,7 +50,7 @@ def count_of(db, customer_id):
 
 async def test_guarded_query_counts_only_the_customers_rows(runner, walls_db):
     result = await run_sql(lookup(runner), "SELECT count(*) FROM transactions", LUCIA)
-    assert result["rows"] == [[count_of(walls_db, LUCIA)]]
+    assert result.json_ready()["rows"] == [[count_of(walls_db, LUCIA)]]
 
 
 async def test_row_level_security_scopes_even_an_unguarded_query(runner):
@@ -138,7 +139,7 @@ async def test_the_database_refuses_what_the_guard_would(runner, statement):
 )
 async def test_the_attribute_notation_attacks_of_the_review_are_refused(runner, attack):
     result = await run_sql(lookup(runner), attack, LUCIA)
-    assert result["blocked"] is True and "rows" not in result, result
+    assert isinstance(result, SqlRefusal) and "rows" not in result.json_ready(), result
 
 
 async def test_an_advisory_lock_taken_by_a_query_is_released_with_the_connection(runner, walls_db):
@@ -201,7 +202,7 @@ async def settings_of(pool: AsyncConnectionPool) -> tuple:
 
 async def test_refusals_come_back_as_data(runner):
     result = await run_sql(lookup(runner), "DELETE FROM core.transactions", LUCIA)
-    assert result["blocked"] is True and result["error"] == "not_select" and result["detail"]
+    assert result.blocked is True and result.error == "not_select" and result.detail
 
 
 async def test_the_wall_check_holds_on_this_database(walls_db):
@@ -218,7 +219,7 @@ async def test_run_sql_is_off_when_the_wall_is_missing(runner):
     result = await run_sql(
         SqlLookup(runner, core_columns(), None, off_reason="no reader"), "SELECT 1 FROM fx_rates", LUCIA
     )
-    assert result["error"] == "unavailable" and result["blocked"] is True
+    assert result.error == "unavailable" and result.blocked is True
 
 
 async def test_on_the_owner_migrated_database_set_config_really_stayed_executable(owner_db):
@@ -253,13 +254,13 @@ async def test_one_customer_running_slow_queries_cannot_hold_every_reader_connec
                 tasks.start_soon(slow)
             await anyio.sleep(0.2)
             started = anyio.current_time()
-            quick.update(await run_sql(sql_lookup, "SELECT count(*) FROM transactions", ANDRES))
+            quick.update((await run_sql(sql_lookup, "SELECT count(*) FROM transactions", ANDRES)).json_ready())
             quick["seconds"] = anyio.current_time() - started
     finally:
         await reader.close()
         await app.close()
     assert quick["rows"] == [[count_of(walls_db, ANDRES)]] and quick["seconds"] < 1.5, quick
-    errors = sorted(r["error"] for r in slow_results)
+    errors = sorted(str(r.error) for r in slow_results)
     assert errors == ["busy", "busy", "busy", "timeout"], errors
 
 

@@ -5,6 +5,7 @@ from decimal import Decimal
 import pytest
 
 from quipu.adapters.http.routes.transfers import with_text
+from quipu.application.transfer_results import Settled
 from quipu.domain.actions import (
     ESCALATED,
     MAX_ESCALATIONS_PER_DAY,
@@ -44,14 +45,22 @@ def test_an_origin_that_belongs_to_someone_else_is_unavailable():
     assert check(mine) is None
 
 
+def settled(status: str, language: str = "es", **fields) -> Settled:
+    return Settled.model_validate(
+        {"transfer_id": "t", "status": status, "kind": "own_accounts", "amount": "1.00", "currency": "MXN",
+         "language": language, **fields}  # fmt: skip
+    )
+
+
 def test_a_settled_transfer_is_told_in_the_language_of_its_proposal():
-    moved = with_text({"status": "executed", "receipt": {"text": "Transferencia entre tus cuentas: ..."}})
+    receipt = {"text": "Transferencia entre tus cuentas: ...", "subject": "s", "reference": "K-1", "executed_at": "t"}
+    moved = with_text(settled("executed", receipt=receipt, new_balance="9.00"))
     assert moved["text"] == "Transferencia entre tus cuentas: ..."
-    blocked = with_text({"status": "blocked", "reason": "over_daily_limit", "language": "pt"})
+    blocked = with_text(settled("blocked", "pt", reason="over_daily_limit"))
     assert blocked["text"] == "Não movimentamos o dinheiro: passa do limite diário de transferências para terceiros."
-    odd = with_text({"status": "blocked", "reason": "something_new", "language": "es"})
+    odd = with_text(settled("blocked", reason="something_new"))
     assert odd["text"] == "No movimos el dinero: no cumple las reglas de transferencia."
-    assert with_text({"status": "expired", "language": "es"})["text"].startswith("La propuesta venció")
+    assert with_text(settled("expired"))["text"].startswith("La propuesta venció")
 
 
 def test_caps_turn_escalations_and_extra_emails_into_refusals():

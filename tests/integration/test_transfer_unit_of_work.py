@@ -38,8 +38,8 @@ async def proposed(transfers: Transfers, amount: str = "4") -> str:
         from_type="Cuenta Ahorro",
         to_type="Cuenta Corriente",
     )
-    assert found["status"] == "proposed", found
-    return found["confirmation"]["transfer_id"]
+    assert found.status == "proposed", found
+    return found.confirmation.transfer_id
 
 
 class FailingMail(PgTransferUnitOfWork):
@@ -92,7 +92,7 @@ async def test_a_failure_after_posting_moves_no_money_and_the_next_press_moves_i
     done = await Transfers(PgTransfers(pool, clock), PgAudit(pool), clock).confirm(
         VALERIA, transfer_id, stepped_up=True
     )
-    assert done["status"] == "executed" and await one(pool, balance, f"{VALERIA}-ACC1") == before - Decimal("4")
+    assert done.status == "executed" and await one(pool, balance, f"{VALERIA}-ACC1") == before - Decimal("4")
 
 
 async def test_a_deadlock_is_tried_again_moving_the_money_once_and_three_give_up_moving_nothing(pool, clock):
@@ -101,7 +101,7 @@ async def test_a_deadlock_is_tried_again_moving_the_money_once_and_three_give_up
     transfer_id = await proposed(transfers, "6")
     before = await one(pool, balance, f"{VALERIA}-ACC1")
     DeadlockOnce.deadlocks = 1
-    assert (await transfers.confirm(VALERIA, transfer_id, stepped_up=True))["status"] == "executed"
+    assert (await transfers.confirm(VALERIA, transfer_id, stepped_up=True)).status == "executed"
     assert DeadlockOnce.deadlocks == 0 and await one(pool, balance, f"{VALERIA}-ACC1") == before - Decimal("6")
     stuck = await proposed(transfers, "6")
     DeadlockOnce.deadlocks = 3  # every attempt: the confirm gives up, and nothing moved

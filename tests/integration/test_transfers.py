@@ -49,7 +49,7 @@ async def count(pool, sql, *params) -> int:
 
 
 async def confirm(mm, customer, proposal):
-    return await mm.confirm(customer, proposal["confirmation"]["transfer_id"], stepped_up=True)
+    return await mm.confirm(customer, proposal.confirmation.transfer_id, stepped_up=True)
 
 
 async def test_between_own_accounts_moves_both_balances_writes_both_movements_and_a_receipt(pool, clock):
@@ -62,15 +62,15 @@ async def test_between_own_accounts_moves_both_balances_writes_both_movements_an
         from_type="Cuenta Ahorro",
         to_type="Cuenta Corriente",
     )
-    assert proposal["status"] == "proposed" and "confírmalo con el botón" in proposal["confirmation"]["text"].lower()
+    assert proposal.status == "proposed" and "confírmalo con el botón" in proposal.confirmation.text.lower()
     assert await balance(pool, f"{VALERIA}-ACC1") == before[0]
     done = await confirm(mm, VALERIA, proposal)
-    assert done["status"] == "executed" and done["new_balance"] == str(before[0] - 1000)
+    assert done.status == "executed" and done.json_ready()["new_balance"] == str(before[0] - 1000)
     assert (await balance(pool, f"{VALERIA}-ACC1"), await balance(pool, f"{VALERIA}-ACC2")) == (
         before[0] - 1000,
         before[1] + 1000,
     )
-    transfer_id = proposal["confirmation"]["transfer_id"]
+    transfer_id = proposal.confirmation.transfer_id
     assert (
         await count(
             pool,
@@ -87,15 +87,15 @@ async def test_several_accounts_fit_so_code_asks_which(pool, clock):
     result = await money(pool, clock).propose_transfer(
         said(VALERIA, "transfiere 100"), kind="own_accounts", amount="100"
     )
-    assert result["status"] == "needs_clarification" and result["missing"] == "origin"
-    assert {o["product_type"] for o in result["options"]} == {"Cuenta Ahorro", "Cuenta Corriente"}
+    assert result.status == "needs_clarification" and result.missing == "origin"
+    assert {o.product_type for o in result.options} == {"Cuenta Ahorro", "Cuenta Corriente"}
 
 
 async def test_a_last4_the_customer_never_said_is_dropped(pool, clock):
     result = await money(pool, clock).propose_transfer(
         said(VALERIA, "pasa 100 a la otra cuenta"), kind="own_accounts", amount="100", from_last4="0011"
     )
-    assert result["status"] == "needs_clarification"
+    assert result.status == "needs_clarification"
 
 
 async def test_pay_debt_reduces_the_card_and_refuses_more_than_owed(pool, clock):
@@ -108,7 +108,7 @@ async def test_pay_debt_reduces_the_card_and_refuses_more_than_owed(pool, clock)
         from_type="Cuenta Ahorro",
         to_type="Tarjeta Crédito",
     )
-    assert (await confirm(mm, VALERIA, proposal))["status"] == "executed"
+    assert (await confirm(mm, VALERIA, proposal)).status == "executed"
     assert await balance(pool, f"{VALERIA}-CARD") == card - 500
     over = await mm.propose_transfer(
         said(VALERIA, "paga 99999 a mi tarjeta desde ahorro"),
@@ -117,7 +117,7 @@ async def test_pay_debt_reduces_the_card_and_refuses_more_than_owed(pool, clock)
         from_type="Cuenta Ahorro",
         to_type="Tarjeta Crédito",
     )
-    assert over["status"] == "blocked" and over["reason"] in ("over_debt", "insufficient_funds")
+    assert over.status == "blocked" and over.reason in ("over_debt", "insufficient_funds")
 
 
 @pytest.mark.parametrize(
@@ -132,7 +132,7 @@ async def test_amount_rules(pool, clock, amount, reason, code):
         from_type="Cuenta Ahorro",
         to_type="Cuenta Corriente",
     )
-    assert (result["status"], result["reason"], result["response_code"]) == ("blocked", reason, code)
+    assert (result.status, result.reason, result.response_code) == ("blocked", reason, code)
 
 
 async def test_three_decimals_are_asked_about_never_rounded(pool, clock):
@@ -143,7 +143,7 @@ async def test_three_decimals_are_asked_about_never_rounded(pool, clock):
         from_type="Cuenta Ahorro",
         to_type="Cuenta Corriente",
     )
-    assert result["status"] == "needs_clarification" and "10,001.00 MXN" in result["ask"]
+    assert result.status == "needs_clarification" and "10,001.00 MXN" in result.ask
 
 
 async def test_third_party_by_account_number_shows_only_first_name_and_initial(pool, clock):
@@ -156,9 +156,9 @@ async def test_third_party_by_account_number_shows_only_first_name_and_initial(p
         from_type="Cuenta Ahorro",
         to_account_number="4000000033",
     )
-    assert proposal["confirmation"]["destination"] == "Renata V."
+    assert proposal.confirmation.destination == "Renata V."
     assert "3200" not in str(proposal)
-    assert (await confirm(mm, VALERIA, proposal))["status"] == "executed"
+    assert (await confirm(mm, VALERIA, proposal)).status == "executed"
     assert await balance(pool, f"{RENATA}-ACC1") == renata + 200
 
 
@@ -171,7 +171,7 @@ async def test_third_party_by_customer_id_and_the_words_check(pool, clock):
         from_type="Cuenta Ahorro",
         to_customer_id="DEMO-MX-RECIBE",
     )
-    assert ok["status"] == "proposed"
+    assert ok.status == "proposed"
     unsaid = await mm.propose_transfer(
         said(VALERIA, "manda 50 de ahorro a mi amiga"),
         kind="third_party",
@@ -179,7 +179,7 @@ async def test_third_party_by_customer_id_and_the_words_check(pool, clock):
         from_type="Cuenta Ahorro",
         to_customer_id="DEMO-MX-RECIBE",
     )
-    assert unsaid["status"] == "needs_clarification"
+    assert unsaid.status == "needs_clarification"
 
 
 async def test_currency_mismatch_and_limits(pool, clock):
@@ -191,7 +191,7 @@ async def test_currency_mismatch_and_limits(pool, clock):
         from_type="Cuenta Ahorro",
         to_account_number="4000000044",
     )
-    assert (usd["reason"], usd["response_code"]) == ("currency_mismatch", "57")
+    assert (usd.reason, usd.response_code) == ("currency_mismatch", "57")
     small_limit = money(pool, clock, Limits(Decimal("100"), Decimal("3000")))
     big = await small_limit.propose_transfer(
         said(VALERIA, "envía 3000 de ahorro a la cuenta 4000000033"),
@@ -200,14 +200,14 @@ async def test_currency_mismatch_and_limits(pool, clock):
         from_type="Cuenta Ahorro",
         to_account_number="4000000033",
     )
-    assert (big.get("reason"), big.get("response_code")) == ("over_operation_limit", "61"), big
+    assert (getattr(big, "reason", None), getattr(big, "response_code", None)) == ("over_operation_limit", "61"), big
     daily = money(pool, clock, Limits(Decimal("1000"), Decimal("15")))
     words = said(RENATA, "envía 250 de mi cuenta 0033 a la cuenta 4000000011")
     args = {"kind": "third_party", "amount": "250", "from_last4": "0033", "to_account_number": "4000000011"}
     first = await daily.propose_transfer(words, **args)
-    assert (await confirm(daily, RENATA, first))["status"] == "executed"
+    assert (await confirm(daily, RENATA, first)).status == "executed"
     second = await daily.propose_transfer(words, **args)
-    assert second["reason"] == "over_daily_limit"
+    assert second.reason == "over_daily_limit"
 
 
 async def test_a_service_bill_is_paid_whole_once(pool, clock):
@@ -218,10 +218,10 @@ async def test_a_service_bill_is_paid_whole_once(pool, clock):
     again = await mm.propose_service_payment(
         said(VALERIA, "paga la luz desde ahorro"), service="luz", from_type="Cuenta Ahorro"
     )
-    assert proposal["confirmation"]["amount"] == "845.00"
-    assert (await confirm(mm, VALERIA, proposal))["status"] == "executed"
+    assert proposal.json_ready()["confirmation"]["amount"] == "845.00"
+    assert (await confirm(mm, VALERIA, proposal)).status == "executed"
     late = await confirm(mm, VALERIA, again)
-    assert (late["status"], late["reason"], late["response_code"]) == ("blocked", "already_paid", "94")
+    assert (late.status, late.reason, late.response_code) == ("blocked", "already_paid", "94")
     assert (
         await count(pool, "SELECT count(*) FROM core.service_bills WHERE customer_id = %s AND status = 'paid'", VALERIA)
         == 1
@@ -238,7 +238,7 @@ async def test_step_up_is_required(pool, clock):
         to_type="Cuenta Corriente",
     )
     with pytest.raises(StepUpRequired):
-        await mm.confirm(VALERIA, proposal["confirmation"]["transfer_id"], stepped_up=False)
+        await mm.confirm(VALERIA, proposal.confirmation.transfer_id, stepped_up=False)
 
 
 async def test_expired_cancelled_and_foreign_transfers_do_not_run(pool, clock):
@@ -247,13 +247,13 @@ async def test_expired_cancelled_and_foreign_transfers_do_not_run(pool, clock):
     args = {"kind": "own_accounts", "amount": "10", "from_type": "Cuenta Ahorro", "to_type": "Cuenta Corriente"}
     late = await mm.propose_transfer(words, **args)
     clock.now += timedelta(minutes=6)
-    assert (await confirm(mm, VALERIA, late))["status"] == "expired"
+    assert (await confirm(mm, VALERIA, late)).status == "expired"
     cancelled = await mm.propose_transfer(words, **args)
-    assert (await mm.cancel(VALERIA, cancelled["confirmation"]["transfer_id"]))["status"] == "cancelled"
-    assert (await confirm(mm, VALERIA, cancelled))["status"] == "cancelled"
+    assert (await mm.cancel(VALERIA, cancelled.confirmation.transfer_id)).status == "cancelled"
+    assert (await confirm(mm, VALERIA, cancelled)).status == "cancelled"
     mine = await mm.propose_transfer(words, **args)
     for customer, transfer in (
-        (LUCIA, mine["confirmation"]["transfer_id"]),
+        (LUCIA, mine.confirmation.transfer_id),
         (VALERIA, "00000000-0000-4000-8000-000000000000"),
     ):
         with pytest.raises(UnknownTransfer):
@@ -271,7 +271,7 @@ async def test_twenty_concurrent_confirms_post_once(pool, clock):
     )
     before = await balance(pool, f"{VALERIA}-ACC1")
     answers = await asyncio.gather(*(confirm(mm, VALERIA, proposal) for _ in range(20)))
-    assert all(a == answers[0] for a in answers) and answers[0]["status"] == "executed"
+    assert all(a == answers[0] for a in answers) and answers[0].status == "executed"
     assert await balance(pool, f"{VALERIA}-ACC1") == before - 7
 
 
@@ -290,7 +290,7 @@ async def test_two_transfers_racing_for_one_balance_never_go_negative(pool, cloc
         for _ in range(2)
     ]
     results = await asyncio.gather(*(confirm(mm, VALERIA, p) for p in proposals))
-    assert sorted(r["status"] for r in results) == ["blocked", "executed"]
+    assert sorted(r.status for r in results) == ["blocked", "executed"]
     assert await balance(pool, f"{VALERIA}-ACC2") >= 0
 
 
@@ -309,9 +309,9 @@ async def test_a_crash_after_commit_is_answered_from_the_stored_result(pool, clo
         raise ConnectionResetError("the process died before answering")
 
     with pytest.raises(ConnectionResetError):
-        await mm.confirm(VALERIA, proposal["confirmation"]["transfer_id"], stepped_up=True, after_commit=crash)
+        await mm.confirm(VALERIA, proposal.confirmation.transfer_id, stepped_up=True, after_commit=crash)
     retried = await confirm(mm, VALERIA, proposal)
-    assert retried["status"] == "executed" and await balance(pool, f"{VALERIA}-ACC1") == before - 3
+    assert retried.status == "executed" and await balance(pool, f"{VALERIA}-ACC1") == before - 3
 
 
 SOAK_ACCOUNTS = [
@@ -363,9 +363,9 @@ async def test_soak_of_a_thousand_random_transfers_from_eight_workers_keeps_ever
                     from_last4=from_number[-4:],
                     to_account_number=number,
                 )
-            status = proposal["status"]
+            status = proposal.status
             if status == "proposed":
-                status = (await confirm(mm, sender, proposal))["status"]
+                status = (await confirm(mm, sender, proposal)).status
             outcomes[status] = outcomes.get(status, 0) + 1
 
     await asyncio.gather(*(worker(seed) for seed in range(8)))
@@ -386,7 +386,7 @@ async def test_a_recipient_must_stand_whole_in_the_customers_words(pool, clock):
         from_type="Cuenta Ahorro",
         to_account_number="4000000033",
     )
-    assert inside_a_longer_number["status"] == "needs_clarification"
+    assert inside_a_longer_number.status == "needs_clarification"
     inside_a_longer_id = await mm.propose_transfer(
         said(VALERIA, "manda 20 de ahorro al cliente DEMO-MX-RECIBE-2"),
         kind="third_party",
@@ -394,7 +394,7 @@ async def test_a_recipient_must_stand_whole_in_the_customers_words(pool, clock):
         from_type="Cuenta Ahorro",
         to_customer_id="DEMO-MX-RECIBE",
     )
-    assert inside_a_longer_id["status"] == "needs_clarification"
+    assert inside_a_longer_id.status == "needs_clarification"
     whole = await mm.propose_transfer(
         said(VALERIA, "manda 20 de ahorro al cliente demo-mx-recibe."),
         kind="third_party",
@@ -402,7 +402,7 @@ async def test_a_recipient_must_stand_whole_in_the_customers_words(pool, clock):
         from_type="Cuenta Ahorro",
         to_customer_id="DEMO-MX-RECIBE",
     )
-    assert whole["status"] == "proposed"
+    assert whole.status == "proposed"
 
 
 async def test_confirm_rechecks_the_origin_owner_on_the_locked_row(pool, clock, bank_db):
@@ -424,5 +424,5 @@ async def test_confirm_rechecks_the_origin_owner_on_the_locked_row(pool, clock, 
     finally:
         with connect(bank_db.admin) as conn:
             conn.execute(owner, (VALERIA, origin))
-    assert (result["status"], result["reason"]) == ("blocked", "origin_unavailable")
+    assert (result.status, result.reason) == ("blocked", "origin_unavailable")
     assert await balance(pool, origin) == before

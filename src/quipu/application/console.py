@@ -3,13 +3,14 @@ logged), hold one case at a time (a supervisor may reassign), answer, give it ba
 through the same action gateway the customer's button uses, with the operator recorded as the actor."""
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
 from quipu.application.actions import Gateway
 from quipu.application.caller import Caller
 from quipu.application.console_ports import ConsoleStore, ConsoleUnitOfWork
+from quipu.application.console_results import ConversationFacts, Dashboard, QueueItem, Step, Thread
 from quipu.domain import action_text, transfer_text
 from quipu.domain.actions import Requested
 from quipu.domain.agent_text import say
@@ -31,26 +32,6 @@ class Staff:
         return self.role == "supervisor"
 
 
-@dataclass(frozen=True)
-class Step:
-    """Something proposed or done in the conversation, in the words code wrote for the customer."""
-
-    kind: str
-    text: str
-    status: str
-    state: str
-
-
-@dataclass(frozen=True)
-class ConversationFacts:
-    """What the case file always carries, read from what the conversation stored, never from the model."""
-
-    asked: list[str] = field(default_factory=list)
-    found: list[str] = field(default_factory=list)
-    charges: list[dict[str, Any]] = field(default_factory=list)
-    steps: list[Step] = field(default_factory=list)
-
-
 class UnknownConversation(LookupError):
     pass
 
@@ -67,7 +48,8 @@ def conversation_facts(thread: dict[str, Any]) -> ConversationFacts:
     """Built from the stored messages, the earlier case files, the action batches and the transfers."""
     asked = [m["content"] for m in thread["messages"] if m["role"] == "customer"]
     found = [m["content"] for m in thread["messages"] if m["role"] == "assistant" and m.get("skill")]
-    charges, seen = [], set()
+    charges: list[dict[str, Any]] = []
+    seen = set()
     for case in reversed(thread.get("cases", [])):
         for fact in (case.get("case_file") or {}).get("verified_facts") or []:
             key = repr(fact.get("charge"))
@@ -78,7 +60,7 @@ def conversation_facts(thread: dict[str, Any]) -> ConversationFacts:
         _action_step(a) for a in thread.get("actions", []) if a["status"] != "cancelled" or a["reason"] != "superseded"
     ]
     steps += [_transfer_step(t) for t in thread.get("transfers", [])]
-    return ConversationFacts(asked, found, charges, steps)
+    return ConversationFacts(asked=asked, found=found, charges=charges, steps=steps)
 
 
 def _action_step(row: dict[str, Any]) -> Step:
@@ -87,13 +69,14 @@ def _action_step(row: dict[str, Any]) -> Step:
         text = action_text.done(row["action"], row["params"], facts_view, row.get("result") or {}, row["language"])
     else:
         text = action_text.describe(row["action"], row["params"], facts_view, row["language"])
-    return Step("action", text, row["status"], action_text.state_text(row["status"], row["language"]))
+    state = action_text.state_text(row["status"], row["language"])
+    return Step(kind="action", text=text, status=row["status"], state=state)
 
 
 def _transfer_step(row: dict[str, Any]) -> Step:
     receipt = row.get("receipt") or {}
     text = receipt.get("text") or transfer_text.card_text(row["summary"], row["language"])
-    return Step("transfer", text, row["status"], row["status"])
+    return Step(kind="transfer", text=text, status=row["status"], state=row["status"])
 
 
 class Console:
@@ -103,20 +86,20 @@ class Console:
         self.cards = cards
         self.clock = clock
 
-    async def queue(self, *, status: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
+    async def queue(self, *, status: str | None = None, limit: int = 100) -> list[QueueItem]:
         now = self.clock()
         rows = await self.store.queue(status=status, limit=limit)
-        return [{**r, "sla_seconds_left": _left(r.get("sla_due_at"), now)} for r in rows]
+        return [QueueItem.model_validate({**r, "sla_seconds_left": _left(r.get("sla_due_at"), now)}) for r in rows]
 
-    async def thread(self, conversation_id: str, staff: Staff) -> dict[str, Any]:
+    async def thread(self, conversation_id: str, staff: Staff) -> Thread:
         found = await self.store.thread(conversation_id, staff.operator_id)
         now = self.clock()
         for case in found["cases"]:
             case["sla_seconds_left"] = _left(case["sla_due_at"], now)
-        found["facts"] = asdict(conversation_facts(found))
+        found["facts"] = conversation_facts(found)
         found["cards"] = await self.cards.cards(found["customer_id"]) if found["status"] == "human" else []
         found["mine"] = found.get("held_by") == staff.operator_id
-        return found
+        return Thread.model_validate(found)
 
     async def take(self, conversation_id: str, staff: Staff) -> None:
         async with self.store.unit_of_work() as uow:
@@ -181,8 +164,8 @@ class Console:
             await uow.commit()
         return view
 
-    async def dashboard(self, days: int = 7) -> dict[str, Any]:
-        return await self.store.dashboard(days)
+    async def dashboard(self, days: int = 7) -> Dashboard:
+        return Dashboard.model_validate(await self.store.dashboard(days))
 
 
 def _left(due: datetime | None, now: datetime) -> int | None:

@@ -1,8 +1,8 @@
 """Use case: the 'Mis finanzas' page data; all or nothing."""
 
 from datetime import timedelta
-from typing import Any
 
+from quipu.application.finance_results import FinancesPage
 from quipu.application.ports import BankRecords
 from quipu.domain.dataset import AS_OF
 from quipu.domain.finances import NoSpending, my_finances
@@ -17,7 +17,7 @@ class FinancesUnavailable(Exception):
     pass
 
 
-async def finances(records: BankRecords, customer_id: str, days: int) -> dict[str, Any]:
+async def finances(records: BankRecords, customer_id: str, days: int) -> FinancesPage:
     """Any failed lookup makes the whole page unavailable; never partial truths."""
     try:
         customer = await records.customer(customer_id)
@@ -29,7 +29,7 @@ async def finances(records: BankRecords, customer_id: str, days: int) -> dict[st
         raise
     except Exception as error:  # whatever failed, the page must not show partial figures
         raise FinancesUnavailable from error
-    return my_finances(
+    page = my_finances(
         purchases,
         customer_id=customer_id,
         country=customer["country"],
@@ -37,3 +37,4 @@ async def finances(records: BankRecords, customer_id: str, days: int) -> dict[st
         as_of=AS_OF,
         days=days,
     )
+    return FinancesPage.model_validate(page)

@@ -4,8 +4,15 @@ import logging
 from dataclasses import dataclass, replace
 from datetime import timedelta
 from decimal import Decimal
-from typing import Any
 
+from quipu.application.investigation_results import (
+    ChargeNotFound,
+    ChargeSearch,
+    CheckedCharge,
+    ListedCharge,
+    Priority,
+    Report,
+)
 from quipu.application.ports import BankRecords
 from quipu.domain.dataset import DATASET_NOW
 from quipu.domain.evidence import (
@@ -29,19 +36,27 @@ class ChargeQuery:
     max_amount: Decimal | None = None
 
 
-def charge_view(label: str, charge: Charge) -> dict[str, Any]:
-    view = {
+def charge_line(label: str, charge: Charge) -> dict[str, object]:
+    """The fields of one charge the customer can recognise, for a ChargeLine."""
+    return {
         "label": label,
-        "date": charge.at.isoformat(sep=" "),
+        "date": charge.at,
         "merchant": charge.merchant,
-        "amount": str(charge.amount),
+        "amount": charge.amount,
         "currency": charge.currency,
         "status": charge.status,
         "channel": charge.channel,
         "country": charge.country,
         "city": charge.city,
     }
-    return {k: v for k, v in view.items() if v is not None}
+
+
+def listed(charges: list[Charge]) -> list[ListedCharge]:
+    """Charges the customer picks from, labelled #1, #2... with the id an action on them needs."""
+    return [
+        ListedCharge.model_validate({**charge_line(f"#{n}", c), "transaction_id": c.transaction_id})
+        for n, c in enumerate(charges, start=1)
+    ]
 
 
 class Investigation:
@@ -54,12 +69,15 @@ class Investigation:
         at_most = replace(picked, limit=MAX_INVESTIGATED + 1, checked=MAX_INVESTIGATED)
         return await self.records.investigation_facts(customer_id, at_most)
 
-    def _report(self, facts: InvestigationFacts) -> dict[str, Any]:
+    def _report(
+        self, facts: InvestigationFacts, *, found: bool | None = None, days: int | None = None, more: bool | None = None
+    ) -> Report:
         charges = facts.candidates[:MAX_INVESTIGATED]
-        results, signals = [], set()
+        results: list[CheckedCharge] = []
+        signals: set[str] = set()
         for n, charge in enumerate(charges, start=1):
             rate = facts.usd_rates.get((charge.currency, charge.at.date())) if facts.usd_rates is not None else None
-            found = findings_for(
+            findings = findings_for(
                 charge,
                 facts.neighbours or [],
                 home_country=facts.home_country,
@@ -67,20 +85,22 @@ class Investigation:
                 rate_date=rate[1].isoformat() if rate else None,
                 sessions=facts.sessions,
             )
-            public = [self._public(f, charges) for f in found]
-            signals |= {f["kind"] for f in public}
-            results.append({**charge_view(f"#{n}", charge), "findings": public})
+            public = [self._public(f, charges) for f in findings]
+            signals |= {f.kind for f in findings}
+            results.append(CheckedCharge.model_validate({**charge_line(f"#{n}", charge), "findings": public}))
         priority = case_priority(signals)
-        return {
-            "evidence_lookup": "core.transactions, core.app_sessions, core.fx_rates",
-            "count": len(charges),
-            "charges": results,
-            "priority": {"level": priority.priority, "sla_hours": priority.sla_hours},
-            "unavailable": sorted(set(facts.unavailable)),
-        }
+        return Report(
+            found=found,
+            count=len(charges),
+            charges=results,
+            priority=Priority(level=priority.priority, sla_hours=priority.sla_hours),
+            unavailable=sorted(set(facts.unavailable)),
+            days=days,
+            more_matches=more,
+        )
 
     @staticmethod
-    def _public(finding: Finding, charges: list[Charge]) -> dict[str, Any]:
+    def _public(finding: Finding, charges: list[Charge]) -> dict[str, object]:
         """Internal ids never leave: a duplicate names the other charge by its label, or by its time."""
         facts = dict(finding.facts)
         other = facts.pop("other_transaction_id", None)
@@ -89,26 +109,25 @@ class Investigation:
             facts["other"] = labels.get(other, "another charge of the same merchant and amount")
         return {"kind": finding.kind, **facts}
 
-    async def investigate_charges(self, customer_id: str, query: ChargeQuery) -> dict[str, Any]:
+    async def investigate_charges(self, customer_id: str, query: ChargeQuery) -> Report:
         since = DATASET_NOW - timedelta(days=query.days)
         picked = PickedCharges(
             since=since, merchant=query.merchant, min_amount=query.min_amount, max_amount=query.max_amount
         )
         facts = await self._facts(customer_id, picked)
-        result = self._report(facts)
-        result["days"] = query.days  # the window searched: the answer says it
-        result["more_matches"] = len(facts.candidates) > MAX_INVESTIGATED
-        if result["more_matches"] or (len(facts.candidates) > 1 and not any(c["findings"] for c in result["charges"])):
-            result["ask"] = "several charges match: ask the customer which one before acting"
+        more = len(facts.candidates) > MAX_INVESTIGATED
+        result = self._report(facts, days=query.days, more=more)  # the window searched: the answer says it
+        if more or (len(facts.candidates) > 1 and not any(c.findings for c in result.charges)):
+            return result.model_copy(update={"ask": "several charges match: ask the customer which one before acting"})
         return result
 
-    async def investigate_charge(self, customer_id: str, transaction_id: str) -> dict[str, Any]:
+    async def investigate_charge(self, customer_id: str, transaction_id: str) -> Report | ChargeNotFound:
         facts = await self._facts(customer_id, PickedCharges(transaction_id=transaction_id))
         if not facts.candidates:
-            return {"evidence_lookup": "core.transactions", "found": False}
-        return {"found": True, **self._report(facts)}
+            return ChargeNotFound()
+        return self._report(facts, found=True)
 
-    async def search(self, customer_id: str, query: ChargeQuery, limit: int) -> dict[str, Any]:
+    async def search(self, customer_id: str, query: ChargeQuery, limit: int) -> ChargeSearch:
         since = DATASET_NOW - timedelta(days=query.days)
         found = await self.records.candidate_charges(
             customer_id,
@@ -119,12 +138,9 @@ class Investigation:
             limit=min(limit, MAX_SEARCH) + 1,
         )
         shown = found[: min(limit, MAX_SEARCH)]
-        return {
-            "evidence_lookup": "core.transactions",
-            "days": query.days,
-            "count": len(shown),
-            "truncated": len(found) > len(shown),
-            "charges": [
-                {**charge_view(f"#{n}", c), "transaction_id": c.transaction_id} for n, c in enumerate(shown, start=1)
-            ],
-        }
+        return ChargeSearch(
+            days=query.days,
+            count=len(shown),
+            truncated=len(found) > len(shown),
+            charges=listed(shown),
+        )

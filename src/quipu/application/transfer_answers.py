@@ -1,40 +1,47 @@
 """What the transfers use case answers when it cannot propose yet: the options to pick from, the question
 code asks (in the customer's language), and a refusal with its response code."""
 
+from collections.abc import Sequence
 from decimal import Decimal
-from typing import Any
 
+from quipu.application.transfer_results import (
+    AccountOption,
+    BillOption,
+    Clarification,
+    DebtOption,
+    Missing,
+    Refusal,
+)
 from quipu.domain.money import AmountReading, amounts_said, format_money, read_amount
 from quipu.domain.texts.transfers import ASK
 from quipu.domain.transfers import Account, Blocked
 
 
-def option(a: Account, *, debt: bool = False) -> dict[str, Any]:
-    view = {"product_type": a.product_type, "last4": a.last4, "currency": a.currency}
-    view["debt" if debt else "balance"] = str(a.balance) if a.balance is not None else None
-    return view
+def account_option(a: Account) -> AccountOption:
+    return AccountOption(product_type=a.product_type, last4=a.last4, currency=a.currency, balance=a.balance)
+
+
+def debt_option(a: Account) -> DebtOption:
+    return DebtOption(product_type=a.product_type, last4=a.last4, currency=a.currency, debt=a.balance)
+
+
+def option(a: Account, *, debt: bool = False) -> AccountOption | DebtOption:
+    return debt_option(a) if debt else account_option(a)
 
 
 def _ask(key: str, language: str) -> str:
     return ASK[key].get(language, ASK[key]["es"])
 
 
-def clarify(missing: str, options: list[dict[str, Any]], language: str) -> dict[str, Any]:
-    return {
-        "status": "needs_clarification",
-        "missing": missing,
-        "options": options,
-        "ask": _ask(missing, language),
-    }
+def clarify(
+    missing: Missing, options: Sequence[AccountOption | DebtOption | BillOption], language: str
+) -> Clarification:
+    return Clarification(missing=missing, options=list(options), ask=_ask(missing, language))
 
 
-def blocked(reason: str, detail: str | None = None) -> dict[str, Any]:
-    return {
-        "status": "blocked",
-        "reason": reason,
-        "response_code": Blocked(reason).response_code,
-        "detail": detail or reason.replace("_", " "),
-    }
+def blocked(reason: str, detail: str | None = None) -> Refusal:
+    code = Blocked(reason).response_code
+    return Refusal(reason=reason, response_code=code, detail=detail or reason.replace("_", " "))
 
 
 def heard_amount(value: object, said: str | None, place: str | None) -> Decimal | AmountReading | None:
@@ -52,11 +59,6 @@ def heard_amount(value: object, said: str | None, place: str | None) -> Decimal 
     return None
 
 
-def ambiguous_amount(reading: AmountReading, currency: str, place: str | None, language: str) -> dict[str, Any]:
+def ambiguous_amount(reading: AmountReading, currency: str, place: str | None, language: str) -> Clarification:
     first, second = (format_money(v, currency, place or language) for v in reading.values)
-    return {
-        "status": "needs_clarification",
-        "missing": "amount",
-        "options": [],
-        "ask": _ask("which_amount", language).format(a=first, b=second),
-    }
+    return Clarification(missing="amount", options=[], ask=_ask("which_amount", language).format(a=first, b=second))

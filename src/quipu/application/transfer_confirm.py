@@ -7,9 +7,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import datetime
 from decimal import Decimal
-from typing import Any
 
 from quipu.application.transfer_ports import StoredTransfer, TransferUnitOfWork
+from quipu.application.transfer_results import Settled
 from quipu.domain.mail import OutgoingMail
 from quipu.domain.transfer_text import receipt
 from quipu.domain.transfers import Blocked, Limits, Transfer, check, check_bill
@@ -25,7 +25,7 @@ def reference_of(transfer_id: str) -> str:
 
 async def confirm_in(
     uow: TransferUnitOfWork, customer_id: str, transfer_id: str, now: datetime, limits: Limits
-) -> dict[str, Any]:
+) -> Settled:
     """Runs inside `uow` and commits what it settles; a settled proposal is only read."""
     await uow.lock_customer(customer_id)
     t = await uow.proposal(customer_id, transfer_id)

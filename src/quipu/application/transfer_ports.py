@@ -6,6 +6,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, Protocol
 
+from quipu.application.transfer_results import Settled
 from quipu.application.unit_of_work import UnitOfWork
 from quipu.domain.mail import OutgoingMail
 from quipu.domain.transfers import Account, Bill, Blocked
@@ -35,24 +36,25 @@ class StoredTransfer:
     origin_balance_after: Decimal | None = None
     receipt: dict[str, Any] = field(default_factory=dict)
 
-    def outcome(self) -> dict[str, Any]:
+    def outcome(self) -> Settled:
         """What the customer's confirm returns; the same stored receipt however often it is asked."""
-        result: dict[str, Any] = {
-            "transfer_id": self.transfer_id,
-            "status": self.status,
-            "kind": self.kind,
-            "amount": str(self.amount),
-            "currency": self.currency,
-            "language": self.language,
-        }
-        if self.status == "executed":
-            result["receipt"] = self.receipt  # {reference, executed_at, subject, text}: code's sentences
-            result["new_balance"] = str(self.origin_balance_after)
-        elif self.status in ("blocked", "expired", "cancelled"):
-            result["reason"] = self.status_reason
-            if self.status == "blocked" and self.status_reason:
-                result["response_code"] = Blocked(self.status_reason).response_code
-        return result
+        executed = self.status == "executed"
+        return Settled.model_validate(
+            {
+                "transfer_id": self.transfer_id,
+                "status": self.status,
+                "kind": self.kind,
+                "amount": self.amount,
+                "currency": self.currency,
+                "language": self.language,
+                "receipt": self.receipt if executed else None,  # {reference, executed_at, subject, text}
+                "new_balance": self.origin_balance_after if executed else None,
+                "reason": self.status_reason,
+                "response_code": Blocked(self.status_reason).response_code
+                if self.status == "blocked" and self.status_reason
+                else None,
+            }
+        )
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,14 @@ from quipu.application.action_ports import Audit
 from quipu.application.caller import Caller
 from quipu.application.transfer_answers import ambiguous_amount, blocked, clarify, heard_amount, option
 from quipu.application.transfer_ports import Proposal, TransferStore
+from quipu.application.transfer_results import (
+    BillOption,
+    Clarification,
+    Confirmation,
+    ProposalAnswer,
+    Proposed,
+    Refusal,
+)
 from quipu.domain import transfer_text
 from quipu.domain.money import AmountReading
 from quipu.domain.transfers import (
@@ -50,7 +58,7 @@ class Proposing:
         to_type: str | None = None,
         to_account_number: str | None = None,
         to_customer_id: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> ProposalAnswer:
         place = await self.store.country(who.customer_id)
         value = heard_amount(amount, who.said, place)
         if value is None:
@@ -75,7 +83,7 @@ class Proposing:
         destination = await self._destination(
             who, kind, origin, mine, to_last4, to_type, to_account_number, to_customer_id
         )
-        if isinstance(destination, dict):
+        if isinstance(destination, Clarification | Refusal):
             return destination
         return await self._check_and_store(who, Transfer(kind, value, origin, destination, who.customer_id))
 
@@ -89,7 +97,7 @@ class Proposing:
         to_type: str | None,
         to_account_number: str | None,
         to_customer_id: str | None,
-    ) -> Account | dict[str, Any]:
+    ) -> Account | Clarification | Refusal:
         if kind == "third_party":
             return await self._recipient(who, to_account_number, to_customer_id, origin)
         last4, kind_of = heard(who.said, last4=to_last4, product_type=to_type)
@@ -107,7 +115,7 @@ class Proposing:
 
     async def _recipient(
         self, who: Caller, number: str | None, customer_id: str | None, origin: Account
-    ) -> Account | dict[str, Any]:
+    ) -> Account | Clarification | Refusal:
         if bool(number) == bool(customer_id):
             return clarify("destination", [], who.language)
         if number and said_token(str(number), who.said):
@@ -118,7 +126,7 @@ class Proposing:
             return clarify("destination", [], who.language)
         return found if found is not None else blocked("recipient_not_found")
 
-    async def _check_and_store(self, who: Caller, t: Transfer) -> dict[str, Any]:
+    async def _check_and_store(self, who: Caller, t: Transfer) -> Refusal | Proposed:
         assert t.origin is not None and t.destination is not None  # the callers found both before asking
         now = self.clock()
         rate = await self.store.usd_rate(t.origin.currency) if t.kind == "third_party" else None
@@ -160,7 +168,7 @@ class Proposing:
         destination: str,
         destination_customer: str | None,
         usd: Decimal | None,
-    ) -> dict[str, Any]:
+    ) -> Proposed:
         expires = self.clock() + PROPOSAL_TTL
         transfer_id = await self.store.propose(
             Proposal(
@@ -185,17 +193,10 @@ class Proposing:
             proposed={"transfer_id": transfer_id, **summary},
             decision="needs_confirmation",
         )
-        return {
-            "status": "proposed",
-            "confirmation": {
-                "transfer_id": transfer_id,
-                **summary,
-                "expires_at": expires.isoformat(),
-                "text": transfer_text.card_text(summary, who.language),
-            },
-        }
+        card = {**summary, "expires_at": expires, "text": transfer_text.card_text(summary, who.language)}
+        return Proposed(confirmation=Confirmation.model_validate({"transfer_id": transfer_id, **card}))
 
-    async def _blocked(self, who: Caller, reason: str, kind: str, amount: object) -> dict[str, Any]:
+    async def _blocked(self, who: Caller, reason: str, kind: str, amount: object) -> Refusal:
         await self.audit.log(
             customer_id=who.customer_id,
             conversation_id=who.conversation_id,
@@ -208,7 +209,7 @@ class Proposing:
 
     async def propose_service_payment(
         self, who: Caller, *, service: str | None = None, from_last4: str | None = None, from_type: str | None = None
-    ) -> dict[str, Any]:
+    ) -> ProposalAnswer:
         bills = await self.store.bills(who.customer_id)
         if service:
             bills = [b for b in bills if str(service).lower() in (b.category.lower(), b.biller_name.lower())]
@@ -216,7 +217,7 @@ class Proposing:
             return clarify(
                 "bill",
                 [
-                    {"service": b.category, "amount": str(b.amount), "currency": b.currency}
+                    BillOption(service=b.category, amount=b.amount, currency=b.currency)
                     for b in bills or await self.store.bills(who.customer_id)
                 ],
                 who.language,

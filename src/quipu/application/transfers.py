@@ -3,14 +3,14 @@ the button: confirm, after a step-up, in one unit of work (`transfer_confirm`), 
 
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any
 
 from quipu.application.action_ports import Audit
 from quipu.application.caller import Caller
-from quipu.application.transfer_answers import option
+from quipu.application.transfer_answers import account_option, debt_option
 from quipu.application.transfer_confirm import cancel_in, confirm_in
 from quipu.application.transfer_ports import TransferStore
 from quipu.application.transfer_proposals import Proposing
+from quipu.application.transfer_results import BillLine, ServiceBills, Settled, TransferOptions
 from quipu.application.unit_of_work import Contention
 from quipu.domain.transfers import Limits, can_send, owes
 
@@ -28,29 +28,27 @@ class Transfers(Proposing):
         self.clock = clock
         self.limits = limits
 
-    async def options(self, who: Caller) -> dict[str, Any]:
+    async def options(self, who: Caller) -> TransferOptions:
         mine = await self.store.accounts(who.customer_id)
-        return {
-            "evidence_lookup": "core.products",
-            "accounts": [option(a) for a in mine if can_send(a)],
-            "debts": [option(a, debt=True) for a in mine if owes(a)],
-        }
+        return TransferOptions(
+            accounts=[account_option(a) for a in mine if can_send(a)],
+            debts=[debt_option(a) for a in mine if owes(a)],
+        )
 
-    async def bills(self, who: Caller) -> dict[str, Any]:
-        return {
-            "evidence_lookup": "core.service_bills",
-            "bills": [
-                {
-                    "service": b.category,
-                    "biller": b.biller_name,
-                    "reference": b.reference,
-                    "amount": str(b.amount),
-                    "currency": b.currency,
-                    "due_date": b.due_date.isoformat(),
-                }
+    async def bills(self, who: Caller) -> ServiceBills:
+        return ServiceBills(
+            bills=[
+                BillLine(
+                    service=b.category,
+                    biller=b.biller_name,
+                    reference=b.reference,
+                    amount=b.amount,
+                    currency=b.currency,
+                    due_date=b.due_date,
+                )
                 for b in await self.store.bills(who.customer_id)
-            ],
-        }
+            ]
+        )
 
     async def confirm(
         self,
@@ -58,19 +56,19 @@ class Transfers(Proposing):
         transfer_id: str,
         *,
         stepped_up: bool,
-        after_commit: Callable[[dict[str, Any]], object] | None = None,
-    ) -> dict[str, Any]:
+        after_commit: Callable[[Settled], object] | None = None,
+    ) -> Settled:
         """Moves the money at most once, however often and however concurrently the button is pressed."""
         if not stepped_up:
             raise StepUpRequired
         result = await self._confirm_once(customer_id, transfer_id)
-        if result["status"] == "executed":
+        if result.status == "executed":
             await self.store.send_mail(transfer_id)  # after commit, holding no connection
         if after_commit:
             after_commit(result)
         return result
 
-    async def _confirm_once(self, customer_id: str, transfer_id: str) -> dict[str, Any]:
+    async def _confirm_once(self, customer_id: str, transfer_id: str) -> Settled:
         for attempt in range(1, CONFIRM_ATTEMPTS + 1):
             try:
                 async with self.store.unit_of_work() as uow:
@@ -80,7 +78,7 @@ class Transfers(Proposing):
                     raise
         raise AssertionError("unreachable")
 
-    async def cancel(self, customer_id: str, transfer_id: str) -> dict[str, Any]:
+    async def cancel(self, customer_id: str, transfer_id: str) -> Settled:
         async with self.store.unit_of_work() as uow:
             settled = await cancel_in(uow, customer_id, transfer_id)
         await self.audit.log(

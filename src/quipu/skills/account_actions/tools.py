@@ -13,7 +13,7 @@ from mcp.types import ToolAnnotations
 from quipu.adapters.mcp.session import signed_in
 from quipu.adapters.mcp.tooling import ToolDeps, wired
 from quipu.application.caller import Caller
-from quipu.application.investigation import ChargeQuery, charge_view
+from quipu.application.investigation import ChargeQuery, listed
 from quipu.domain.actions import MAX_REQUESTED, Requested
 from quipu.domain.dataset import DATASET_NOW
 from quipu.domain.vocabulary import Days, Merchant
@@ -108,7 +108,5 @@ async def _charges(deps: ToolDeps, customer_id: str, query: ChargeQuery, limit: 
     )
     return {
         "evidence_lookup": "core.transactions",
-        "charges": [
-            {**charge_view(f"#{n}", c), "transaction_id": c.transaction_id} for n, c in enumerate(found, start=1)
-        ],
+        "charges": [c.model_dump(mode="json", exclude_none=True) for c in listed(found)],
     }

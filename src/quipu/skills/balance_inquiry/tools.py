@@ -25,18 +25,18 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         """Balances per product (type, last4, currency, status, credit available) and totals of Active
         products per group and currency. Debit cards are left out: the data does not say which account
         they draw on."""
-        return await accounts.balances(deps().records, session.customer_id, product_type)
+        return (await accounts.balances(deps().records, session.customer_id, product_type)).json_ready()
 
     @server.tool(annotations=READ_ONLY, tags={AUDITED})
     async def get_debts(product_type: DebtType | None = None, session: Caller = Depends(current_session)) -> dict:
         """Cards and loans that owe: debt, interest, days past due, statement and due dates, minimum
         payment, past-due amount, installments left; as of 2026-06-18 (team-generated billing)."""
-        return await accounts.debts(deps().records, session.customer_id, product_type)
+        return (await accounts.debts(deps().records, session.customer_id, product_type)).json_ready()
 
     @server.tool(annotations=READ_ONLY, tags={AUDITED})
     async def get_profile(session: Caller = Depends(current_session)) -> dict:
         """Name, city, country, segment, language, status, tenure and product counts. Never the document
         number, e-mail or phone."""
-        return await accounts.profile(deps().records, session.customer_id)
+        return (await accounts.profile(deps().records, session.customer_id)).json_ready()
 
     return server

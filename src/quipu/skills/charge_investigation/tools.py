@@ -30,14 +30,15 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         amount and currency within 10 minutes), pending, reversed, foreign (with a reference USD rate),
         possible fraud, and the customer's own app session at that time. Charges are labelled #1..#3."""
         query = ChargeQuery(days, merchant, min_amount, max_amount)
-        return await Investigation(deps().records).investigate_charges(session.customer_id, query)
+        return (await Investigation(deps().records).investigate_charges(session.customer_id, query)).json_ready()
 
     @server.tool(annotations=READ_ONLY, tags={AUDITED})
     async def investigate_charge(
         transaction_id: TransactionId, session: Caller = Depends(current_session)
     ) -> dict:
         """The same checks for one charge, by the id search_transactions gave."""
-        return await Investigation(deps().records).investigate_charge(session.customer_id, transaction_id)
+        found = await Investigation(deps().records).investigate_charge(session.customer_id, transaction_id)
+        return found.json_ready()
 
     @server.tool(annotations=READ_ONLY)
     async def search_transactions(
@@ -50,6 +51,6 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
     ) -> dict:
         """Up to 20 matching purchases with their ids, for when the customer must pick one."""
         query = ChargeQuery(days, merchant, min_amount, max_amount)
-        return await Investigation(deps().records).search(session.customer_id, query, limit)
+        return (await Investigation(deps().records).search(session.customer_id, query, limit)).json_ready()
 
     return server

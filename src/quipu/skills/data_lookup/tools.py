@@ -125,7 +125,7 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
     async def run_sql(sql: SqlText, session: Caller = Depends(current_session)) -> dict:
         """Runs one read-only SELECT over the core tables (call describe_schema first). Never filter by
         customer: only the customer's rows exist for you. Refused queries come back with the reason."""
-        return await guarded_sql(wired(deps().sql_runner, "sql_runner"), sql, session.customer_id)
+        return (await guarded_sql(wired(deps().sql_runner, "sql_runner"), sql, session.customer_id)).json_ready()
 
     return server
 

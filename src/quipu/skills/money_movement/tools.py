@@ -39,12 +39,12 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
     @server.tool(annotations=READ_ONLY)
     async def list_transfer_options(who: Caller = Depends(signed_in)) -> dict:
         """The customer's accounts that can send (with balance) and cards or loans that owe (with debt)."""
-        return await wired(deps().money, "money").options(who)
+        return (await wired(deps().money, "money").options(who)).json_ready()
 
     @server.tool(annotations=READ_ONLY)
     async def list_service_bills(who: Caller = Depends(signed_in)) -> dict:
         """Pending service bills, the one due first on top."""
-        return await wired(deps().money, "money").bills(who)
+        return (await wired(deps().money, "money").bills(who)).json_ready()
 
     @server.tool(annotations=PROPOSES)
     async def propose_transfer(
@@ -62,7 +62,7 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         third_party: to another customer by account number or customer id (exactly one). Returns
         needs_clarification (ask what it says), blocked (explain the reason) or proposed (a card with a
         button is shown; do not say the money moved)."""
-        return await wired(deps().money, "money").propose_transfer(
+        proposal = await wired(deps().money, "money").propose_transfer(
             who,
             kind=kind,
             amount=amount,
@@ -73,6 +73,7 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
             to_account_number=to_account_number,
             to_customer_id=to_customer_id,
         )
+        return proposal.json_ready()
 
     @server.tool(annotations=PROPOSES)
     async def propose_service_payment(
@@ -82,8 +83,9 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         who: Caller = Depends(signed_in),
     ) -> dict:
         """Proposes paying one pending bill whole (luz, agua, teléfono, internet, cable)."""
-        return await wired(deps().money, "money").propose_service_payment(
+        proposal = await wired(deps().money, "money").propose_service_payment(
             who, service=service, from_last4=from_last4, from_type=from_type
         )
+        return proposal.json_ready()
 
     return server

@@ -1,92 +1,18 @@
-from datetime import datetime
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Path, Query, Request
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from quipu.adapters.http.bodies import StrictBody
 from quipu.adapters.http.deps import OperatorDep, ServicesDep, SupervisorDep, UuidText, still_signed_in
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.http.live import event_stream
 from quipu.application.console import NotAllowed, Staff, UnknownConversation
+from quipu.application.console_results import Dashboard, QueueItem, Thread
 from quipu.application.identity import OperatorPrincipal
 
 router = APIRouter(prefix="/api/console", tags=["operator console"])
 ConversationId = Annotated[UuidText, Path()]
-
-
-class ConversationHead(BaseModel):
-    conversation_id: str
-    customer_id: str
-    first_name: str | None
-    last_name: str | None
-    thread_id: str
-    language: str
-    status: str
-    title: str | None
-    skill: str | None
-    last_message_at: datetime
-    held_by: str | None = None
-    held_by_name: str | None = None
-
-
-class QueueItem(ConversationHead):
-    case_id: str | None
-    priority: str | None
-    sla_due_at: datetime | None
-    sla_seconds_left: int | None = None
-    reason_codes: list[str] | None
-
-
-class ThreadMessage(BaseModel):
-    message_id: int
-    role: str
-    content: str
-    skill: str | None
-    created_at: datetime
-    operator: str | None
-
-
-class Case(BaseModel):
-    case_id: str
-    priority: str
-    sla_due_at: datetime
-    reason_codes: list[str]
-    case_file: dict
-    status: str
-    created_at: datetime
-    sla_seconds_left: int | None = None
-
-
-class Step(BaseModel):
-    kind: str
-    text: str
-    status: str
-    state: str
-
-
-class ConversationFacts(BaseModel):
-    asked: list[str]
-    found: list[str]
-    charges: list[dict]
-    steps: list[Step]
-
-
-class CardOut(BaseModel):
-    product_id: str
-    product_type: str
-    last4: str | None
-    status: str
-
-
-class Thread(ConversationHead):
-    outcome: str | None
-    started_at: datetime
-    messages: list[ThreadMessage]
-    cases: list[Case]
-    facts: ConversationFacts
-    cards: list[CardOut]
-    mine: bool
 
 
 class AssignIn(StrictBody):
@@ -100,21 +26,6 @@ class ActIn(StrictBody):
 
 class ReplyIn(StrictBody):
     text: str = Field(min_length=1, max_length=2000)
-
-
-class HandoffReason(BaseModel):
-    reason: str
-    cases: int
-
-
-class Dashboard(BaseModel):
-    days: int
-    conversations: int
-    without_person: int
-    waiting: int
-    with_person: int
-    first_response_p50_seconds: float | None
-    handoffs_by_reason: list[HandoffReason]
 
 
 def staff(operator: OperatorPrincipal) -> Staff:
@@ -138,12 +49,12 @@ async def queue(
     status: Literal["bot", "waiting", "human"] | None = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 100,
 ) -> list[QueueItem]:
-    return [QueueItem(**row) for row in await services.console.queue(status=status, limit=limit)]
+    return await services.console.queue(status=status, limit=limit)
 
 
 @router.get("/conversations/{conversation_id}", summary="The whole thread, its facts and case files (read is logged)")
 async def thread(conversation_id: ConversationId, operator: OperatorDep, services: ServicesDep) -> Thread:
-    return Thread(**await guarded(services.console.thread(conversation_id, staff(operator))))
+    return await guarded(services.console.thread(conversation_id, staff(operator)))
 
 
 @router.post("/conversations/{conversation_id}/take", summary="Hold a handed-off case (one operator at a time)")
@@ -179,7 +90,7 @@ async def act(conversation_id: ConversationId, body: ActIn, operator: OperatorDe
 
 @router.get("/dashboard", summary="Live figures from the database (supervisors only)")
 async def dashboard(_: SupervisorDep, services: ServicesDep, days: Annotated[int, Query(ge=1, le=90)] = 7) -> Dashboard:
-    return Dashboard(**await services.console.dashboard(days))
+    return await services.console.dashboard(days)
 
 
 @router.get("/events", summary="Server-Sent Events: a conversation changed (any process, via LISTEN/NOTIFY)")

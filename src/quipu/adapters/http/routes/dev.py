@@ -17,4 +17,4 @@ class SqlIn(StrictBody):
 async def dev_sql(body: SqlIn, who: CustomerDep, services: ServicesDep) -> dict:
     if services.settings.env != "local":
         raise ApiError("not_found")
-    return await run_sql(services.sql_runner, body.sql, who.customer_id)
+    return (await run_sql(services.sql_runner, body.sql, who.customer_id)).json_ready()

@@ -8,6 +8,7 @@ from quipu.adapters.http.deps import CustomerDep, ServicesDep, UuidText, actions
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.metrics import counted
 from quipu.application.transfer_ports import UnknownTransfer
+from quipu.application.transfer_results import Settled
 from quipu.application.transfers import StepUpRequired
 from quipu.skills.answering import Voice, templates
 
@@ -15,18 +16,19 @@ buttons = APIRouter(tags=["transfers"], dependencies=[actions_on])
 SKILL = "money_movement"  # the agent's skill whose sentences settle the card
 
 
-def with_text(result: dict) -> dict:
+def with_text(settled: Settled) -> dict:
     """The settled card's sentence, written by code in the language of the proposal: the receipt when the money
     moved, else why it did not (the same reason sentences the skill answers with)."""
-    if result["status"] == "executed":
-        return {**result, "text": result["receipt"]["text"]}
-    voice = Voice(SKILL, str(result["language"]) if result.get("language") in ("es", "pt") else "es")
-    if result["status"] == "blocked":
-        key = f"reason_{result.get('reason')}"
+    result = settled.json_ready()
+    if settled.status == "executed" and settled.receipt is not None:
+        return {**result, "text": settled.receipt.text}
+    voice = Voice(SKILL, settled.language if settled.language in ("es", "pt") else "es")
+    if settled.status == "blocked":
+        key = f"reason_{settled.reason}"
         reason = voice.say(key if key in templates(SKILL) else "reason_other")
         return {**result, "text": voice.say("settled_blocked", reason=reason)}
-    if result["status"] in ("expired", "cancelled"):
-        return {**result, "text": voice.say(f"settled_{result['status']}")}
+    if settled.status in ("expired", "cancelled"):
+        return {**result, "text": voice.say(f"settled_{settled.status}")}
     return result
 
 
