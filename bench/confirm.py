@@ -21,6 +21,7 @@ from common import bench_database, summary_ms, table, write_result  # noqa: E402
 from quipu.adapters.postgres.audit import PgAudit  # noqa: E402
 from quipu.adapters.postgres.transfers_store import PgTransfers  # noqa: E402
 from quipu.application.caller import Caller  # noqa: E402
+from quipu.application.transfer_results import Proposed  # noqa: E402
 from quipu.application.transfers import Transfers  # noqa: E402
 
 CLIENTS = 50
@@ -59,8 +60,8 @@ async def run(customers: int, confirms: int, clients: int = CLIENTS) -> dict:
                 from_last4=saving,
                 to_last4=checking,
             )
-            if proposal["status"] == "proposed":
-                proposals.append((customer, proposal["confirmation"]["transfer_id"]))
+            if isinstance(proposal, Proposed):
+                proposals.append((customer, proposal.confirmation.transfer_id))
         queue = asyncio.Queue()
         for item in proposals:
             queue.put_nowait(item)
@@ -72,7 +73,7 @@ async def run(customers: int, confirms: int, clients: int = CLIENTS) -> dict:
                 start = time.perf_counter()
                 result = await money.confirm(customer, transfer_id, stepped_up=True)
                 latencies.append(time.perf_counter() - start)
-                statuses[result["status"]] = statuses.get(result["status"], 0) + 1
+                statuses[result.status] = statuses.get(result.status, 0) + 1
 
         started = time.perf_counter()
         await asyncio.gather(*(client() for _ in range(clients)))

@@ -37,6 +37,7 @@ from quipu.adapters.postgres.audit import PgAudit  # noqa: E402
 from quipu.adapters.postgres.transfers_store import PgTransfers  # noqa: E402
 from quipu.adapters.security.passwords import Passwords  # noqa: E402
 from quipu.application.caller import Caller  # noqa: E402
+from quipu.application.transfer_results import Proposed  # noqa: E402
 from quipu.application.transfers import Transfers  # noqa: E402
 from quipu.evaluation.conversations import load as load_conversations  # noqa: E402
 from quipu.settings import Settings  # noqa: E402
@@ -296,8 +297,8 @@ async def customer_loop(
                     Caller(c.customer_id, True, "es", said=text), kind="own_accounts", amount="1",
                     from_last4=c.saving, to_last4=c.checking,
                 )  # fmt: skip
-                transfer_id = (proposal.get("confirmation") or {}).get("transfer_id")
-                stats.count(f"proposed_in_code:{proposal['status']}", "confirmations")
+                transfer_id = proposal.confirmation.transfer_id if isinstance(proposal, Proposed) else None
+                stats.count(f"proposed_in_code:{proposal.status}", "confirmations")
             if transfer_id:
                 await transfer_with_step_up(client, c, transfer_id, stats)
         await asyncio.sleep(rng.expovariate(1 / think))
