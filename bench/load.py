@@ -432,7 +432,15 @@ def run_api(env: dict, customers: list[Customer], seconds: float, deadline: floa
     try:
         wait_ready(f"http://127.0.0.1:{API_PORT}/health/ready", api)
         result = asyncio.run(
-            drive(f"http://127.0.0.1:{API_PORT}", customers, seconds, think=4.0, deadline=deadline, admin_url=admin_url)
+            drive(
+                f"http://127.0.0.1:{API_PORT}",
+                customers,
+                seconds,
+                think=4.0,
+                deadline=deadline,
+                admin_url=admin_url,
+                mix=MODEL_MIX,
+            )
         )
         result["api_rss_mb"] = {str(k): round(v) for k, v in rss_mb(api.pid).items()}
         result["api_processes"] = workers
