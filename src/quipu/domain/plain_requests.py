@@ -25,7 +25,8 @@ INTENTS = (
     ("block_card", re.compile(rf"\bbloque(a|ar|e|ie|ia|ei|ala|alo|ame|en|n)?\b|\bbloqueie\b|\bcongel\w*|{LOST}|{MISSING_CARD}", re.I)),
     ("set_alert", re.compile(r"\balertas?\b|\bav[ií]s(ame|enme|e|en)\b|\bme avis(a|e|en|es|em)\b|\bnotif[ií]ca(me|r)?\b|"
                              r"\bme notifi(que|quen|quem)\b|\bquero ser avisad[oa]\b", re.I)),
-    ("request_callback", re.compile(r"ll[aá]m(en|ame|arme|ar|enme)\b|me liguem|\bliga[çc][ãa]o\b|\bme ligu?e\b|\bme liga\b", re.I)),
+    ("request_callback", re.compile(r"ll[aá]m(en|ame|arme|ar|enme)\b|me liguem|\bliga[çc][ãa]o\b|\bme ligu?e\b|\bme liga\b|"
+                                    r"\b(devuelv|regres|retorn)\w*\s+(la\s+|a\s+)?(llamada|liga[çc][ãa]o)|\bme\s+llamen?\b", re.I)),
     ("send_summary_email", re.compile(
         r"\b(resumen|resumo)\b.*\b(correo|e-?mail|mail)\b|\b(correo|e-?mail|mail)\b.*\b(resumen|resumo)\b", re.I)),
     ("open_payment_inquiry", re.compile(
@@ -216,3 +217,9 @@ def completes_a_request(text: str) -> bool:
 def names_an_action(text: str) -> bool:
     """The words ask for one catalog action (not a question about how, not a refusal)."""
     return _asks(text) and bool(_named(text))
+
+
+def asks_for_a_call(text: str) -> bool:
+    """The words ask the bank to call them back ("que un asesor me devuelva la llamada"): a callback, not a chat
+    hand-off, even though they name a person."""
+    return bool(dict(INTENTS)["request_callback"].search(text or "")) and not NEGATED.search(text or "")

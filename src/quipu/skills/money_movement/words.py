@@ -18,9 +18,10 @@ PRODUCTS = (
     (CREDIT_CARD, r"tarjeta|cart[ãa]o|fatura"),
     (PERSONAL_LOAN, r"pr[ée]stamo|empr[ée]stimo"),
 )
-FROM = r"\b(de|desde|da|do|del|con|com)\s+(mi|mis|la|el|minha|meu|a|o)?\s*(cuenta\s+(de\s+)?|conta\s+)?$"
-TO = r"\b(a|al|hacia|para|pra|pro|en|na|no)\s+(mi|mis|la|el|minha|meu|a|o)?\s*(cuenta\s+(de\s+)?|conta\s+)?$"
-PAY = r"\b(pag[aá]|pagar|pague|pago|pagame|p[aá]game|quita|abona|abonar|liquida|liquidar)\b"
+# "a la de cheques", "de la de ahorro": the product's kind after "la de", "a da"
+FROM = r"\b(de|desde|da|do|del|con|com)\s+(mi|mis|la|el|minha|meu|a|o)?\s*(cuenta\s+(de\s+)?|conta\s+|d[ea]\s+)?$"
+TO = r"\b(a|al|hacia|para|pra|pro|en|na|no)\s+(mi|mis|la|el|minha|meu|a|o)?\s*(cuenta\s+(de\s+)?|conta\s+|d[ea]\s+)?$"
+PAY = r"\b(pag[aá]|pagar|pague|pago|pagame|p[aá]game|quita|quitar|quite|abona|abonar|liquida|liquidar)\b"
 
 
 def service_named(text: str) -> str | None:

@@ -1,0 +1,92 @@
+"""Pure: words that borrow another skill's word, or a person's, are read for what they ask. Each test uses
+phrasings of its own, so a rule written for one probe message would not pass them."""
+
+import pytest
+
+from quipu.domain.routing import asks_to_move_money, refused_action, skills_named, wants_person
+from quipu.skills.data_lookup.picking import pick
+from quipu.skills.money_movement.words import plain_transfer
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "que una ejecutiva me regrese la llamada mañana",
+        "pueden pedirle a un agente que me llame en la noche?",
+        "quero que um atendente retorne a ligação à tarde",
+    ],
+)
+def test_a_person_who_calls_back_is_the_callback_not_a_chat_hand_off(text):
+    assert not wants_person(text)
+    assert refused_action(text) is None
+    assert skills_named(text)[:1] == ["account_actions"]
+
+
+@pytest.mark.parametrize("text", ["pásame con un asesor ya", "quero falar com um atendente agora"])
+def test_a_person_in_the_chat_is_still_a_hand_off(text):
+    assert wants_person(text)
+
+
+def test_money_back_is_still_refused_when_a_call_is_not_what_comes_back():
+    assert refused_action("quiero que me devuelvan lo que me cobraron") == "refund"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["qué tarjetas tengo activas?", "quais cartões eu tenho?", "cuáles son mis tarjetas que tengo a mi nombre"],
+)
+def test_asking_which_cards_one_has_names_the_cards_skill(text):
+    assert "account_actions" in skills_named(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "amount"),
+    [
+        ("págame 2.300 de la tarjeta porfa", "pay_debt", "2.300"),
+        ("quitar 45 da fatura do cartão", "pay_debt", "45"),
+    ],
+)
+def test_pay_verbs_of_the_region_ask_to_move_money(text, kind, amount):
+    assert asks_to_move_money(text)
+    arguments = plain_transfer(text)
+    assert arguments is not None and arguments["kind"] == kind and arguments["amount"] == amount
+
+
+@pytest.mark.parametrize(
+    ("text", "to_type", "from_type"),
+    [
+        ("mueve 80 de la de ahorro a la de cheques", "Cuenta Corriente", "Cuenta Ahorro"),
+        ("passa 12 da de corrente pra de poupança", "Cuenta Ahorro", "Cuenta Corriente"),
+    ],
+)
+def test_a_product_named_after_la_de_is_read_as_origin_or_destination(text, to_type, from_type):
+    arguments = plain_transfer(text)
+    assert arguments is not None and arguments["to_type"] == to_type and arguments["from_type"] == from_type
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["cuánto me costó de comisión la transferencia de ayer", "quanto me cobraram de comissão pela transferência"],
+)
+def test_the_fee_of_a_past_transfer_is_a_lookup_not_a_new_transfer(text):
+    named = skills_named(text)
+    assert named[:1] == ["data_lookup"] and "money_movement" not in named
+
+
+@pytest.mark.parametrize(
+    ("text", "skill"),
+    [
+        ("cuánto traigo en la de ahorro?", "balance_inquiry"),
+        ("qué es lo mínimo a pagar de la tarjeta", "balance_inquiry"),
+        ("tengo dos cargos idénticos de rappi", "charge_investigation"),
+        ("aparecem duas cobranças repetidas do uber", "charge_investigation"),
+        ("cuánto le he soltado a rappi este mes", "data_lookup"),
+    ],
+)
+def test_colloquial_words_name_their_skill(text, skill):
+    assert skills_named(text)[:1] == [skill]
+
+
+@pytest.mark.parametrize("text", ["cuál fue la compra más gorda de abril", "qual foi o gasto mais alto de maio"])
+def test_slang_for_the_biggest_purchase_asks_for_the_largest(text):
+    assert pick(text)[0] == "get_largest_purchase"
