@@ -3,6 +3,7 @@ phrasings of its own, so a rule written for one probe message would not pass the
 
 import pytest
 
+from quipu.domain.plain_requests import plain_request
 from quipu.domain.routing import asks_to_move_money, refused_action, skills_named, wants_person
 from quipu.skills.data_lookup.picking import pick
 from quipu.skills.money_movement.words import plain_transfer
@@ -90,3 +91,25 @@ def test_colloquial_words_name_their_skill(text, skill):
 @pytest.mark.parametrize("text", ["cuál fue la compra más gorda de abril", "qual foi o gasto mais alto de maio"])
 def test_slang_for_the_biggest_purchase_asks_for_the_largest(text):
     assert pick(text)[0] == "get_largest_purchase"
+
+
+CARDS = [
+    {"product_id": "CREDIT", "product_type": "Tarjeta Crédito", "last4": "7001", "status": "Active"},
+    {"product_id": "DEBIT", "product_type": "Tarjeta Débito", "last4": "7002", "status": "Active"},
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("congela la de crédito porfa no, el otro", "DEBIT"),
+        ("bloqueia o de débito essa não, a outra", "CREDIT"),
+        ("bloquea la terminada en 7001 ... no esa, la otra", "DEBIT"),
+    ],
+)
+def test_the_other_card_is_the_one_the_earlier_words_did_not_name(text, expected):
+    assert plain_request(text, CARDS) == {"action": "block_card", "params": {"product_id": expected}}
+
+
+def test_the_other_card_with_nothing_named_before_is_not_guessed():
+    assert plain_request("bloquéame una tarjeta, la otra", CARDS) is None

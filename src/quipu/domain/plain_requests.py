@@ -63,7 +63,16 @@ def fold(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text or "") if not unicodedata.combining(c))
 
 
+# "esa no, la otra", "não, o outro": the card that is not the one the earlier words named
+OTHER_ONE = re.compile(r"\b(la otra|el otro|a outra|o outro|esa no|essa n[aã]o|no,? esa|n[aã]o,? essa)\b", re.I)
+
+
 def _card(text: str, cards: list[dict[str, Any]]) -> str | None:
+    other = list(OTHER_ONE.finditer(text))
+    if other:
+        earlier = _card(text[: other[0].start()], cards)
+        rest = [c for c in cards if c.get("product_id") != earlier]
+        return rest[0]["product_id"] if earlier and len(rest) == 1 else None
     named = set(LAST4.findall(text))
     if named:
         matches = [c for c in cards if c.get("last4") in named]
@@ -208,10 +217,10 @@ def points_back(text: str) -> bool:
 
 
 def completes_a_request(text: str) -> bool:
-    """The words give a detail a request waits for: a card (its kind or ending), a call window, an alert
-    kind, or a summary's topic ("la de crédito", "à tarde", "a de 4100")."""
+    """The words give a detail a request waits for: a card (its kind, its ending, "the other one"), a call
+    window, an alert kind, or a summary's topic ("la de crédito", "à tarde", "a de 4100")."""
     details = (*CARD_KINDS, *WINDOWS, *ALERT_KINDS, *TOPICS)
-    return bool(LAST4.search(text)) or any(re.search(pattern, text, re.I) for _, pattern in details)
+    return bool(LAST4.search(text) or OTHER_ONE.search(text)) or any(re.search(p, text, re.I) for _, p in details)
 
 
 def names_an_action(text: str) -> bool:
