@@ -34,7 +34,8 @@ def test_money_back_is_still_refused_when_a_call_is_not_what_comes_back():
 
 @pytest.mark.parametrize(
     "text",
-    ["qué tarjetas tengo activas?", "quais cartões eu tenho?", "cuáles son mis tarjetas que tengo a mi nombre"],
+    ["qué tarjetas tengo activas?", "quais cartões eu tenho?", "cuáles son mis tarjetas que tengo a mi nombre",
+     "meus cartões?", "ver mis tarjetas"],
 )
 def test_asking_which_cards_one_has_names_the_cards_skill(text):
     assert "account_actions" in skills_named(text)

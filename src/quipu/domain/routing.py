@@ -33,7 +33,8 @@ SKILL_PATTERNS = (
         r"extravi|roubad|furtad|alerta|ll[aá]m(en|ame|enme|arme)\b|(pueden|puedan|podr[ií]an) llamar|me liguem|me ligue?\b|me liga\b|liga[çc][ãa]o|aclaraci[oó]n|"
         r"contesta[çc][ãa]o|disputa|contest(ar|a|o|e|em) (a|o|essa|esse|esta|este|aquela|aquele)? ?(cobran|compra|lan[cç]amento)|av[ií]s(ame|enme|e|en)\b|me avis(a|e|en|es|em)\b|notif[ií]ca(me|r)?\b|impugn|(env[ií]a|m[aá]nda)(me)? (un|el) (resumen|correo)|manda(me)? (um|o) resumo|"
         r"(cu[aá]les|quais) (son |s[ãa]o )?(mis |las |os |meus )?(tarjetas|cart[õo]es)\b|"
-        r"(qu[eé]|que) (tarjetas|cart[õo]es) (tengo|tenho|eu tenho|hay|tiene|tem)\b)",
+        r"(qu[eé]|que) (tarjetas|cart[õo]es) (tengo|tenho|eu tenho|hay|tiene|tem)\b|"
+        r"^\W*(ver |mostrar |veja |mostra )?(mis |meus |os meus |las )?(tarjetas|cart[õo]es)\W*$)",
     ),
     (
         "money_movement",
