@@ -3,6 +3,7 @@ phrasings of its own, so a rule written for one probe message would not pass the
 
 import pytest
 
+from quipu.application.agent.followups import is_follow_up
 from quipu.domain.plain_requests import plain_request
 from quipu.domain.routing import asks_to_move_money, refused_action, skills_named, wants_person
 from quipu.skills.data_lookup.picking import pick
@@ -114,3 +115,22 @@ def test_the_other_card_is_the_one_the_earlier_words_did_not_name(text, expected
 
 def test_the_other_card_with_nothing_named_before_is_not_guessed():
     assert plain_request("bloquéame una tarjeta, la otra", CARDS) is None
+
+
+def test_a_card_named_after_the_other_one_is_the_card_meant():
+    assert plain_request("mis tarjetas y la otra? bloquea la de débito", CARDS) == {
+        "action": "block_card", "params": {"product_id": "DEBIT"}}
+
+
+@pytest.mark.parametrize("text", ["no, la de abril", "não, do mês retrasado", "no del año pasado, de este"])
+def test_a_correction_that_starts_with_no_leans_on_the_last_turn(text):
+    assert is_follow_up(text, {"skill": "data_lookup", "tool": "get_spending_summary", "arguments": {}, "text": "x"})
+
+
+def test_a_no_that_starts_a_new_request_is_not_a_correction():
+    assert not is_follow_up("no reconozco un cobro de netflix que me hicieron", {"skill": "data_lookup", "text": "x"})
+
+
+@pytest.mark.parametrize("text", ["qnto tenho na poupança", "cto debo de la tarjeta"])
+def test_abbreviated_how_much_asks_for_a_balance(text):
+    assert skills_named(text)[:1] == ["balance_inquiry"]

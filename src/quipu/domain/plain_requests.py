@@ -69,7 +69,9 @@ OTHER_ONE = re.compile(r"\b(la otra|el otro|a outra|o outro|esa no|essa n[aã]o|
 
 def _card(text: str, cards: list[dict[str, Any]]) -> str | None:
     other = list(OTHER_ONE.finditer(text))
-    if other:
+    after = text[other[-1].end() :] if other else ""
+    if other and not LAST4.search(after) and not any(re.search(p, after, re.I) for _, p in CARD_KINDS):
+        # "y el otro? bloquea la de crédito": a card named after "the other" is the one meant
         earlier = _card(text[: other[0].start()], cards)
         rest = [c for c in cards if c.get("product_id") != earlier]
         return rest[0]["product_id"] if earlier and len(rest) == 1 else None

@@ -51,7 +51,7 @@ SKILL_PATTERNS = (
     ),
     (
         "balance_inquiry",
-        r"(saldo|cu[aá]nto (yo )?(debo|tengo|traigo)|pagar (el |o )?m[ií]nimo|m[ií]nimo a pagar|cu[aá]nta (lana|plata|feria|guita) (tengo|me queda)|fatura|pago m[ií]nimo|"
+        r"(saldo|(cu[aá]nto|cto|cnto) (yo )?(debo|tengo|traigo)|(qto|qnto|qnt) (eu )?(devo|tenho|tem)|pagar (el |o )?m[ií]nimo|m[ií]nimo a pagar|cu[aá]nta (lana|plata|feria|guita) (tengo|me queda)|fatura|pago m[ií]nimo|"
         r"(el|o|la) m[ií]nimo|quanto (tem|tenho) na|"
         r"l[ií]mite dispon|vencid|al d[ií]a con|falta (pagar|para terminar)|cuotas|parcelas|quanto (eu )?(devo|tenho)|devendo|debiendo|cu[aá]nto me queda|quanto (me )?(sobra|resta|sobrou)|deuda|d[ií]vida|pago m[ií]nimo|"
         r"pagamento m[ií]nimo|vencimiento|vencimento|l[ií]mite disponible|disponible)",
