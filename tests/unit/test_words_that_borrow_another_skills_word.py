@@ -7,7 +7,7 @@ from quipu.application.agent.followups import is_follow_up
 from quipu.domain.plain_requests import plain_request
 from quipu.domain.routing import asks_to_move_money, refused_action, skills_named, wants_person
 from quipu.skills.data_lookup.picking import pick
-from quipu.skills.money_movement.words import plain_transfer
+from quipu.skills.money_movement.words import amount_corrected, plain_transfer
 
 
 @pytest.mark.parametrize(
@@ -134,3 +134,38 @@ def test_a_no_that_starts_a_new_request_is_not_a_correction():
 @pytest.mark.parametrize("text", ["qnto tenho na poupança", "cto debo de la tarjeta"])
 def test_abbreviated_how_much_asks_for_a_balance(text):
     assert skills_named(text)[:1] == ["balance_inquiry"]
+
+
+@pytest.mark.parametrize(
+    ("text", "latest", "amount"),
+    [
+        ("transfiere 40 de la corriente a la de ahorro", "mejor 75", "75"),
+        ("passa 12 da corrente pra poupança", "melhor que sejam 30", "30"),
+    ],
+)
+def test_a_follow_up_that_only_changes_the_amount_keeps_the_request_it_corrects(text, latest, amount):
+    assert is_follow_up(latest, {"skill": "money_movement", "text": text})
+    arguments = plain_transfer(amount_corrected(f"{text} {latest}", latest))
+    assert arguments is not None and arguments["amount"] == amount and arguments["kind"] == "own_accounts"
+
+
+def test_a_follow_up_naming_another_product_is_not_an_amount_correction():
+    text = "paga 20 da fatura melhor 40 da poupança"
+    assert amount_corrected(text, "melhor 40 da poupança") == text
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [("quero um alerta quando a fatura estiver vencendo", "payment_due"), ("avísame antes de que se venza", "payment_due")],
+)
+def test_an_alert_named_by_its_due_date_is_the_payment_due_alert(text, kind):
+    assert plain_request(text) == {"action": "set_alert", "params": {"kind": kind, "enabled": True}}
+
+
+@pytest.mark.parametrize("text", ["mostra meu extrato da semana", "quanto gastei nesta semana"])
+def test_this_week_in_portuguese_contractions_is_the_last_seven_days(text):
+    assert pick(text)[1].get("period") == "last_7_days"
+
+
+def test_better_without_a_new_amount_is_not_read_as_a_correction():
+    assert not is_follow_up("mejor déjalo así, gracias por todo amigo", {"skill": "money_movement", "text": "x"})

@@ -35,7 +35,7 @@ INTENTS = (
         re.I)),
 )
 DUPLICATE = re.compile(r"duplic|repetid|dobrad|dos veces|duas vezes|doble|cobrad[oa]s? 2|\biguai?s\b|\biguales\b|\b2x\b")
-ALERT_KINDS = (("duplicate_charge", r"duplic|repetid|dos veces|duas vezes"), ("payment_due", r"pago|vencim|pagamento"))
+ALERT_KINDS = (("duplicate_charge", r"duplic|repetid|dos veces|duas vezes"), ("payment_due", r"pago|vencim|pagamento|venc(e|en|er|endo|ida|ido)\b|venz(a|an)\b|fatura|fecha de pago"))
 WINDOWS = (("morning", r"ma[ñn]ana|manh[ãa]"), ("afternoon", r"\btarde\b"), ("evening", r"noche|noite"))
 TOPICS = (
     ("balances", r"saldo|\bcuentas?\b|\bcontas?\b|dinero|dinheiro|\btengo\b|\btenho\b"),

@@ -13,7 +13,7 @@ FOLLOW_UP = re.compile(
     r"essa|esse|isso|la de|el de|o de|a de|la del|el del|la otra|el otro|o outro|a outra|la primera|el primero|"
     r"a primeira|o primeiro|la segunda|el segundo|la [uú]ltima|el [uú]ltimo|bloqu[eé]ala|canc[eé]lala|"
     r"bloqueia|cancela|#\d|solo|s[oó]lo|s[oó]|solamente|somente|apenas|nada m[aá]s|pero|mas|but|"
-    r"(no|n[aã]o)(?=,)|no (del|de la)|n[aã]o (do|da))\b",
+    r"(no|n[aã]o)(?=,)|no (del|de la)|n[aã]o (do|da)|(mejor|melhor|mas bien|better)(?=\D*\d))\b",
     re.IGNORECASE,
 )
 BOTH = re.compile(r"\b(los dos|las dos|ambos|ambas|os dois|as duas|entre (ellos|ellas|eles|elas))\b", re.IGNORECASE)
