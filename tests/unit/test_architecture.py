@@ -2,6 +2,7 @@
 no SQL adapter; a skill knows no other skill; one writer per append-only log."""
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -26,9 +27,15 @@ IO_LIBRARIES = {
 }
 
 
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """Each source file parsed once for all the rules (the rules read many files each)."""
+    return ast.parse(path.read_text())
+
+
 def imports(path: Path) -> set[str]:
     found = set()
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module:
@@ -63,7 +70,7 @@ def test_only_settings_reads_the_environment():
 
 def imported_names(path: Path) -> dict[str, str]:
     """Each name a module imports, with the module it comes from."""
-    tree = ast.parse(path.read_text())
+    tree = parsed(path)
     return {
         alias.asname or alias.name: node.module
         for node in ast.walk(tree)
@@ -73,7 +80,7 @@ def imported_names(path: Path) -> dict[str, str]:
 
 
 def class_fields(path: Path, name: str) -> dict[str, ast.expr]:
-    (cls,) = [n for n in ast.walk(ast.parse(path.read_text())) if isinstance(n, ast.ClassDef) and n.name == name]
+    (cls,) = [n for n in ast.walk(parsed(path)) if isinstance(n, ast.ClassDef) and n.name == name]
     return {n.target.id: n.annotation for n in cls.body if isinstance(n, ast.AnnAssign)}
 
 
@@ -134,7 +141,7 @@ def test_routes_and_pages_run_no_sql():
     """No SQL text and no pool connection at the HTTP edge: reads are views, writes are use cases."""
     sql = re.compile(r"^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\s", re.IGNORECASE)
     for path in [*(SRC / "adapters" / "http").rglob("*.py"), *(SRC / "adapters" / "web").rglob("*.py")]:
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(parsed(path)):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 assert not sql.match(node.value), f"{path.relative_to(SRC)} holds SQL: {node.value[:60]}"
             if isinstance(node, ast.Attribute) and node.attr == "connection":
