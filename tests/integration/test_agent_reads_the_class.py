@@ -67,3 +67,13 @@ def test_disputing_the_repeated_charge_without_naming_the_merchant_proposes_its_
     items = (body["actions"] or {}).get("items") or []
     assert [i["action"] for i in items] == ["open_payment_inquiry"], body["reply"]
     assert "iFood" in items[0]["text"]
+
+
+def test_asking_an_adviser_to_call_back_proposes_the_callback_and_hands_nothing_off(make_client):
+    api = make_client(model=ScriptedModel(router=lambda text: "account_actions"))
+    body = chat(api, sign_in(api, "DEMO-CO-PENDING"), "que una ejecutiva me regrese la llamada en la mañana",
+                thread_id="callback-adviser")
+    items = (body["actions"] or {}).get("items") or []
+    assert [i["action"] for i in items] == ["request_callback"], body["reply"]
+    assert not body.get("handoff")
+

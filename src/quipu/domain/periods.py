@@ -119,7 +119,8 @@ _WORDS: tuple[tuple[str, Callable[[re.Match[str], date], Period | None]], ...] =
     (r"\b(?:trimestre|quarter)\b", lambda m, d: of_key("last_90_days", d)),
     (
         r"\b(?:esta|essa|this|ultima|la ultima|a ultima|ultimos 7 dias)\s*(?:semana|week)\b|\bsemana pasada\b|\bsemana passada\b"
-        r"|\blast week\b|\b(?:de|en|da|na|durante)\s+(?:la|a)\s+semana\b(?!\s+(?:pasada|passada|anterior|que viene))",
+        r"|\blast week\b|\b(?:de|en|da|na|durante)\s+(?:la|a)\s+semana\b(?!\s+(?:pasada|passada|anterior|que viene))"
+        r"|\b(?:da|na|desta|nesta|dessa|nessa)\s+semana\b(?!\s+(?:passada|anterior|que vem))",
         lambda m, d: of_key("last_7_days", d),
     ),
     (

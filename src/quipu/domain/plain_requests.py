@@ -25,7 +25,8 @@ INTENTS = (
     ("block_card", re.compile(rf"\bbloque(a|ar|e|ie|ia|ei|ala|alo|ame|en|n)?\b|\bbloqueie\b|\bcongel\w*|{LOST}|{MISSING_CARD}", re.I)),
     ("set_alert", re.compile(r"\balertas?\b|\bav[ií]s(ame|enme|e|en)\b|\bme avis(a|e|en|es|em)\b|\bnotif[ií]ca(me|r)?\b|"
                              r"\bme notifi(que|quen|quem)\b|\bquero ser avisad[oa]\b", re.I)),
-    ("request_callback", re.compile(r"ll[aá]m(en|ame|arme|ar|enme)\b|me liguem|\bliga[çc][ãa]o\b|\bme ligu?e\b|\bme liga\b", re.I)),
+    ("request_callback", re.compile(r"ll[aá]m(en|ame|arme|ar|enme)\b|me liguem|\bliga[çc][ãa]o\b|\bme ligu?e\b|\bme liga\b|"
+                                    r"\b(devuelv|regres|retorn)\w*\s+(la\s+|a\s+)?(llamada|liga[çc][ãa]o)|\bme\s+llamen?\b", re.I)),
     ("send_summary_email", re.compile(
         r"\b(resumen|resumo)\b.*\b(correo|e-?mail|mail)\b|\b(correo|e-?mail|mail)\b.*\b(resumen|resumo)\b", re.I)),
     ("open_payment_inquiry", re.compile(
@@ -34,7 +35,7 @@ INTENTS = (
         re.I)),
 )
 DUPLICATE = re.compile(r"duplic|repetid|dobrad|dos veces|duas vezes|doble|cobrad[oa]s? 2|\biguai?s\b|\biguales\b|\b2x\b")
-ALERT_KINDS = (("duplicate_charge", r"duplic|repetid|dos veces|duas vezes"), ("payment_due", r"pago|vencim|pagamento"))
+ALERT_KINDS = (("duplicate_charge", r"duplic|repetid|dos veces|duas vezes"), ("payment_due", r"pago|vencim|pagamento|venc(e|en|er|endo|ida|ido)\b|venz(a|an)\b|fatura|fecha de pago"))
 WINDOWS = (("morning", r"ma[ñn]ana|manh[ãa]"), ("afternoon", r"\btarde\b"), ("evening", r"noche|noite"))
 TOPICS = (
     ("balances", r"saldo|\bcuentas?\b|\bcontas?\b|dinero|dinheiro|\btengo\b|\btenho\b"),
@@ -62,7 +63,18 @@ def fold(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text or "") if not unicodedata.combining(c))
 
 
+# "esa no, la otra", "não, o outro": the card that is not the one the earlier words named
+OTHER_ONE = re.compile(r"\b(la otra|el otro|a outra|o outro|esa no|essa n[aã]o|no,? esa|n[aã]o,? essa)\b", re.I)
+
+
 def _card(text: str, cards: list[dict[str, Any]]) -> str | None:
+    other = list(OTHER_ONE.finditer(text))
+    after = text[other[-1].end() :] if other else ""
+    if other and not LAST4.search(after) and not any(re.search(p, after, re.I) for _, p in CARD_KINDS):
+        # "y el otro? bloquea la de crédito": a card named after "the other" is the one meant
+        earlier = _card(text[: other[0].start()], cards)
+        rest = [c for c in cards if c.get("product_id") != earlier]
+        return rest[0]["product_id"] if earlier and len(rest) == 1 else None
     named = set(LAST4.findall(text))
     if named:
         matches = [c for c in cards if c.get("last4") in named]
@@ -207,12 +219,18 @@ def points_back(text: str) -> bool:
 
 
 def completes_a_request(text: str) -> bool:
-    """The words give a detail a request waits for: a card (its kind or ending), a call window, an alert
-    kind, or a summary's topic ("la de crédito", "à tarde", "a de 4100")."""
+    """The words give a detail a request waits for: a card (its kind, its ending, "the other one"), a call
+    window, an alert kind, or a summary's topic ("la de crédito", "à tarde", "a de 4100")."""
     details = (*CARD_KINDS, *WINDOWS, *ALERT_KINDS, *TOPICS)
-    return bool(LAST4.search(text)) or any(re.search(pattern, text, re.I) for _, pattern in details)
+    return bool(LAST4.search(text) or OTHER_ONE.search(text)) or any(re.search(p, text, re.I) for _, p in details)
 
 
 def names_an_action(text: str) -> bool:
     """The words ask for one catalog action (not a question about how, not a refusal)."""
     return _asks(text) and bool(_named(text))
+
+
+def asks_for_a_call(text: str) -> bool:
+    """The words ask the bank to call them back ("que un asesor me devuelva la llamada"): a callback, not a chat
+    hand-off, even though they name a person."""
+    return bool(dict(INTENTS)["request_callback"].search(text or "")) and not NEGATED.search(text or "")

@@ -3,7 +3,7 @@ fallback router per skill. Used by the guard, as the router's safety net, and as
 
 import re
 
-from quipu.domain.plain_requests import fold, names_an_action
+from quipu.domain.plain_requests import asks_for_a_call, fold, names_an_action
 
 HANDOFF = re.compile(
     r"\b(humano|una persona|con alguien|asesor(a)?|ejecutivo|agente|operador(a)?|pessoa|atendente|"
@@ -15,7 +15,8 @@ ASK = (
     r"pe[çc]o|fa[çc]a|pode|podem|me d[êe]|gostaria)"
 )
 REFUSED_ACTIONS = {
-    "refund": r"(reembols|devu[ée]lv|devoluci[oó]n|reintegr|estorn|reembolso|me devuelvan|devolvam)",
+    # "que me devuelvan la llamada" asks for a call back, not money back
+    "refund": r"(reembols|devu[ée]lv(?!\w*\s+(la\s+)?llamada)|devoluci[oó]n|reintegr|estorn|reembolso|devolvam)",
     "reverse_charge": r"(revert|reversar|anul(a|e|ar) (el|ese|este) cargo|cancel(a|ar) (el|ese|este) cargo|"
     r"cancelar a cobran[çc]a)",
     "change_phone": r"(cambi|actualiz|mud|alter|troc)\w* (mi |meu |o |el )?(n[uú]mero de )?(tel[eé]fono|celular|telefone)",
@@ -30,7 +31,10 @@ SKILL_PATTERNS = (
         "account_actions",
         r"(bloque|congel|cancel\w* (mi|la|o|meu) (tarjeta|cart[ãa]o)|rob(aron|ada|ado|o)\b|perd[ií]|"
         r"extravi|roubad|furtad|alerta|ll[aá]m(en|ame|enme|arme)\b|(pueden|puedan|podr[ií]an) llamar|me liguem|me ligue?\b|me liga\b|liga[çc][ãa]o|aclaraci[oó]n|"
-        r"contesta[çc][ãa]o|disputa|contest(ar|a|o|e|em) (a|o|essa|esse|esta|este|aquela|aquele)? ?(cobran|compra|lan[cç]amento)|av[ií]s(ame|enme|e|en)\b|me avis(a|e|en|es|em)\b|notif[ií]ca(me|r)?\b|impugn|(env[ií]a|m[aá]nda)(me)? (un|el) (resumen|correo)|manda(me)? (um|o) resumo)",
+        r"contesta[çc][ãa]o|disputa|contest(ar|a|o|e|em) (a|o|essa|esse|esta|este|aquela|aquele)? ?(cobran|compra|lan[cç]amento)|av[ií]s(ame|enme|e|en)\b|me avis(a|e|en|es|em)\b|notif[ií]ca(me|r)?\b|impugn|(env[ií]a|m[aá]nda)(me)? (un|el) (resumen|correo)|manda(me)? (um|o) resumo|"
+        r"(cu[aá]les|quais) (son |s[ãa]o )?(mis |las |os |meus )?(tarjetas|cart[õo]es)\b|"
+        r"(qu[eé]|que) (tarjetas|cart[õo]es) (tengo|tenho|eu tenho|hay|tiene|tem)\b|"
+        r"^\W*(ver |mostrar |veja |mostra )?(mis |meus |os meus |las )?(tarjetas|cart[õo]es)\W*$)",
     ),
     (
         "money_movement",
@@ -42,28 +46,29 @@ SKILL_PATTERNS = (
         "charge_investigation",
         r"(no reconozco|n[ãa]o reconhe[çc]o|compra estranha|(cobro|cargo) raro|clonaron|clonad|alguien us[oó]|"
         r"n[ãa]o fui eu|no fui yo|yo no fui|hacke\w*|(no|n[ãa]o) (\w+ )?(reconozco|reconosco|reconoc[ií]|reconhe[çc]o|reconheci)|consumos? rar|descontaron|descontaram|no (me )?acuerdo|no recuerdo|no me suena|n[ãa]o me soa|desconozco|desconhe[çc]o|n[ãa]o (me )?lembro|cargo|cobro|cobran[çc]a|compra que no|cobr(aron|ado|ada|[óo]u?)\b|"
-        r"no hice|n[ãa]o fiz|duplicad|dobrad|(dos|2|duas) ve[csz]es|sospech|suspeit|fraude|extracto|"
+        r"(cobros|cargos|compras|cobran[çc]as|d[eé]bitos) (\w+ )?(iguales|iguais|repetid\w*|id[eé]ntic\w*)|no hice|n[ãa]o fiz|duplicad|dobrad|(dos|2|duas) ve[csz]es|sospech|suspeit|fraude|extracto|"
         r"estado de cuenta)",
     ),
     (
         "balance_inquiry",
-        r"(saldo|cu[aá]nto (yo )?(debo|tengo)|cu[aá]nta (lana|plata|feria|guita) (tengo|me queda)|fatura|pago m[ií]nimo|"
+        r"(saldo|(cu[aá]nto|cto|cnto) (yo )?(debo|tengo|traigo)|(qto|qnto|qnt) (eu )?(devo|tenho|tem)|pagar (el |o )?m[ií]nimo|m[ií]nimo a pagar|cu[aá]nta (lana|plata|feria|guita) (tengo|me queda)|fatura|pago m[ií]nimo|"
         r"(el|o|la) m[ií]nimo|quanto (tem|tenho) na|"
         r"l[ií]mite dispon|vencid|al d[ií]a con|falta (pagar|para terminar)|cuotas|parcelas|quanto (eu )?(devo|tenho)|devendo|debiendo|cu[aá]nto me queda|quanto (me )?(sobra|resta|sobrou)|deuda|d[ií]vida|pago m[ií]nimo|"
         r"pagamento m[ií]nimo|vencimiento|vencimento|l[ií]mite disponible|disponible)",
     ),
     (
         "data_lookup",
-        r"(movimientos|movimenta[çc]|se me (va|van|fue|fueron|ha ido)\b|compras (de )?(arriba|encima|mayores|acima|maiores|m[aá]s de|mais de)|compar(a|ar|e|ame)\b|"
+        r"(movimientos|movimenta[çc]|(cu[aá]nto|quanto) (le |lhe )?(he|ha|has|hemos|tenho|tem) (metid|dejad|soltad|fundid|torrad|deixad)o|se me (va|van|fue|fueron|ha ido)\b|compras (de )?(arriba|encima|mayores|acima|maiores|m[aá]s de|mais de)|compar(a|ar|e|ame)\b|"
         r"(a|en) c[uoó][aá]?(nto|mo) (est[aá]|anda|cotiza) (el|o) (verde|d[oó]lar|euro)|en qu[eé] gasto|onde gasto|\bgast\w*|cu[aá]nto gast|(cu[aá]nto|quanto) (llevo|levo) (gastad|en |no |com )|quanto gastei|(mis|minhas) compras|"
         r"compra m[aá]s (cara|grande)|compra mais (cara|alta)|(mayor|maior) compra|quejas?|reclam|"
-        r"tipo de cambio|c[aâ]mbio|d[oó]lar|categor[ií]a|comercio|historial|[uú]ltim[oa]s? compras)",
+        r"comisi[oó]n|comiss[ãa]o|tipo de cambio|c[aâ]mbio|d[oó]lar|categor[ií]a|comercio|historial|\bextrato\b|[uú]ltim[oa]s? compras)",
     ),
 )
 
 
 def wants_person(text: str) -> bool:
-    return bool(HANDOFF.search(text or ""))
+    """A person, now, in this chat; a person who calls them back is the callback action, proposed like any other."""
+    return bool(HANDOFF.search(text or "")) and not asks_for_a_call(text)
 
 
 def refused_action(text: str) -> str | None:
@@ -88,7 +93,8 @@ MOVE_MONEY = re.compile(
     r"\b(transf(ie|e)r(e|a|as|an|o|ir)?(me|le|lo|la)?|transfi(era|ere|ra|ro)(me|le)?|"
     r"(hac|haz|hag|fa[zç]|realiz|quiero|quero|necesito|preciso)\w*\s+(una?|uma|otra|outra)?\s*transfer[eê]ncia|pix|deposit(a|á|ar|e|ale|ále)|"
     r"pag(a|á|ar|arle|ale|ále)|abon(a|á|ar|e)|liquid(a|á|ar|e)|quit(á|ar)\b la deuda|"
-    rf"(m[aá]nd|envi|env[ií]|pas|pass|mov|muev)(a|á|ar|er|ale|ále|arle|e|ame|ele)\b(\s+\S+){{0,3}}?\s+{MONEY_WORDS})\b",
+    rf"(m[aá]nd|envi|env[ií]|pas|pass|mov|muev|p[aá]g)(a|á|ar|er|ale|ále|arle|e|ame|áme|ele)\b(\s+\S+){{0,3}}?\s+{MONEY_WORDS}|"
+    rf"quit(ar|a|e)\b(\s+\S+){{0,2}}?\s+{MONEY_WORDS})\b",
     re.IGNORECASE,
 )
 
@@ -102,8 +108,11 @@ def asks_to_move_money(text: str) -> bool:
     """The words ask to pay or send money (not a question of when or how much, not a past payment)."""
     lowered = fold(text).lower()
     return bool(MOVE_MONEY.search(lowered)) and not asks_due_date(lowered) and not re.search(
-        rf"\b{QUESTION}\b[^.?!]*\b(pag|transf)", lowered
+        rf"\b{QUESTION}\b[^.?!]*\b(pag|transf)|\b(minimo|monto|valor|total|importe|cantidad) a pagar\b", lowered
     )
+
+
+COST_OF_A_PAST_MOVE = re.compile(r"\b(comisi[oó]n|comiss[ãa]o|cu[aá]nto me (cobraron|cost[oó])|quanto (me )?(cobraram|custou))\b")
 
 
 def guess_skill(text: str, available: list[str] | tuple[str, ...]) -> str | None:
@@ -123,6 +132,9 @@ def skills_named(text: str) -> list[str]:
     if named[:1] == ["account_actions"] and "charge_investigation" in named and not names_an_action(lowered):
         named.remove("charge_investigation")  # "cargos que no hice, ¿me robaron la tarjeta?": look first
         named.insert(0, "charge_investigation")
+    if "money_movement" in named and COST_OF_A_PAST_MOVE.search(lowered) and not asks_to_move_money(lowered):
+        named.remove("money_movement")  # "¿cuánto me cobraron de comisión por la transferencia?": a lookup
+        named.insert(0, "data_lookup")
     if asks_due_date(lowered):
         named.insert(1 if named[:1] == ["account_actions"] else 0, "balance_inquiry")
     elif asks_to_move_money(lowered):

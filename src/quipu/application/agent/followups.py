@@ -12,7 +12,8 @@ FOLLOW_UP = re.compile(
     r"^\s*¿?\s*(y|e|entonces|ent[aã]o|tamb[ií]en|tamb[ée]m|sí|si|s[ií],|sim|ok|vale|dale|esa|ese|eso|esta|este|"
     r"essa|esse|isso|la de|el de|o de|a de|la del|el del|la otra|el otro|o outro|a outra|la primera|el primero|"
     r"a primeira|o primeiro|la segunda|el segundo|la [uú]ltima|el [uú]ltimo|bloqu[eé]ala|canc[eé]lala|"
-    r"bloqueia|cancela|#\d|solo|s[oó]lo|s[oó]|solamente|somente|apenas|nada m[aá]s|pero|mas|but)\b",
+    r"bloqueia|cancela|#\d|solo|s[oó]lo|s[oó]|solamente|somente|apenas|nada m[aá]s|pero|mas|but|"
+    r"(no|n[aã]o)(?=,)|no (del|de la)|n[aã]o (do|da)|(mejor|melhor|mas bien|better)(?=\D*\d))\b",
     re.IGNORECASE,
 )
 BOTH = re.compile(r"\b(los dos|las dos|ambos|ambas|os dois|as duas|entre (ellos|ellas|eles|elas))\b", re.IGNORECASE)

@@ -13,9 +13,11 @@ TOOLS_BY_WORDS = (
     ("get_complaints", r"\b(queja|quejas|reclam\w*|denuncia\w*)\b"),
     ("compare_spending", r"\b(compar\w*|versus|vs)\b"),
     ("get_largest_purchase", r"(mas grande|mayor (gasto|compra)|maior (gasto|compra)|gasto mais alto|compra mais cara"
-                             r"|mas car[oa]|gasto mas alto|compra mas alta|maior valor)"),
+                             r"|mas car[oa]|gasto mas alto|compra mas alta|maior valor"
+                             r"|(gasto|compra|consumo) (mas|mais) (gros+o|gord[oa]|fuerte|pesad[oa]|alt[oa]))"),
     ("get_spending_summary", r"\b(gast\w*|gaste|gastei|spend\w*|consumo|consumi)\b|\bse me (va|van|fue|fueron|ha ido)\b"
-                             r"|\b(cuanto|quanto) (me )?(sali\w*|saiu)\b|\b(cuanto|quanto) (llevo|levo)\b"),
+                             r"|\b(cuanto|quanto) (me )?(sali\w*|saiu)\b|\b(cuanto|quanto) (llevo|levo)\b"
+                             r"|\b(cuanto|quanto) (le |lhe )?(he|ha|has|hemos|tenho|tem) (metid|dejad|soltad|fundid|torrad|deixad)o\b"),
     ("get_movements", r"\b(moviment\w*|transacc\w*|transac\w*|compras|extrato|cargos|pagos|ultim[oa]s)\b"),
 )  # fmt: skip
 BY_WORDS = (

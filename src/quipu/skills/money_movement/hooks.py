@@ -3,6 +3,7 @@
 from quipu.domain.routing import asks_to_move_money
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 from quipu.skills.money_movement.words import (
+    amount_corrected,
     asks_for_bills,
     debt_without_amount,
     missing_detail,
@@ -27,7 +28,7 @@ def plain(turn: SkillTurn) -> bool:
     """A named bill to pay, or one amount and where it goes: code prepares the card, no model step; a plain
     request to send money that lacks where or how much gets code's question."""
     return (
-        _plainly_asked(turn.text) is not None
+        _plainly_asked(amount_corrected(turn.text, turn.latest)) is not None
         or debt_without_amount(turn.text)
         or asks_for_bills(turn.latest)
         or _bare_transfer(turn) is not None
@@ -44,7 +45,7 @@ def _bare_transfer(turn: SkillTurn) -> str | None:
 async def first(turn: SkillTurn) -> list[ToolOutcome] | str:
     """The model only asked: a plain request still gets its card; a debt to pay with no amount gets code's
     question; otherwise code's own question stands."""
-    asked = _plainly_asked(turn.text)
+    asked = _plainly_asked(amount_corrected(turn.text, turn.latest))
     if asked:
         return [await turn.tools.call(*asked)]
     if asks_for_bills(turn.latest):
@@ -60,7 +61,7 @@ async def then(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[ToolOutcome
     """A listing where the words plainly ask to pay or move money: code prepares the card they asked for."""
     if any(o.tool in PROPOSALS for o in outcomes):
         return []
-    asked = _plainly_asked(turn.text)
+    asked = _plainly_asked(amount_corrected(turn.text, turn.latest))
     return [await turn.tools.call(*asked)] if asked else []
 
 

@@ -18,9 +18,10 @@ PRODUCTS = (
     (CREDIT_CARD, r"tarjeta|cart[ãa]o|fatura"),
     (PERSONAL_LOAN, r"pr[ée]stamo|empr[ée]stimo"),
 )
-FROM = r"\b(de|desde|da|do|del|con|com)\s+(mi|mis|la|el|minha|meu|a|o)?\s*(cuenta\s+(de\s+)?|conta\s+)?$"
-TO = r"\b(a|al|hacia|para|pra|pro|en|na|no)\s+(mi|mis|la|el|minha|meu|a|o)?\s*(cuenta\s+(de\s+)?|conta\s+)?$"
-PAY = r"\b(pag[aá]|pagar|pague|pago|pagame|p[aá]game|quita|abona|abonar|liquida|liquidar)\b"
+# "a la de cheques", "de la de ahorro": the product's kind after "la de", "a da"
+FROM = r"\b(de|desde|da|do|del|con|com)\s+(mi|mis|la|el|minha|meu|a|o)?\s*(cuenta\s+(de\s+)?|conta\s+|d[ea]\s+)?$"
+TO = r"\b(a|al|hacia|para|pra|pro|en|na|no)\s+(mi|mis|la|el|minha|meu|a|o)?\s*(cuenta\s+(de\s+)?|conta\s+|d[ea]\s+)?$"
+PAY = r"\b(pag[aá]|pagar|pague|pago|pagame|p[aá]game|quita|quitar|quite|abona|abonar|liquida|liquidar)\b"
 
 
 def service_named(text: str) -> str | None:
@@ -112,3 +113,14 @@ def missing_detail(text: str) -> str | None:
     if _roles(text or "").get("to") or ACCOUNT_NUMBER.search(text or "") or debt_without_amount(text):
         return "amount"
     return "destination"
+
+
+def amount_corrected(text: str, latest: str) -> str:
+    """A follow-up that only changes the amount ("mejor que sean 150", "melhor 40") keeps the request it corrects:
+    the earlier words with the new amount; anything else is read as it was said."""
+    earlier = text[: -len(latest)].strip() if latest and text.endswith(latest) and text != latest else ""
+    said, before = _amounts(latest), _amounts(earlier)
+    names_more = any(re.search(pattern, latest, re.IGNORECASE) for _, pattern in (*PRODUCTS, *SERVICES))
+    if len(said) != 1 or len(before) != 1 or names_more or ACCOUNT_NUMBER.search(latest):
+        return text
+    return earlier.replace(before[0], said[0], 1)

@@ -1,0 +1,171 @@
+"""Pure: words that borrow another skill's word, or a person's, are read for what they ask. Each test uses
+phrasings of its own, so a rule written for one probe message would not pass them."""
+
+import pytest
+
+from quipu.application.agent.followups import is_follow_up
+from quipu.domain.plain_requests import plain_request
+from quipu.domain.routing import asks_to_move_money, refused_action, skills_named, wants_person
+from quipu.skills.data_lookup.picking import pick
+from quipu.skills.money_movement.words import amount_corrected, plain_transfer
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "que una ejecutiva me regrese la llamada mañana",
+        "pueden pedirle a un agente que me llame en la noche?",
+        "quero que um atendente retorne a ligação à tarde",
+    ],
+)
+def test_a_person_who_calls_back_is_the_callback_not_a_chat_hand_off(text):
+    assert not wants_person(text)
+    assert refused_action(text) is None
+    assert skills_named(text)[:1] == ["account_actions"]
+
+
+@pytest.mark.parametrize("text", ["pásame con un asesor ya", "quero falar com um atendente agora"])
+def test_a_person_in_the_chat_is_still_a_hand_off(text):
+    assert wants_person(text)
+
+
+def test_money_back_is_still_refused_when_a_call_is_not_what_comes_back():
+    assert refused_action("quiero que me devuelvan lo que me cobraron") == "refund"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["qué tarjetas tengo activas?", "quais cartões eu tenho?", "cuáles son mis tarjetas que tengo a mi nombre",
+     "meus cartões?", "ver mis tarjetas"],
+)
+def test_asking_which_cards_one_has_names_the_cards_skill(text):
+    assert "account_actions" in skills_named(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "amount"),
+    [
+        ("págame 2.300 de la tarjeta porfa", "pay_debt", "2.300"),
+        ("quitar 45 da fatura do cartão", "pay_debt", "45"),
+    ],
+)
+def test_pay_verbs_of_the_region_ask_to_move_money(text, kind, amount):
+    assert asks_to_move_money(text)
+    arguments = plain_transfer(text)
+    assert arguments is not None and arguments["kind"] == kind and arguments["amount"] == amount
+
+
+@pytest.mark.parametrize(
+    ("text", "to_type", "from_type"),
+    [
+        ("mueve 80 de la de ahorro a la de cheques", "Cuenta Corriente", "Cuenta Ahorro"),
+        ("passa 12 da de corrente pra de poupança", "Cuenta Ahorro", "Cuenta Corriente"),
+    ],
+)
+def test_a_product_named_after_la_de_is_read_as_origin_or_destination(text, to_type, from_type):
+    arguments = plain_transfer(text)
+    assert arguments is not None and arguments["to_type"] == to_type and arguments["from_type"] == from_type
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["cuánto me costó de comisión la transferencia de ayer", "quanto me cobraram de comissão pela transferência"],
+)
+def test_the_fee_of_a_past_transfer_is_a_lookup_not_a_new_transfer(text):
+    named = skills_named(text)
+    assert named[:1] == ["data_lookup"] and "money_movement" not in named
+
+
+@pytest.mark.parametrize(
+    ("text", "skill"),
+    [
+        ("cuánto traigo en la de ahorro?", "balance_inquiry"),
+        ("qué es lo mínimo a pagar de la tarjeta", "balance_inquiry"),
+        ("tengo dos cargos idénticos de rappi", "charge_investigation"),
+        ("aparecem duas cobranças repetidas do uber", "charge_investigation"),
+        ("cuánto le he soltado a rappi este mes", "data_lookup"),
+    ],
+)
+def test_colloquial_words_name_their_skill(text, skill):
+    assert skills_named(text)[:1] == [skill]
+
+
+@pytest.mark.parametrize("text", ["cuál fue la compra más gorda de abril", "qual foi o gasto mais alto de maio"])
+def test_slang_for_the_biggest_purchase_asks_for_the_largest(text):
+    assert pick(text)[0] == "get_largest_purchase"
+
+
+CARDS = [
+    {"product_id": "CREDIT", "product_type": "Tarjeta Crédito", "last4": "7001", "status": "Active"},
+    {"product_id": "DEBIT", "product_type": "Tarjeta Débito", "last4": "7002", "status": "Active"},
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("congela la de crédito porfa no, el otro", "DEBIT"),
+        ("bloqueia o de débito essa não, a outra", "CREDIT"),
+        ("bloquea la terminada en 7001 ... no esa, la otra", "DEBIT"),
+    ],
+)
+def test_the_other_card_is_the_one_the_earlier_words_did_not_name(text, expected):
+    assert plain_request(text, CARDS) == {"action": "block_card", "params": {"product_id": expected}}
+
+
+def test_the_other_card_with_nothing_named_before_is_not_guessed():
+    assert plain_request("bloquéame una tarjeta, la otra", CARDS) is None
+
+
+def test_a_card_named_after_the_other_one_is_the_card_meant():
+    assert plain_request("mis tarjetas y la otra? bloquea la de débito", CARDS) == {
+        "action": "block_card", "params": {"product_id": "DEBIT"}}
+
+
+@pytest.mark.parametrize("text", ["no, la de abril", "não, do mês retrasado", "no del año pasado, de este"])
+def test_a_correction_that_starts_with_no_leans_on_the_last_turn(text):
+    assert is_follow_up(text, {"skill": "data_lookup", "tool": "get_spending_summary", "arguments": {}, "text": "x"})
+
+
+def test_a_no_that_starts_a_new_request_is_not_a_correction():
+    assert not is_follow_up("no reconozco un cobro de netflix que me hicieron", {"skill": "data_lookup", "text": "x"})
+
+
+@pytest.mark.parametrize("text", ["qnto tenho na poupança", "cto debo de la tarjeta"])
+def test_abbreviated_how_much_asks_for_a_balance(text):
+    assert skills_named(text)[:1] == ["balance_inquiry"]
+
+
+@pytest.mark.parametrize(
+    ("text", "latest", "amount"),
+    [
+        ("transfiere 40 de la corriente a la de ahorro", "mejor 75", "75"),
+        ("passa 12 da corrente pra poupança", "melhor que sejam 30", "30"),
+    ],
+)
+def test_a_follow_up_that_only_changes_the_amount_keeps_the_request_it_corrects(text, latest, amount):
+    assert is_follow_up(latest, {"skill": "money_movement", "text": text})
+    arguments = plain_transfer(amount_corrected(f"{text} {latest}", latest))
+    assert arguments is not None and arguments["amount"] == amount and arguments["kind"] == "own_accounts"
+
+
+def test_a_follow_up_naming_another_product_is_not_an_amount_correction():
+    text = "paga 20 da fatura melhor 40 da poupança"
+    assert amount_corrected(text, "melhor 40 da poupança") == text
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [("quero um alerta quando a fatura estiver vencendo", "payment_due"), ("avísame antes de que se venza", "payment_due")],
+)
+def test_an_alert_named_by_its_due_date_is_the_payment_due_alert(text, kind):
+    assert plain_request(text) == {"action": "set_alert", "params": {"kind": kind, "enabled": True}}
+
+
+@pytest.mark.parametrize("text", ["mostra meu extrato da semana", "quanto gastei nesta semana"])
+def test_this_week_in_portuguese_contractions_is_the_last_seven_days(text):
+    assert pick(text)[1].get("period") == "last_7_days"
+
+
+def test_better_without_a_new_amount_is_not_read_as_a_correction():
+    assert not is_follow_up("mejor déjalo así, gracias por todo amigo", {"skill": "money_movement", "text": "x"})
