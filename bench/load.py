@@ -111,6 +111,7 @@ def pick_customers(admin_url: str, count: int) -> list[Customer]:
             "AND c.customer_id NOT LIKE 'DEMO-%%' ORDER BY a.customer_id"
         ).fetchall()
         random.Random(17).shuffle(rows)
+        rows.sort(key=lambda row: row[3] is None)  # customers with a card they can still block come first
         chosen = [Customer(*row, address=f"10.20.{i // 250}.{i % 250 + 1}") for i, row in enumerate(rows[:count])]
         passwords = Passwords()
         for c in chosen:
