@@ -101,3 +101,20 @@ def test_the_models_arguments_stand_when_the_words_agree():
 def test_a_merchant_named_like_a_category_is_not_read_as_one():
     assert pick("cuánto gasté en mercado libre") == ("get_spending_summary", {"merchant": "mercado libre"})
     assert pick("cuánto gasté en el mercado") == ("get_spending_summary", {"category": "Food"})
+
+
+@pytest.mark.parametrize(
+    ("earlier", "latest"),
+    [
+        ("me cobraron dos veces un uber", "y cuanto gaste en comida el mes pasado"),
+        ("quanto gastei no ifood?", "e em transporte esse mês?"),
+    ],
+)
+def test_a_category_said_now_replaces_a_merchant_said_before(earlier, latest):
+    tool, arguments = pick(f"{earlier} {latest}", latest)
+    assert tool == "get_spending_summary" and "merchant" not in arguments and arguments.get("category")
+
+
+def test_a_merchant_said_before_stays_when_the_follow_up_names_no_category():
+    latest = "y cuanto gaste ahi el mes pasado?"
+    assert pick(f"cuanto gaste en uber este mes {latest}", latest)[1].get("merchant")

@@ -75,7 +75,7 @@ def sources_of(values: list[Decimal]) -> list[str]:
     return [json.dumps({"amounts": [str(v) for v in values]})]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(st.lists(amounts, min_size=1, max_size=6), st.data())
 def test_property_reformatted_equal_values_always_pass(values, data):
     parts = []
@@ -86,7 +86,7 @@ def test_property_reformatted_equal_values_always_pass(values, data):
     assert ungrounded(reply, sources_of(values)) == []
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(st.lists(amounts, min_size=1, max_size=6), amounts, st.data())
 def test_property_a_wrong_figure_inserted_anywhere_is_always_caught(values, wrong, data):
     assume(wrong not in values)
@@ -98,7 +98,7 @@ def test_property_a_wrong_figure_inserted_anywhere_is_always_caught(values, wron
     assert ungrounded(reply, sources_of(values)) == [inserted]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(st.lists(amounts, min_size=1, max_size=6), st.data())
 def test_property_a_dropped_or_altered_figure_breaks_a_rephrasing(values, data):
     original = " y ".join(f"{v:.2f} MXN" for v in values)

@@ -90,3 +90,14 @@ def test_a_missing_duplicate_check_is_not_read_as_no_duplicate():
     hooks = next(s for s in discover() if s.name == "charge_investigation").hooks()
     reply = hooks["answer"]([ToolOutcome("investigate_charges", {}, result)], Voice("charge_investigation", "es"))
     assert "No pude completar todas las revisiones" in reply and "duplicados" in reply
+
+
+@pytest.mark.parametrize(
+    ("language", "days", "window"),
+    [("es", 1, "del último día"), ("es", 30, "de los últimos 30 días"), ("pt", 1, "do último dia"), ("pt", 7, "dos últimos 7 dias")],
+)
+def test_a_search_that_found_nothing_says_how_far_back_it_looked_in_words(language, days, window):
+    hooks = next(s for s in discover() if s.name == "charge_investigation").hooks()
+    result = {"status": "none", "charges": [], "days": days}
+    reply = hooks["answer"]([ToolOutcome("investigate_charges", {"days": days}, result)], Voice("charge_investigation", language))
+    assert window in reply and "1 días" not in reply and "1 dias" not in reply

@@ -161,7 +161,7 @@ def _investigation(voice: Voice, outcome: ToolOutcome) -> str:
     charges = result.get("charges", [])
     if not charges:
         merchant = voice.say("merchant_of", merchant=arguments["merchant"]) if arguments.get("merchant") else ""
-        return voice.say("none", merchant=merchant, days=result.get("days", arguments.get("days", 30)))
+        return voice.say("none", merchant=merchant, window=_window(voice, result.get("days", arguments.get("days", 30))))
     if any(f["kind"] == Signal.POSSIBLE_FRAUD for c in charges for f in c.get("findings", [])):
         return _fraud(voice, charges)
     found_something = any(c.get("findings") for c in charges)
@@ -189,8 +189,13 @@ def answer(outcomes: list[ToolOutcome], voice: Voice) -> str:
         merchant = voice.say("merchant_of", merchant=last.arguments["merchant"]) if last.arguments.get("merchant") else ""
         days = last.result.get("days", last.arguments.get("days", 30))
         if not charges:
-            return voice.say("none", merchant=merchant, days=days)
-        return voice.say("search_found", merchant=merchant, days=days, options=_options(voice, charges))
+            return voice.say("none", merchant=merchant, window=_window(voice, days))
+        return voice.say("search_found", merchant=merchant, window=_window(voice, days), options=_options(voice, charges))
     if last.tool == "investigate_charge" and not last.result.get("found", True):
-        return voice.say("none", merchant="", days=last.arguments.get("days", 90))
+        return voice.say("none", merchant="", window=_window(voice, last.arguments.get("days", 90)))
     return _investigation(voice, last)
+
+
+def _window(voice: Voice, days: object) -> str:
+    """How far back code looked, in words: "the last day" reads better than "the last 1 days"."""
+    return voice.say("window_one" if str(days) == "1" else "window_many", days=days)

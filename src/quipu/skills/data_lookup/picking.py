@@ -95,6 +95,8 @@ def pick(text: str, latest: str | None = None) -> tuple[str, dict]:
         if by:
             arguments["by"] = by
     merchant = ([None, *MERCHANTS.finditer(said)])[-1]  # the latest merchant said wins ("¿y en Spotify?")
+    if merchant and latest and categories_in(latest) and not MERCHANTS.search(fold(latest)):
+        merchant = None  # a category said now replaces a merchant said before ("¿y en comida?" after Uber)
     if merchant and tool in ("get_movements", "get_spending_summary"):
         arguments["merchant"] = merchant.group(1)
         if arguments.get("by") == "merchant":  # one merchant named: its total, not a ranking of merchants
