@@ -77,3 +77,22 @@ def test_asking_an_adviser_to_call_back_proposes_the_callback_and_hands_nothing_
     assert [i["action"] for i in items] == ["request_callback"], body["reply"]
     assert not body.get("handoff")
 
+
+
+@pytest.mark.parametrize(
+    ("customer", "first", "then", "words"),
+    [
+        ("DEMO-MX-KHIPU", "pasame 200 de la de ahorro a la corriente", "¿a qué hora cierran las sucursales?", "Puedo ayudarte"),
+        ("DEMO-BR-PORTUGUESE", "quanto eu devo no cartão?", "e onde tem caixa eletrônico?", "Posso"),
+    ],
+)
+def test_a_branch_or_its_hours_asked_mid_conversation_is_not_read_as_the_last_request(
+    make_client, customer, first, then, words
+):
+    model = ScriptedModel(router=lambda text: "money_movement")  # a model that would keep the conversation's skill
+    api = make_client(model=model)
+    headers = sign_in(api, customer)
+    chat(api, headers, first, thread_id=f"branch-{customer}")
+    body = chat(api, headers, then, thread_id=f"branch-{customer}")
+    assert words in body["reply"] and body["tools_used"] == [], body["reply"]
+    assert [c["purpose"] for c in model.calls] == []

@@ -44,12 +44,19 @@ def plainly_out_of_scope(text: str) -> bool:
     said = fold(text or "").lower()
     if not said.strip() or re.search(r"\d", said):
         return False
-    if BANK_BUT_NO_SKILL.search(said) and not SKILL_WORDS_NEAR.search(said):
+    if names_a_topic_no_skill_serves(said):
         return True
     words = set(re.findall(r"[a-z]+", said))
     if words & EVERYDAY or MERCHANTS.search(said) or OWN.search(said) or _names_a_period(said):
         return False
     return not BANKING_WORD.search(said)
+
+
+def names_a_topic_no_skill_serves(text: str) -> bool:
+    """A branch, opening hours or a cash machine, and nothing a skill serves: out of scope even as a follow-up
+    ("¿a qué hora abren las sucursales?" right after a transfer is not about the transfer)."""
+    said = fold(text or "").lower()
+    return bool(BANK_BUT_NO_SKILL.search(said)) and not SKILL_WORDS_NEAR.search(said) and not re.search(r"\d", said)
 
 
 def _names_a_period(said: str) -> bool:

@@ -33,7 +33,7 @@ from quipu.application.ports import ModelBusy
 from quipu.application.turn_case import finding_kinds
 from quipu.domain.agent_text import say
 from quipu.domain.claims import claims
-from quipu.domain.out_of_scope import plainly_out_of_scope
+from quipu.domain.out_of_scope import names_a_topic_no_skill_serves, plainly_out_of_scope
 from quipu.domain.routing import (
     acting_skill_asked,
     guess_skill,
@@ -92,6 +92,8 @@ class Agent(ModelCalls):
             if regex is None and state.get("attachment") and "charge_investigation" in names:
                 regex = "charge_investigation"  # a statement photo is a question about charges
             resumed = state.get("awaiting_skill") or ((state.get("last") or {}).get("skill") if state["follow_up"] else None)
+            if resumed and regex is None and names_a_topic_no_skill_serves(text):
+                resumed = None  # a branch or opening hours asked mid-conversation is not about the last request
             if resumed in names and regex in (None, resumed):
                 span.set(skill=resumed, by="follow_up")
                 return {"skill": resumed}
