@@ -24,14 +24,25 @@ def test_plainly_out_of_scope_words_get_codes_answer_with_no_model_call(make_cli
     assert words in body["reply"] and body["tools_used"] == [] and model.calls == []
 
 
-def test_a_dispute_of_the_charge_just_investigated_proposes_the_inquiry_of_that_charge(make_client):
+@pytest.mark.parametrize(
+    ("customer", "first", "dispute", "merchant"),
+    [
+        # the charge just investigated, named
+        ("DEMO-MX-DUPLICATE", "el uber me salió repetido, me cobraron dos veces", "quiero disputar ese cobro", "Uber"),
+        # the repeated charge, with no merchant said
+        ("DEMO-BR-PORTUGUESE", "tem duas cobranças iguais no meu cartão", "quero contestar essa cobrança", "iFood"),
+    ],
+)
+def test_a_dispute_of_the_charge_just_told_proposes_the_inquiry_of_that_charge(
+    make_client, customer, first, dispute, merchant
+):
     api = make_client(model=ScriptedModel(router=lambda text: "account_actions"))
-    headers = sign_in(api, "DEMO-MX-DUPLICATE")
-    chat(api, headers, "el uber me salió repetido, me cobraron dos veces", thread_id="dispute")
-    body = chat(api, headers, "quiero disputar ese cobro", thread_id="dispute")
+    headers = sign_in(api, customer)
+    chat(api, headers, first, thread_id=f"dispute-{customer}")
+    body = chat(api, headers, dispute, thread_id=f"dispute-{customer}")
     items = (body["actions"] or {}).get("items") or []
     assert [i["action"] for i in items] == ["open_payment_inquiry"], body["reply"]
-    assert "Uber" in items[0]["text"]
+    assert merchant in items[0]["text"]
 
 
 def test_a_summary_by_email_with_no_topic_proposes_the_accounts_summary(make_client):
@@ -57,16 +68,6 @@ def test_a_question_about_the_charges_just_told_is_answered_again_by_code_with_n
     body = chat(api, headers, "¿y qué día fue eso?", thread_id="again")
     assert "Liverpool" in body["reply"] and body["tools_used"][-1] == "investigate_charges"
     assert [c["purpose"] for c in model.calls] == []
-
-
-def test_disputing_the_repeated_charge_without_naming_the_merchant_proposes_its_inquiry(make_client):
-    api = make_client(model=ScriptedModel(router=lambda text: "account_actions"))
-    headers = sign_in(api, "DEMO-BR-PORTUGUESE")
-    chat(api, headers, "tem duas cobranças iguais no meu cartão", thread_id="dispute-pt")
-    body = chat(api, headers, "quero contestar essa cobrança", thread_id="dispute-pt")
-    items = (body["actions"] or {}).get("items") or []
-    assert [i["action"] for i in items] == ["open_payment_inquiry"], body["reply"]
-    assert "iFood" in items[0]["text"]
 
 
 def test_asking_an_adviser_to_call_back_proposes_the_callback_and_hands_nothing_off(make_client):
