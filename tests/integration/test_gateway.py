@@ -60,13 +60,13 @@ async def scalar(pool, sql, *params):
 async def test_a_proposal_runs_nothing_until_the_button(gateway, pool):
     card = f"{MARTINA}-CARD"
     view = await gateway.propose(who(MARTINA), [Requested("block_card", {"product_id": card})])
-    assert view["needs_confirmation"] is True and view["items"][0]["status"] == "awaiting_confirmation"
-    assert "terminada en" in view["items"][0]["text"]
+    assert view.needs_confirmation is True and view.items[0].status == "awaiting_confirmation"
+    assert "terminada en" in view.items[0].text
     assert await scalar(pool, "SELECT count(*) FROM ops.card_actions WHERE product_id = %s", card) == 0
-    done = await gateway.confirm(MARTINA, view["batch_id"])
-    assert done["items"][0]["status"] == "verified" and "quedó bloqueada" in done["items"][0]["text"]
+    done = await gateway.confirm(MARTINA, view.batch_id)
+    assert done.items[0].status == "verified" and "quedó bloqueada" in done.items[0].text
     assert await scalar(pool, "SELECT count(*) FROM ops.card_actions WHERE product_id = %s", card) == 1
-    again = await gateway.confirm(MARTINA, view["batch_id"])
+    again = await gateway.confirm(MARTINA, view.batch_id)
     assert again == done
 
 
@@ -76,26 +76,26 @@ async def test_twenty_concurrent_confirms_execute_once_and_answer_the_same(gatew
         who(LUCIA),
         [Requested("block_card", {"product_id": card}), Requested("set_alert", {"kind": "duplicate_charge"})],
     )
-    answers = await asyncio.gather(*(gateway.confirm(LUCIA, view["batch_id"]) for _ in range(20)))
+    answers = await asyncio.gather(*(gateway.confirm(LUCIA, view.batch_id) for _ in range(20)))
     assert all(a == answers[0] for a in answers)
-    assert [i["status"] for i in answers[0]["items"]] == ["verified", "verified"]
+    assert [i.status for i in answers[0].items] == ["verified", "verified"]
     assert await scalar(pool, "SELECT count(*) FROM ops.card_actions WHERE product_id = %s", card) == 1
     executions = await scalar(
         pool,
         "SELECT count(*) FROM ops.decision_log WHERE tool = 'execute:block_card' AND proposed->>'batch_id' = %s",
-        view["batch_id"],
+        view.batch_id,
     )
     assert executions == 1
 
 
 async def test_the_summary_email_waits_for_the_button_then_goes_to_the_outbox(gateway, pool):
     view = await gateway.propose(who(ANDRES), [Requested("send_summary_email", {"topic": "balances"})])
-    assert view["needs_confirmation"] is True and view["items"][0]["status"] == "awaiting_confirmation"
+    assert view.needs_confirmation is True and view.items[0].status == "awaiting_confirmation"
     sent = "SELECT count(*) FROM ops.outbox WHERE action_id = %s::uuid"
-    assert await scalar(pool, sent, view["items"][0]["action_id"]) == 0
-    done = await gateway.confirm(ANDRES, view["batch_id"])
-    assert done["items"][0]["status"] == "verified"
-    assert await scalar(pool, sent, view["items"][0]["action_id"]) == 1
+    assert await scalar(pool, sent, view.items[0].action_id) == 0
+    done = await gateway.confirm(ANDRES, view.batch_id)
+    assert done.items[0].status == "verified"
+    assert await scalar(pool, sent, view.items[0].action_id) == 1
     body = await scalar(
         pool,
         "SELECT body FROM ops.outbox WHERE customer_id = %s AND template = 'balances' ORDER BY message_id DESC LIMIT 1",
@@ -115,11 +115,11 @@ async def test_a_failed_read_back_is_verification_failed_and_a_person_gets_the_c
     gateway = make_gateway(pool, clock, SuppressedEffects(pool, clock))
     card = f"{SOFIA}-CARD"
     view = await gateway.propose(who(SOFIA), [Requested("block_card", {"product_id": card})])
-    done = await gateway.confirm(SOFIA, view["batch_id"])
-    item = done["items"][0]
-    assert item["status"] == "failed" and item["reason"] == "verification_failed"
-    assert "quedó bloqueada" not in item["text"] and "una persona" in item["text"]
-    assert done["escalate"] == ["block_card"]
+    done = await gateway.confirm(SOFIA, view.batch_id)
+    item = done.items[0]
+    assert item.status == "failed" and item.reason == "verification_failed"
+    assert "quedó bloqueada" not in item.text and "una persona" in item.text
+    assert done.escalate == ["block_card"]
     cases = await scalar(
         pool,
         "SELECT count(*) FROM ops.handoff_cases WHERE customer_id = %s AND 'verification_failed' = ANY(reason_codes)",
@@ -143,14 +143,14 @@ class FlakyEffects(PgEffects):
 async def test_transient_errors_are_retried_up_to_three_attempts(pool, clock):
     gateway = make_gateway(pool, clock, FlakyEffects(pool, clock, failures=2))
     view = await gateway.propose(who(ANDRES), [Requested("set_alert", {"kind": "payment_due"})])
-    done = await gateway.confirm(ANDRES, view["batch_id"])
-    assert done["items"][0]["status"] == "verified"
-    attempts = await scalar(pool, "SELECT attempts FROM ops.actions WHERE batch_id = %s", view["batch_id"])
+    done = await gateway.confirm(ANDRES, view.batch_id)
+    assert done.items[0].status == "verified"
+    attempts = await scalar(pool, "SELECT attempts FROM ops.actions WHERE batch_id = %s", view.batch_id)
     assert attempts == 3
     always = make_gateway(pool, clock, FlakyEffects(pool, clock, failures=99))
     view = await always.propose(who(ANDRES), [Requested("set_alert", {"kind": "duplicate_charge", "enabled": False})])
-    failed = await always.confirm(ANDRES, view["batch_id"])
-    assert failed["items"][0]["reason"] == "temporary_error"
+    failed = await always.confirm(ANDRES, view.batch_id)
+    assert failed.items[0].reason == "temporary_error"
 
 
 class BrokenEffects(PgEffects):
@@ -166,10 +166,10 @@ async def test_a_failing_effect_logs_its_traceback_with_the_account_number_maske
     try:
         gateway = make_gateway(pool, clock, BrokenEffects(pool, clock))
         view = await gateway.propose(who(ANDRES), [Requested("set_alert", {"kind": "payment_due"})])
-        done = await gateway.confirm(ANDRES, view["batch_id"])
+        done = await gateway.confirm(ANDRES, view.batch_id)
     finally:
         logging.getLogger("quipu.actions").removeHandler(handler)
-    assert done["items"][0]["status"] == "failed"
+    assert done.items[0].status == "failed"
     (line,) = [json.loads(text) for text in stream.getvalue().splitlines() if "effect set_alert failed" in text]
     assert "Traceback" in line["error"] and "in apply" in line["error"] and "****1234" in line["error"]
     assert "4152313378901234" not in json.dumps(line) and "ana.perez@example.com" not in json.dumps(line)
@@ -178,11 +178,11 @@ async def test_a_failing_effect_logs_its_traceback_with_the_account_number_maske
 async def test_an_expired_batch_runs_nothing(gateway, pool, clock):
     view = await gateway.propose(who(ANDRES), [Requested("request_callback", {"window": "morning"})])
     clock.now += timedelta(minutes=11)
-    done = await gateway.confirm(ANDRES, view["batch_id"])
-    assert done["state"] == "expired" and done["items"][0]["status"] == "expired"
+    done = await gateway.confirm(ANDRES, view.batch_id)
+    assert done.state == "expired" and done.items[0].status == "expired"
     assert (
         await scalar(
-            pool, "SELECT count(*) FROM ops.handoff_cases WHERE case_id = %s::uuid", done["items"][0]["action_id"]
+            pool, "SELECT count(*) FROM ops.handoff_cases WHERE case_id = %s::uuid", done.items[0].action_id
         )
         == 0
     )
@@ -190,14 +190,14 @@ async def test_an_expired_batch_runs_nothing(gateway, pool, clock):
 
 async def test_a_cancelled_batch_cannot_be_confirmed(gateway, pool):
     view = await gateway.propose(who(ANDRES), [Requested("request_callback", {"window": "evening"})])
-    cancelled = await gateway.cancel(ANDRES, view["batch_id"])
-    assert cancelled["state"] == "cancelled"
-    assert (await gateway.confirm(ANDRES, view["batch_id"]))["items"][0]["status"] == "cancelled"
+    cancelled = await gateway.cancel(ANDRES, view.batch_id)
+    assert cancelled.state == "cancelled"
+    assert (await gateway.confirm(ANDRES, view.batch_id)).items[0].status == "cancelled"
 
 
 async def test_another_customers_batch_is_unknown_like_a_missing_one(gateway):
     view = await gateway.propose(who(ANDRES), [Requested("request_callback", {"window": "afternoon"})])
-    for batch in (view["batch_id"], "00000000-0000-0000-0000-000000000000"):
+    for batch in (view.batch_id, "00000000-0000-0000-0000-000000000000"):
         with pytest.raises(UnknownBatch):
             await gateway.confirm(LUCIA, batch)
         with pytest.raises(UnknownBatch):
@@ -211,8 +211,8 @@ async def test_a_newer_proposal_supersedes_the_waiting_one(gateway):
     await gateway.propose(
         who(ANDRES, "c0a80101-0000-4000-8000-000000000001"), [Requested("set_alert", {"kind": "payment_due"})]
     )
-    stale = await gateway.confirm(ANDRES, first["batch_id"])
-    assert stale["items"][0]["status"] == "cancelled" and stale["items"][0]["reason"] == "superseded"
+    stale = await gateway.confirm(ANDRES, first.batch_id)
+    assert stale.items[0].status == "cancelled" and stale.items[0].reason == "superseded"
 
 
 @pytest.mark.parametrize(
@@ -233,11 +233,11 @@ async def test_what_the_bank_never_automates_goes_to_a_person_and_runs_nothing(g
     customer = f"TEST-{uuid.uuid4().hex[:10]}"
     before = await scalar(pool, "SELECT count(*) FROM ops.decision_log WHERE executed")
     view = await gateway.propose(who(customer), [Requested(action, {"amount": "1000"})])
-    item = view["items"][0]
-    assert (item["status"], item["reason"]) == (verdict, reason)
+    item = view.items[0]
+    assert (item.status, item.reason) == (verdict, reason)
     assert await scalar(pool, "SELECT count(*) FROM ops.decision_log WHERE executed") == before
     if verdict == "escalated":
-        assert view["escalate"] == [action]
+        assert view.escalate == [action]
         assert (
             await scalar(
                 pool,
@@ -253,11 +253,11 @@ async def test_inquiry_policy_on_the_demo_charges(gateway, pool):
     reversed_ = await gateway.propose(
         who(SOFIA), [Requested("open_payment_inquiry", {"transaction_id": f"{SOFIA}-C1"})]
     )
-    assert reversed_["items"][0]["reason"] == "already_reversed"
+    assert reversed_.items[0].reason == "already_reversed"
     pending = await gateway.propose(
         who(ANDRES), [Requested("open_payment_inquiry", {"transaction_id": f"{ANDRES}-C1"})]
     )
-    assert pending["items"][0]["reason"] == "still_pending"
+    assert pending.items[0].reason == "still_pending"
     duplicate = await gateway.propose(
         who(LUCIA, language="es"),
         [
@@ -265,26 +265,26 @@ async def test_inquiry_policy_on_the_demo_charges(gateway, pool):
             Requested("send_summary_email", {"topic": "case_receipt"}),
         ],
     )
-    done = await gateway.confirm(LUCIA, duplicate["batch_id"])
-    assert [i["status"] for i in done["items"]] == ["verified", "verified"]
+    done = await gateway.confirm(LUCIA, duplicate.batch_id)
+    assert [i.status for i in done.items] == ["verified", "verified"]
     priority = await scalar(
-        pool, "SELECT priority FROM ops.handoff_cases WHERE case_id = %s::uuid", done["items"][0]["action_id"]
+        pool, "SELECT priority FROM ops.handoff_cases WHERE case_id = %s::uuid", done.items[0].action_id
     )
     assert priority == "Medium"
     receipt = await scalar(
-        pool, "SELECT body FROM ops.outbox WHERE action_id = %s::uuid", done["items"][1]["action_id"]
+        pool, "SELECT body FROM ops.outbox WHERE action_id = %s::uuid", done.items[1].action_id
     )
     assert "Uber Trip" in receipt and "Q-" in receipt
 
 
 async def test_case_receipt_without_an_inquiry_is_refused(gateway):
     view = await gateway.propose(who(ANDRES), [Requested("send_summary_email", {"topic": "case_receipt"})])
-    assert view["items"][0]["reason"] == "no_case_to_confirm"
+    assert view.items[0].reason == "no_case_to_confirm"
 
 
 async def test_cancelling_a_card_with_debt_goes_to_a_person(gateway):
     view = await gateway.propose(who(ANDRES), [Requested("cancel_card", {"product_id": f"{ANDRES}-CARD"})])
-    assert (view["items"][0]["status"], view["items"][0]["reason"]) == ("escalated", "outstanding_balance")
+    assert (view.items[0].status, view.items[0].reason) == ("escalated", "outstanding_balance")
 
 
 async def test_only_three_actions_per_batch_and_invalid_params_are_refused(gateway):
@@ -292,13 +292,13 @@ async def test_only_three_actions_per_batch_and_invalid_params_are_refused(gatew
         who(ANDRES),
         [Requested("set_alert", {"kind": "nope"})] + [Requested("request_callback", {"window": "morning"})] * 4,
     )
-    reasons = [i["reason"] for i in view["items"]]
+    reasons = [i.reason for i in view.items]
     assert reasons[0] == "invalid_params" and reasons[3:] == ["too_many_actions", "too_many_actions"]
 
 
 async def test_another_customers_card_is_not_found(gateway):
     view = await gateway.propose(who(ANDRES), [Requested("block_card", {"product_id": f"{LUCIA}-CARD"})])
-    assert view["items"][0]["reason"] == "not_found"
+    assert view.items[0].reason == "not_found"
 
 
 async def test_a_customer_who_only_typed_an_id_cannot_propose(gateway):

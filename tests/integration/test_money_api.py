@@ -84,9 +84,9 @@ def test_action_buttons_and_another_customers_batch(bank_api):
         lambda: gateway.propose(Caller(VALERIA, True, "es"), [Requested("set_alert", {"kind": "payment_due"})])
     )
     other = sign_in(bank_api, "DEMO-MX-RECIBE")
-    assert bank_api.post(f"/api/actions/{view['batch_id']}/confirm", headers=other).status_code == 404
+    assert bank_api.post(f"/api/actions/{view.batch_id}/confirm", headers=other).status_code == 404
     mine = sign_in(bank_api, VALERIA)
-    done = bank_api.post(f"/api/actions/{view['batch_id']}/confirm", headers=mine)
+    done = bank_api.post(f"/api/actions/{view.batch_id}/confirm", headers=mine)
     assert done.status_code == 200 and done.json()["items"][0]["status"] == "verified"
 
 
@@ -103,12 +103,12 @@ def test_cancelling_a_card_answers_403_step_up_required_until_a_fresh_step_up(ba
 
     view = bank_api.portal.call(cancel_proposal)
     headers = sign_in(bank_api, camilo)
-    refused = bank_api.post(f"/api/actions/{view['batch_id']}/confirm", headers=headers)
+    refused = bank_api.post(f"/api/actions/{view.batch_id}/confirm", headers=headers)
     assert refused.status_code == 403 and refused.json()["error"] == "step_up_required"
     assert refused.json()["messages"]["es"].startswith("Por seguridad")
     assert refused.json()["messages"]["pt"].startswith("Por segurança")
     step_up(bank_api, headers)
-    done = bank_api.post(f"/api/actions/{view['batch_id']}/confirm", headers=headers)
+    done = bank_api.post(f"/api/actions/{view.batch_id}/confirm", headers=headers)
     assert done.status_code == 200 and done.json()["items"][0]["status"] == "verified"
 
 

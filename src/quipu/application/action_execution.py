@@ -128,7 +128,7 @@ class Execution:
         if row.status == "verified" and self.receipts:
             item = item_view(row)
             try:
-                await self.receipts(row.customer_id, row.action_id, row.language, item["text"], item["state"])
+                await self.receipts(row.customer_id, row.action_id, row.language, item.text, item.state)
             except Exception as error:  # the action is done and read back; a lost notice is logged, not a failure
                 log.warning("receipt for %s not stored", row.action, exc_info=error)
         return row

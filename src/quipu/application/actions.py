@@ -22,7 +22,7 @@ from quipu.application.action_ports import (
 )
 from quipu.application.action_ports import PermanentError as PermanentError  # the evaluation injects these
 from quipu.application.action_ports import TransientError as TransientError
-from quipu.application.action_view import batch_view, item_view
+from quipu.application.action_view import ActionCard, batch_view, item_view
 from quipu.application.caller import Caller
 from quipu.application.transfers import StepUpRequired
 from quipu.domain import action_text, case_files
@@ -75,7 +75,7 @@ class Gateway(Execution):
         self.poll = poll
         self.receipts = receipts  # a notice in Mensajes for every verified action
 
-    async def propose(self, who: Caller, requested: list[Requested]) -> dict[str, Any]:
+    async def propose(self, who: Caller, requested: list[Requested]) -> ActionCard:
         """Stores the batch and its card; nothing runs here, whatever the verdicts: only the button runs."""
         if not who.signed_in:
             raise NotSignedIn
@@ -148,7 +148,7 @@ class Gateway(Execution):
             facts_view,
         )
 
-    async def confirm(self, customer_id: str, batch_id: str, *, stepped_up: bool = False) -> dict[str, Any]:
+    async def confirm(self, customer_id: str, batch_id: str, *, stepped_up: bool = False) -> ActionCard:
         """The customer's button. A batch holding an irreversible action also needs a fresh step-up."""
         now = self.clock()
         await self.sweep(customer_id)
@@ -175,7 +175,7 @@ class Gateway(Execution):
             await self._escalate(settled, [r for r in settled if r.reason == "verification_failed"])
         return len(stuck)
 
-    async def cancel(self, customer_id: str, batch_id: str) -> dict[str, Any]:
+    async def cancel(self, customer_id: str, batch_id: str) -> ActionCard:
         now = self.clock()
         if not await self.store.batch(customer_id, batch_id):
             raise UnknownBatch
@@ -191,11 +191,11 @@ class Gateway(Execution):
         )
         return batch_view(rows)
 
-    async def view(self, customer_id: str, batch_id: str) -> dict[str, Any]:
+    async def view(self, customer_id: str, batch_id: str) -> ActionCard:
         """The batch's card as it is now (a conversation redrawn later shows what became of it)."""
         return batch_view(await self.store.batch(customer_id, batch_id))
 
-    async def _settled_view(self, customer_id: str, batch_id: str) -> dict[str, Any]:
+    async def _settled_view(self, customer_id: str, batch_id: str) -> ActionCard:
         deadline = self.clock() + WAIT_FOR_OTHER_CONFIRM
         while True:
             rows = await self.store.batch(customer_id, batch_id)
@@ -239,7 +239,7 @@ class Gateway(Execution):
             signals=set().union(*(set(r.view.get("facts", {}).get("signals", [])) for r in batch)),
             reason_codes=list({r.reason or "unknown_action" for r in escalated}),
             actions=[
-                {"action": r.action if known(r.action) else UNKNOWN, "status": r.status, "text": item_view(r)["text"]}
+                {"action": r.action if known(r.action) else UNKNOWN, "status": r.status, "text": item_view(r).text}
                 for r in batch
             ],
             unresolved=[action_text.reason_text(r.reason, r.language) for r in escalated],

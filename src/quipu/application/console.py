@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
+from quipu.application.action_view import ActionCard
 from quipu.application.actions import Gateway
 from quipu.application.caller import Caller
 from quipu.application.console_ports import ConsoleStore, ConsoleUnitOfWork
@@ -140,7 +141,7 @@ class Console:
             await _did(uow, "operator_release", conversation_id, customer_id, {"operator_id": staff.operator_id})
             await uow.commit()
 
-    async def act(self, conversation_id: str, staff: Staff, action: str, params: dict[str, Any]) -> dict[str, Any]:
+    async def act(self, conversation_id: str, staff: Staff, action: str, params: dict[str, Any]) -> ActionCard:
         """Runs through the gateway: the same policy, re-check, read-back and audit as the customer's button."""
         if action not in OPERATOR_ACTIONS:
             raise NotAllowed("operator_action_not_offered")
@@ -149,17 +150,17 @@ class Console:
             raise NotAllowed("hold_the_case_first")
         who = Caller(customer_id, True, language, conversation_id=conversation_id)
         view = await self.gateway.propose(who, [Requested(action, params)])
-        if any(i["status"] in ("awaiting_confirmation", "confirmed") for i in view["items"]):
-            view = await self.gateway.confirm(customer_id, view["batch_id"])
+        if view.batch_id and any(i.status in ("awaiting_confirmation", "confirmed") for i in view.items):
+            view = await self.gateway.confirm(customer_id, view.batch_id)
         async with self.store.unit_of_work() as uow:  # the operator as the actor, in the decision log
             await uow.record(
                 customer_id=customer_id,
                 conversation_id=conversation_id,
                 tool=f"operator_action:{action}",
-                proposed={"operator_id": staff.operator_id, "batch_id": view.get("batch_id")},
+                proposed={"operator_id": staff.operator_id, "batch_id": view.batch_id},
                 decision="allowed",
-                executed=any(i["status"] in ("verified", "failed") for i in view.get("items", [])),
-                verified=any(i["status"] == "verified" for i in view.get("items", [])),
+                executed=any(i.status in ("verified", "failed") for i in view.items),
+                verified=any(i.status == "verified" for i in view.items),
             )
             await uow.commit()
         return view

@@ -17,8 +17,8 @@ async def refuse_by_code(deps: AgentDeps, state: Mapping[str, Any]) -> dict[str,
     if caller.signed_in:
         who = caller.speaking(language)
         view = await deps.gateway.propose(who, [Requested(action, {})])
-        item = view["items"][0]
-        reason, escalated = item["reason"], item["status"] == "escalated"
+        item = view.items[0]
+        reason, escalated = item.reason, item.status == "escalated"
     else:
         verdict, reason = NEVER_AUTOMATED[action]
         escalated = False

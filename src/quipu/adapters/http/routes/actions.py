@@ -26,7 +26,9 @@ async def confirm(who: CustomerDep, services: ServicesDep, batch_id: BatchId, bo
     stepped_up = who.stepped_up(services.clock(), services.identity.limits.step_up_window)
     try:
         return counted(
-            "actions", "confirm", await services.gateway.confirm(who.customer_id, batch_id, stepped_up=stepped_up)
+            "actions",
+            "confirm",
+            (await services.gateway.confirm(who.customer_id, batch_id, stepped_up=stepped_up)).json_ready(),
         )
     except StepUpRequired:
         raise ApiError("step_up_required") from None
@@ -37,6 +39,6 @@ async def confirm(who: CustomerDep, services: ServicesDep, batch_id: BatchId, bo
 @router.post("/{batch_id}/cancel", summary="The customer declines the proposal")
 async def cancel(who: CustomerDep, services: ServicesDep, batch_id: BatchId, body: ConfirmIn | None = None) -> dict:
     try:
-        return counted("actions", "cancel", await services.gateway.cancel(who.customer_id, batch_id))
+        return counted("actions", "cancel", (await services.gateway.cancel(who.customer_id, batch_id)).json_ready())
     except UnknownBatch:
         raise ApiError("unknown_batch") from None

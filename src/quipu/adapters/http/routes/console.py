@@ -85,7 +85,8 @@ async def release(conversation_id: ConversationId, operator: OperatorDep, servic
 
 @router.post("/conversations/{conversation_id}/actions", summary="Act for the customer through the action gateway")
 async def act(conversation_id: ConversationId, body: ActIn, operator: OperatorDep, services: ServicesDep) -> dict:
-    return await guarded(services.console.act(conversation_id, staff(operator), body.action, body.params))
+    card = await guarded(services.console.act(conversation_id, staff(operator), body.action, body.params))
+    return card.json_ready()
 
 
 @router.get("/dashboard", summary="Live figures from the database (supervisors only)")

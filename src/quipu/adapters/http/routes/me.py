@@ -66,7 +66,11 @@ async def conversation(thread_id: ThreadId, who: CustomerDep, services: Services
     if found is None:
         raise ApiError("unknown_conversation")
     cards = [
-        Card(kind="actions", created_at=proposed_at, view=await services.gateway.view(who.customer_id, batch_id))
+        Card(
+            kind="actions",
+            created_at=proposed_at,
+            view=(await services.gateway.view(who.customer_id, batch_id)).json_ready(),
+        )
         for batch_id, proposed_at in found.batches
     ]
     cards += [Card(kind="transfer", created_at=t["created_at"], view=transfer_view(t)) for t in found.transfers]
