@@ -3,6 +3,7 @@ customer's own products the money leaves from and goes to ("de mi ahorro a mi co
 
 import re
 
+from quipu.domain.money import spelled_out
 from quipu.domain.vocabulary import CHECKING, CREDIT_CARD, PERSONAL_LOAN, SAVINGS
 
 SERVICES = (
@@ -47,7 +48,7 @@ DEBTS = (CREDIT_CARD, PERSONAL_LOAN)
 
 
 def _amounts(text: str) -> list[str]:
-    return [t.rstrip(".,") for t in re.findall(r"\d[\d.,]*", text or "") if len(re.sub(r"\D", "", t)) <= 9]
+    return [t.rstrip(".,") for t in re.findall(r"\d[\d.,]*", spelled_out(text)) if len(re.sub(r"\D", "", t)) <= 9]
 
 
 def plain_transfer(text: str) -> dict | None:
@@ -119,6 +120,7 @@ def amount_corrected(text: str, latest: str) -> str:
     """A follow-up that only changes the amount ("mejor que sean 150", "melhor 40") keeps the request it corrects:
     the earlier words with the new amount; anything else is read as it was said."""
     earlier = text[: -len(latest)].strip() if latest and text.endswith(latest) and text != latest else ""
+    earlier, latest = spelled_out(earlier), spelled_out(latest)
     said, before = _amounts(latest), _amounts(earlier)
     names_more = any(re.search(pattern, latest, re.IGNORECASE) for _, pattern in (*PRODUCTS, *SERVICES))
     if len(said) != 1 or len(before) != 1 or names_more or ACCOUNT_NUMBER.search(latest):
