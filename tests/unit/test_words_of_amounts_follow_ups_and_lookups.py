@@ -6,8 +6,12 @@ from decimal import Decimal
 
 import pytest
 
+from quipu.application.agent.followups import is_follow_up
 from quipu.domain.money import amounts_said
-from quipu.skills.money_movement.words import amount_corrected, plain_transfer
+from quipu.domain.vocabulary import CHECKING, CREDIT_CARD, SAVINGS
+from quipu.skills.money_movement.words import accounts_corrected, amount_corrected, plain_transfer
+
+LAST = {"skill": "data_lookup", "tool": "get_complaints", "arguments": {}, "text": "y mi queja?", "status": None}
 
 
 @pytest.mark.parametrize(
@@ -37,3 +41,49 @@ def test_a_transfer_in_thousands_said_with_mil_proposes_the_whole_amount():
 def test_a_correction_in_thousands_replaces_the_amount_of_the_request():
     earlier = "pasa 1 mil de la corriente a la de ahorro"
     assert "7000" in amount_corrected(f"{earlier} mejor 7 mil", "mejor 7 mil")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "que sea 800 entonces",
+        "que sejam 90",
+        "ponle 450 mejor",
+        "mejor al revés",
+        "ao contrário, por favor",
+        "cuántos siguen pendientes",
+        "cuándo la abrieron",
+        "quantas estão abertas ainda",
+        "qual delas foi resolvida",
+    ],
+)
+def test_a_correction_or_a_short_question_without_its_mark_leans_on_the_last_turn(text):
+    assert is_follow_up(text, LAST)
+
+
+@pytest.mark.parametrize("text", ["quiero ver mis movimientos de marzo", "como está el dólar hoy"])
+def test_a_new_request_is_not_read_as_a_follow_up(text):
+    assert not is_follow_up(text, LAST)
+
+
+EARLIER = {"kind": "own_accounts", "amount": "700", "from_type": CHECKING, "to_type": SAVINGS}
+
+
+@pytest.mark.parametrize(
+    ("latest", "origin", "destination", "kind"),
+    [
+        ("no, al revés", SAVINGS, CHECKING, "own_accounts"),
+        ("ao contrário", SAVINGS, CHECKING, "own_accounts"),
+        ("mejor desde el ahorro hacia la corriente", SAVINGS, CHECKING, "own_accounts"),
+        ("mejor mándalo a la tarjeta", CHECKING, CREDIT_CARD, "pay_debt"),
+    ],
+)
+def test_a_follow_up_that_changes_the_accounts_keeps_the_amount(latest, origin, destination, kind):
+    moved = accounts_corrected(latest, EARLIER)
+    assert moved is not None and moved["amount"] == "700"
+    assert (moved["from_type"], moved["to_type"], moved["kind"]) == (origin, destination, kind)
+
+
+@pytest.mark.parametrize("latest", ["mejor 900 al ahorro", "gracias", "y cuánto tengo?"])
+def test_a_follow_up_with_a_new_amount_or_no_account_is_not_an_account_change(latest):
+    assert accounts_corrected(latest, EARLIER) is None

@@ -126,3 +126,24 @@ def amount_corrected(text: str, latest: str) -> str:
     if len(said) != 1 or len(before) != 1 or names_more or ACCOUNT_NUMBER.search(latest):
         return text
     return earlier.replace(before[0], said[0], 1)
+
+
+REVERSED = re.compile(r"al rev[eé]s|al contrario|ao contr[aá]rio|invertid[oa]|del otro lado", re.IGNORECASE)
+
+
+def accounts_corrected(latest: str, earlier: dict) -> dict | None:
+    """A follow-up that only changes where the money goes ("mejor al revés", "no, de la corriente al ahorro")
+    keeps the amount of the transfer it corrects; None when it says an amount or names no account."""
+    if _amounts(latest) or earlier.get("kind") not in ("own_accounts", "pay_debt") or not earlier.get("amount"):
+        return None
+    roles, moved = _roles(latest), dict(earlier)
+    if not roles and REVERSED.search(latest) and earlier.get("from_type") and earlier.get("to_type"):
+        roles = {"from": earlier["to_type"], "to": earlier["from_type"]}
+    if not roles or roles.get("from") == roles.get("to"):
+        return None
+    for role in ("from", "to"):
+        if role in roles:
+            moved[f"{role}_type"] = roles[role]
+            moved.pop(f"{role}_last4", None)
+    moved["kind"] = "pay_debt" if moved.get("to_type") in DEBTS else "own_accounts"
+    return moved
