@@ -4,11 +4,14 @@ Each test uses phrasings of its own, so a rule written for one message would not
 
 from decimal import Decimal
 
+import anyio
 import pytest
 
 from quipu.application.agent.followups import is_follow_up
 from quipu.domain.money import amounts_said
 from quipu.domain.vocabulary import CHECKING, CREDIT_CARD, SAVINGS
+from quipu.skills.answering import SkillTurn, ToolOutcome
+from quipu.skills.charge_investigation import hooks as charge_hooks
 from quipu.skills.money_movement.words import accounts_corrected, amount_corrected, plain_transfer
 
 LAST = {"skill": "data_lookup", "tool": "get_complaints", "arguments": {}, "text": "y mi queja?", "status": None}
@@ -87,3 +90,48 @@ def test_a_follow_up_that_changes_the_accounts_keeps_the_amount(latest, origin, 
 @pytest.mark.parametrize("latest", ["mejor 900 al ahorro", "gracias", "y cuánto tengo?"])
 def test_a_follow_up_with_a_new_amount_or_no_account_is_not_an_account_change(latest):
     assert accounts_corrected(latest, EARLIER) is None
+
+
+class Listed:
+    """The customer's recent charges, as search_transactions lists them; records every call."""
+
+    CHARGES = [
+        {"transaction_id": "T1", "merchant": "Cinépolis", "amount": "189.50"},
+        {"transaction_id": "T2", "merchant": "DiDi", "amount": "75000.00"},
+        {"transaction_id": "T3", "merchant": "Pemex", "amount": "1500.00"},
+    ]
+
+    def __init__(self):
+        self.calls: list[tuple[str, dict]] = []
+
+    async def call(self, tool: str, arguments: dict) -> ToolOutcome:
+        self.calls.append((tool, arguments))
+        return ToolOutcome(tool, arguments, {"charges": self.CHARGES} if tool == "search_transactions" else {})
+
+
+def _investigated(text: str, said: str = "") -> dict:
+    listed = Listed()
+    turn = SkillTurn(text, "es", listed, said=said)
+    assert charge_hooks.plain(turn)
+    anyio.run(charge_hooks.first, turn)
+    return listed.calls[-1][1]
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [("qué es un cobro de $189.50?", "189.50"), ("el de 75 mil", "75000"), ("uno de 1.500 pesos que no ubico", "1500")],
+)
+def test_a_charge_named_by_its_amount_is_investigated_at_that_amount(text, amount):
+    arguments = _investigated(text)
+    assert (arguments["min_amount"], arguments["max_amount"]) == (amount, amount)
+
+
+@pytest.mark.parametrize("text", ["el cargo del 16 de junio", "uno del martes de 1500 pesos"])
+def test_a_charge_named_by_its_day_is_left_to_the_model(text):
+    assert not charge_hooks.plain(SkillTurn(text, "es", Listed()))
+
+
+@pytest.mark.parametrize("latest", ["¿y el de didi?", "e o da Pemex?"])
+def test_a_follow_up_naming_another_merchant_investigates_that_merchant(latest):
+    arguments = _investigated(f"no reconozco lo de cinepolis {latest}", said=latest)
+    assert arguments["merchant"] in ("DiDi", "Pemex") and "min_amount" not in arguments
