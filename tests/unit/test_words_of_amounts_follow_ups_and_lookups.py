@@ -8,10 +8,12 @@ import anyio
 import pytest
 
 from quipu.application.agent.followups import is_follow_up
+from quipu.domain.lookup_words import categories_in
 from quipu.domain.money import amounts_said
 from quipu.domain.vocabulary import CHECKING, CREDIT_CARD, SAVINGS
 from quipu.skills.answering import SkillTurn, ToolOutcome
 from quipu.skills.charge_investigation import hooks as charge_hooks
+from quipu.skills.data_lookup.picking import pick
 from quipu.skills.money_movement.words import accounts_corrected, amount_corrected, plain_transfer
 
 LAST = {"skill": "data_lookup", "tool": "get_complaints", "arguments": {}, "text": "y mi queja?", "status": None}
@@ -135,3 +137,36 @@ def test_a_charge_named_by_its_day_is_left_to_the_model(text):
 def test_a_follow_up_naming_another_merchant_investigates_that_merchant(latest):
     arguments = _investigated(f"no reconozco lo de cinepolis {latest}", said=latest)
     assert arguments["merchant"] in ("DiDi", "Pemex") and "min_amount" not in arguments
+
+
+@pytest.mark.parametrize(
+    ("earlier", "latest", "tool"),
+    [
+        ("cuál fue mi compra más grande de marzo", "y cuánto gasté en todo marzo?", "get_spending_summary"),
+        ("quanto gastei em abril?", "e qual foi a compra mais cara?", "get_largest_purchase"),
+        ("cuánto gasté en abril", "y a cómo está el dólar?", "get_exchange_rate"),
+    ],
+)
+def test_a_follow_up_that_asks_another_lookup_gets_that_lookup(earlier, latest, tool):
+    assert pick(f"{earlier} {latest}", latest)[0] == tool
+
+
+@pytest.mark.parametrize(
+    "text", ["gasto más en salud o en entretenimiento?", "onde vai mais dinheiro, transporte ou restaurantes?"]
+)
+def test_two_categories_in_one_question_are_answered_side_by_side(text):
+    tool, arguments = pick(text, text)
+    assert tool == "get_spending_summary" and arguments.get("by") == "category" and "category" not in arguments
+
+
+@pytest.mark.parametrize(
+    "text", ["en qué negocios se me va la lana", "cuál es el establecimiento donde más gasto", "a quién le gasto más"]
+)
+def test_a_place_or_business_word_ranks_spending_by_merchant(text):
+    assert pick(text, text) == ("get_spending_summary", {"by": "merchant"})
+
+
+@pytest.mark.parametrize(("text", "found"), [("cuánto dejé en el súper", ["Food"]), ("gastos no super", ["Food"]),
+                                             ("estuvo súper caro el cine", ["Entertainment"])])  # fmt: skip
+def test_the_super_after_an_article_is_the_supermarket(text, found):
+    assert categories_in(text) == found

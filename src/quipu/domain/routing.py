@@ -58,7 +58,7 @@ SKILL_PATTERNS = (
     ),
     (
         "data_lookup",
-        r"(movimientos|movimenta[çc]|(cu[aá]nto|quanto) (le |lhe )?(he|ha|has|hemos|tenho|tem) (metid|dejad|soltad|fundid|torrad|deixad)o|se me (va|van|fue|fueron|ha ido)\b|compras (de )?(arriba|encima|mayores|acima|maiores|m[aá]s de|mais de)|compar(a|ar|e|ame)\b|"
+        r"(movimientos|movimenta[çc]|(cu[aá]nto|quanto) (le |lhe )?(he|ha|has|hemos|tenho|tem) (metid|dejad|soltad|fundid|torrad|deixad)o|se me (va|van|fue|fueron|ha ido)\b|\b(vai|va|van|foi|fue|se fue) (mais |m[aá]s )?(o |el |la |mi |meu )?(dinheiro|grana|plata|dinero|lana|feria|guita)\b|compras (de )?(arriba|encima|mayores|acima|maiores|m[aá]s de|mais de)|compar(a|ar|e|ame)\b|"
         r"(a|en) c[uoó][aá]?(nto|mo) (est[aá]|anda|cotiza) (el|o) (verde|d[oó]lar|euro)|en qu[eé] gasto|onde gasto|\bgast\w*|cu[aá]nto gast|(cu[aá]nto|quanto) (llevo|levo) (gastad|en |no |com )|quanto gastei|(mis|minhas) compras|"
         r"compra m[aá]s (cara|grande)|compra mais (cara|alta)|(mayor|maior) compra|quejas?|reclam|"
         r"comisi[oó]n|comiss[ãa]o|tipo de cambio|c[aâ]mbio|d[oó]lar|categor[ií]a|comercio|historial|\bextrato\b|[uú]ltim[oa]s? compras)",

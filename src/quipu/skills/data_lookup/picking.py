@@ -17,11 +17,13 @@ TOOLS_BY_WORDS = (
                              r"|(gasto|compra|consumo) (mas|mais) (gros+o|gord[oa]|fuerte|pesad[oa]|alt[oa]))"),
     ("get_spending_summary", r"\b(gast\w*|gaste|gastei|spend\w*|consumo|consumi)\b|\bse me (va|van|fue|fueron|ha ido)\b"
                              r"|\b(cuanto|quanto) (me )?(sali\w*|saiu)\b|\b(cuanto|quanto) (llevo|levo)\b"
+                             r"|\b(vai|va|van|foi|fue|se fue) (mais |mas )?(o |el |la |mi |meu )?(dinheiro|grana|plata|dinero|lana|feria|guita)\b"
                              r"|\b(cuanto|quanto) (le |lhe )?(he|ha|has|hemos|tenho|tem) (metid|dejad|soltad|fundid|torrad|deixad)o\b"),
     ("get_movements", r"\b(moviment\w*|transacc\w*|transac\w*|compras|extrato|cargos|pagos|ultim[oa]s)\b"),
 )  # fmt: skip
 BY_WORDS = (
-    ("merchant", r"\b(comercio|comercios|tienda|tiendas|loja|lojas|estabelecimento\w*|lugar|lugares|donde|onde)\b"),
+    ("merchant", r"\b(comercio|comercios|tienda|tiendas|loja|lojas|estabelecimento\w*|establecimiento\w*|lugar|lugares|"
+                 r"donde|onde|negocios?|sitios?|locales|empresas?|marcas?|a quien|a quem)\b"),
     ("category", r"\b(categoria\w*|rubro\w*|tipo de gasto)\b"),
     ("month", r"\b(por mes|mes a mes|cada mes|por mês|mensual\w*|mensal\w*|meses)\b"),
 )
@@ -67,7 +69,8 @@ def names_a_tool(text: str) -> bool:
 def pick(text: str, latest: str | None = None) -> tuple[str, dict]:
     """A tool of the skill and the arguments the words give; the latest period or category said wins."""
     said = fold(text)
-    tool = next((t for t, pattern in TOOLS_BY_WORDS if re.search(pattern, said)), DEFAULT_TOOL)
+    asked_now = fold(latest) if latest and names_a_tool(latest) else said  # a follow-up may ask another lookup
+    tool = next((t for t, pattern in TOOLS_BY_WORDS if re.search(pattern, asked_now)), DEFAULT_TOOL)
     periods = [p for _, p in periods_in(text, AS_OF)]
     if tool in ("get_spending_summary", "get_movements") and asks_which_period_more(text, latest):
         tool = "compare_spending"
@@ -92,6 +95,9 @@ def pick(text: str, latest: str | None = None) -> tuple[str, dict]:
         arguments["category"] = categories[-1]
     if tool == "get_spending_summary":
         by = next((b for b, pattern in BY_WORDS if re.search(pattern, said)), None)
+        if len(set(categories_in(latest or text))) >= 2:  # "¿en qué gasté más, comida o transporte?": side by side
+            by = "category"
+            arguments.pop("category", None)
         if by:
             arguments["by"] = by
     merchant = ([None, *MERCHANTS.finditer(said)])[-1]  # the latest merchant said wins ("¿y en Spotify?")
