@@ -169,3 +169,43 @@ def test_this_week_in_portuguese_contractions_is_the_last_seven_days(text):
 
 def test_better_without_a_new_amount_is_not_read_as_a_correction():
     assert not is_follow_up("mejor déjalo así, gracias por todo amigo", {"skill": "money_movement", "text": "x"})
+
+
+@pytest.mark.parametrize(
+    "text", ["de cuánto vino el recibo del internet?", "quanto tá a conta de telefone", "cuanto debo del gas"]
+)
+def test_what_a_service_bill_comes_to_is_the_bills_not_the_debts(text):
+    from quipu.skills.money_movement.words import asks_for_bills
+
+    assert skills_named(text)[:1] == ["money_movement"] and asks_for_bills(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "lo de rappi sigue pendiente?",
+        "ya me reembolsaron lo de netflix?",
+        "o estorno da magazine luiza saiu?",
+        "me cobraron a doble en oxxo",
+        "cobraram duas vezes? não, cobraram em dobro a drogasil",
+    ],
+)
+def test_what_became_of_a_merchants_charge_is_an_investigation(text):
+    assert skills_named(text)[:1] == ["charge_investigation"]
+
+
+@pytest.mark.parametrize("text", ["¿cuánto me falta por liquidar del crédito hipotecario?", "quanto falta pagar do empréstimo?"])
+def test_how_much_is_left_to_pay_is_a_balance_not_a_payment(text):
+    assert skills_named(text)[:1] == ["balance_inquiry"]
+
+
+@pytest.mark.parametrize("text", ["qué compré ayer", "las compras que hice en abril", "o que eu comprei semana passada"])
+def test_what_the_customer_bought_is_a_lookup(text):
+    assert skills_named(text) == ["data_lookup"]
+
+
+def test_a_follow_up_naming_the_account_for_the_bill_just_proposed_keeps_the_bill():
+    from quipu.skills.money_movement.words import bill_followed_up
+
+    assert bill_followed_up("mejor desde la corriente", {"service": "agua"}) == {"service": "agua", "from_type": "Cuenta Corriente"}
+    assert bill_followed_up("págame el del teléfono", {}) == {"service": "telefono"}

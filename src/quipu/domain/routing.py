@@ -3,6 +3,7 @@ fallback router per skill. Used by the guard, as the router's safety net, and as
 
 import re
 
+from quipu.domain.lookup_words import MERCHANTS
 from quipu.domain.plain_requests import asks_for_a_call, fold, names_an_action
 
 HANDOFF = re.compile(
@@ -45,7 +46,7 @@ SKILL_PATTERNS = (
     (
         "charge_investigation",
         r"(no reconozco|n[ãa]o reconhe[çc]o|compra estranha|(cobro|cargo) raro|clonaron|clonad|alguien us[oó]|"
-        r"n[ãa]o fui eu|no fui yo|yo no fui|hacke\w*|(no|n[ãa]o) (\w+ )?(reconozco|reconosco|reconoc[ií]|reconhe[çc]o|reconheci)|consumos? rar|descontaron|descontaram|no (me )?acuerdo|no recuerdo|no me suena|n[ãa]o me soa|desconozco|desconhe[çc]o|n[ãa]o (me )?lembro|cargo|cobro|cobran[çc]a|compra que no|cobr(aron|ado|ada|[óo]u?)\b|"
+        r"n[ãa]o fui eu|no fui yo|yo no fui|hacke\w*|cobraram|em dobro|(cobro|cargo|cobrado|cobraron|cobran[çc]a) (al |en |a |por )?doble|(no|n[ãa]o) (\w+ )?(reconozco|reconosco|reconoc[ií]|reconhe[çc]o|reconheci)|consumos? rar|descontaron|descontaram|no (me )?acuerdo|no recuerdo|no me suena|n[ãa]o me soa|desconozco|desconhe[çc]o|n[ãa]o (me )?lembro|cargo|cobro|cobran[çc]a|compra que no|cobr(aron|ado|ada|[óo]u?)\b|"
         r"(cobros|cargos|compras|cobran[çc]as|d[eé]bitos) (\w+ )?(iguales|iguais|repetid\w*|id[eé]ntic\w*)|no hice|n[ãa]o fiz|duplicad|dobrad|(dos|2|duas) ve[csz]es|sospech|suspeit|fraude|extracto|"
         r"estado de cuenta)",
     ),
@@ -53,7 +54,7 @@ SKILL_PATTERNS = (
         "balance_inquiry",
         r"(saldo|(cu[aá]nto|cto|cnto) (yo )?(debo|tengo|traigo)|(qto|qnto|qnt) (eu )?(devo|tenho|tem)|pagar (el |o )?m[ií]nimo|m[ií]nimo a pagar|cu[aá]nta (lana|plata|feria|guita) (tengo|me queda)|fatura|pago m[ií]nimo|"
         r"(el|o|la) m[ií]nimo|quanto (tem|tenho) na|"
-        r"l[ií]mite dispon|vencid|al d[ií]a con|falta (pagar|para terminar)|cuotas|parcelas|quanto (eu )?(devo|tenho)|devendo|debiendo|cu[aá]nto me queda|quanto (me )?(sobra|resta|sobrou)|deuda|d[ií]vida|pago m[ií]nimo|"
+        r"l[ií]mite dispon|vencid|al d[ií]a con|falta (por |para |de )?(pagar|terminar|liquidar|cubrir|quitar)|cuotas|parcelas|quanto (eu )?(devo|tenho)|devendo|debiendo|cu[aá]nto me queda|quanto (me )?(sobra|resta|sobrou)|deuda|d[ií]vida|pago m[ií]nimo|"
         r"pagamento m[ií]nimo|vencimiento|vencimento|l[ií]mite disponible|disponible)",
     ),
     (
@@ -61,7 +62,8 @@ SKILL_PATTERNS = (
         r"(movimientos|movimenta[çc]|(cu[aá]nto|quanto) (le |lhe )?(he|ha|has|hemos|tenho|tem) (metid|dejad|soltad|fundid|torrad|deixad)o|se me (va|van|fue|fueron|ha ido)\b|\b(vai|va|van|foi|fue|se fue) (mais |m[aá]s )?(o |el |la |mi |meu )?(dinheiro|grana|plata|dinero|lana|feria|guita)\b|compras (de )?(arriba|encima|mayores|acima|maiores|m[aá]s de|mais de)|compar(a|ar|e|ame)\b|"
         r"(a|en) c[uoó][aá]?(nto|mo) (est[aá]|anda|cotiza) (el|o) (verde|d[oó]lar|euro)|en qu[eé] gasto|onde gasto|\bgast\w*|cu[aá]nto gast|(cu[aá]nto|quanto) (llevo|levo) (gastad|en |no |com )|quanto gastei|(mis|minhas) compras|"
         r"compra m[aá]s (cara|grande)|compra mais (cara|alta)|(mayor|maior) compra|quejas?|reclam|"
-        r"comisi[oó]n|comiss[ãa]o|tipo de cambio|c[aâ]mbio|d[oó]lar|categor[ií]a|comercio|historial|\bextrato\b|[uú]ltim[oa]s? compras)",
+        r"comisi[oó]n|comiss[ãa]o|tipo de cambio|c[aâ]mbio|d[oó]lar|categor[ií]a|comercio|historial|\bextrato\b|[uú]ltim[oa]s? compras|"
+        r"compras (que )?(hice|he hecho|hicimos|fiz|realic\w*)|qu[eé] compr[eé]|o que (eu )?comprei)",
     ),
 )
 
@@ -108,10 +110,18 @@ def asks_to_move_money(text: str) -> bool:
     """The words ask to pay or send money (not a question of when or how much, not a past payment)."""
     lowered = fold(text).lower()
     return bool(MOVE_MONEY.search(lowered)) and not asks_due_date(lowered) and not re.search(
-        rf"\b{QUESTION}\b[^.?!]*\b(pag|transf)|\b(minimo|monto|valor|total|importe|cantidad) a pagar\b", lowered
+        rf"\b{QUESTION}\b[^.?!]*\b(pag|transf|liquid)|\b(minimo|monto|valor|total|importe|cantidad) a pagar\b", lowered
     )
 
 
+# what a merchant's charge became ("¿me devolvieron lo de Mercado Libre?", "lo de Amazon sale pendiente")
+CHARGE_STATE = re.compile(r"pendient|pendent|devolv|reembols|estorn|revert|revers|reintegr")
+# a service bill's amount ("¿cuánto debo de luz?", "quanto deu a conta de água"): the bills, not the debts
+BILL_OWED = re.compile(
+    r"\b(cu[aá]nto|quanto|de cu[aá]nto|de quanto)\b[^.?!]*\b(debo|devo|debemos|adeudo|recibos?|facturas?|boletos?|conta|"
+    r"cuenta|vino|veio|lleg[oó]|chegou|sale|sai|t[aá]|est[aá]|viene|vem)\b[^.?!]*\b(luz|agua|água|internet|tel[eé]fono|"
+    r"telefone|gas|cable)\b"
+)
 COST_OF_A_PAST_MOVE = re.compile(r"\b(comisi[oó]n|comiss[ãa]o|cu[aá]nto me (cobraron|cost[oó])|quanto (me )?(cobraram|custou))\b")
 
 
@@ -135,6 +145,12 @@ def skills_named(text: str) -> list[str]:
     if "money_movement" in named and COST_OF_A_PAST_MOVE.search(lowered) and not asks_to_move_money(lowered):
         named.remove("money_movement")  # "¿cuánto me cobraron de comisión por la transferencia?": a lookup
         named.insert(0, "data_lookup")
+    if not named and MERCHANTS.search(fold(lowered)) and CHARGE_STATE.search(fold(lowered)):
+        named = ["charge_investigation"]
+    if BILL_OWED.search(lowered) and not asks_due_date(lowered) and "data_lookup" not in named:
+        named = ["money_movement", *(s for s in named if s not in ("money_movement", "balance_inquiry"))]
+    elif named[:2] == ["money_movement", "balance_inquiry"] and re.search(rf"\b{QUESTION}\b", fold(lowered)):
+        named = ["balance_inquiry", *named[2:]]  # "¿cuánto me falta para terminar de pagar el préstamo?": a balance
     if asks_due_date(lowered):
         named.insert(1 if named[:1] == ["account_actions"] else 0, "balance_inquiry")
     elif asks_to_move_money(lowered):

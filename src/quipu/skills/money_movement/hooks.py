@@ -6,6 +6,7 @@ from quipu.skills.money_movement.words import (
     accounts_corrected,
     amount_corrected,
     asks_for_bills,
+    bill_followed_up,
     debt_without_amount,
     missing_detail,
     plain_bill,
@@ -19,10 +20,11 @@ PROPOSALS = ("propose_transfer", "propose_service_payment")
 def _plainly_asked(text: str, turn: SkillTurn | None = None) -> tuple[str, dict] | None:
     """The proposal the words plainly ask for: a named bill to pay, an amount between own products, or the
     last transfer with its accounts changed by a follow-up."""
-    moved = accounts_corrected(turn.latest, turn.earlier) if turn and turn.text != turn.latest else None
+    follow_up = turn is not None and turn.text != turn.latest
+    moved = accounts_corrected(turn.latest, turn.earlier) if turn and follow_up else None
     if moved:
         return "propose_transfer", moved
-    bill = plain_bill(text)
+    bill = plain_bill(text) or (bill_followed_up(turn.latest, turn.earlier) if turn and follow_up else None)
     if bill:
         return "propose_service_payment", bill
     transfer = plain_transfer(text)

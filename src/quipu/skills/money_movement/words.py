@@ -4,6 +4,7 @@ customer's own products the money leaves from and goes to ("de mi ahorro a mi co
 import re
 
 from quipu.domain.money import spelled_out
+from quipu.domain.routing import BILL_OWED
 from quipu.domain.vocabulary import CHECKING, CREDIT_CARD, PERSONAL_LOAN, SAVINGS
 
 SERVICES = (
@@ -90,8 +91,10 @@ PENDING_BILLS = re.compile(
 
 
 def asks_for_bills(text: str) -> bool:
-    """The words ask which bills are waiting to be paid, and name no one service to pay now."""
-    return bool(PENDING_BILLS.search(text or "")) and plain_bill(text) is None
+    """The words ask which bills are waiting to be paid, or what a service's bill comes to ("¿cuánto debo de
+    luz?"), and name no one service to pay now."""
+    asked = PENDING_BILLS.search(text or "") or BILL_OWED.search((text or "").lower())
+    return bool(asked) and plain_bill(text) is None
 
 
 def plain_bill(text: str) -> dict | None:
@@ -147,3 +150,15 @@ def accounts_corrected(latest: str, earlier: dict) -> dict | None:
             moved.pop(f"{role}_last4", None)
     moved["kind"] = "pay_debt" if moved.get("to_type") in DEBTS else "own_accounts"
     return moved
+
+
+def bill_followed_up(latest: str, earlier: dict) -> dict | None:
+    """A follow-up to a bill: the one service it names to pay ("paga el de la luz" after the bills were listed),
+    or the account to pay the bill just proposed from ("con el ahorro")."""
+    named = plain_bill(latest)
+    if named:
+        return named
+    origin = _roles(latest).get("from")
+    if earlier.get("service") and not service_named(latest) and not _amounts(latest) and origin not in (None, *DEBTS):
+        return {"service": earlier["service"], "from_type": origin}
+    return None
