@@ -170,3 +170,16 @@ def test_a_place_or_business_word_ranks_spending_by_merchant(text):
                                              ("estuvo súper caro el cine", ["Entertainment"])])  # fmt: skip
 def test_the_super_after_an_article_is_the_supermarket(text, found):
     assert categories_in(text) == found
+
+
+@pytest.mark.parametrize(
+    ("text", "versus"),
+    [
+        ("quiero comparar lo de este mes con el anterior", "2026-05"),
+        ("compara o mês passado com o anterior", "2026-04"),
+        ("gasté más en abril vs el mes previo?", "2026-03"),
+    ],
+)
+def test_a_month_compared_with_the_one_before_is_compared_with_the_whole_month_before(text, versus):
+    tool, arguments = pick(text, text)
+    assert tool == "compare_spending" and arguments["versus"] == versus

@@ -2,6 +2,7 @@
 choice, the skill's fallback when a model only asks, and the check of a model's period and category."""
 
 import re
+from datetime import timedelta
 
 from quipu.domain.dataset import AS_OF
 from quipu.domain.evidence import fold
@@ -33,6 +34,7 @@ UNDER = re.compile(rf"\b(?:menos de|menor(?:es)? (?:a|de)|hasta|abajo de|ate|aba
 BETWEEN = re.compile(rf"\bentre{NUMBER}\s*(?:y|e|and)\s*{NUMBER}")
 EVERYTHING = re.compile(r"\b(en total|no total|total|todo|tudo|en general|no geral|sin filtro|todas? las compras)\b")
 DEFAULT_TOOL = "get_movements"
+THE_ONE_BEFORE = re.compile(r"\b(el|o|al|ao|del|do|con|com) (mes |mês )?(anterior|pasado|passado|previo)\b")
 PERIOD_TOOLS = ("get_movements", "get_largest_purchase", "get_spending_summary")
 
 
@@ -87,8 +89,11 @@ def pick(text: str, latest: str | None = None) -> tuple[str, dict]:
     if tool == "compare_spending":
         if periods:
             arguments["period"] = period_argument(periods[-1])
-        if len(periods) > 1:
+        if len({(p.start, p.end) for p in periods}) > 1:
             arguments["versus"] = period_argument(periods[-2])
+        elif periods and THE_ONE_BEFORE.search(said) and periods[-1].key in ("this_month", "last_month", "month"):
+            before = periods[-1].start - timedelta(days=1)  # "este mes comparado con el anterior": the month before
+            arguments["versus"] = before.strftime("%Y-%m")
     elif periods:
         arguments["period"] = period_argument(periods[-1])
     if categories:
