@@ -98,7 +98,7 @@ SPELLED_SCALE = re.compile(
 def spelled_out(text: str) -> str:
     """`2 mil`, `42k`, `1,5 mil`, `3 millones` written as the plain digits they mean (`2000`, `1500`)."""
 
-    def whole(match: re.Match) -> str:
+    def whole(match: re.Match[str]) -> str:
         scale = 1000 if match.group(3).lower() in ("mil", "k") else 1_000_000
         value = Decimal(f"{match.group(1)}.{match.group(2) or 0}") * scale
         return str(value.to_integral_value()) if value == value.to_integral_value() else str(value)
