@@ -183,3 +183,31 @@ def test_the_super_after_an_article_is_the_supermarket(text, found):
 def test_a_month_compared_with_the_one_before_is_compared_with_the_whole_month_before(text, versus):
     tool, arguments = pick(text, text)
     assert tool == "compare_spending" and arguments["versus"] == versus
+
+
+@pytest.mark.parametrize(
+    ("text", "tools"),
+    [
+        ("qué tanto gasté en abril? y cuál fue la compra más grande", ["get_spending_summary", "get_largest_purchase"]),
+        ("quanto tá o dólar e quanto gastei esse mês?", ["get_exchange_rate", "get_spending_summary"]),
+        ("mis quejas cómo van; y también a cómo está el dólar", ["get_complaints", "get_exchange_rate"]),
+    ],
+)
+def test_two_lookups_in_one_message_are_both_read(text, tools):
+    from quipu.skills.data_lookup.requests import two_lookups
+
+    assert [tool for tool, _ in two_lookups(text)] == tools
+
+
+def test_the_second_lookup_without_a_period_takes_the_period_of_the_first():
+    from quipu.skills.data_lookup.requests import two_lookups
+
+    found = dict(two_lookups("cuánto gasté en marzo? y cuál fue lo más caro"))
+    assert found["get_largest_purchase"]["period"] == found["get_spending_summary"]["period"] == "2026-03"
+
+
+@pytest.mark.parametrize("text", ["cuánto gasté en comida y cuánto en salud", "mis compras de mayo"])
+def test_one_lookup_with_two_filters_is_not_two_lookups(text):
+    from quipu.skills.data_lookup.requests import two_lookups
+
+    assert two_lookups(text) == []
