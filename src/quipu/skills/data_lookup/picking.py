@@ -7,15 +7,16 @@ from datetime import timedelta
 from quipu.domain.dataset import AS_OF
 from quipu.domain.evidence import fold
 from quipu.domain.lookup_words import MERCHANTS, categories_in, category_of, currencies_in, currency_of
+from quipu.domain.money import spelled_out
 from quipu.domain.periods import Period, parse_period, periods_in
 
 TOOLS_BY_WORDS = (
     ("get_exchange_rate", r"\b(dolar(es)?|tipo de cambio|cambio|cotiza\w*|cotacao|usd|a como esta|a cuanto esta)\b"),
-    ("get_complaints", r"\b(queja|quejas|reclam\w*|denuncia\w*)\b"),
+    ("get_complaints", r"\b(queja|quejas|reclam\w*|denuncia\w*|aclaraci\w*|disputas?|contestac\w*)\b"),
     ("compare_spending", r"\b(compar\w*|versus|vs)\b"),
     ("get_largest_purchase", r"(mas grande|mayor (gasto|compra)|maior (gasto|compra)|gasto mais alto|compra mais cara"
                              r"|mas car[oa]|gasto mas alto|compra mas alta|maior valor"
-                             r"|(gasto|compra|consumo) (mas|mais) (gros+o|gord[oa]|fuerte|pesad[oa]|alt[oa]))"),
+                             r"|(gastos?|compras?|consumos?) (mas|mais) (gros+o|gord[oa]|fuerte|pesad[oa]|alt[oa]))"),
     ("get_spending_summary", r"\b(gast\w*|gaste|gastei|spend\w*|consumo|consumi)\b|\bse me (va|van|fue|fueron|ha ido)\b"
                              r"|\b(cuanto|quanto) (me )?(sali\w*|saiu)\b|\b(cuanto|quanto) (llevo|levo)\b"
                              r"|\b(vai|va|van|foi|fue|se fue) (mais |mas )?(o |el |la |mi |meu )?(dinheiro|grana|plata|dinero|lana|feria|guita)\b"
@@ -34,6 +35,7 @@ UNDER = re.compile(rf"\b(?:menos de|menor(?:es)? (?:a|de)|hasta|abajo de|ate|aba
 BETWEEN = re.compile(rf"\bentre{NUMBER}\s*(?:y|e|and)\s*{NUMBER}")
 EVERYTHING = re.compile(r"\b(en total|no total|total|todo|tudo|en general|no geral|sin filtro|todas? las compras)\b")
 DEFAULT_TOOL = "get_movements"
+TOP_N = re.compile(r"\b(\d{1,2}) (compras|gastos|movimientos|movimentos|cargos|consumos)\b")
 THE_ONE_BEFORE = re.compile(r"\b(el|o|al|ao|del|do|con|com) (mes |mês )?(anterior|pasado|passado|previo)\b")
 PERIOD_TOOLS = ("get_movements", "get_largest_purchase", "get_spending_summary")
 
@@ -112,8 +114,13 @@ def pick(text: str, latest: str | None = None) -> tuple[str, dict]:
         arguments["merchant"] = merchant.group(1)
         if arguments.get("by") == "merchant":  # one merchant named: its total, not a ranking of merchants
             del arguments["by"]
+    if tool == "get_largest_purchase":
+        several = TOP_N.search(said)  # "mis 3 compras más grandes": the largest movements, that many
+        if several:
+            tool = "get_movements"
+            arguments = {**arguments, "order": "largest", "limit": min(int(several.group(1)), 10)}
     if tool == "get_movements":
-        arguments |= amount_range(said)
+        arguments |= amount_range(spelled_out(said))
         if re.search(r"\b(mayor|mayores|maior|maiores|grandes)\b", said) and not arguments.get("min_amount"):
             arguments["order"] = "largest"
     if tool == "compare_spending" and "period" not in arguments:
