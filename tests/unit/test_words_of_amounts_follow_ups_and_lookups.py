@@ -211,3 +211,37 @@ def test_one_lookup_with_two_filters_is_not_two_lookups(text):
     from quipu.skills.data_lookup.requests import two_lookups
 
     assert two_lookups(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "origin", "destination"),
+    [
+        ("paga 70 da fatura do cartão com a conta corrente", CHECKING, CREDIT_CARD),
+        ("págale 300 del préstamo con mi ahorro", SAVINGS, "Préstamo Personal"),
+    ],
+)
+def test_the_debt_after_de_is_paid_and_the_account_after_con_pays(text, origin, destination):
+    found = plain_transfer(text)
+    assert found is not None and (found["from_type"], found["to_type"]) == (origin, destination)
+
+
+@pytest.mark.parametrize(
+    ("text", "limit"), [("mis 4 compras más caras de abril", 4), ("quais foram os 2 gastos mais altos?", 2)]
+)
+def test_the_n_largest_purchases_are_the_largest_movements_that_many(text, limit):
+    tool, arguments = pick(text, text)
+    assert tool == "get_movements" and arguments["order"] == "largest" and arguments["limit"] == limit
+
+
+def test_an_amount_range_said_with_mil_reads_the_whole_amount():
+    assert pick("movimientos de más de 35 mil", "movimientos de más de 35 mil")[1]["min_amount"] == "35000"
+
+
+def test_a_follow_up_that_is_a_request_of_its_own_keeps_the_account_used_before():
+    from quipu.skills.money_movement import hooks as money_hooks
+
+    turn = SkillTurn("pasa 900 de la corriente al ahorro y 200 al préstamo", "es", Listed(), said="y 200 al préstamo",
+                     earlier={"kind": "own_accounts", "amount": "900", "from_type": CHECKING, "to_type": SAVINGS})  # fmt: skip
+    tool, arguments = money_hooks._plainly_asked(turn.text, turn) or ("", {})
+    assert tool == "propose_transfer" and arguments["kind"] == "pay_debt" and arguments["amount"] == "200"
+    assert arguments["from_type"] == CHECKING

@@ -209,3 +209,37 @@ def test_a_follow_up_naming_the_account_for_the_bill_just_proposed_keeps_the_bil
 
     assert bill_followed_up("mejor desde la corriente", {"service": "agua"}) == {"service": "agua", "from_type": "Cuenta Corriente"}
     assert bill_followed_up("págame el del teléfono", {}) == {"service": "telefono"}
+
+
+@pytest.mark.parametrize(
+    "text", ["¿cómo va mi aclaración del cargo de Walmart?", "qual o andamento da minha contestação?", "ya resolvieron mi queja?"]
+)
+def test_how_a_claim_already_made_is_going_is_a_lookup_not_a_new_claim(text):
+    from quipu.domain.routing import acting_skill_asked
+
+    assert skills_named(text)[:1] == ["data_lookup"] and acting_skill_asked(text) is None
+    assert pick(text, text)[0] == "get_complaints"
+
+
+@pytest.mark.parametrize("text", ["cancelá 8.000 de la tarjeta", "cancela 250 del préstamo con la caja de ahorro"])
+def test_cancelling_an_amount_of_a_debt_pays_it_not_cancels_the_card(text):
+    assert skills_named(text)[:1] == ["money_movement"] and plain_request(text) is None
+    found = plain_transfer(text)
+    assert found is not None and found["kind"] == "pay_debt"
+
+
+@pytest.mark.parametrize("text", ["abónale 900 a la tarjeta", "liquídale 1200 al préstamo"])
+def test_paying_said_with_a_pronoun_still_asks_to_move_money(text):
+    assert asks_to_move_money(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["me aparecieron dos cargos raros ayer", "chegaram umas cobranças no app", "me cayeron 3 consumos en la tarjeta"]
+)
+def test_charges_that_showed_up_are_an_investigation(text):
+    assert skills_named(text)[:1] == ["charge_investigation"]
+
+
+@pytest.mark.parametrize("text", ["lo de pedidosya sigue pendiente?", "o estorno da magazineluiza saiu?"])
+def test_a_brand_written_in_one_word_is_still_the_merchant(text):
+    assert skills_named(text)[:1] == ["charge_investigation"]

@@ -40,8 +40,8 @@ HOME_CURRENCY = {"mexico": "MXN", "colombia": "COP", "argentina": "ARS"}
 _PESO = re.compile(r"\bpesos?\b")
 # merchants customers name by brand, folded (accents off, lower case)
 MERCHANTS = re.compile(
-    r"\b(uber|didi|cabify|rappi|ifood|pedidosya|oxxo|spotify|netflix|amazon|mercado libre|liverpool|walmart|soriana|"
-    r"pemex|falabella|exito|carrefour|cinepolis|cinemark|starbucks|magazine luiza|drogasil|best buy|apple|zara)\b"
+    r"\b(uber|didi|cabify|rappi|ifood|pedidos ?ya|oxxo|spotify|netflix|amazon|mercado ?libre|liverpool|walmart|soriana|"
+    r"pemex|falabella|exito|carrefour|cinepolis|cinemark|starbucks|magazine ?luiza|drogasil|best ?buy|apple|zara)\b"
 )
 MERCHANTS_NAMED_LIKE_A_CATEGORY = re.compile(r"\bmercado (libre|pago|livre)\b")
 

@@ -48,7 +48,7 @@ SKILL_PATTERNS = (
         r"(no reconozco|n[ãa]o reconhe[çc]o|compra estranha|(cobro|cargo) raro|clonaron|clonad|alguien us[oó]|"
         r"n[ãa]o fui eu|no fui yo|yo no fui|hacke\w*|cobraram|em dobro|(cobro|cargo|cobrado|cobraron|cobran[çc]a) (al |en |a |por )?doble|(no|n[ãa]o) (\w+ )?(reconozco|reconosco|reconoc[ií]|reconhe[çc]o|reconheci)|consumos? rar|descontaron|descontaram|no (me )?acuerdo|no recuerdo|no me suena|n[ãa]o me soa|desconozco|desconhe[çc]o|n[ãa]o (me )?lembro|cargo|cobro|cobran[çc]a|compra que no|cobr(aron|ado|ada|[óo]u?)\b|"
         r"(cobros|cargos|compras|cobran[çc]as|d[eé]bitos) (\w+ )?(iguales|iguais|repetid\w*|id[eé]ntic\w*)|no hice|n[ãa]o fiz|duplicad|dobrad|(dos|2|duas) ve[csz]es|sospech|suspeit|fraude|extracto|"
-        r"estado de cuenta)",
+        r"estado de cuenta|(salieron|aparecieron|aparecen|salen|llegaron|cayeron|apareceram|aparecem|chegaram) (\w+ ){0,3}(compras|cargos|cobros|consumos|cobran[çc]as))",
     ),
     (
         "balance_inquiry",
@@ -61,7 +61,7 @@ SKILL_PATTERNS = (
         "data_lookup",
         r"(movimientos|movimenta[çc]|(cu[aá]nto|quanto) (le |lhe )?(he|ha|has|hemos|tenho|tem) (metid|dejad|soltad|fundid|torrad|deixad)o|se me (va|van|fue|fueron|ha ido)\b|\b(vai|va|van|foi|fue|se fue) (mais |m[aá]s )?(o |el |la |mi |meu )?(dinheiro|grana|plata|dinero|lana|feria|guita)\b|compras (de )?(arriba|encima|mayores|acima|maiores|m[aá]s de|mais de)|compar(a|ar|e|ame)\b|"
         r"(a|en) c[uoó][aá]?(nto|mo) (est[aá]|anda|cotiza) (el|o) (verde|d[oó]lar|euro)|en qu[eé] gasto|onde gasto|\bgast\w*|cu[aá]nto gast|(cu[aá]nto|quanto) (llevo|levo) (gastad|en |no |com )|quanto gastei|(mis|minhas) compras|"
-        r"compra m[aá]s (cara|grande)|compra mais (cara|alta)|(mayor|maior) compra|quejas?|reclam|"
+        r"compras? m[aá]s (caras?|grandes?)|compras? mais (caras?|altas?)|(mayor|maior)(es)? compras?|quejas?|reclam|"
         r"comisi[oó]n|comiss[ãa]o|tipo de cambio|c[aâ]mbio|d[oó]lar|categor[ií]a|comercio|historial|\bextrato\b|[uú]ltim[oa]s? compras|"
         r"compras (que )?(hice|he hecho|hicimos|fiz|realic\w*)|qu[eé] compr[eé]|o que (eu )?comprei)",
     ),
@@ -94,7 +94,8 @@ MONEY_WORDS = r"(\d[\d.,]*|plata|dinero|lana|feria|guita|dinheiro|grana|pesos|re
 MOVE_MONEY = re.compile(
     r"\b(transf(ie|e)r(e|a|as|an|o|ir)?(me|le|lo|la)?|transfi(era|ere|ra|ro)(me|le)?|"
     r"(hac|haz|hag|fa[zç]|realiz|quiero|quero|necesito|preciso)\w*\s+(una?|uma|otra|outra)?\s*transfer[eê]ncia|pix|deposit(a|á|ar|e|ale|ále)|"
-    r"pag(a|á|ar|arle|ale|ále)|abon(a|á|ar|e)|liquid(a|á|ar|e)|quit(á|ar)\b la deuda|"
+    r"pag(a|á|ar|arle|ale|ále)|abon(a|á|ar|e|ale|ále|arle|ales)|liquid(a|á|ar|e|ale|arle)|quit(á|ar)\b la deuda|"
+    r"cancel(a|á|ar|e)\s+(\$\s*)?\d+|"
     rf"(m[aá]nd|envi|env[ií]|pas|pass|mov|muev|p[aá]g)(a|á|ar|er|ale|ále|arle|e|ame|áme|ele)\b(\s+\S+){{0,3}}?\s+{MONEY_WORDS}|"
     rf"quit(ar|a|e)\b(\s+\S+){{0,2}}?\s+{MONEY_WORDS})\b",
     re.IGNORECASE,
@@ -122,6 +123,12 @@ BILL_OWED = re.compile(
     r"cuenta|vino|veio|lleg[oó]|chegou|sale|sai|t[aá]|est[aá]|viene|vem)\b[^.?!]*\b(luz|agua|água|internet|tel[eé]fono|"
     r"telefone|gas|cable)\b"
 )
+# how a claim already made is going ("¿ya hay respuesta de mi aclaración?", "como está minha contestação"): complaints
+CLAIM_STATUS = re.compile(
+    r"\b(respuesta|resposta|c[oó]mo va|como vai|c[oó]mo est[aá]|en qu[eé] qued\w*|estatus|status|avance|seguimiento|"
+    r"novedad\w*|novidade\w*|andamento|resolvieron|contestaron|respondieron|resolveram|responderam)\b[^.?!]*"
+    r"\b(mis?|la|las|minhas?|a|as)\s+(aclaraci\w*|reclam\w*|quejas?|disputas?|contesta\w*|impugnac\w*)"
+)
 COST_OF_A_PAST_MOVE = re.compile(r"\b(comisi[oó]n|comiss[ãa]o|cu[aá]nto me (cobraron|cost[oó])|quanto (me )?(cobraram|custou))\b")
 
 
@@ -145,6 +152,8 @@ def skills_named(text: str) -> list[str]:
     if "money_movement" in named and COST_OF_A_PAST_MOVE.search(lowered) and not asks_to_move_money(lowered):
         named.remove("money_movement")  # "¿cuánto me cobraron de comisión por la transferencia?": a lookup
         named.insert(0, "data_lookup")
+    if CLAIM_STATUS.search(lowered):
+        named = ["data_lookup", *(s for s in named if s not in ("data_lookup", "account_actions"))]
     if not named and MERCHANTS.search(fold(lowered)) and CHARGE_STATE.search(fold(lowered)):
         named = ["charge_investigation"]
     if BILL_OWED.search(lowered) and not asks_due_date(lowered) and "data_lookup" not in named:
@@ -169,6 +178,8 @@ ACTING_SKILLS = frozenset({"account_actions", "money_movement"})
 
 def acting_skill_asked(text: str) -> str | None:
     """The acting skill the words plainly ask for: one action of the catalog, or paying or sending money."""
+    if CLAIM_STATUS.search((text or "").lower()):
+        return None  # how a claim already made is going: a lookup, not a new claim
     if names_an_action(text):
         return "account_actions"
     return "money_movement" if asks_to_move_money(text) else None

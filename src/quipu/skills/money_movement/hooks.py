@@ -3,6 +3,7 @@
 from quipu.domain.routing import asks_to_move_money
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 from quipu.skills.money_movement.words import (
+    DEBTS,
     accounts_corrected,
     amount_corrected,
     asks_for_bills,
@@ -24,6 +25,12 @@ def _plainly_asked(text: str, turn: SkillTurn | None = None) -> tuple[str, dict]
     moved = accounts_corrected(turn.latest, turn.earlier) if turn and follow_up else None
     if moved:
         return "propose_transfer", moved
+    fresh = plain_transfer(turn.latest) if turn and follow_up else None
+    if turn and fresh:  # "y otros 500 a la tarjeta": a request of its own, from the account used before
+        origin = turn.earlier.get("from_type")
+        if "from_type" not in fresh and origin not in (None, *DEBTS) and origin != fresh.get("to_type"):
+            fresh["from_type"] = origin
+        return "propose_transfer", fresh
     bill = plain_bill(text) or (bill_followed_up(turn.latest, turn.earlier) if turn and follow_up else None)
     if bill:
         return "propose_service_payment", bill

@@ -23,7 +23,8 @@ PRODUCTS = (
 # "a la de cheques", "de la de ahorro": the product's kind after "la de", "a da"
 FROM = r"\b(de|desde|da|do|del|con|com)\s+(mi|mis|la|el|minha|meu|a|o)?\s*(cuenta\s+(de\s+)?|conta\s+|d[ea]\s+)?$"
 TO = r"\b(a|al|hacia|para|pra|pro|en|na|no)\s+(mi|mis|la|el|minha|meu|a|o)?\s*(cuenta\s+(de\s+)?|conta\s+|d[ea]\s+)?$"
-PAY = r"\b(pag[aá]|pagar|pague|pago|pagame|p[aá]game|quita|quitar|quite|abona|abonar|liquida|liquidar)\b"
+PAY = (r"\b(pag[aá]|pagar|pague|pago|pagame|p[aá]game|p[aá]gale|pagarle|quita|quitar|quite|abona|abonar|ab[oó]nale|abonarle|liquida|liquidar|"
+       r"cancel[aá]r?(?=\s+\$?\s*\d))\b")
 
 
 def service_named(text: str) -> str | None:
@@ -31,13 +32,22 @@ def service_named(text: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+DEBTS = (CREDIT_CARD, PERSONAL_LOAN)
+# "con mi ahorro", "com a poupança": the account that pays; "paga 40 do cartão": the debt that is paid
+WITH = r"\b(con|com)\s+(mi|mis|la|el|minha|meu|a|o)?\s*(cuenta\s+(de\s+)?|conta\s+|d[ea]\s+)?$"
+OF_THE_DEBT = r"\b(de|do|da|del)\s+(mi|la|el|minha|meu|a|o)?\s*$"
+
+
 def _roles(text: str) -> dict[str, str]:
     """Each product type named, as origin or destination by the word before it."""
     roles: dict[str, str] = {}
+    paying = re.search(PAY, text, re.IGNORECASE)
     for kind, pattern in PRODUCTS:
         for match in re.finditer(pattern, text, re.IGNORECASE):
             before = text[max(0, match.start() - 30) : match.start()].lower()
-            if re.search(TO, before):
+            if re.search(WITH, before):
+                roles.setdefault("from", kind)
+            elif re.search(TO, before) or (paying and kind in DEBTS and re.search(OF_THE_DEBT, before)):
                 roles.setdefault("to", kind)
             elif re.search(FROM, before):
                 roles.setdefault("from", kind)
@@ -45,7 +55,6 @@ def _roles(text: str) -> dict[str, str]:
 
 
 ACCOUNT_NUMBER = re.compile(r"(?<![\d.,])\d{10,20}(?![\d.,])")
-DEBTS = (CREDIT_CARD, PERSONAL_LOAN)
 
 
 def _amounts(text: str) -> list[str]:
