@@ -72,16 +72,12 @@ def test_every_skill_answer_exists_in_spanish_and_portuguese(path):
 
 
 def sentences(path: Path):
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    docstrings = {
-        id(node.body[0].value)
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
-        and node.body
-        and isinstance(node.body[0], ast.Expr)
-    }
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+    docstrings = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):  # breadth first: a def before its docstring
+        if isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            if node.body and isinstance(node.body[0], ast.Expr):
+                docstrings.add(id(node.body[0].value))
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
             text, words = node.value, len(FUNCTION_WORDS.findall(node.value))
             looks_like_one = len(text.split()) >= 4 and words >= 2 and (ACCENTS.search(text) or words >= 3)
             if looks_like_one and not NOT_A_SENTENCE.search(text):
