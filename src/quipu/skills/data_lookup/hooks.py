@@ -22,6 +22,7 @@ from quipu.skills.data_lookup.picking import (
     changes_the_question,
     corrected,
     names_a_tool,
+    narrowed_as_before,
     pick,
     with_earlier_period,
 )
@@ -48,6 +49,8 @@ async def first(turn: SkillTurn) -> list[ToolOutcome]:
         (tool, arguments), (then_tool, then_arguments) = both
         return [await turn.tools.call(tool, arguments, also=True), await turn.tools.call(then_tool, then_arguments)]
     tool, arguments = pick(turn.text, turn.latest)
+    if turn.text != turn.latest:
+        arguments = narrowed_as_before(tool, arguments, turn.latest, turn.earlier)
     return [await turn.tools.call(tool, with_earlier_period(tool, arguments, turn.earlier))]
 
 
@@ -63,6 +66,8 @@ async def then(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[ToolOutcome
     if last.result.get("error"):
         return []
     fixed = corrected(turn.text, last.tool, last.arguments, turn.latest)
+    if turn.text != turn.latest:
+        fixed = narrowed_as_before(last.tool, fixed, turn.latest, turn.earlier)
     return [await turn.tools.call(last.tool, fixed)] if fixed != last.arguments else []
 
 

@@ -18,6 +18,7 @@ TOOLS_BY_WORDS = (
                              r"|mas car[oa]|gasto mas alto|compra mas alta|maior valor"
                              r"|(gastos?|compras?|consumos?) (mas|mais) (gros+o|gord[oa]|fuerte|pesad[oa]|alt[oa]))"),
     ("get_spending_summary", r"\b(gast\w*|gaste|gastei|spend\w*|consumo|consumi)\b|\bse me (va|van|fue|fueron|ha ido)\b"
+                             r"|\b(cuanto|quanto) (pague|he pagado|hemos pagado|paguei|pagamos)\b"
                              r"|\b(cuanto|quanto) (me )?(sali\w*|saiu)\b|\b(cuanto|quanto) (llevo|levo)\b"
                              r"|\b(vai|va|van|foi|fue|se fue) (mais |mas )?(o |el |la |mi |meu )?(dinheiro|grana|plata|dinero|lana|feria|guita)\b"
                              r"|\b(cuanto|quanto) (le |lhe )?(he|ha|has|hemos|tenho|tem) (metid|dejad|soltad|fundid|torrad|deixad)o\b"),
@@ -208,3 +209,24 @@ def asks_which_period_more(text: str, latest: str | None = None) -> bool:
 def _dates(period: str | None) -> tuple | None:
     found = parse_period(period, AS_OF) if period else None
     return (found.start, found.end) if found else None
+
+
+NARROWED_TOOLS = ("get_spending_summary", "get_movements", "get_largest_purchase", "compare_spending")
+
+
+def narrowed_as_before(tool: str, arguments: dict, latest: str, earlier: dict) -> dict:
+    """A follow-up that names no category or merchant keeps the narrowing of the last lookup as it was, not as
+    the earlier words read again ("¿y este mes?" after "¿y en total?" stays the total)."""
+    said = fold(latest)
+    if tool not in NARROWED_TOOLS or categories_in(latest) or MERCHANTS.search(said) or asks_for_everything(latest):
+        return arguments
+    fixed = {k: v for k, v in arguments.items() if k not in ("category", "merchant")}
+    return fixed | {k: earlier[k] for k in ("category", "merchant") if earlier.get(k) and k in TAKES[tool]}
+
+
+TAKES = {
+    "get_spending_summary": ("category", "merchant"),
+    "get_movements": ("category", "merchant"),
+    "get_largest_purchase": ("category",),
+    "compare_spending": ("category",),
+}
