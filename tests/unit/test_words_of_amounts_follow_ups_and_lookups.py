@@ -245,3 +245,29 @@ def test_a_follow_up_that_is_a_request_of_its_own_keeps_the_account_used_before(
     tool, arguments = money_hooks._plainly_asked(turn.text, turn) or ("", {})
     assert tool == "propose_transfer" and arguments["kind"] == "pay_debt" and arguments["amount"] == "200"
     assert arguments["from_type"] == CHECKING
+
+
+@pytest.mark.parametrize(("text", "value"), [("pasale 8 lucas", Decimal("8000")), ("me cobraron 3 palos", Decimal("3000000"))])
+def test_regional_slang_for_thousands_and_millions_reads_as_the_whole_value(text, value):
+    assert [a.values for a in amounts_said(text)] == [(value,)]
+
+
+@pytest.mark.parametrize("text", ["ah no, mejor a la de ahorro", "não, melhor pra poupança", "bueno, mejor desde la corriente"])
+def test_a_change_of_mind_about_where_the_money_goes_leans_on_the_last_turn(text):
+    assert is_follow_up(text, LAST)
+
+
+@pytest.mark.parametrize(
+    ("latest", "earlier", "kept"),
+    [
+        ("¿y en marzo?", {"period": "2026-04"}, {}),  # the last lookup was the total: it stays the total
+        ("¿y en marzo?", {"period": "2026-04", "category": "Health"}, {"category": "Health"}),
+        ("¿y en transporte?", {"category": "Health"}, {"category": "Transport"}),
+    ],
+)
+def test_a_follow_up_keeps_the_narrowing_of_the_last_lookup_as_it_was(latest, earlier, kept):
+    from quipu.skills.data_lookup.picking import narrowed_as_before
+
+    tool, arguments = pick(f"cuánto gasté en salud en abril y en total? {latest}", latest)
+    arguments = narrowed_as_before(tool, arguments, latest, earlier)
+    assert {k: v for k, v in arguments.items() if k in ("category", "merchant")} == kept

@@ -243,3 +243,13 @@ def test_charges_that_showed_up_are_an_investigation(text):
 @pytest.mark.parametrize("text", ["lo de pedidosya sigue pendiente?", "o estorno da magazineluiza saiu?"])
 def test_a_brand_written_in_one_word_is_still_the_merchant(text):
     assert skills_named(text)[:1] == ["charge_investigation"]
+
+
+@pytest.mark.parametrize("text", ["cuánto es lo del agua?", "quanto é a conta de internet?"])
+def test_what_a_bill_is_asked_in_the_present_is_the_bills(text):
+    assert skills_named(text)[:1] == ["money_movement"]
+
+
+@pytest.mark.parametrize("text", ["cuánto pagué de teléfono en abril", "quanto paguei de internet no mês passado"])
+def test_what_was_paid_for_a_service_in_a_period_is_spending(text):
+    assert skills_named(text) == ["data_lookup"] and pick(text, text)[0] == "get_spending_summary"

@@ -63,7 +63,8 @@ SKILL_PATTERNS = (
         r"(a|en) c[uoó][aá]?(nto|mo) (est[aá]|anda|cotiza) (el|o) (verde|d[oó]lar|euro)|en qu[eé] gasto|onde gasto|\bgast\w*|cu[aá]nto gast|(cu[aá]nto|quanto) (llevo|levo) (gastad|en |no |com )|quanto gastei|(mis|minhas) compras|"
         r"compras? m[aá]s (caras?|grandes?)|compras? mais (caras?|altas?)|(mayor|maior)(es)? compras?|quejas?|reclam|"
         r"comisi[oó]n|comiss[ãa]o|tipo de cambio|c[aâ]mbio|d[oó]lar|categor[ií]a|comercio|historial|\bextrato\b|[uú]ltim[oa]s? compras|"
-        r"compras (que )?(hice|he hecho|hicimos|fiz|realic\w*)|qu[eé] compr[eé]|o que (eu )?comprei)",
+        r"compras (que )?(hice|he hecho|hicimos|fiz|realic\w*)|qu[eé] compr[eé]|o que (eu )?comprei|"
+        r"(cu[aá]nto|quanto) (pagu[eé]|he pagado|hemos pagado|paguei|pagamos)\b)",
     ),
 )
 
@@ -120,7 +121,7 @@ CHARGE_STATE = re.compile(r"pendient|pendent|devolv|reembols|estorn|revert|rever
 # a service bill's amount ("¿cuánto debo de luz?", "quanto deu a conta de água"): the bills, not the debts
 BILL_OWED = re.compile(
     r"\b(cu[aá]nto|quanto|de cu[aá]nto|de quanto)\b[^.?!]*\b(debo|devo|debemos|adeudo|recibos?|facturas?|boletos?|conta|"
-    r"cuenta|vino|veio|lleg[oó]|chegou|sale|sai|t[aá]|est[aá]|viene|vem)\b[^.?!]*\b(luz|agua|água|internet|tel[eé]fono|"
+    r"cuenta|vino|veio|lleg[oó]|chegou|sale|sai|t[aá]|est[aá]|viene|vem|es|son|cuesta|custa|[eé])\b[^.?!]*\b(luz|agua|água|internet|tel[eé]fono|"
     r"telefone|gas|cable)\b"
 )
 # how a claim already made is going ("¿ya hay respuesta de mi aclaración?", "como está minha contestação"): complaints

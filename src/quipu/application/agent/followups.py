@@ -20,7 +20,8 @@ FOLLOW_UP = re.compile(
 # question that leans on the last answer even without its question mark ("cuántos tengo abiertos todavía")
 CORRECTION = re.compile(
     r"^\W*(que sean?|que seja[mn]?|sean|mejor al|melhor ao|al rev[eé]s|ao contr[aá]rio|al contrario)\b|"
-    r"\b(mejor|melhor|al rev[eé]s|ao contr[aá]rio)\W*$",
+    r"\b(mejor|melhor|al rev[eé]s|ao contr[aá]rio)\W*$|"
+    r"^\W*(ah|oh|ay|uy|bueno|pues|ok)?\W*(no|n[aã]o)?\W*(mejor|melhor)\s+(a|al|en|de|del|desde|con|com|pra|para|na|no|da|do)\b",
     re.IGNORECASE,
 )
 QUESTION_START = re.compile(
