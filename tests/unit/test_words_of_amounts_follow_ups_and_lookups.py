@@ -271,3 +271,10 @@ def test_a_follow_up_keeps_the_narrowing_of_the_last_lookup_as_it_was(latest, ea
     tool, arguments = pick(f"cuánto gasté en salud en abril y en total? {latest}", latest)
     arguments = narrowed_as_before(tool, arguments, latest, earlier)
     assert {k: v for k, v in arguments.items() if k in ("category", "merchant")} == kept
+
+
+@pytest.mark.parametrize(
+    "text", ["de nuevo igual pero con 650", "outra vez, só que 80", "perdona, era el de oxxo", "me equivoqué, la de débito"]
+)
+def test_a_repeat_or_a_self_correction_leans_on_the_last_turn(text):
+    assert is_follow_up(text, LAST)

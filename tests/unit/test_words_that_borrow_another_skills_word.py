@@ -253,3 +253,12 @@ def test_what_a_bill_is_asked_in_the_present_is_the_bills(text):
 @pytest.mark.parametrize("text", ["cuánto pagué de teléfono en abril", "quanto paguei de internet no mês passado"])
 def test_what_was_paid_for_a_service_in_a_period_is_spending(text):
     assert skills_named(text) == ["data_lookup"] and pick(text, text)[0] == "get_spending_summary"
+
+
+@pytest.mark.parametrize("text", ["qué es eso de 1,250 en walmart", "e esses 89,90 da drogasil?", "la devolución de netflix?"])
+def test_a_merchant_named_with_an_amount_or_a_refund_is_an_investigation(text):
+    assert skills_named(text)[:1] == ["charge_investigation"]
+
+
+def test_a_merchant_named_with_a_spending_word_stays_a_lookup():
+    assert skills_named("cuánto gasté en walmart, unos 1,250?")[:1] == ["data_lookup"]

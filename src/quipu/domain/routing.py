@@ -117,7 +117,9 @@ def asks_to_move_money(text: str) -> bool:
 
 
 # what a merchant's charge became ("¿me devolvieron lo de Mercado Libre?", "lo de Amazon sale pendiente")
-CHARGE_STATE = re.compile(r"pendient|pendent|devolv|reembols|estorn|revert|revers|reintegr")
+CHARGE_STATE = re.compile(r"pendient|pendent|devolv|devoluc|devoluç|reembols|estorn|revert|revers|reintegr")
+# a merchant named with an amount and nothing else ("¿qué onda con los 2899 de Liverpool?"): that charge
+AMOUNT_OF_A_CHARGE = re.compile(r"(?<![\d.,])\d[\d.,]*\d")
 # a service bill's amount ("¿cuánto debo de luz?", "quanto deu a conta de água"): the bills, not the debts
 BILL_OWED = re.compile(
     r"\b(cu[aá]nto|quanto|de cu[aá]nto|de quanto)\b[^.?!]*\b(debo|devo|debemos|adeudo|recibos?|facturas?|boletos?|conta|"
@@ -155,7 +157,8 @@ def skills_named(text: str) -> list[str]:
         named.insert(0, "data_lookup")
     if CLAIM_STATUS.search(lowered):
         named = ["data_lookup", *(s for s in named if s not in ("data_lookup", "account_actions"))]
-    if not named and MERCHANTS.search(fold(lowered)) and CHARGE_STATE.search(fold(lowered)):
+    said_merchant = not named and MERCHANTS.search(fold(lowered))
+    if said_merchant and (CHARGE_STATE.search(fold(lowered)) or AMOUNT_OF_A_CHARGE.search(lowered)):
         named = ["charge_investigation"]
     if BILL_OWED.search(lowered) and not asks_due_date(lowered) and "data_lookup" not in named:
         named = ["money_movement", *(s for s in named if s not in ("money_movement", "balance_inquiry"))]

@@ -19,7 +19,9 @@ FOLLOW_UP = re.compile(
 # a correction of the last request ("que sean 1,200 mejor", "mejor al revés", "ao contrário") and a short
 # question that leans on the last answer even without its question mark ("cuántos tengo abiertos todavía")
 CORRECTION = re.compile(
-    r"^\W*(que sean?|que seja[mn]?|sean|mejor al|melhor ao|al rev[eé]s|ao contr[aá]rio|al contrario)\b|"
+    r"^\W*(que sean?|que seja[mn]?|sean|mejor al|melhor ao|al rev[eé]s|ao contr[aá]rio|al contrario|perd[oó]n|perdona|"
+    r"disculpa|me equivoqu[eé]|quise decir|digo|desculpa|foi mal|na verdade|quis dizer|quer dizer)\b|"
+    r"\b(otra vez|de nuevo|lo mismo|outra vez|de novo|o mesmo)\b|"
     r"\b(mejor|melhor|al rev[eé]s|ao contr[aá]rio)\W*$|"
     r"^\W*(ah|oh|ay|uy|bueno|pues|ok)?\W*(no|n[aã]o)?\W*(mejor|melhor)\s+(a|al|en|de|del|desde|con|com|pra|para|na|no|da|do)\b",
     re.IGNORECASE,
