@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BASE := $(VENV)/.installed-base
 
-.PHONY: up down test test-unit typecheck lint demo-data status system-deps clean model browser-deps
+.PHONY: up down test test-unit typecheck lint demo-data status system-deps clean model model-server browser-deps
 
 # the package and its dev tools; enough for test-unit, typecheck and lint (nothing compiled)
 $(BASE): pyproject.toml
@@ -25,6 +25,10 @@ system-deps:
 model: $(STAMP)
 	$(BIN)/quipu model install
 
+## model-server: llama.cpp's own server (parallel slots) for `quipu model serve`; compiled once, then cached
+model-server: system-deps $(STAMP)
+	$(BIN)/quipu model build-server
+
 ## up: database, demo data (if empty), local model, API + web on one port, smoke check, sign-ins
 up: system-deps $(STAMP) model
 	$(BIN)/quipu up
@@ -40,7 +44,7 @@ tests/e2e/node_modules/.package-lock.json: tests/e2e/package.json tests/e2e/pack
 	npm ci --prefix tests/e2e --no-audit --no-fund
 
 ## test: the type check first (fails fast), then the whole suite (unit, integration on a real embedded PostgreSQL, e2e)
-test: system-deps $(STAMP) typecheck model browser-deps
+test: system-deps $(STAMP) typecheck model model-server browser-deps
 	$(BIN)/pytest
 
 ## test-unit: tests/unit only: no database, no app, no model; seconds

@@ -31,6 +31,7 @@ from psycopg_pool import AsyncConnectionPool
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import RESULTS, bench_database, percentile, provenance, table  # noqa: E402
 
+from quipu.adapters.cli.model_server import built_version  # noqa: E402
 from quipu.adapters.llm.model_files import MODELS, installed  # noqa: E402
 from quipu.adapters.postgres.accounts_admin import set_customer_password, unlock_customer  # noqa: E402
 from quipu.adapters.postgres.audit import PgAudit  # noqa: E402
@@ -46,6 +47,7 @@ BANK = 1500
 PASSWORD = "carga-simulada-2026"
 SECRET = "load-bench-" + "k" * 40
 API_PORT, MODEL_PORT = 8092, 8094
+SERVER_SLOTS = 4  # llama-server's parallel slots, shared by the two API processes
 MIX = (("balance", 25), ("investigate", 20), ("lookup", 20), ("action", 15), ("transfer", 10), ("handoff", 10))
 # with the model, half the turns are customers' own first messages from the conversation set: the fixed texts
 # above are read by code with no model step, and a model bench where the model never runs measures nothing
@@ -406,17 +408,22 @@ def run_model(admin_url: str, customers: list[Customer], seconds: float, logs: P
     deadline = 60
     common = {"QUIPU_TURN_DEADLINE_SECONDS": deadline, "QUIPU_ALLOW_MODEL_CALLS": "1"}
     out = {}
+    engine = "llama-server" if built_version(settings.home) else "llama-cpp-python server"
     server = start(
-        ["model", "serve", "--port", str(MODEL_PORT)], process_env(admin_url, API_PORT), logs / "model-server.log"
+        ["model", "serve", "--port", str(MODEL_PORT), "--slots", str(SERVER_SLOTS)],
+        process_env(admin_url, API_PORT),
+        logs / "model-server.log",
     )
     try:
         wait_ready(f"http://127.0.0.1:{MODEL_PORT}/v1/models", server, 300)
         env = process_env(
             admin_url, API_PORT, QUIPU_LLM="openai", QUIPU_LLM_BASE_URL=f"http://127.0.0.1:{MODEL_PORT}/v1",
-            QUIPU_LLM_MODEL=settings.llm_model, QUIPU_LLM_SLOTS=1, **common,
+            QUIPU_LLM_MODEL=settings.llm_model, QUIPU_LLM_SLOTS=SERVER_SLOTS // 2 if engine == "llama-server" else 1,
+            **common,
         )  # fmt: skip
         out["served"] = run_api(env, customers, seconds, deadline, logs / "api-served.log")
         out["served"]["model_server_rss_mb"] = round(sum(rss_mb(server.pid).values()))
+        out["served"]["engine"] = engine
     finally:
         stop(server)
     # the in-process default is what `make up` runs: one API process holding the model (each more process

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages quipu needs, when running as root and they are missing.
 set -euo pipefail
-packages=(ca-certificates chromium npm espeak-ng tesseract-ocr tesseract-ocr-spa tesseract-ocr-por fonts-dejavu-core)
+packages=(ca-certificates cmake chromium npm espeak-ng tesseract-ocr tesseract-ocr-spa tesseract-ocr-por fonts-dejavu-core)
 missing=()
 for p in "${packages[@]}"; do
   # a Node.js that came with the machine brings its own npm; Debian's npm package would conflict with it

@@ -2,11 +2,11 @@
 the model served over HTTP for several API processes."""
 
 import os
-import sys
 
 import typer
 
 from quipu.adapters.cli.context import settings_of
+from quipu.adapters.cli.model_server import ServerBuildError, build_server, served_command
 from quipu.adapters.llm.model_files import MODELS, ModelFileError, install, installed
 from quipu.adapters.speech.whisper_files import WHISPER_BASE, install_whisper, whisper_installed
 
@@ -50,21 +50,16 @@ def status(ctx: typer.Context):
     )
 
 
-def server_command(path: str, alias: str, *, host: str, port: int, threads: int, context: int) -> list[str]:
-    """llama-cpp-python's OpenAI-compatible server on the local GGUF. It answers one completion at a time
-    per model (a lock around the one llama.cpp context), reuses the previous prompt's evaluated prefix, and
-    keeps no state cache; the alias is the model name API processes send (QUIPU_LLM_MODEL)."""
-    return [
-        sys.executable, "-m", "llama_cpp.server",
-        "--model", path,
-        "--model_alias", alias,
-        "--host", host,
-        "--port", str(port),
-        "--n_ctx", str(context),
-        "--n_threads", str(threads),
-        "--n_threads_batch", str(threads),
-        "--cache", "false",
-    ]  # fmt: skip
+@app.command("build-server")
+def build_server_command(ctx: typer.Context):
+    """Build llama.cpp's own server (parallel slots, continuous batching) from the installed release's sources."""
+    settings = settings_of(ctx)
+    try:
+        path = build_server(settings.home, say=typer.echo)
+    except ServerBuildError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(f"llama-server: built ({path})")
 
 
 @app.command("serve")
@@ -73,10 +68,11 @@ def serve_command(
     host: str = typer.Option("127.0.0.1", help="Address the model server listens on."),
     port: int = typer.Option(8081, min=1, max=65535, help="Port of the model server."),
     model: str | None = typer.Option(None, help="Defaults to QUIPU_LLM_MODEL."),
-    context: int = typer.Option(4096, min=512, max=32768, help="Context window in tokens."),
+    context: int = typer.Option(4096, min=512, max=32768, help="Context window in tokens (per slot)."),
+    slots: int = typer.Option(4, min=1, max=64, help="Requests decoded together (llama-server only)."),
 ):
     """Serve the local model over an OpenAI-compatible API; point API processes at it with
-    QUIPU_LLM=openai and QUIPU_LLM_BASE_URL=http://HOST:PORT/v1."""
+    QUIPU_LLM=openai, QUIPU_LLM_BASE_URL=http://HOST:PORT/v1 and QUIPU_LLM_SLOTS (their share of the slots)."""
     settings = settings_of(ctx)
     key = model or settings.llm_model
     if key not in MODELS:
@@ -85,6 +81,8 @@ def serve_command(
         typer.echo(f"error: {key} is not installed; run `quipu model install` first", err=True)
         raise typer.Exit(2)
     path = str(MODELS[key].target(settings.models_dir))
-    typer.echo(f"serving {key} on http://{host}:{port}/v1 ({settings.llm_threads} threads, {context} tokens)")
-    command = server_command(path, key, host=host, port=port, threads=settings.llm_threads, context=context)
+    command, engine = served_command(
+        settings.home, path, key, host=host, port=port, threads=settings.llm_threads, context=context, slots=slots
+    )
+    typer.echo(f"serving {key} on http://{host}:{port}/v1 ({engine}; {settings.llm_threads} threads, {context} tokens)")
     os.execv(command[0], command)  # the server is this process: its pid, its signals, its exit code

@@ -1,0 +1,44 @@
+"""`quipu model serve` runs llama.cpp's own server with parallel slots once it is built, and says which it runs."""
+
+from pathlib import Path
+
+from quipu.adapters.cli.model_server import served_command, server_binary
+
+WHERE = dict(host="127.0.0.1", port=8081, threads=2, context=4096, slots=4)
+
+
+def built(home: Path) -> None:
+    binary = server_binary(home)
+    binary.parent.mkdir(parents=True)
+    binary.write_text("")
+    binary.with_suffix(".version").write_text("0.3.36\n")
+
+
+def option(command: list[str], name: str) -> str:
+    return command[command.index(name) + 1]
+
+
+def test_a_built_llama_server_serves_with_parallel_slots_and_a_context_for_each(tmp_path):
+    built(tmp_path)
+    command, engine = served_command(tmp_path, "/m.gguf", "qwen2.5-coder-1.5b", **WHERE)
+    assert command[0] == str(server_binary(tmp_path)) and engine == "llama-server, 4 slots"
+    assert option(command, "--parallel") == "4" and option(command, "--ctx-size") == str(4 * 4096)
+    assert option(command, "--alias") == "qwen2.5-coder-1.5b" and "--cont-batching" in command
+
+
+def test_the_served_prompt_cache_is_capped_so_memory_stays_flat(tmp_path):
+    built(tmp_path)
+    command, _ = served_command(tmp_path, "/m.gguf", "m", **WHERE)
+    assert 0 < int(option(command, "--cache-ram")) <= 512  # MiB; llama-server's own default is 8 GiB
+
+
+def test_without_the_build_the_python_server_serves_one_call_at_a_time_and_says_so(tmp_path):
+    command, engine = served_command(tmp_path, "/m.gguf", "m", **WHERE)
+    assert command[1:3] == ["-m", "llama_cpp.server"] and option(command, "--cache") == "false"
+    assert "one call at a time" in engine and "build-server" in engine
+
+
+def test_a_binary_without_its_build_stamp_is_not_trusted(tmp_path):
+    built(tmp_path)
+    server_binary(tmp_path).with_suffix(".version").unlink()  # a copy that did not finish
+    assert served_command(tmp_path, "/m.gguf", "m", **WHERE)[0][1:3] == ["-m", "llama_cpp.server"]
