@@ -97,3 +97,10 @@ def test_a_branch_or_its_hours_asked_mid_conversation_is_not_read_as_the_last_re
     body = chat(api, headers, then, thread_id=f"branch-{customer}")
     assert words in body["reply"] and body["tools_used"] == [], body["reply"]
     assert [c["purpose"] for c in model.calls] == []
+
+
+def test_two_lookups_in_one_message_are_both_answered_by_code(make_client):
+    api = make_client(model=ScriptedModel())
+    body = chat(api, sign_in(api, "DEMO-MX-FX"), "¿cuánto gasté en mayo? ¿y cuál fue mi compra más cara?", "two-lookups")
+    assert body["tools_used"][-2:] == ["get_spending_summary", "get_largest_purchase"], body["reply"]
+    assert "Liverpool" in body["reply"] and "2,108.65 MXN" in body["reply"] and "\n\n" in body["reply"]

@@ -169,3 +169,96 @@ def test_this_week_in_portuguese_contractions_is_the_last_seven_days(text):
 
 def test_better_without_a_new_amount_is_not_read_as_a_correction():
     assert not is_follow_up("mejor déjalo así, gracias por todo amigo", {"skill": "money_movement", "text": "x"})
+
+
+@pytest.mark.parametrize(
+    "text", ["de cuánto vino el recibo del internet?", "quanto tá a conta de telefone", "cuanto debo del gas"]
+)
+def test_what_a_service_bill_comes_to_is_the_bills_not_the_debts(text):
+    from quipu.skills.money_movement.words import asks_for_bills
+
+    assert skills_named(text)[:1] == ["money_movement"] and asks_for_bills(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "lo de rappi sigue pendiente?",
+        "ya me reembolsaron lo de netflix?",
+        "o estorno da magazine luiza saiu?",
+        "me cobraron a doble en oxxo",
+        "cobraram duas vezes? não, cobraram em dobro a drogasil",
+    ],
+)
+def test_what_became_of_a_merchants_charge_is_an_investigation(text):
+    assert skills_named(text)[:1] == ["charge_investigation"]
+
+
+@pytest.mark.parametrize("text", ["¿cuánto me falta por liquidar del crédito hipotecario?", "quanto falta pagar do empréstimo?"])
+def test_how_much_is_left_to_pay_is_a_balance_not_a_payment(text):
+    assert skills_named(text)[:1] == ["balance_inquiry"]
+
+
+@pytest.mark.parametrize("text", ["qué compré ayer", "las compras que hice en abril", "o que eu comprei semana passada"])
+def test_what_the_customer_bought_is_a_lookup(text):
+    assert skills_named(text) == ["data_lookup"]
+
+
+def test_a_follow_up_naming_the_account_for_the_bill_just_proposed_keeps_the_bill():
+    from quipu.skills.money_movement.words import bill_followed_up
+
+    assert bill_followed_up("mejor desde la corriente", {"service": "agua"}) == {"service": "agua", "from_type": "Cuenta Corriente"}
+    assert bill_followed_up("págame el del teléfono", {}) == {"service": "telefono"}
+
+
+@pytest.mark.parametrize(
+    "text", ["¿cómo va mi aclaración del cargo de Walmart?", "qual o andamento da minha contestação?", "ya resolvieron mi queja?"]
+)
+def test_how_a_claim_already_made_is_going_is_a_lookup_not_a_new_claim(text):
+    from quipu.domain.routing import acting_skill_asked
+
+    assert skills_named(text)[:1] == ["data_lookup"] and acting_skill_asked(text) is None
+    assert pick(text, text)[0] == "get_complaints"
+
+
+@pytest.mark.parametrize("text", ["cancelá 8.000 de la tarjeta", "cancela 250 del préstamo con la caja de ahorro"])
+def test_cancelling_an_amount_of_a_debt_pays_it_not_cancels_the_card(text):
+    assert skills_named(text)[:1] == ["money_movement"] and plain_request(text) is None
+    found = plain_transfer(text)
+    assert found is not None and found["kind"] == "pay_debt"
+
+
+@pytest.mark.parametrize("text", ["abónale 900 a la tarjeta", "liquídale 1200 al préstamo"])
+def test_paying_said_with_a_pronoun_still_asks_to_move_money(text):
+    assert asks_to_move_money(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["me aparecieron dos cargos raros ayer", "chegaram umas cobranças no app", "me cayeron 3 consumos en la tarjeta"]
+)
+def test_charges_that_showed_up_are_an_investigation(text):
+    assert skills_named(text)[:1] == ["charge_investigation"]
+
+
+@pytest.mark.parametrize("text", ["lo de pedidosya sigue pendiente?", "o estorno da magazineluiza saiu?"])
+def test_a_brand_written_in_one_word_is_still_the_merchant(text):
+    assert skills_named(text)[:1] == ["charge_investigation"]
+
+
+@pytest.mark.parametrize("text", ["cuánto es lo del agua?", "quanto é a conta de internet?"])
+def test_what_a_bill_is_asked_in_the_present_is_the_bills(text):
+    assert skills_named(text)[:1] == ["money_movement"]
+
+
+@pytest.mark.parametrize("text", ["cuánto pagué de teléfono en abril", "quanto paguei de internet no mês passado"])
+def test_what_was_paid_for_a_service_in_a_period_is_spending(text):
+    assert skills_named(text) == ["data_lookup"] and pick(text, text)[0] == "get_spending_summary"
+
+
+@pytest.mark.parametrize("text", ["qué es eso de 1,250 en walmart", "e esses 89,90 da drogasil?", "la devolución de netflix?"])
+def test_a_merchant_named_with_an_amount_or_a_refund_is_an_investigation(text):
+    assert skills_named(text)[:1] == ["charge_investigation"]
+
+
+def test_a_merchant_named_with_a_spending_word_stays_a_lookup():
+    assert skills_named("cuánto gasté en walmart, unos 1,250?")[:1] == ["data_lookup"]

@@ -40,8 +40,8 @@ HOME_CURRENCY = {"mexico": "MXN", "colombia": "COP", "argentina": "ARS"}
 _PESO = re.compile(r"\bpesos?\b")
 # merchants customers name by brand, folded (accents off, lower case)
 MERCHANTS = re.compile(
-    r"\b(uber|didi|cabify|rappi|ifood|pedidosya|oxxo|spotify|netflix|amazon|mercado libre|liverpool|walmart|soriana|"
-    r"pemex|falabella|exito|carrefour|cinepolis|cinemark|starbucks|magazine luiza|drogasil|best buy|apple|zara)\b"
+    r"\b(uber|didi|cabify|rappi|ifood|pedidos ?ya|oxxo|spotify|netflix|amazon|mercado ?libre|liverpool|walmart|soriana|"
+    r"pemex|falabella|exito|carrefour|cinepolis|cinemark|starbucks|magazine ?luiza|drogasil|best ?buy|apple|zara)\b"
 )
 MERCHANTS_NAMED_LIKE_A_CATEGORY = re.compile(r"\bmercado (libre|pago|livre)\b")
 
@@ -58,9 +58,13 @@ def category_of(said: str | None) -> str | None:
     return next((_CATEGORY[w] for w in words if w in _CATEGORY), None)
 
 
+# "el súper", "no super": the supermarket after an article or a preposition ("súper caro" is not one)
+THE_SUPER = re.compile(r"\b(el|al|del|en|no|do|ao|pal|pro|o)\s+super\b")
+
+
 def categories_in(text: str) -> list[str]:
     """Every category the words name, in the order said ("súper" as in "súper caro" is not a supermarket)."""
-    said = MERCHANTS_NAMED_LIKE_A_CATEGORY.sub(" ", fold(text))
+    said = THE_SUPER.sub(r"\1 supermercado", MERCHANTS_NAMED_LIKE_A_CATEGORY.sub(" ", fold(text)))
     return [_CATEGORY[w] for w in _words(said) if w in _CATEGORY and w not in ("other", "super")]
 
 

@@ -21,7 +21,8 @@ LOST = rf"(?:{STOLEN}.{{0,40}}{GIVE_UP}|{GIVE_UP}.{{0,40}}{STOLEN})"
 MISSING_CARD = (r"(?:\b(?:perd\w*|extravi\w*)\s+(?:\w+\s+){0,2}(?:tarjeta|cart[ãa]o)\b|"
                 r"\b(?:tarjeta|cart[ãa]o)\s+(?:\w+\s+){0,2}(?:perdid[oa]|extraviad[oa])\b)")
 INTENTS = (
-    ("cancel_card", re.compile(rf"\bcancel\w*\b.*\b{CARD}|\b{CARD}\b.*\bcancel\w*|^(?!.*{LOST}).*{GIVE_UP}", re.I)),
+    # "cancelá 15.000 de la tarjeta", "cancelar el saldo de la tarjeta" pay it (Argentina, Colombia), not cancel it
+    ("cancel_card", re.compile(rf"\bcancel\w*\b(?!\s+(?:el |la |mi )?(?:saldo|deuda|total|\$?\s*\d)).*\b{CARD}|\b{CARD}\b.*\bcancel\w*|^(?!.*{LOST}).*{GIVE_UP}", re.I)),
     ("block_card", re.compile(rf"\bbloque(a|ar|e|ie|ia|ei|ala|alo|ame|en|n)?\b|\bbloqueie\b|\bcongel\w*|{LOST}|{MISSING_CARD}", re.I)),
     ("set_alert", re.compile(r"\balertas?\b|\bav[ií]s(ame|enme|e|en)\b|\bme avis(a|e|en|es|em)\b|\bnotif[ií]ca(me|r)?\b|"
                              r"\bme notifi(que|quen|quem)\b|\bquero ser avisad[oa]\b", re.I)),

@@ -3,6 +3,7 @@ fallback router per skill. Used by the guard, as the router's safety net, and as
 
 import re
 
+from quipu.domain.lookup_words import MERCHANTS
 from quipu.domain.plain_requests import asks_for_a_call, fold, names_an_action
 
 HANDOFF = re.compile(
@@ -45,23 +46,25 @@ SKILL_PATTERNS = (
     (
         "charge_investigation",
         r"(no reconozco|n[ãa]o reconhe[çc]o|compra estranha|(cobro|cargo) raro|clonaron|clonad|alguien us[oó]|"
-        r"n[ãa]o fui eu|no fui yo|yo no fui|hacke\w*|(no|n[ãa]o) (\w+ )?(reconozco|reconosco|reconoc[ií]|reconhe[çc]o|reconheci)|consumos? rar|descontaron|descontaram|no (me )?acuerdo|no recuerdo|no me suena|n[ãa]o me soa|desconozco|desconhe[çc]o|n[ãa]o (me )?lembro|cargo|cobro|cobran[çc]a|compra que no|cobr(aron|ado|ada|[óo]u?)\b|"
+        r"n[ãa]o fui eu|no fui yo|yo no fui|hacke\w*|cobraram|em dobro|(cobro|cargo|cobrado|cobraron|cobran[çc]a) (al |en |a |por )?doble|(no|n[ãa]o) (\w+ )?(reconozco|reconosco|reconoc[ií]|reconhe[çc]o|reconheci)|consumos? rar|descontaron|descontaram|no (me )?acuerdo|no recuerdo|no me suena|n[ãa]o me soa|desconozco|desconhe[çc]o|n[ãa]o (me )?lembro|cargo|cobro|cobran[çc]a|compra que no|cobr(aron|ado|ada|[óo]u?)\b|"
         r"(cobros|cargos|compras|cobran[çc]as|d[eé]bitos) (\w+ )?(iguales|iguais|repetid\w*|id[eé]ntic\w*)|no hice|n[ãa]o fiz|duplicad|dobrad|(dos|2|duas) ve[csz]es|sospech|suspeit|fraude|extracto|"
-        r"estado de cuenta)",
+        r"estado de cuenta|(salieron|aparecieron|aparecen|salen|llegaron|cayeron|apareceram|aparecem|chegaram) (\w+ ){0,3}(compras|cargos|cobros|consumos|cobran[çc]as))",
     ),
     (
         "balance_inquiry",
         r"(saldo|(cu[aá]nto|cto|cnto) (yo )?(debo|tengo|traigo)|(qto|qnto|qnt) (eu )?(devo|tenho|tem)|pagar (el |o )?m[ií]nimo|m[ií]nimo a pagar|cu[aá]nta (lana|plata|feria|guita) (tengo|me queda)|fatura|pago m[ií]nimo|"
         r"(el|o|la) m[ií]nimo|quanto (tem|tenho) na|"
-        r"l[ií]mite dispon|vencid|al d[ií]a con|falta (pagar|para terminar)|cuotas|parcelas|quanto (eu )?(devo|tenho)|devendo|debiendo|cu[aá]nto me queda|quanto (me )?(sobra|resta|sobrou)|deuda|d[ií]vida|pago m[ií]nimo|"
+        r"l[ií]mite dispon|vencid|al d[ií]a con|falta (por |para |de )?(pagar|terminar|liquidar|cubrir|quitar)|cuotas|parcelas|quanto (eu )?(devo|tenho)|devendo|debiendo|cu[aá]nto me queda|quanto (me )?(sobra|resta|sobrou)|deuda|d[ií]vida|pago m[ií]nimo|"
         r"pagamento m[ií]nimo|vencimiento|vencimento|l[ií]mite disponible|disponible)",
     ),
     (
         "data_lookup",
-        r"(movimientos|movimenta[çc]|(cu[aá]nto|quanto) (le |lhe )?(he|ha|has|hemos|tenho|tem) (metid|dejad|soltad|fundid|torrad|deixad)o|se me (va|van|fue|fueron|ha ido)\b|compras (de )?(arriba|encima|mayores|acima|maiores|m[aá]s de|mais de)|compar(a|ar|e|ame)\b|"
+        r"(movimientos|movimenta[çc]|(cu[aá]nto|quanto) (le |lhe )?(he|ha|has|hemos|tenho|tem) (metid|dejad|soltad|fundid|torrad|deixad)o|se me (va|van|fue|fueron|ha ido)\b|\b(vai|va|van|foi|fue|se fue) (mais |m[aá]s )?(o |el |la |mi |meu )?(dinheiro|grana|plata|dinero|lana|feria|guita)\b|compras (de )?(arriba|encima|mayores|acima|maiores|m[aá]s de|mais de)|compar(a|ar|e|ame)\b|"
         r"(a|en) c[uoó][aá]?(nto|mo) (est[aá]|anda|cotiza) (el|o) (verde|d[oó]lar|euro)|en qu[eé] gasto|onde gasto|\bgast\w*|cu[aá]nto gast|(cu[aá]nto|quanto) (llevo|levo) (gastad|en |no |com )|quanto gastei|(mis|minhas) compras|"
-        r"compra m[aá]s (cara|grande)|compra mais (cara|alta)|(mayor|maior) compra|quejas?|reclam|"
-        r"comisi[oó]n|comiss[ãa]o|tipo de cambio|c[aâ]mbio|d[oó]lar|categor[ií]a|comercio|historial|\bextrato\b|[uú]ltim[oa]s? compras)",
+        r"compras? m[aá]s (caras?|grandes?)|compras? mais (caras?|altas?)|(mayor|maior)(es)? compras?|quejas?|reclam|"
+        r"comisi[oó]n|comiss[ãa]o|tipo de cambio|c[aâ]mbio|d[oó]lar|categor[ií]a|comercio|historial|\bextrato\b|[uú]ltim[oa]s? compras|"
+        r"compras (que )?(hice|he hecho|hicimos|fiz|realic\w*)|qu[eé] compr[eé]|o que (eu )?comprei|"
+        r"(cu[aá]nto|quanto) (pagu[eé]|he pagado|hemos pagado|paguei|pagamos)\b)",
     ),
 )
 
@@ -92,7 +95,8 @@ MONEY_WORDS = r"(\d[\d.,]*|plata|dinero|lana|feria|guita|dinheiro|grana|pesos|re
 MOVE_MONEY = re.compile(
     r"\b(transf(ie|e)r(e|a|as|an|o|ir)?(me|le|lo|la)?|transfi(era|ere|ra|ro)(me|le)?|"
     r"(hac|haz|hag|fa[zç]|realiz|quiero|quero|necesito|preciso)\w*\s+(una?|uma|otra|outra)?\s*transfer[eê]ncia|pix|deposit(a|á|ar|e|ale|ále)|"
-    r"pag(a|á|ar|arle|ale|ále)|abon(a|á|ar|e)|liquid(a|á|ar|e)|quit(á|ar)\b la deuda|"
+    r"pag(a|á|ar|arle|ale|ále)|abon(a|á|ar|e|ale|ále|arle|ales)|liquid(a|á|ar|e|ale|arle)|quit(á|ar)\b la deuda|"
+    r"cancel(a|á|ar|e)\s+(\$\s*)?\d+|"
     rf"(m[aá]nd|envi|env[ií]|pas|pass|mov|muev|p[aá]g)(a|á|ar|er|ale|ále|arle|e|ame|áme|ele)\b(\s+\S+){{0,3}}?\s+{MONEY_WORDS}|"
     rf"quit(ar|a|e)\b(\s+\S+){{0,2}}?\s+{MONEY_WORDS})\b",
     re.IGNORECASE,
@@ -108,10 +112,26 @@ def asks_to_move_money(text: str) -> bool:
     """The words ask to pay or send money (not a question of when or how much, not a past payment)."""
     lowered = fold(text).lower()
     return bool(MOVE_MONEY.search(lowered)) and not asks_due_date(lowered) and not re.search(
-        rf"\b{QUESTION}\b[^.?!]*\b(pag|transf)|\b(minimo|monto|valor|total|importe|cantidad) a pagar\b", lowered
+        rf"\b{QUESTION}\b[^.?!]*\b(pag|transf|liquid)|\b(minimo|monto|valor|total|importe|cantidad) a pagar\b", lowered
     )
 
 
+# what a merchant's charge became ("¿me devolvieron lo de Mercado Libre?", "lo de Amazon sale pendiente")
+CHARGE_STATE = re.compile(r"pendient|pendent|devolv|devoluc|devoluç|reembols|estorn|revert|revers|reintegr")
+# a merchant named with an amount and nothing else ("¿qué onda con los 2899 de Liverpool?"): that charge
+AMOUNT_OF_A_CHARGE = re.compile(r"(?<![\d.,])\d[\d.,]*\d")
+# a service bill's amount ("¿cuánto debo de luz?", "quanto deu a conta de água"): the bills, not the debts
+BILL_OWED = re.compile(
+    r"\b(cu[aá]nto|quanto|de cu[aá]nto|de quanto)\b[^.?!]*\b(debo|devo|debemos|adeudo|recibos?|facturas?|boletos?|conta|"
+    r"cuenta|vino|veio|lleg[oó]|chegou|sale|sai|t[aá]|est[aá]|viene|vem|es|son|cuesta|custa|[eé])\b[^.?!]*\b(luz|agua|água|internet|tel[eé]fono|"
+    r"telefone|gas|cable)\b"
+)
+# how a claim already made is going ("¿ya hay respuesta de mi aclaración?", "como está minha contestação"): complaints
+CLAIM_STATUS = re.compile(
+    r"\b(respuesta|resposta|c[oó]mo va|como vai|c[oó]mo est[aá]|en qu[eé] qued\w*|estatus|status|avance|seguimiento|"
+    r"novedad\w*|novidade\w*|andamento|resolvieron|contestaron|respondieron|resolveram|responderam)\b[^.?!]*"
+    r"\b(mis?|la|las|minhas?|a|as)\s+(aclaraci\w*|reclam\w*|quejas?|disputas?|contesta\w*|impugnac\w*)"
+)
 COST_OF_A_PAST_MOVE = re.compile(r"\b(comisi[oó]n|comiss[ãa]o|cu[aá]nto me (cobraron|cost[oó])|quanto (me )?(cobraram|custou))\b")
 
 
@@ -135,6 +155,15 @@ def skills_named(text: str) -> list[str]:
     if "money_movement" in named and COST_OF_A_PAST_MOVE.search(lowered) and not asks_to_move_money(lowered):
         named.remove("money_movement")  # "¿cuánto me cobraron de comisión por la transferencia?": a lookup
         named.insert(0, "data_lookup")
+    if CLAIM_STATUS.search(lowered):
+        named = ["data_lookup", *(s for s in named if s not in ("data_lookup", "account_actions"))]
+    said_merchant = not named and MERCHANTS.search(fold(lowered))
+    if said_merchant and (CHARGE_STATE.search(fold(lowered)) or AMOUNT_OF_A_CHARGE.search(lowered)):
+        named = ["charge_investigation"]
+    if BILL_OWED.search(lowered) and not asks_due_date(lowered) and "data_lookup" not in named:
+        named = ["money_movement", *(s for s in named if s not in ("money_movement", "balance_inquiry"))]
+    elif named[:2] == ["money_movement", "balance_inquiry"] and re.search(rf"\b{QUESTION}\b", fold(lowered)):
+        named = ["balance_inquiry", *named[2:]]  # "¿cuánto me falta para terminar de pagar el préstamo?": a balance
     if asks_due_date(lowered):
         named.insert(1 if named[:1] == ["account_actions"] else 0, "balance_inquiry")
     elif asks_to_move_money(lowered):
@@ -153,6 +182,8 @@ ACTING_SKILLS = frozenset({"account_actions", "money_movement"})
 
 def acting_skill_asked(text: str) -> str | None:
     """The acting skill the words plainly ask for: one action of the catalog, or paying or sending money."""
+    if CLAIM_STATUS.search((text or "").lower()):
+        return None  # how a claim already made is going: a lookup, not a new claim
     if names_an_action(text):
         return "account_actions"
     return "money_movement" if asks_to_move_money(text) else None

@@ -25,6 +25,7 @@ class ToolOutcome:
     tool: str
     arguments: dict
     result: dict
+    also: bool = False  # it answers a request of its own, beside the turn's last lookup ("¿cuánto gasté? ¿y lo más caro?")
 
     @property
     def unavailable(self) -> bool:
@@ -90,7 +91,7 @@ class Voice:
 
 
 class ToolCaller(Protocol):
-    async def call(self, tool: str, arguments: dict) -> ToolOutcome: ...
+    async def call(self, tool: str, arguments: dict, *, also: bool = False) -> ToolOutcome: ...
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,21 @@ FOLLOW_UP = re.compile(
     r"(no|n[aã]o)(?=,)|no (del|de la)|n[aã]o (do|da)|(mejor|melhor|mas bien|better)(?=\D*\d))\b",
     re.IGNORECASE,
 )
+# a correction of the last request ("que sean 1,200 mejor", "mejor al revés", "ao contrário") and a short
+# question that leans on the last answer even without its question mark ("cuántos tengo abiertos todavía")
+CORRECTION = re.compile(
+    r"^\W*(que sean?|que seja[mn]?|sean|mejor al|melhor ao|al rev[eé]s|ao contr[aá]rio|al contrario|perd[oó]n|perdona|"
+    r"disculpa|me equivoqu[eé]|quise decir|digo|desculpa|foi mal|na verdade|quis dizer|quer dizer)\b|"
+    r"\b(otra vez|de nuevo|lo mismo|outra vez|de novo|o mesmo)\b|"
+    r"\b(mejor|melhor|al rev[eé]s|ao contr[aá]rio)\W*$|"
+    r"^\W*(ah|oh|ay|uy|bueno|pues|ok)?\W*(no|n[aã]o)?\W*(mejor|melhor)\s+(a|al|en|de|del|desde|con|com|pra|para|na|no|da|do)\b",
+    re.IGNORECASE,
+)
+QUESTION_START = re.compile(
+    r"^\W*(cu[aá]nt[oa]s?|cu[aá]l(es)?|cu[aá]ndo|qu[eé]|d[oó]nde|c[oó]mo|a qu[eé] hora|de cu[aá]nto|por qu[eé]|"
+    r"quant[oa]s?|qual|quais|quando|onde|como|que horas|de quanto|por que)\b",
+    re.IGNORECASE,
+)
 BOTH = re.compile(r"\b(los dos|las dos|ambos|ambas|os dois|as duas|entre (ellos|ellas|eles|elas))\b", re.IGNORECASE)
 SHORT_WORDS = 8  # a short question that names no skill leans on the last turn ("quanto foi cada uma?")
 
@@ -29,7 +44,13 @@ def is_follow_up(text: str, last: dict[str, Any] | None) -> bool:
     if not last or not text.strip():
         return False
     words = len(text.split())
-    return bool(FOLLOW_UP.search(text) or BOTH.search(text)) or points_back(text) or words <= 2 or (words <= SHORT_WORDS and "?" in text and not skills_named(text))
+    asks = "?" in text or QUESTION_START.search(text)
+    return (
+        bool(FOLLOW_UP.search(text) or BOTH.search(text) or CORRECTION.search(text))
+        or points_back(text)
+        or words <= 2
+        or bool(words <= SHORT_WORDS and asks and not skills_named(text))
+    )
 
 
 def remembered(

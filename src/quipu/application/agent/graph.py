@@ -169,7 +169,7 @@ class Agent(ModelCalls):
         """Code writes the reply from the tool results with the skill's templates; a model may rephrase it."""
         with self.deps.trace("node.answer"):
             skill = next(s for s in self.deps.skills if s.name == state["skill"])
-            outcomes = [ToolOutcome(c["tool"], c["arguments"], c["result"]) for c in state["tool_calls"]]
+            outcomes = [ToolOutcome(c["tool"], c["arguments"], c["result"], c.get("also", False)) for c in state["tool_calls"]]
             voice = Voice(skill.name, state["language"], state.get("country"))
             reply = skill.hooks()["answer"](outcomes, voice)
             last = outcomes[-1]
@@ -255,7 +255,10 @@ class Agent(ModelCalls):
     def _recorded(outcomes: list[ToolOutcome]) -> dict[str, Any]:
         """The turn's tool calls, and the proposal a tool stored (shown as a card with the customer's button)."""
         update: dict[str, Any] = {
-            "tool_calls": [{"tool": o.tool, "arguments": o.arguments, "result": o.result} for o in outcomes],
+            "tool_calls": [
+                {"tool": o.tool, "arguments": o.arguments, "result": o.result, **({"also": True} if o.also else {})}
+                for o in outcomes
+            ],
             "tools_used": [o.tool for o in outcomes],
         }
         for o in outcomes:

@@ -2,10 +2,12 @@
 an investigation, and answers from the findings by code."""
 
 import re
+from decimal import Decimal
 from difflib import SequenceMatcher
 
 from quipu.domain.evidence import fold
 from quipu.domain.lookup_words import MERCHANTS
+from quipu.domain.money import amounts_said, spelled_out
 from quipu.domain.signals import Signal
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 
@@ -13,6 +15,10 @@ ASKABLE = ("charge",)
 NARROWED = re.compile(r"\d(?!\d*\s*(?:ve[cz]es|x\b))|\b(ayer|anteayer|antier|hoy|ontem|anteontem|hoje|semana|lunes|martes|miercoles|jueves|"
                       r"viernes|sabado|domingo|segunda|terca|quarta|quinta|sexta)\b")
 MATCH_DAYS = 90
+# an amount as customers write one ("312.40", "$500", "42 mil", "1500 pesos"), not a day ("el 16")
+AMOUNT_WRITTEN = re.compile(r"\$\s*\d|\d[.,]\d{2}\b|\d\s*(mil|k|pesos|reais|dolares|usd|mxn|cop|ars)\b|\d{3,}")
+MONTH_WORD = re.compile(r"\b(enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|"
+                        r"janeiro|fevereiro|marco|maio|junho|julho|setembro|outubro|novembro|dezembro)\b")
 ORDINAL = re.compile(r"#|\b(primer[oa]?|segund[oa]|tercer[oa]?|terceir[oa]|ultim[oa]|penultim[oa])\b")  # a charge by its place in a list
 
 
@@ -31,30 +37,53 @@ def _merchant_named(text: str, merchants: set[str]) -> str | None:
     pairs = [a + b for a, b in zip(words, words[1:], strict=False)]
     for merchant in sorted(merchants, key=len, reverse=True):
         whole, first_word = _compact(merchant), _compact(merchant.split()[0])
-        if merchant.casefold() in said or merchant.split()[0].casefold() in said.split() or whole in _compact(said):
+        if merchant.casefold() in said or merchant.split()[0].casefold() in re.findall(r"\w+", said) or whole in _compact(said):
             return merchant
         if any(_close(w, whole) or _close(w, first_word) for w in words + pairs):
             return merchant
     return None
 
 
+def says_an_amount(text: str) -> bool:
+    """The words name a charge by its amount ("el de 42 mil", "un cargo de $312.40") and by no day or month."""
+    said = fold(text)
+    days = NARROWED.sub(lambda m: "" if m.group(0)[:1].isdigit() else "<day>", said)
+    return bool(AMOUNT_WRITTEN.search(said)) and "<day>" not in days and not MONTH_WORD.search(said)
+
+
 def plain(turn: SkillTurn) -> bool:
-    """A new question about charges that names no day or amount (not a follow-up about one already
-    shown): code searches and investigates, no model step. A day or an amount is the model's to read."""
+    """A new question about charges that names no day (not a follow-up about one already shown), or a charge
+    named by its amount: code searches and investigates, no model step. A day is the model's to read."""
+    latest = fold(turn.latest)
+    if says_an_amount(latest) and not ORDINAL.search(latest):
+        return True
     if turn.said != turn.text:  # a follow-up: plain when it names a merchant ("el de Rappi"), code finds it,
-        latest = fold(turn.latest)  # or when it asks more of the merchant's charges just told ("¿a qué hora?")
-        if NARROWED.search(latest) or ORDINAL.search(latest):
-            return False
+        if NARROWED.search(latest) or ORDINAL.search(latest):  # or when it asks more of the merchant's charges
+            return False  # just told ("¿a qué hora?")
         return bool(MERCHANTS.search(latest) or turn.earlier.get("merchant"))
     return not NARROWED.search(fold(turn.text))
+
+
+def _amount_of_a_charge(text: str, charges: list[dict]) -> Decimal | None:
+    """The amount the words name, when one of the customer's charges has it (any reading of `1.500`)."""
+    if not says_an_amount(text):
+        return None
+    amounts = {Decimal(str(c["amount"])) for c in charges if c.get("amount") is not None}
+    return next((v for reading in amounts_said(text) for v in reading.values if v in amounts), None)
 
 
 async def first(turn: SkillTurn) -> list[ToolOutcome]:
     """When the model would ask first, code investigates the charges of the merchant named (or the newest)."""
     found = await turn.tools.call("search_transactions", {"days": MATCH_DAYS, "limit": 20})
-    merchants = {c["merchant"] for c in found.result.get("charges", []) if c.get("merchant")}
-    named = _merchant_named(turn.text, merchants)
-    arguments = {"merchant": named, "days": MATCH_DAYS} if named else {}
+    charges = found.result.get("charges", [])
+    merchants = {c["merchant"] for c in charges if c.get("merchant")}
+    amount = _amount_of_a_charge(turn.latest, charges)
+    # the merchant said last wins ("¿y el de Uber?" after Éxito); a charge named by its amount keeps only a
+    # merchant said with it
+    named = _merchant_named(turn.latest, merchants) or (None if amount else _merchant_named(turn.text, merchants))
+    arguments: dict = {"merchant": named, "days": MATCH_DAYS} if named else {}
+    if amount is not None:
+        arguments |= {"min_amount": str(amount), "max_amount": str(amount), "days": MATCH_DAYS}
     return [await turn.tools.call("investigate_charges", arguments)]
 
 
@@ -65,7 +94,7 @@ def _heard(arguments: dict, text: str) -> dict:
     merchant = str(kept.get("merchant") or "")
     if merchant and merchant.split()[0].casefold() not in said:
         kept.pop("merchant")
-    digits = re.sub(r"\D", "", said)
+    digits = re.sub(r"\D", "", spelled_out(said))
     for bound in ("min_amount", "max_amount"):
         value = str(kept.get(bound) or "")
         if value and value.split(".")[0] not in digits:

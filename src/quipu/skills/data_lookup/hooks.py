@@ -22,9 +22,11 @@ from quipu.skills.data_lookup.picking import (
     changes_the_question,
     corrected,
     names_a_tool,
+    narrowed_as_before,
     pick,
     with_earlier_period,
 )
+from quipu.skills.data_lookup.requests import two_lookups
 from quipu.skills.data_lookup.sql_rows import rows_answer
 
 ASKABLE = ()
@@ -40,14 +42,23 @@ def plain(turn: SkillTurn) -> bool:
 
 
 async def first(turn: SkillTurn) -> list[ToolOutcome]:
-    """When the model only asks, code reads the question from the words and looks it up."""
+    """When the model only asks, code reads the question from the words and looks it up; two lookups asked in
+    one message are both looked up, and both answered."""
+    both = two_lookups(turn.latest)
+    if both:
+        (tool, arguments), (then_tool, then_arguments) = both
+        return [await turn.tools.call(tool, arguments, also=True), await turn.tools.call(then_tool, then_arguments)]
     tool, arguments = pick(turn.text, turn.latest)
+    if turn.text != turn.latest:
+        arguments = narrowed_as_before(tool, arguments, turn.latest, turn.earlier)
     return [await turn.tools.call(tool, with_earlier_period(tool, arguments, turn.earlier))]
 
 
 async def then(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[ToolOutcome]:
     """A period or category the customer plainly named, and the model missed, is looked up again as said."""
     last = outcomes[-1]
+    if two_lookups(turn.latest):  # two lookups in one message: code reads both, whatever the model looked up
+        return await first(turn)
     if names_a_tool(turn.text):  # the words plainly ask for one lookup ("el más grande", "compara"): code's reading wins
         tool, arguments = pick(turn.text, turn.latest)
         if tool != last.tool:
@@ -55,6 +66,8 @@ async def then(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[ToolOutcome
     if last.result.get("error"):
         return []
     fixed = corrected(turn.text, last.tool, last.arguments, turn.latest)
+    if turn.text != turn.latest:
+        fixed = narrowed_as_before(last.tool, fixed, turn.latest, turn.earlier)
     return [await turn.tools.call(last.tool, fixed)] if fixed != last.arguments else []
 
 
@@ -254,8 +267,13 @@ def answer(outcomes: list[ToolOutcome], voice: Voice) -> str:
         return rows_answer(voice, last.result)
     if last.tool == "describe_schema":
         return voice.say("schema")
-    model, write = TYPED[last.tool]
-    result: Any = model.model_validate(last.result)
+    asked_too = [_typed(voice, o) for o in outcomes[:-1] if o.also and o.tool in TYPED and not o.result.get("error")]
+    return "\n\n".join([*asked_too, _typed(voice, last)])
+
+
+def _typed(voice: Voice, outcome: ToolOutcome) -> str:
+    model, write = TYPED[outcome.tool]
+    result: Any = model.model_validate(outcome.result)
     if result.status == "unavailable":
         return voice.say("unavailable")
     if result.status == "unknown_period":

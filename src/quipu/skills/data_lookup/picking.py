@@ -2,26 +2,31 @@
 choice, the skill's fallback when a model only asks, and the check of a model's period and category."""
 
 import re
+from datetime import timedelta
 
 from quipu.domain.dataset import AS_OF
 from quipu.domain.evidence import fold
 from quipu.domain.lookup_words import MERCHANTS, categories_in, category_of, currencies_in, currency_of
+from quipu.domain.money import spelled_out
 from quipu.domain.periods import Period, parse_period, periods_in
 
 TOOLS_BY_WORDS = (
     ("get_exchange_rate", r"\b(dolar(es)?|tipo de cambio|cambio|cotiza\w*|cotacao|usd|a como esta|a cuanto esta)\b"),
-    ("get_complaints", r"\b(queja|quejas|reclam\w*|denuncia\w*)\b"),
+    ("get_complaints", r"\b(queja|quejas|reclam\w*|denuncia\w*|aclaraci\w*|disputas?|contestac\w*)\b"),
     ("compare_spending", r"\b(compar\w*|versus|vs)\b"),
     ("get_largest_purchase", r"(mas grande|mayor (gasto|compra)|maior (gasto|compra)|gasto mais alto|compra mais cara"
                              r"|mas car[oa]|gasto mas alto|compra mas alta|maior valor"
-                             r"|(gasto|compra|consumo) (mas|mais) (gros+o|gord[oa]|fuerte|pesad[oa]|alt[oa]))"),
+                             r"|(gastos?|compras?|consumos?) (mas|mais) (gros+o|gord[oa]|fuerte|pesad[oa]|alt[oa]))"),
     ("get_spending_summary", r"\b(gast\w*|gaste|gastei|spend\w*|consumo|consumi)\b|\bse me (va|van|fue|fueron|ha ido)\b"
+                             r"|\b(cuanto|quanto) (pague|he pagado|hemos pagado|paguei|pagamos)\b"
                              r"|\b(cuanto|quanto) (me )?(sali\w*|saiu)\b|\b(cuanto|quanto) (llevo|levo)\b"
+                             r"|\b(vai|va|van|foi|fue|se fue) (mais |mas )?(o |el |la |mi |meu )?(dinheiro|grana|plata|dinero|lana|feria|guita)\b"
                              r"|\b(cuanto|quanto) (le |lhe )?(he|ha|has|hemos|tenho|tem) (metid|dejad|soltad|fundid|torrad|deixad)o\b"),
     ("get_movements", r"\b(moviment\w*|transacc\w*|transac\w*|compras|extrato|cargos|pagos|ultim[oa]s)\b"),
 )  # fmt: skip
 BY_WORDS = (
-    ("merchant", r"\b(comercio|comercios|tienda|tiendas|loja|lojas|estabelecimento\w*|lugar|lugares|donde|onde)\b"),
+    ("merchant", r"\b(comercio|comercios|tienda|tiendas|loja|lojas|estabelecimento\w*|establecimiento\w*|lugar|lugares|"
+                 r"donde|onde|negocios?|sitios?|locales|empresas?|marcas?|a quien|a quem)\b"),
     ("category", r"\b(categoria\w*|rubro\w*|tipo de gasto)\b"),
     ("month", r"\b(por mes|mes a mes|cada mes|por mês|mensual\w*|mensal\w*|meses)\b"),
 )
@@ -31,6 +36,8 @@ UNDER = re.compile(rf"\b(?:menos de|menor(?:es)? (?:a|de)|hasta|abajo de|ate|aba
 BETWEEN = re.compile(rf"\bentre{NUMBER}\s*(?:y|e|and)\s*{NUMBER}")
 EVERYTHING = re.compile(r"\b(en total|no total|total|todo|tudo|en general|no geral|sin filtro|todas? las compras)\b")
 DEFAULT_TOOL = "get_movements"
+TOP_N = re.compile(r"\b(\d{1,2}) (compras|gastos|movimientos|movimentos|cargos|consumos)\b")
+THE_ONE_BEFORE = re.compile(r"\b(el|o|al|ao|del|do|con|com) (mes |mês )?(anterior|pasado|passado|previo)\b")
 PERIOD_TOOLS = ("get_movements", "get_largest_purchase", "get_spending_summary")
 
 
@@ -67,7 +74,8 @@ def names_a_tool(text: str) -> bool:
 def pick(text: str, latest: str | None = None) -> tuple[str, dict]:
     """A tool of the skill and the arguments the words give; the latest period or category said wins."""
     said = fold(text)
-    tool = next((t for t, pattern in TOOLS_BY_WORDS if re.search(pattern, said)), DEFAULT_TOOL)
+    asked_now = fold(latest) if latest and names_a_tool(latest) else said  # a follow-up may ask another lookup
+    tool = next((t for t, pattern in TOOLS_BY_WORDS if re.search(pattern, asked_now)), DEFAULT_TOOL)
     periods = [p for _, p in periods_in(text, AS_OF)]
     if tool in ("get_spending_summary", "get_movements") and asks_which_period_more(text, latest):
         tool = "compare_spending"
@@ -84,14 +92,20 @@ def pick(text: str, latest: str | None = None) -> tuple[str, dict]:
     if tool == "compare_spending":
         if periods:
             arguments["period"] = period_argument(periods[-1])
-        if len(periods) > 1:
+        if len({(p.start, p.end) for p in periods}) > 1:
             arguments["versus"] = period_argument(periods[-2])
+        elif periods and THE_ONE_BEFORE.search(said) and periods[-1].key in ("this_month", "last_month", "month"):
+            before = periods[-1].start - timedelta(days=1)  # "este mes comparado con el anterior": the month before
+            arguments["versus"] = before.strftime("%Y-%m")
     elif periods:
         arguments["period"] = period_argument(periods[-1])
     if categories:
         arguments["category"] = categories[-1]
     if tool == "get_spending_summary":
         by = next((b for b, pattern in BY_WORDS if re.search(pattern, said)), None)
+        if len(set(categories_in(latest or text))) >= 2:  # "¿en qué gasté más, comida o transporte?": side by side
+            by = "category"
+            arguments.pop("category", None)
         if by:
             arguments["by"] = by
     merchant = ([None, *MERCHANTS.finditer(said)])[-1]  # the latest merchant said wins ("¿y en Spotify?")
@@ -101,8 +115,13 @@ def pick(text: str, latest: str | None = None) -> tuple[str, dict]:
         arguments["merchant"] = merchant.group(1)
         if arguments.get("by") == "merchant":  # one merchant named: its total, not a ranking of merchants
             del arguments["by"]
+    if tool == "get_largest_purchase":
+        several = TOP_N.search(said)  # "mis 3 compras más grandes": the largest movements, that many
+        if several:
+            tool = "get_movements"
+            arguments = {**arguments, "order": "largest", "limit": min(int(several.group(1)), 10)}
     if tool == "get_movements":
-        arguments |= amount_range(said)
+        arguments |= amount_range(spelled_out(said))
         if re.search(r"\b(mayor|mayores|maior|maiores|grandes)\b", said) and not arguments.get("min_amount"):
             arguments["order"] = "largest"
     if tool == "compare_spending" and "period" not in arguments:
@@ -190,3 +209,24 @@ def asks_which_period_more(text: str, latest: str | None = None) -> bool:
 def _dates(period: str | None) -> tuple | None:
     found = parse_period(period, AS_OF) if period else None
     return (found.start, found.end) if found else None
+
+
+NARROWED_TOOLS = ("get_spending_summary", "get_movements", "get_largest_purchase", "compare_spending")
+
+
+def narrowed_as_before(tool: str, arguments: dict, latest: str, earlier: dict) -> dict:
+    """A follow-up that names no category or merchant keeps the narrowing of the last lookup as it was, not as
+    the earlier words read again ("¿y este mes?" after "¿y en total?" stays the total)."""
+    said = fold(latest)
+    if tool not in NARROWED_TOOLS or categories_in(latest) or MERCHANTS.search(said) or asks_for_everything(latest):
+        return arguments
+    fixed = {k: v for k, v in arguments.items() if k not in ("category", "merchant")}
+    return fixed | {k: earlier[k] for k in ("category", "merchant") if earlier.get(k) and k in TAKES[tool]}
+
+
+TAKES = {
+    "get_spending_summary": ("category", "merchant"),
+    "get_movements": ("category", "merchant"),
+    "get_largest_purchase": ("category",),
+    "compare_spending": ("category",),
+}

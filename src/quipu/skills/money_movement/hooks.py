@@ -3,8 +3,11 @@
 from quipu.domain.routing import asks_to_move_money
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 from quipu.skills.money_movement.words import (
+    DEBTS,
+    accounts_corrected,
     amount_corrected,
     asks_for_bills,
+    bill_followed_up,
     debt_without_amount,
     missing_detail,
     plain_bill,
@@ -15,9 +18,20 @@ ASKABLE = ("amount", "destination", "origin", "service")
 PROPOSALS = ("propose_transfer", "propose_service_payment")
 
 
-def _plainly_asked(text: str) -> tuple[str, dict] | None:
-    """The proposal the words plainly ask for: a named bill to pay, or an amount between own products."""
-    bill = plain_bill(text)
+def _plainly_asked(text: str, turn: SkillTurn | None = None) -> tuple[str, dict] | None:
+    """The proposal the words plainly ask for: a named bill to pay, an amount between own products, or the
+    last transfer with its accounts changed by a follow-up."""
+    follow_up = turn is not None and turn.text != turn.latest
+    moved = accounts_corrected(turn.latest, turn.earlier) if turn and follow_up else None
+    if moved:
+        return "propose_transfer", moved
+    fresh = plain_transfer(turn.latest) if turn and follow_up else None
+    if turn and fresh:  # "y otros 500 a la tarjeta": a request of its own, from the account used before
+        origin = turn.earlier.get("from_type")
+        if "from_type" not in fresh and origin not in (None, *DEBTS) and origin != fresh.get("to_type"):
+            fresh["from_type"] = origin
+        return "propose_transfer", fresh
+    bill = plain_bill(text) or (bill_followed_up(turn.latest, turn.earlier) if turn and follow_up else None)
     if bill:
         return "propose_service_payment", bill
     transfer = plain_transfer(text)
@@ -28,7 +42,7 @@ def plain(turn: SkillTurn) -> bool:
     """A named bill to pay, or one amount and where it goes: code prepares the card, no model step; a plain
     request to send money that lacks where or how much gets code's question."""
     return (
-        _plainly_asked(amount_corrected(turn.text, turn.latest)) is not None
+        _plainly_asked(amount_corrected(turn.text, turn.latest), turn) is not None
         or debt_without_amount(turn.text)
         or asks_for_bills(turn.latest)
         or _bare_transfer(turn) is not None
@@ -45,7 +59,7 @@ def _bare_transfer(turn: SkillTurn) -> str | None:
 async def first(turn: SkillTurn) -> list[ToolOutcome] | str:
     """The model only asked: a plain request still gets its card; a debt to pay with no amount gets code's
     question; otherwise code's own question stands."""
-    asked = _plainly_asked(amount_corrected(turn.text, turn.latest))
+    asked = _plainly_asked(amount_corrected(turn.text, turn.latest), turn)
     if asked:
         return [await turn.tools.call(*asked)]
     if asks_for_bills(turn.latest):
@@ -61,7 +75,7 @@ async def then(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[ToolOutcome
     """A listing where the words plainly ask to pay or move money: code prepares the card they asked for."""
     if any(o.tool in PROPOSALS for o in outcomes):
         return []
-    asked = _plainly_asked(amount_corrected(turn.text, turn.latest))
+    asked = _plainly_asked(amount_corrected(turn.text, turn.latest), turn)
     return [await turn.tools.call(*asked)] if asked else []
 
 

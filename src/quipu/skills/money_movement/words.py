@@ -3,6 +3,8 @@ customer's own products the money leaves from and goes to ("de mi ahorro a mi co
 
 import re
 
+from quipu.domain.money import spelled_out
+from quipu.domain.routing import BILL_OWED
 from quipu.domain.vocabulary import CHECKING, CREDIT_CARD, PERSONAL_LOAN, SAVINGS
 
 SERVICES = (
@@ -21,7 +23,8 @@ PRODUCTS = (
 # "a la de cheques", "de la de ahorro": the product's kind after "la de", "a da"
 FROM = r"\b(de|desde|da|do|del|con|com)\s+(mi|mis|la|el|minha|meu|a|o)?\s*(cuenta\s+(de\s+)?|conta\s+|d[ea]\s+)?$"
 TO = r"\b(a|al|hacia|para|pra|pro|en|na|no)\s+(mi|mis|la|el|minha|meu|a|o)?\s*(cuenta\s+(de\s+)?|conta\s+|d[ea]\s+)?$"
-PAY = r"\b(pag[aá]|pagar|pague|pago|pagame|p[aá]game|quita|quitar|quite|abona|abonar|liquida|liquidar)\b"
+PAY = (r"\b(pag[aá]|pagar|pague|pago|pagame|p[aá]game|p[aá]gale|pagarle|quita|quitar|quite|abona|abonar|ab[oó]nale|abonarle|liquida|liquidar|"
+       r"cancel[aá]r?(?=\s+\$?\s*\d))\b")
 
 
 def service_named(text: str) -> str | None:
@@ -29,13 +32,22 @@ def service_named(text: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+DEBTS = (CREDIT_CARD, PERSONAL_LOAN)
+# "con mi ahorro", "com a poupança": the account that pays; "paga 40 do cartão": the debt that is paid
+WITH = r"\b(con|com)\s+(mi|mis|la|el|minha|meu|a|o)?\s*(cuenta\s+(de\s+)?|conta\s+|d[ea]\s+)?$"
+OF_THE_DEBT = r"\b(de|do|da|del)\s+(mi|la|el|minha|meu|a|o)?\s*$"
+
+
 def _roles(text: str) -> dict[str, str]:
     """Each product type named, as origin or destination by the word before it."""
     roles: dict[str, str] = {}
+    paying = re.search(PAY, text, re.IGNORECASE)
     for kind, pattern in PRODUCTS:
         for match in re.finditer(pattern, text, re.IGNORECASE):
             before = text[max(0, match.start() - 30) : match.start()].lower()
-            if re.search(TO, before):
+            if re.search(WITH, before):
+                roles.setdefault("from", kind)
+            elif re.search(TO, before) or (paying and kind in DEBTS and re.search(OF_THE_DEBT, before)):
                 roles.setdefault("to", kind)
             elif re.search(FROM, before):
                 roles.setdefault("from", kind)
@@ -43,11 +55,10 @@ def _roles(text: str) -> dict[str, str]:
 
 
 ACCOUNT_NUMBER = re.compile(r"(?<![\d.,])\d{10,20}(?![\d.,])")
-DEBTS = (CREDIT_CARD, PERSONAL_LOAN)
 
 
 def _amounts(text: str) -> list[str]:
-    return [t.rstrip(".,") for t in re.findall(r"\d[\d.,]*", text or "") if len(re.sub(r"\D", "", t)) <= 9]
+    return [t.rstrip(".,") for t in re.findall(r"\d[\d.,]*", spelled_out(text)) if len(re.sub(r"\D", "", t)) <= 9]
 
 
 def plain_transfer(text: str) -> dict | None:
@@ -89,8 +100,10 @@ PENDING_BILLS = re.compile(
 
 
 def asks_for_bills(text: str) -> bool:
-    """The words ask which bills are waiting to be paid, and name no one service to pay now."""
-    return bool(PENDING_BILLS.search(text or "")) and plain_bill(text) is None
+    """The words ask which bills are waiting to be paid, or what a service's bill comes to ("¿cuánto debo de
+    luz?"), and name no one service to pay now."""
+    asked = PENDING_BILLS.search(text or "") or BILL_OWED.search((text or "").lower())
+    return bool(asked) and plain_bill(text) is None
 
 
 def plain_bill(text: str) -> dict | None:
@@ -119,8 +132,42 @@ def amount_corrected(text: str, latest: str) -> str:
     """A follow-up that only changes the amount ("mejor que sean 150", "melhor 40") keeps the request it corrects:
     the earlier words with the new amount; anything else is read as it was said."""
     earlier = text[: -len(latest)].strip() if latest and text.endswith(latest) and text != latest else ""
+    earlier, latest = spelled_out(earlier), spelled_out(latest)
     said, before = _amounts(latest), _amounts(earlier)
     names_more = any(re.search(pattern, latest, re.IGNORECASE) for _, pattern in (*PRODUCTS, *SERVICES))
     if len(said) != 1 or len(before) != 1 or names_more or ACCOUNT_NUMBER.search(latest):
         return text
     return earlier.replace(before[0], said[0], 1)
+
+
+REVERSED = re.compile(r"al rev[eé]s|al contrario|ao contr[aá]rio|invertid[oa]|del otro lado", re.IGNORECASE)
+
+
+def accounts_corrected(latest: str, earlier: dict) -> dict | None:
+    """A follow-up that only changes where the money goes ("mejor al revés", "no, de la corriente al ahorro")
+    keeps the amount of the transfer it corrects; None when it says an amount or names no account."""
+    if _amounts(latest) or earlier.get("kind") not in ("own_accounts", "pay_debt") or not earlier.get("amount"):
+        return None
+    roles, moved = _roles(latest), dict(earlier)
+    if not roles and REVERSED.search(latest) and earlier.get("from_type") and earlier.get("to_type"):
+        roles = {"from": earlier["to_type"], "to": earlier["from_type"]}
+    if not roles or roles.get("from") == roles.get("to"):
+        return None
+    for role in ("from", "to"):
+        if role in roles:
+            moved[f"{role}_type"] = roles[role]
+            moved.pop(f"{role}_last4", None)
+    moved["kind"] = "pay_debt" if moved.get("to_type") in DEBTS else "own_accounts"
+    return moved
+
+
+def bill_followed_up(latest: str, earlier: dict) -> dict | None:
+    """A follow-up to a bill: the one service it names to pay ("paga el de la luz" after the bills were listed),
+    or the account to pay the bill just proposed from ("con el ahorro")."""
+    named = plain_bill(latest)
+    if named:
+        return named
+    origin = _roles(latest).get("from")
+    if earlier.get("service") and not service_named(latest) and not _amounts(latest) and origin not in (None, *DEBTS):
+        return {"service": earlier["service"], "from_type": origin}
+    return None
