@@ -228,6 +228,13 @@ def test_cancelling_an_amount_of_a_debt_pays_it_not_cancels_the_card(text):
     assert found is not None and found["kind"] == "pay_debt"
 
 
+@pytest.mark.parametrize(
+    "text", ["cancela 1 tarjeta de crédito", "quiero cancelar 2 de mis tarjetas", "cancelar 3 cargos de uber"]
+)
+def test_a_count_of_cards_or_charges_after_cancel_is_no_amount_to_pay(text):
+    assert not asks_to_move_money(text) and plain_transfer(text) is None
+
+
 @pytest.mark.parametrize("text", ["abónale 900 a la tarjeta", "liquídale 1200 al préstamo"])
 def test_paying_said_with_a_pronoun_still_asks_to_move_money(text):
     assert asks_to_move_money(text)

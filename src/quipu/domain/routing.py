@@ -92,11 +92,16 @@ DUE_DATE = re.compile(
 )
 QUESTION = r"(cu[aá]ndo|cu[aá]nto|qu[eé] d[ií]a|quando|quanto|que dia|hasta cu[aá]ndo|at[eé] quando)"
 MONEY_WORDS = r"(\d[\d.,]*|plata|dinero|lana|feria|guita|dinheiro|grana|pesos|reais|d[oó]lares)"
+# "cancela 1 tarjeta", "cancelar 2 de mis tarjetas": a count of things, not an amount of a debt to pay
+COUNTED = (
+    r"(?![\d.,]*\s*(tarjetas?|cargos?|compras?|cuentas?|cobros?|cart[aã]o|cart[oõ]es|cobran[cç]as?|transac\w*|"
+    r"movimientos?|suscrip\w*|de\s+(mis|las|los|meus|minhas|as|os)\s+\w+s\b))"
+)
 MOVE_MONEY = re.compile(
     r"\b(transf(ie|e)r(e|a|as|an|o|ir)?(me|le|lo|la)?|transfi(era|ere|ra|ro)(me|le)?|"
     r"(hac|haz|hag|fa[zç]|realiz|quiero|quero|necesito|preciso)\w*\s+(una?|uma|otra|outra)?\s*transfer[eê]ncia|pix|deposit(a|á|ar|e|ale|ále)|"
     r"pag(a|á|ar|arle|ale|ále)|abon(a|á|ar|e|ale|ále|arle|ales)|liquid(a|á|ar|e|ale|arle)|quit(á|ar)\b la deuda|"
-    r"cancel(a|á|ar|e)\s+(\$\s*)?\d+|"
+    rf"cancel(a|á|ar|e)\s+(\$\s*)?\d+{COUNTED}|"
     rf"(m[aá]nd|envi|env[ií]|pas|pass|mov|muev|p[aá]g)(a|á|ar|er|ale|ále|arle|e|ame|áme|ele)\b(\s+\S+){{0,3}}?\s+{MONEY_WORDS}|"
     rf"quit(ar|a|e)\b(\s+\S+){{0,2}}?\s+{MONEY_WORDS})\b",
     re.IGNORECASE,

@@ -4,7 +4,7 @@ customer's own products the money leaves from and goes to ("de mi ahorro a mi co
 import re
 
 from quipu.domain.money import spelled_out
-from quipu.domain.routing import BILL_OWED
+from quipu.domain.routing import BILL_OWED, COUNTED
 from quipu.domain.vocabulary import CHECKING, CREDIT_CARD, PERSONAL_LOAN, SAVINGS
 
 SERVICES = (
@@ -24,7 +24,7 @@ PRODUCTS = (
 FROM = r"\b(de|desde|da|do|del|con|com)\s+(mi|mis|la|el|minha|meu|a|o)?\s*(cuenta\s+(de\s+)?|conta\s+|d[ea]\s+)?$"
 TO = r"\b(a|al|hacia|para|pra|pro|en|na|no)\s+(mi|mis|la|el|minha|meu|a|o)?\s*(cuenta\s+(de\s+)?|conta\s+|d[ea]\s+)?$"
 PAY = (r"\b(pag[aá]|pagar|pague|pago|pagame|p[aá]game|p[aá]gale|pagarle|quita|quitar|quite|abona|abonar|ab[oó]nale|abonarle|liquida|liquidar|"
-       r"cancel[aá]r?(?=\s+\$?\s*\d))\b")
+       rf"cancel[aá]r?(?=\s+\$?\s*\d{COUNTED}))\b")
 
 
 def service_named(text: str) -> str | None:
