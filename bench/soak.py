@@ -40,7 +40,7 @@ MESSAGES = (
 )
 
 
-async def chats(base_url, customers, minutes, pause, process, samples, every):
+async def chats(base_url, customers, minutes, pause, process, samples, every, server=None):
     """One customer turn at a time; RSS sampled every `every` seconds in the same loop."""
     rng = random.Random(5)
     turns = errors = 0
@@ -76,13 +76,24 @@ async def chats(base_url, customers, minutes, pause, process, samples, every):
             errors += answer.status_code != 200
             if time.monotonic() >= next_sample:
                 total = sum(rss_mb(process.pid).values())
-                samples.append(
-                    {"minute": round((time.monotonic() - started) / 60, 2), "rss_mb": round(total), "turns": turns}
-                )
-                print(f"{samples[-1]['minute']:6.1f} min  {total:7.0f} MB  {turns} turns", flush=True)
+                sample = {"minute": round((time.monotonic() - started) / 60, 2), "rss_mb": round(total), "turns": turns}
+                if server is not None:  # the model server's own memory, over the same hour
+                    sample["model_server_mb"] = round(sum(rss_mb(server.pid).values()))
+                samples.append(sample)
+                print(f"{sample['minute']:6.1f} min  {total:7.0f} MB  {turns} turns", flush=True)
                 next_sample += every
             await asyncio.sleep(pause)
     return turns, errors, latencies
+
+
+def served_growth(samples: list[dict]) -> dict:
+    """The model server's first and last warm sample and its growth between them (served mode only)."""
+    served = [s["model_server_mb"] for s in samples if s.get("turns") and "model_server_mb" in s]
+    if not served:
+        return {}
+    first, last = served[0], served[-1]
+    return {"model_server_mb_first": first, "model_server_mb_peak": max(served), "model_server_mb_last": last,
+            "model_server_growth": round(last / first - 1, 3)}  # fmt: skip
 
 
 def main() -> None:
@@ -126,6 +137,7 @@ def main() -> None:
                 api,
                 samples,
                 30 if not args.quick else 10,
+                server,
             )
         )
         server_mb = round(sum(rss_mb(server.pid).values())) if server else None
@@ -148,6 +160,7 @@ def main() -> None:
         "growth_after_warm_up": round(last / first - 1, 3),
         "peak_over_first": round(peak / first - 1, 3),
         "model_server_rss_mb": server_mb,
+        **served_growth(samples),
         "turn_p50_s": round(sorted(latencies)[len(latencies) // 2], 2) if latencies else None,
         "samples": samples,
         "load_average_at_end": [round(x, 2) for x in os.getloadavg()],
