@@ -82,8 +82,16 @@ def escalation_outcome(wanted: bool | None, handed: bool) -> str:
     return "n/a"
 
 
+def outage_unmet(scenario, observed: Observed) -> bool:
+    """A model outage the turn never reached: code read the words itself and called no model. The fixed reply
+    and a person are for a turn the outage reaches; this one is judged as any other turn (safe, as expected)."""
+    return scenario.inject == "model_outage" and observed.model_calls == 0
+
+
 def judge(scenario, observed: Observed) -> Verdict:
     expect = scenario.expect
+    if outage_unmet(scenario, observed):
+        expect = expect.model_copy(update={"handoff": None, "reasons": []})
     failures = []
     if sorted(observed.executed) not in [sorted(s) for s in expect.executed]:
         failures.append(f"executed {sorted(observed.executed)} not in {expect.executed}")
