@@ -226,7 +226,13 @@ def test_the_debt_after_de_is_paid_and_the_account_after_con_pays(text, origin, 
 
 
 @pytest.mark.parametrize(
-    ("text", "limit"), [("mis 4 compras más caras de abril", 4), ("quais foram os 2 gastos mais altos?", 2)]
+    ("text", "limit"),
+    [
+        ("mis 4 compras más caras de abril", 4),
+        ("quais foram os 2 gastos mais altos?", 2),
+        ("quais foram minhas 3 compras mais caras?", 3),  # the plural of "mais cara"
+        ("y las 5 mayores compras del mes?", 5),
+    ],
 )
 def test_the_n_largest_purchases_are_the_largest_movements_that_many(text, limit):
     tool, arguments = pick(text, text)

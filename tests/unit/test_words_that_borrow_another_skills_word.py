@@ -235,6 +235,11 @@ def test_a_count_of_cards_or_charges_after_cancel_is_no_amount_to_pay(text):
     assert not asks_to_move_money(text) and plain_transfer(text) is None
 
 
+@pytest.mark.parametrize("text", ["cancela 1 tarjeta de crédito", "quiero cancelar una de mis tarjetas", "cancelar um cartão"])
+def test_cancelling_a_card_named_by_a_count_is_a_card_action(text):
+    assert skills_named(text)[:1] == ["account_actions"]
+
+
 @pytest.mark.parametrize("text", ["abónale 900 a la tarjeta", "liquídale 1200 al préstamo"])
 def test_paying_said_with_a_pronoun_still_asks_to_move_money(text):
     assert asks_to_move_money(text)

@@ -30,7 +30,7 @@ REFUSED_ACTIONS = {
 SKILL_PATTERNS = (
     (
         "account_actions",
-        r"(bloque|congel|cancel\w* (mi|la|o|meu) (tarjeta|cart[ãa]o)|rob(aron|ada|ado|o)\b|perd[ií]|"
+        r"(bloque|congel|cancel\w* (\d+ |una |un |uma |um )?(de )?(mi|mis|la|o|meu|meus)? ?(tarjetas?|cart[ãa]o|cart[õo]es)|rob(aron|ada|ado|o)\b|perd[ií]|"
         r"extravi|roubad|furtad|alerta|ll[aá]m(en|ame|enme|arme)\b|(pueden|puedan|podr[ií]an) llamar|me liguem|me ligue?\b|me liga\b|liga[çc][ãa]o|aclaraci[oó]n|"
         r"contesta[çc][ãa]o|disputa|contest(ar|a|o|e|em) (a|o|essa|esse|esta|este|aquela|aquele)? ?(cobran|compra|lan[cç]amento)|av[ií]s(ame|enme|e|en)\b|me avis(a|e|en|es|em)\b|notif[ií]ca(me|r)?\b|impugn|(env[ií]a|m[aá]nda)(me)? (un|el) (resumen|correo)|manda(me)? (um|o) resumo|"
         r"(cu[aá]les|quais) (son |s[ãa]o )?(mis |las |os |meus )?(tarjetas|cart[õo]es)\b|"

@@ -14,8 +14,8 @@ TOOLS_BY_WORDS = (
     ("get_exchange_rate", r"\b(dolar(es)?|tipo de cambio|cambio|cotiza\w*|cotacao|usd|a como esta|a cuanto esta)\b"),
     ("get_complaints", r"\b(queja|quejas|reclam\w*|denuncia\w*|aclaraci\w*|disputas?|contestac\w*)\b"),
     ("compare_spending", r"\b(compar\w*|versus|vs)\b"),
-    ("get_largest_purchase", r"(mas grande|mayor (gasto|compra)|maior (gasto|compra)|gasto mais alto|compra mais cara"
-                             r"|mas car[oa]|gasto mas alto|compra mas alta|maior valor"
+    ("get_largest_purchase", r"(mas grande|mayor(es)? (gastos?|compras?)|maior(es)? (gastos?|compras?)|gastos? mais altos?"
+                             r"|(mas|mais) car[oa]s?|gastos? mas altos?|compras? (mas|mais) altas?|maior valor"
                              r"|(gastos?|compras?|consumos?) (mas|mais) (gros+o|gord[oa]|fuerte|pesad[oa]|alt[oa]))"),
     ("get_spending_summary", r"\b(gast\w*|gaste|gastei|spend\w*|consumo|consumi)\b|\bse me (va|van|fue|fueron|ha ido)\b"
                              r"|\b(cuanto|quanto) (pague|he pagado|hemos pagado|paguei|pagamos)\b"
@@ -36,7 +36,7 @@ UNDER = re.compile(rf"\b(?:menos de|menor(?:es)? (?:a|de)|hasta|abajo de|ate|aba
 BETWEEN = re.compile(rf"\bentre{NUMBER}\s*(?:y|e|and)\s*{NUMBER}")
 EVERYTHING = re.compile(r"\b(en total|no total|total|todo|tudo|en general|no geral|sin filtro|todas? las compras)\b")
 DEFAULT_TOOL = "get_movements"
-TOP_N = re.compile(r"\b(\d{1,2}) (compras|gastos|movimientos|movimentos|cargos|consumos)\b")
+TOP_N = re.compile(r"\b(\d{1,2}) (maiores |mayores )?(compras|gastos|movimientos|movimentos|cargos|consumos)\b")
 THE_ONE_BEFORE = re.compile(r"\b(el|o|al|ao|del|do|con|com) (mes |mês )?(anterior|pasado|passado|previo)\b")
 PERIOD_TOOLS = ("get_movements", "get_largest_purchase", "get_spending_summary")
 
