@@ -104,3 +104,16 @@ def test_two_lookups_in_one_message_are_both_answered_by_code(make_client):
     body = chat(api, sign_in(api, "DEMO-MX-FX"), "¿cuánto gasté en mayo? ¿y cuál fue mi compra más cara?", "two-lookups")
     assert body["tools_used"][-2:] == ["get_spending_summary", "get_largest_purchase"], body["reply"]
     assert "Liverpool" in body["reply"] and "2,108.65 MXN" in body["reply"] and "\n\n" in body["reply"]
+
+
+@pytest.mark.parametrize(
+    ("message", "figure"),
+    [
+        ("che, cuánto gasté en electromax este mes?", "485.100,00 ARS"),  # a merchant no brand list knows
+        ("cuánto gasté en zapaterías este mes?", "701.262,01 ARS"),  # no purchase there: the month, as asked
+    ],
+)
+def test_spending_at_a_place_no_brand_list_knows_is_looked_up_at_that_place(make_client, message, figure):
+    api = make_client(model=ScriptedModel())
+    body = chat(api, sign_in(api, "DEMO-AR-FRAUD"), message, thread_id=f"place-{len(message)}")
+    assert figure in body["reply"], body["reply"]

@@ -26,7 +26,7 @@ from quipu.skills.data_lookup.picking import (
     pick,
     with_earlier_period,
 )
-from quipu.skills.data_lookup.requests import two_lookups
+from quipu.skills.data_lookup.requests import places_named, two_lookups
 from quipu.skills.data_lookup.sql_rows import rows_answer
 
 ASKABLE = ()
@@ -51,7 +51,13 @@ async def first(turn: SkillTurn) -> list[ToolOutcome]:
     tool, arguments = pick(turn.text, turn.latest)
     if turn.text != turn.latest:
         arguments = narrowed_as_before(tool, arguments, turn.latest, turn.earlier)
-    return [await turn.tools.call(tool, with_earlier_period(tool, arguments, turn.earlier))]
+    arguments = with_earlier_period(tool, arguments, turn.earlier)
+    if tool in ("get_spending_summary", "get_movements") and not {"merchant", "category"} & set(arguments):
+        for place in places_named(turn.latest):  # a merchant no brand list knows: found only if bought there
+            looked = await turn.tools.call(tool, {**arguments, "merchant": place})
+            if looked.result.get("status") == "found":
+                return [looked]
+    return [await turn.tools.call(tool, arguments)]
 
 
 async def then(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[ToolOutcome]:
@@ -59,7 +65,9 @@ async def then(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[ToolOutcome
     last = outcomes[-1]
     if two_lookups(turn.latest):  # two lookups in one message: code reads both, whatever the model looked up
         return await first(turn)
-    if names_a_tool(turn.text):  # the words plainly ask for one lookup ("el más grande", "compara"): code's reading wins
+    if names_a_tool(
+        turn.text
+    ):  # the words plainly ask for one lookup ("el más grande", "compara"): code's reading wins
         tool, arguments = pick(turn.text, turn.latest)
         if tool != last.tool:
             return [await turn.tools.call(tool, arguments)]
