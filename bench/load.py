@@ -400,17 +400,40 @@ def run_rules(admin_url: str, customers: list[Customer], seconds: float, logs: P
         stop(api)
 
 
-def run_model(admin_url: str, customers: list[Customer], seconds: float, logs: Path) -> dict:
+def run_model(
+    admin_url: str,
+    customers: list[Customer],
+    seconds: float,
+    logs: Path,
+    only: str | None = None,
+    server_flags: tuple[str, ...] = (),
+) -> dict:
     """The same customers and mix against the model served apart, then against the in-process default."""
     settings = Settings()
     if not installed(MODELS[settings.llm_model], settings.models_dir):
         raise SystemExit("the model part needs `quipu model install`")
     deadline = 60
     common = {"QUIPU_TURN_DEADLINE_SECONDS": deadline, "QUIPU_ALLOW_MODEL_CALLS": "1"}
-    out = {}
+    out: dict = {"deadline_seconds": deadline}
+    if only != "in_process":
+        out["served"] = run_served(admin_url, customers, seconds, logs, common, server_flags)
+    if only == "served":
+        return out
+    # the in-process default is what `make up` runs: one API process holding the model (each more process
+    # would load its own copy of the weights onto the same cores)
+    env = process_env(admin_url, API_PORT, QUIPU_LLM="local", **common)
+    out["in_process"] = run_api(env, customers, seconds, deadline, logs / "api-in-process.log", workers=1)
+    return out
+
+
+def run_served(
+    admin_url: str, customers: list[Customer], seconds: float, logs: Path, common: dict, server_flags: tuple[str, ...]
+) -> dict:
+    settings = Settings()
     engine = "llama-server" if built_version(settings.home) else "llama-cpp-python server"
+    flags = ["--", *server_flags] if server_flags else []
     server = start(
-        ["model", "serve", "--port", str(MODEL_PORT), "--slots", str(SERVER_SLOTS)],
+        ["model", "serve", "--port", str(MODEL_PORT), "--slots", str(SERVER_SLOTS), *flags],
         process_env(admin_url, API_PORT),
         logs / "model-server.log",
     )
@@ -421,17 +444,13 @@ def run_model(admin_url: str, customers: list[Customer], seconds: float, logs: P
             QUIPU_LLM_MODEL=settings.llm_model, QUIPU_LLM_SLOTS=SERVER_SLOTS // 2 if engine == "llama-server" else 1,
             **common,
         )  # fmt: skip
-        out["served"] = run_api(env, customers, seconds, deadline, logs / "api-served.log")
-        out["served"]["model_server_rss_mb"] = round(sum(rss_mb(server.pid).values()))
-        out["served"]["engine"] = engine
+        served = run_api(env, customers, seconds, common["QUIPU_TURN_DEADLINE_SECONDS"], logs / "api-served.log")
+        served["model_server_rss_mb"] = round(sum(rss_mb(server.pid).values()))
+        served["engine"] = engine
+        served["server_flags"] = list(server_flags)
+        return served
     finally:
         stop(server)
-    # the in-process default is what `make up` runs: one API process holding the model (each more process
-    # would load its own copy of the weights onto the same cores)
-    env = process_env(admin_url, API_PORT, QUIPU_LLM="local", **common)
-    out["in_process"] = run_api(env, customers, seconds, deadline, logs / "api-in-process.log", workers=1)
-    out["deadline_seconds"] = deadline
-    return out
 
 
 def run_api(env: dict, customers: list[Customer], seconds: float, deadline: float, log: Path, workers: int = 2) -> dict:
@@ -478,19 +497,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--part", choices=("rules", "model", "all"), default="all")
+    parser.add_argument("--only", choices=("served", "in_process"), help="one side of the model part")
+    parser.add_argument("--seconds", type=float, help="how long each run lasts (default 300; --quick 30)")
+    parser.add_argument("--server-flags", default="", help="more llama-server flags, e.g. '--poll 0'")
+    parser.add_argument("--out", help="results file name in bench/results (a trial, not the committed run)")
     args = parser.parse_args()
-    customers_n, seconds = (10, 30) if args.quick else (50, 300)
+    customers_n, seconds = (10, 30) if args.quick else (50, args.seconds or 300)
     model_customers, model_seconds = (4, 60) if args.quick else (customers_n, seconds)
     urls = bench_database(BANK)
     customers = pick_customers(urls.admin, customers_n)
     logs = Settings().home.resolve() / "bench-logs"  # process logs stay out of the results
     logs.mkdir(parents=True, exist_ok=True)
-    path = RESULTS / ("load-quick.json" if args.quick else "load.json")
+    path = RESULTS / (args.out or ("load-quick.json" if args.quick else "load.json"))
     results = json.loads(path.read_text()) if path.exists() else {}
     if args.part in ("rules", "all"):
         results["rules"] = run_rules(urls.admin, customers, seconds, logs)
     if args.part in ("model", "all"):
-        results["model"] = run_model(urls.admin, customers[:model_customers], model_seconds, logs)
+        results["model"] = results.get("model", {}) | run_model(
+            urls.admin, customers[:model_customers], model_seconds, logs, args.only, tuple(args.server_flags.split())
+        )
     results["provenance"] = provenance()
     results["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
     results["cpu_cores"] = os.cpu_count()

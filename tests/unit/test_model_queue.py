@@ -95,3 +95,110 @@ async def test_the_slot_stays_taken_until_an_abandoned_call_really_ends():
     assert inner.running == 1  # the second call waits for the slot, not for the first caller
     inner.gate.set()
     assert (await second).data == {"ok": True} and inner.most == 1 and inner.finished == 2
+
+
+class OneAtATimeModel:
+    """Each call ends when the test lets one more through."""
+
+    provider, model = "stepped", "stepped"
+
+    def __init__(self):
+        self.permits = asyncio.Semaphore(0)
+
+    async def complete(self, **_) -> ModelCall:
+        await self.permits.acquire()
+        return ModelCall({"ok": True}, self.provider, self.model)
+
+
+async def test_a_turn_already_under_way_goes_ahead_of_new_turns_waiting():
+    inner = OneAtATimeModel()
+    model = QueuedModel(inner, slots=1, max_waiting=2, call_timeout=5)
+    order: list[str] = []
+
+    async def turn(name: str, calls: int) -> None:
+        with turn_deadline(5):
+            for n in range(calls):
+                await ask(model)
+                order.append(f"{name}{n}")
+
+    turns = [asyncio.create_task(turn("a", 2))]  # the router, then its skill's step
+    await asyncio.sleep(0.01)
+    turns += [asyncio.create_task(turn("b", 1)), asyncio.create_task(turn("c", 1))]
+    await asyncio.sleep(0.01)
+    with pytest.raises(ModelBusy):  # two new turns wait: the queue is full for a third
+        await ask(model)
+    for _ in range(4):
+        inner.permits.release()
+        await asyncio.sleep(0.01)
+    await asyncio.gather(*turns)
+    assert order == ["a0", "b0", "a1", "c0"]  # a's step went ahead of c, who was waiting before it asked
+
+
+async def test_a_call_the_queue_would_push_past_its_deadline_is_refused_at_once():
+    inner = GatedModel()
+    model = QueuedModel(inner, slots=1, max_waiting=10, call_timeout=5)
+    model.call_seconds = 2.0  # calls have been taking two seconds
+    holder = asyncio.create_task(ask(model))
+    await asyncio.sleep(0.01)
+    started = time.monotonic()
+    with turn_deadline(2.5), pytest.raises(ModelBusy) as refused:  # half the running call, then its own: 3 s
+        await ask(model)
+    assert refused.value.reason == "expected_past_deadline" and time.monotonic() - started < 0.05
+    with turn_deadline(30):
+        waiting = asyncio.create_task(ask(model))  # with time enough it waits its turn
+        await asyncio.sleep(0.01)
+    assert model.waiting == 1
+    inner.gate.set()
+    await asyncio.gather(holder, waiting)
+
+
+async def test_a_slot_handed_over_as_its_caller_gives_up_is_passed_on():
+    inner = GatedModel()
+    model = QueuedModel(inner, slots=1, max_waiting=5, call_timeout=5)
+    holder = asyncio.create_task(ask(model))
+    await asyncio.sleep(0.01)
+    quitter = asyncio.create_task(ask(model))
+    later = asyncio.create_task(ask(model))
+    await asyncio.sleep(0.01)
+    inner.gate.set()
+    await holder  # the slot is handed to the quitter, who is cancelled before it runs
+    quitter.cancel()
+    await asyncio.gather(quitter, return_exceptions=True)
+    assert (await later).data == {"ok": True}
+    assert model.waiting == 0 and model._running == 0
+
+
+
+class AnsweredModel:
+    """Each call waits on a future of its own, which the test resolves: it decides which step runs when."""
+
+    provider, model = "answered", "answered"
+
+    def __init__(self):
+        self.calls: list[asyncio.Future] = []
+
+    async def complete(self, **_) -> ModelCall:
+        self.calls.append(asyncio.get_running_loop().create_future())
+        await self.calls[-1]
+        return ModelCall({"ok": True}, self.provider, self.model)
+
+
+async def test_a_waiter_cancelled_just_before_a_release_passes_over_is_simply_dropped():
+    inner = AnsweredModel()
+    model = QueuedModel(inner, slots=1, max_waiting=5, call_timeout=5)
+    holder = asyncio.create_task(ask(model))
+    await asyncio.sleep(0.01)
+    quitter = asyncio.create_task(ask(model))
+    later = asyncio.create_task(ask(model))
+    await asyncio.sleep(0.01)
+    # the holder's call ends, then (same round of the loop) the quitter is cancelled, as a timeout does: the
+    # release runs before the quitter's own clean-up and passes over its cancelled wake-up
+    inner.calls[0].set_result(None)
+    asyncio.get_running_loop().call_soon(quitter.cancel)
+    await holder
+    await asyncio.sleep(0.01)
+    inner.calls[1].set_result(None)
+    assert (await later).data == {"ok": True}
+    (gave_up,) = await asyncio.gather(quitter, return_exceptions=True)
+    assert isinstance(gave_up, asyncio.CancelledError)  # not an error from its clean-up
+    assert model.waiting == 0 and model._running == 0

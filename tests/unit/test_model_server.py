@@ -2,7 +2,9 @@
 
 from pathlib import Path
 
-from quipu.adapters.cli.model_server import served_command, server_binary
+import pytest
+
+from quipu.adapters.cli.model_server import ServerBuildError, served_command, server_binary
 
 WHERE = dict(host="127.0.0.1", port=8081, threads=2, context=4096, slots=4)
 
@@ -42,3 +44,14 @@ def test_a_binary_without_its_build_stamp_is_not_trusted(tmp_path):
     built(tmp_path)
     server_binary(tmp_path).with_suffix(".version").unlink()  # a copy that did not finish
     assert served_command(tmp_path, "/m.gguf", "m", **WHERE)[0][1:3] == ["-m", "llama_cpp.server"]
+
+
+def test_an_operators_own_flags_go_to_llama_server_after_ours(tmp_path):
+    built(tmp_path)
+    command, _ = served_command(tmp_path, "/m.gguf", "m", **WHERE, extra=["--threads", "4"])
+    assert command[-2:] == ["--threads", "4"]  # llama-server keeps the later value
+
+
+def test_flags_for_llama_server_are_refused_by_the_python_server(tmp_path):
+    with pytest.raises(ServerBuildError, match="build-server"):
+        served_command(tmp_path, "/m.gguf", "m", **WHERE, extra=["--poll", "0"])

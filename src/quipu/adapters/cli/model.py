@@ -62,7 +62,7 @@ def build_server_command(ctx: typer.Context):
     typer.echo(f"llama-server: built ({path})")
 
 
-@app.command("serve")
+@app.command("serve", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
 def serve_command(
     ctx: typer.Context,
     host: str = typer.Option("127.0.0.1", help="Address the model server listens on."),
@@ -72,7 +72,8 @@ def serve_command(
     slots: int = typer.Option(4, min=1, max=64, help="Requests decoded together (llama-server only)."),
 ):
     """Serve the local model over an OpenAI-compatible API; point API processes at it with
-    QUIPU_LLM=openai, QUIPU_LLM_BASE_URL=http://HOST:PORT/v1 and QUIPU_LLM_SLOTS (their share of the slots)."""
+    QUIPU_LLM=openai, QUIPU_LLM_BASE_URL=http://HOST:PORT/v1 and QUIPU_LLM_SLOTS (their share of the slots).
+    Words after `--` go to llama-server as they are (for example `-- --threads 4`): the later flag wins."""
     settings = settings_of(ctx)
     key = model or settings.llm_model
     if key not in MODELS:
@@ -81,8 +82,13 @@ def serve_command(
         typer.echo(f"error: {key} is not installed; run `quipu model install` first", err=True)
         raise typer.Exit(2)
     path = str(MODELS[key].target(settings.models_dir))
-    command, engine = served_command(
-        settings.home, path, key, host=host, port=port, threads=settings.llm_threads, context=context, slots=slots
-    )
+    try:
+        command, engine = served_command(
+            settings.home, path, key, host=host, port=port, threads=settings.llm_threads, context=context,
+            slots=slots, extra=ctx.args,
+        )  # fmt: skip
+    except ServerBuildError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
     typer.echo(f"serving {key} on http://{host}:{port}/v1 ({engine}; {settings.llm_threads} threads, {context} tokens)")
     os.execv(command[0], command)  # the server is this process: its pid, its signals, its exit code

@@ -124,13 +124,25 @@ def python_server_command(path: str, alias: str, *, host: str, port: int, thread
 
 
 def served_command(
-    home: Path, path: str, alias: str, *, host: str, port: int, threads: int, context: int, slots: int
+    home: Path,
+    path: str,
+    alias: str,
+    *,
+    host: str,
+    port: int,
+    threads: int,
+    context: int,
+    slots: int,
+    extra: list[str] | None = None,
 ) -> tuple[list[str], str]:
-    """llama-server when it has been built, else llama-cpp-python's server; with a line saying which."""
+    """llama-server when it has been built, else llama-cpp-python's server; with a line saying which. `extra`
+    flags go to llama-server after ours (the later flag wins); the Python server takes none."""
     if built_version(home):
         command = llama_server_command(
             server_binary(home), path, alias, host=host, port=port, threads=threads, context=context, slots=slots
         )
-        return command, f"llama-server, {slots} slots"
+        return command + list(extra or []), f"llama-server, {slots} slots"
+    if extra:
+        raise ServerBuildError("flags after `--` are llama-server's; build it with `quipu model build-server`")
     command = python_server_command(path, alias, host=host, port=port, threads=threads, context=context)
     return command, "llama-cpp-python's server, one call at a time; `quipu model build-server` gives parallel slots"

@@ -1,20 +1,38 @@
 """A bounded queue in front of any model: a fixed number of calls run, a fixed number wait, none waits past
 its turn's deadline. Past the queue or the deadline the call raises ModelBusy (the HTTP edge answers 503 with
 Retry-After and nothing is stored); a call that runs past its own timeout raises ModelTimeout, an outage the
-agent answers with its fixed reply and a person."""
+agent answers with its fixed reply and a person.
+
+A turn may need two calls (the router, then its skill's step). The second goes ahead of other turns' first
+calls: a turn already under way is finished before a new one starts, so the model's work on the first call
+is not thrown away at the deadline. And a call that the calls ahead of it would push past its deadline is
+refused at once, not after the customer has waited for nothing."""
 
 import asyncio
 import contextvars
+import heapq
+import itertools
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 from quipu.adapters.metrics import MODEL_ERRORS, MODEL_REJECTED, MODEL_RUNNING, MODEL_SECONDS, MODEL_WAITING
 from quipu.application.ports import ModelBusy, ModelCall
 
-TURN_DEADLINE: contextvars.ContextVar[float | None] = contextvars.ContextVar("turn_deadline", default=None)
-
 WARM_UP_SECONDS = 600
+RECENT = 0.2  # weight of the newest call in the running mean of call seconds
+
+
+@dataclass
+class Turn:
+    """What the queue knows of the turn a call belongs to."""
+
+    deadline: float
+    calls: int = 0
+
+
+TURN: contextvars.ContextVar[Turn | None] = contextvars.ContextVar("turn", default=None)
 
 
 class ModelTimeout(TimeoutError):
@@ -25,15 +43,16 @@ class ModelTimeout(TimeoutError):
 def turn_deadline(seconds: float) -> Iterator[float]:
     """Every model call made inside (the whole turn) must be answered within `seconds` from now."""
     deadline = time.monotonic() + seconds
-    token = TURN_DEADLINE.set(deadline)
+    token = TURN.set(Turn(deadline))
     try:
         yield deadline
     finally:
-        TURN_DEADLINE.reset(token)
+        TURN.reset(token)
 
 
 class QueuedModel:
-    """Wraps any provider; `slots` calls run at once, at most `max_waiting` more wait for a slot."""
+    """Wraps any provider; `slots` calls run at once, at most `max_waiting` more wait for a slot, turns already
+    under way first."""
 
     def __init__(self, inner, *, slots: int, max_waiting: int, call_timeout: float, retry_after: int = 5):
         self.inner = inner
@@ -43,12 +62,14 @@ class QueuedModel:
         self.max_waiting = max_waiting
         self.call_timeout = call_timeout
         self.retry_after = retry_after
-        self._free = asyncio.Semaphore(slots)
-        self._waiting = 0
+        self._running = 0
+        self._waiters: list[tuple[int, int, asyncio.Future]] = []  # (turn under way? 0 : 1, order, wake-up)
+        self._order = itertools.count()
+        self.call_seconds: float | None = None  # running mean of answered calls
 
     @property
     def waiting(self) -> int:
-        return self._waiting
+        return len(self._waiters)
 
     async def ready(self) -> bool:
         ready = getattr(self.inner, "ready", None)
@@ -59,8 +80,11 @@ class QueuedModel:
         return ModelBusy(reason, self.retry_after)
 
     async def complete(self, *, purpose: str, system: str, messages: list[dict], schema: dict) -> ModelCall:
-        deadline = TURN_DEADLINE.get()
-        await self._take_slot(deadline)
+        turn = TURN.get()
+        deadline = turn.deadline if turn else None
+        await self._take_slot(deadline, under_way=bool(turn and turn.calls))
+        if turn:
+            turn.calls += 1
         MODEL_RUNNING.inc()
         # the slot is given back when the call really ends, even one we stopped waiting for: a llama.cpp
         # call cannot be interrupted, and the next caller must not think the model is free meanwhile
@@ -86,27 +110,68 @@ class QueuedModel:
             MODEL_ERRORS.labels(self.provider, type(error).__name__).inc()
             raise
         finally:
-            MODEL_SECONDS.labels(self.provider, purpose).observe(time.monotonic() - started)
+            took = time.monotonic() - started  # a call given up on took at least this: a slow model looks slow
+            MODEL_SECONDS.labels(self.provider, purpose).observe(took)
+            if purpose != "warm_up":
+                self._observe(took)
 
-    async def _take_slot(self, deadline: float | None) -> None:
-        if self._free.locked() and self._waiting >= self.max_waiting:
+    async def _take_slot(self, deadline: float | None, *, under_way: bool) -> None:
+        if self._running < self.slots and not self._waiters:
+            self._running += 1
+            return
+        if len(self._waiters) >= self.max_waiting and not under_way:
             raise self._refuse("queue_full")
         left = None if deadline is None else deadline - time.monotonic()
         if left is not None and left <= 0:
             raise self._refuse("deadline")
-        self._waiting += 1
+        if left is not None and not under_way and self._expected_answer(ahead=len(self._waiters)) > left:
+            raise self._refuse("expected_past_deadline")
+        woken = asyncio.get_running_loop().create_future()
+        entry = (0 if under_way else 1, next(self._order), woken)
+        heapq.heappush(self._waiters, entry)
         MODEL_WAITING.inc()
+        handed = False
         try:
             async with asyncio.timeout(left):
-                await self._free.acquire()
+                await woken  # _release hands the slot over: _running already counts this call
+            handed = True
         except TimeoutError:
             raise self._refuse("deadline") from None
         finally:
-            self._waiting -= 1
             MODEL_WAITING.dec()
+            if not handed:
+                self._give_up(entry)
+
+    def _give_up(self, entry: tuple[int, int, asyncio.Future]) -> None:
+        woken = entry[2]
+        if woken.done() and not woken.cancelled():
+            self._hand_on()  # handed over just as its caller gave up: the next one gets it
+        elif entry in self._waiters:  # a release may already have dropped it, cancelled, on its way past
+            self._waiters.remove(entry)
+            heapq.heapify(self._waiters)
+
+    def _expected_answer(self, ahead: int) -> float:
+        """Seconds until a call queued behind `ahead` others is answered: half a call for the ones running,
+        a call for each round of slots ahead, then its own (0 until a call has been timed)."""
+        if self.call_seconds is None:
+            return 0.0
+        return (ahead // self.slots + 1.5) * self.call_seconds
+
+    def _observe(self, seconds: float) -> None:
+        known = self.call_seconds
+        self.call_seconds = seconds if known is None else known + RECENT * (seconds - known)
 
     def _release(self, task: asyncio.Task) -> None:
-        self._free.release()
         MODEL_RUNNING.dec()
+        self._hand_on()
         if not task.cancelled():
             task.exception()  # read, so an abandoned call's failure is not reported as never retrieved
+
+    def _hand_on(self) -> None:
+        """A slot is free: it passes straight to the first waiter, or back to the pool."""
+        while self._waiters:
+            woken = heapq.heappop(self._waiters)[2]
+            if not woken.done():
+                woken.set_result(None)
+                return
+        self._running -= 1
