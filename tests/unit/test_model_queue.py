@@ -202,3 +202,26 @@ async def test_a_waiter_cancelled_just_before_a_release_passes_over_is_simply_dr
     (gave_up,) = await asyncio.gather(quitter, return_exceptions=True)
     assert isinstance(gave_up, asyncio.CancelledError)  # not an error from its clean-up
     assert model.waiting == 0 and model._running == 0
+
+
+async def test_a_new_turn_is_refused_by_the_calls_the_turns_ahead_of_it_will_still_make():
+    inner = GatedModel()
+    model = QueuedModel(inner, slots=1, max_waiting=10, call_timeout=5)
+    model.call_seconds = 2.0
+    with turn_deadline(30):
+        holder = asyncio.create_task(ask(model))  # a turn's first call: its step will follow, and go first
+    await asyncio.sleep(0.01)
+    with turn_deadline(6):  # one call each: half the running call, then its own, 3 s; it would wait
+        alone = asyncio.create_task(ask(model))
+        await asyncio.sleep(0.01)
+    assert model.waiting == 1
+    model._first_calls, model._follow_ups = 10, 10  # turns have been making two calls each
+    assert model.calls_per_turn == 2
+    started = time.monotonic()
+    # now: the waiting turn's step and the holder's step go first, then its own two calls: past 6 s
+    with turn_deadline(6), pytest.raises(ModelBusy) as refused:
+        await ask(model)
+    assert refused.value.reason == "expected_past_deadline" and time.monotonic() - started < 0.05
+    inner.gate.set()
+    await asyncio.gather(holder, alone)
+    assert model._running_first == 0 and model._running == 0

@@ -10,6 +10,7 @@ refused at once, not after the customer has waited for nothing."""
 
 import asyncio
 import contextvars
+import functools
 import heapq
 import itertools
 import time
@@ -22,6 +23,7 @@ from quipu.application.ports import ModelBusy, ModelCall
 
 WARM_UP_SECONDS = 600
 RECENT = 0.2  # weight of the newest call in the running mean of call seconds
+UNDER_WAY, NEW_TURN = 0, 1  # a waiting call's rank: a turn's later call goes before another turn's first
 
 
 @dataclass
@@ -63,13 +65,21 @@ class QueuedModel:
         self.call_timeout = call_timeout
         self.retry_after = retry_after
         self._running = 0
-        self._waiters: list[tuple[int, int, asyncio.Future]] = []  # (turn under way? 0 : 1, order, wake-up)
+        self._waiters: list[tuple[int, int, asyncio.Future]] = []  # (rank, order, wake-up)
         self._order = itertools.count()
         self.call_seconds: float | None = None  # running mean of answered calls
+        self._first_calls = 0  # turns that reached the model through this queue
+        self._follow_ups = 0  # the later calls of those turns
+        self._running_first = 0  # first calls of their turns, running now
 
     @property
     def waiting(self) -> int:
         return len(self._waiters)
+
+    @property
+    def calls_per_turn(self) -> float:
+        """Model calls a turn makes once it reaches the model (the router, then its skill's step: about 2)."""
+        return 1 + self._follow_ups / self._first_calls if self._first_calls else 1.0
 
     async def ready(self) -> bool:
         ready = getattr(self.inner, "ready", None)
@@ -82,16 +92,18 @@ class QueuedModel:
     async def complete(self, *, purpose: str, system: str, messages: list[dict], schema: dict) -> ModelCall:
         turn = TURN.get()
         deadline = turn.deadline if turn else None
-        await self._take_slot(deadline, under_way=bool(turn and turn.calls))
+        first = turn is not None and not turn.calls
+        await self._take_slot(deadline, under_way=turn is not None and not first)
         if turn:
             turn.calls += 1
+            self._count(first)
         MODEL_RUNNING.inc()
         # the slot is given back when the call really ends, even one we stopped waiting for: a llama.cpp
         # call cannot be interrupted, and the next caller must not think the model is free meanwhile
         task = asyncio.create_task(
             self.inner.complete(purpose=purpose, system=system, messages=messages, schema=schema)
         )
-        task.add_done_callback(self._release)
+        task.add_done_callback(functools.partial(self._release, first=first))
         left = None if deadline is None else deadline - time.monotonic()
         budget = self.call_timeout if left is None else min(self.call_timeout, left)
         if purpose == "warm_up":  # nobody waits on it: a loaded machine may take minutes to read the prompt
@@ -124,10 +136,10 @@ class QueuedModel:
         left = None if deadline is None else deadline - time.monotonic()
         if left is not None and left <= 0:
             raise self._refuse("deadline")
-        if left is not None and not under_way and self._expected_answer(ahead=len(self._waiters)) > left:
+        if left is not None and not under_way and self._expected_answer() > left:
             raise self._refuse("expected_past_deadline")
         woken = asyncio.get_running_loop().create_future()
-        entry = (0 if under_way else 1, next(self._order), woken)
+        entry = (UNDER_WAY if under_way else NEW_TURN, next(self._order), woken)
         heapq.heappush(self._waiters, entry)
         MODEL_WAITING.inc()
         handed = False
@@ -150,19 +162,31 @@ class QueuedModel:
             self._waiters.remove(entry)
             heapq.heapify(self._waiters)
 
-    def _expected_answer(self, ahead: int) -> float:
-        """Seconds until a call queued behind `ahead` others is answered: half a call for the ones running,
-        a call for each round of slots ahead, then its own (0 until a call has been timed)."""
+    def _expected_answer(self) -> float:
+        """Seconds until a new turn is answered: the calls waiting ahead of it, the later calls the turns ahead
+        will still make (those go first), half a call for the ones running, then its own calls; 0 until a call
+        has been timed."""
         if self.call_seconds is None:
             return 0.0
-        return (ahead // self.slots + 1.5) * self.call_seconds
+        more = self.calls_per_turn - 1
+        first_waiting = sum(1 for rank, _, _ in self._waiters if rank == NEW_TURN)
+        ahead = len(self._waiters) + more * (first_waiting + self._running_first)
+        return (ahead / self.slots + 0.5 + self.calls_per_turn) * self.call_seconds
+
+    def _count(self, first: bool) -> None:
+        if first:
+            self._first_calls += 1
+            self._running_first += 1
+        else:
+            self._follow_ups += 1
 
     def _observe(self, seconds: float) -> None:
         known = self.call_seconds
         self.call_seconds = seconds if known is None else known + RECENT * (seconds - known)
 
-    def _release(self, task: asyncio.Task) -> None:
+    def _release(self, task: asyncio.Task, *, first: bool) -> None:
         MODEL_RUNNING.dec()
+        self._running_first -= first
         self._hand_on()
         if not task.cancelled():
             task.exception()  # read, so an abandoned call's failure is not reported as never retrieved
