@@ -61,6 +61,12 @@ def test_a_bill_answer_keeps_the_origin_the_customer_named():
         ("quiero mandarle plata a mi cuenta de ahorro", "amount"),
         ("quiero pagar un servicio", None),
         ("transfiere 300 a mi corriente", None),
+        ("quiero transferir 500 pesos a mi hermana", "destination"),
+        ("mandale 2000 a mi viejo porfa", "destination"),
+        ("quero mandar 150 reais pro meu irmão", "destination"),
+        ("paga 300 de la luz", None),
+        ("transfiere 300 o 400 a mi hermano", None),
+        ("manda 500 a la cuenta 4000001234", None),
     ],
 )
 def test_a_bare_request_to_send_money_names_the_detail_code_asks_for(text, missing):

@@ -120,9 +120,13 @@ BILL_WORDS = re.compile(r"servicio|servi[çc]o|recibo|factura|boleto|conta de|cu
 
 def missing_detail(text: str) -> str | None:
     """What a plain request to send money still needs, when it names no bill: "destination" when it says
-    neither where nor how much ("quiero hacer una transferencia"), "amount" when it says only where."""
-    if _amounts(text) or service_named(text) or PENDING_BILLS.search(text or "") or BILL_WORDS.search(text or ""):
+    neither where nor how much ("quiero hacer una transferencia"), or only how much, to nobody the bank can
+    find ("manda 500 a mi hermana"); "amount" when it says only where."""
+    if service_named(text) or PENDING_BILLS.search(text or "") or BILL_WORDS.search(text or ""):
         return None  # a bill to choose: the bills are listed (the model's step or code's fallback)
+    written = _amounts(text)
+    if written:  # how much is said; a second amount is the model's to read
+        return "destination" if len(written) == 1 and plain_transfer(text) is None else None
     if _roles(text or "").get("to") or ACCOUNT_NUMBER.search(text or "") or debt_without_amount(text):
         return "amount"
     return "destination"
