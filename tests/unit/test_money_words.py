@@ -1,7 +1,10 @@
 """Code reads a plain money request from the words, so a listing is never the answer to "transfiere 10"."""
 
+from decimal import Decimal
+
 import pytest
 
+from quipu.domain.transfer_text import card_text, receipt
 from quipu.skills.money_movement.words import missing_detail, plain_bill, plain_transfer
 
 
@@ -71,3 +74,11 @@ def test_a_bill_answer_keeps_the_origin_the_customer_named():
 )
 def test_a_bare_request_to_send_money_names_the_detail_code_asks_for(text, missing):
     assert missing_detail(text) == missing
+
+
+def test_a_card_ending_with_an_initial_has_one_period():
+    summary = {"kind": "third_party", "amount": "750", "currency": "MXN", "place": "México",
+               "origin": "cuenta corriente terminada en 0022", "destination": "Sofía H."}  # fmt: skip
+    assert "hacia Sofía H. Confírmalo" in card_text(summary, "es")
+    _, body = receipt(summary, reference="R1", when="2026-06-18 10:00", balance=Decimal("7750"), language="es")
+    assert "hacia Sofía H.\n" in body

@@ -89,6 +89,15 @@ def test_a_follow_up_that_changes_the_accounts_keeps_the_amount(latest, origin, 
     assert (moved["from_type"], moved["to_type"], moved["kind"]) == (origin, destination, kind)
 
 
+@pytest.mark.parametrize(("latest", "origin"), [("de la de ahorro", "Cuenta Ahorro"), ("desde mi corriente", "Cuenta Corriente")])
+def test_the_origin_named_after_a_transfer_to_another_person_keeps_the_rest(latest, origin):
+    earlier = {"kind": "third_party", "amount": "500", "to_account_number": "4000001017", "from_last4": "0022"}
+    assert accounts_corrected(latest, earlier) == {
+        "kind": "third_party", "amount": "500", "to_account_number": "4000001017", "from_type": origin,
+    }  # fmt: skip
+    assert accounts_corrected("con la tarjeta", earlier) is None  # a debt does not send money to a person
+
+
 @pytest.mark.parametrize("latest", ["mejor 900 al ahorro", "gracias", "y cuánto tengo?"])
 def test_a_follow_up_with_a_new_amount_or_no_account_is_not_an_account_change(latest):
     assert accounts_corrected(latest, EARLIER) is None

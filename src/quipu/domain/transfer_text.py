@@ -24,12 +24,20 @@ def bill_label(biller: str, reference: str, language: str) -> str:
     return TEXT[lang(language)]["bill"].format(biller=biller, reference=reference)
 
 
+def ending_a_sentence(name: str) -> str:
+    """A name the text ends a sentence with: "Sofía H." keeps one period, not two."""
+    return name[:-1] if name.endswith(".") else name
+
+
 def card_text(summary: dict[str, Any], language: str) -> str:
     """The confirmation card; amounts in the customer's country convention (`15.050,00 COP`)."""
     t, k = TEXT[lang(language)], KIND[lang(language)]
     amount = format_money(Decimal(summary["amount"]), summary["currency"], summary.get("place") or lang(language))
     return t["card"].format(
-        kind=k[summary["kind"]], amount=amount, origin=summary["origin"], destination=summary["destination"]
+        kind=k[summary["kind"]],
+        amount=amount,
+        origin=summary["origin"],
+        destination=ending_a_sentence(summary["destination"]),
     )
 
 
@@ -41,7 +49,7 @@ def receipt(summary: dict[str, Any], *, reference: str, when: str, balance: Deci
         kind=k[summary["kind"]],
         amount=amount,
         origin=summary["origin"],
-        destination=summary["destination"],
+        destination=ending_a_sentence(summary["destination"]),
         reference=reference,
         when=when,
         balance=format_money(balance, summary["currency"], summary.get("place") or lang(language)),

@@ -149,8 +149,16 @@ REVERSED = re.compile(r"al rev[eé]s|al contrario|ao contr[aá]rio|invertid[oa]|
 
 def accounts_corrected(latest: str, earlier: dict) -> dict | None:
     """A follow-up that only changes where the money goes ("mejor al revés", "no, de la corriente al ahorro")
-    keeps the amount of the transfer it corrects; None when it says an amount or names no account."""
-    if _amounts(latest) or earlier.get("kind") not in ("own_accounts", "pay_debt") or not earlier.get("amount"):
+    keeps the amount of the transfer it corrects; None when it says an amount or names no account. To another
+    person's account only the origin can change ("de la de ahorro", answering "¿desde qué cuenta?")."""
+    if _amounts(latest) or not earlier.get("amount"):
+        return None
+    if earlier.get("kind") == "third_party":
+        origin = _roles(latest).get("from")
+        if origin in (None, *DEBTS):
+            return None
+        return {key: value for key, value in earlier.items() if key != "from_last4"} | {"from_type": origin}
+    if earlier.get("kind") not in ("own_accounts", "pay_debt"):
         return None
     roles, moved = _roles(latest), dict(earlier)
     if not roles and REVERSED.search(latest) and earlier.get("from_type") and earlier.get("to_type"):
