@@ -294,3 +294,41 @@ def test_bills_to_pay_with_words_between_are_read_as_the_bills():
 )
 def test_the_account_named_by_its_other_name_counts_as_said(product_type, said):
     assert said_type(product_type, said)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ok quiero que me regresen el dinero del repetido",
+        "devuélvanme la plata del cargo doble",
+        "necesito que me reembolsen lo de netflix",
+        "quiero un reembolso del cobro de uber",
+        "quero meu dinheiro de volta da cobrança repetida",
+        "quero o estorno dessa compra",
+    ],
+)
+def test_asking_for_the_money_back_is_a_claim_on_the_charge(text):
+    assert skills_named(text)[0] == "account_actions"
+    assert plain_request(text) is None or plain_request(text)["action"] == "open_payment_inquiry"
+
+
+@pytest.mark.parametrize(
+    "text", ["¿ya me devolvieron lo de amazon?", "me devolvieron el dinero?", "que me regresen la llamada por favor"]
+)
+def test_asking_what_became_of_a_refund_or_for_a_call_back_is_no_claim(text):
+    assert "open_payment_inquiry" not in str(plain_request(text, charges=CHARGES))
+
+
+class ChargesListed(Recording):
+    async def call(self, tool: str, arguments: dict) -> ToolOutcome:
+        self.called.append(tool)
+        return ToolOutcome(tool, arguments, {"charges": CHARGES} if tool == "recent_charges" else {"arguments": arguments})
+
+
+@pytest.mark.parametrize("said", ["si porfa abre la aclaracion", "ok quiero que me regresen el dinero"])
+def test_yes_to_the_claim_offered_after_an_investigation_claims_the_charge_it_found(said):
+    tools = ChargesListed()
+    turn = SkillTurn(f"me cobraron doble el rappi {said}", "es", tools, said=said)
+    outcomes = anyio.run(account_hooks.first, turn)
+    assert tools.called[-1] == "propose_actions"
+    assert outcomes[-1].arguments == {"actions": [{"action": "open_payment_inquiry", "params": {"transaction_id": "T2"}}]}

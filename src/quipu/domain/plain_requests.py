@@ -20,6 +20,12 @@ LOST = rf"(?:{STOLEN}.{{0,40}}{GIVE_UP}|{GIVE_UP}.{{0,40}}{STOLEN})"
 # a card the customer says is lost is a card to block (a button still confirms); theft is investigated first
 MISSING_CARD = (r"(?:\b(?:perd\w*|extravi\w*)\s+(?:\w+\s+){0,2}(?:tarjeta|cart[ãa]o)\b|"
                 r"\b(?:tarjeta|cart[ãa]o)\s+(?:\w+\s+){0,2}(?:perdid[oa]|extraviad[oa])\b)")
+# the customer asks for their money back ("que me regresen el dinero", "quero meu dinheiro de volta"): a claim on
+# the charge; "¿ya me devolvieron lo de Amazon?" asks what became of it, and "que me regresen la llamada" is a call
+REFUND = (r"\bque me (regresen|devuelvan|reembolsen|reintegren|repongan|devolvam|reembolsem|estornem)\b"
+          r"(?!\s+(la\s+|a\s+)?(llamada|liga[çc][ãa]o))|\b(regresen|devuelvan|devolvam|reembolsen)me\b|"
+          r"\b(quiero|quero|necesito|preciso|pido|queria|quisiera|solicito)\s+(\w+\s+){0,2}(reembolso|estorno|reintegro|"
+          r"(mi|el|la|meu|o) (dinero|plata|lana|dinheiro|grana) de (vuelta|volta))\b")
 INTENTS = (
     # "cancelá 15.000 de la tarjeta", "cancelar el saldo de la tarjeta" pay it (Argentina, Colombia), not cancel it
     ("cancel_card", re.compile(rf"\bcancel\w*\b(?!\s+(?:el |la |mi )?(?:saldo|deuda|total|\$?\s*\d)).*\b{CARD}|\b{CARD}\b.*\bcancel\w*|^(?!.*{LOST}).*{GIVE_UP}", re.I)),
@@ -32,7 +38,8 @@ INTENTS = (
         r"\b(resumen|resumo)\b.*\b(correo|e-?mail|mail)\b|\b(correo|e-?mail|mail)\b.*\b(resumen|resumo)\b", re.I)),
     ("open_payment_inquiry", re.compile(
         r"aclaraci[oó]n|contesta[çc][ãa]o|\bdisput(a|ar|e|o)\b|\bimpugn\w*|\bdesconocer (el|ese|este) cargo|"
-        r"\bcontest(ar|a|o|e|em)\s+(a|o|essa|esse|esta|este|uma|um|aquela|aquele)?\s*(cobran|compra|lan[cç]amento|d[eé]bito)",
+        r"\bcontest(ar|a|o|e|em)\s+(a|o|essa|esse|esta|este|uma|um|aquela|aquele)?\s*(cobran|compra|lan[cç]amento|d[eé]bito)|"
+        rf"{REFUND}",
         re.I)),
 )
 DUPLICATE = re.compile(r"duplic|repetid|dobrad|dos veces|duas vezes|doble|cobrad[oa]s? 2|\biguai?s\b|\biguales\b|\b2x\b")

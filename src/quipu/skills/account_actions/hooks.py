@@ -27,13 +27,19 @@ async def _looked(text: str, tools, outcomes: list[ToolOutcome]) -> dict:
 
 async def plain_proposal(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[ToolOutcome] | str:
     """The proposal when the words name one action completely; else the one question code can word. A
-    follow-up that names an action of its own ("e me manda um resumo") is read alone."""
-    text = turn.latest if names_an_action(turn.latest) and not points_back(turn.latest) else turn.text
-    looked = await _looked(text, turn.tools, outcomes)
-    request = plain_request(text, looked.get("cards"), looked.get("charges"))
-    if request is not None:
-        return [await turn.tools.call(PROPOSE, {"actions": [request]})]
-    return clarifying_question(text, looked.get("cards"), turn.language) or []
+    follow-up that names an action of its own ("e me manda um resumo") is read alone first; when alone it
+    leaves out which charge or card, the words it answers say ("me cobraron doble el uber" + "sí, abre la
+    aclaración")."""
+    alone = names_an_action(turn.latest) and not points_back(turn.latest)
+    readings = [turn.latest, turn.text] if alone and turn.text != turn.latest else [turn.text]
+    first_look: dict = {}
+    for text in readings:
+        looked = await _looked(text, turn.tools, outcomes)
+        first_look = first_look or looked
+        request = plain_request(text, looked.get("cards"), looked.get("charges"))
+        if request is not None:
+            return [await turn.tools.call(PROPOSE, {"actions": [request]})]
+    return clarifying_question(readings[0], first_look.get("cards"), turn.language) or []
 
 
 def plain(turn: SkillTurn) -> bool:
