@@ -152,21 +152,25 @@ async def test_a_call_the_queue_would_push_past_its_deadline_is_refused_at_once(
     await asyncio.gather(holder, waiting)
 
 
+async def three_in_line(model):
+    """One call holding the only slot, then two waiting for it; the first of those will give up."""
+    holder = asyncio.create_task(ask(model))
+    await asyncio.sleep(0.01)
+    quitter, later = asyncio.create_task(ask(model)), asyncio.create_task(ask(model))
+    await asyncio.sleep(0.01)
+    return holder, quitter, later
+
+
 async def test_a_slot_handed_over_as_its_caller_gives_up_is_passed_on():
     inner = GatedModel()
     model = QueuedModel(inner, slots=1, max_waiting=5, call_timeout=5)
-    holder = asyncio.create_task(ask(model))
-    await asyncio.sleep(0.01)
-    quitter = asyncio.create_task(ask(model))
-    later = asyncio.create_task(ask(model))
-    await asyncio.sleep(0.01)
+    holder, quitter, later = await three_in_line(model)
     inner.gate.set()
     await holder  # the slot is handed to the quitter, who is cancelled before it runs
     quitter.cancel()
     await asyncio.gather(quitter, return_exceptions=True)
     assert (await later).data == {"ok": True}
     assert model.waiting == 0 and model._running == 0
-
 
 
 class AnsweredModel:
@@ -186,11 +190,7 @@ class AnsweredModel:
 async def test_a_waiter_cancelled_just_before_a_release_passes_over_is_simply_dropped():
     inner = AnsweredModel()
     model = QueuedModel(inner, slots=1, max_waiting=5, call_timeout=5)
-    holder = asyncio.create_task(ask(model))
-    await asyncio.sleep(0.01)
-    quitter = asyncio.create_task(ask(model))
-    later = asyncio.create_task(ask(model))
-    await asyncio.sleep(0.01)
+    holder, quitter, later = await three_in_line(model)
     # the holder's call ends, then (same round of the loop) the quitter is cancelled, as a timeout does: the
     # release runs before the quitter's own clean-up and passes over its cancelled wake-up
     inner.calls[0].set_result(None)
