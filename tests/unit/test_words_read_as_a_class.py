@@ -332,3 +332,21 @@ def test_yes_to_the_claim_offered_after_an_investigation_claims_the_charge_it_fo
     outcomes = anyio.run(account_hooks.first, turn)
     assert tools.called[-1] == "propose_actions"
     assert outcomes[-1].arguments == {"actions": [{"action": "open_payment_inquiry", "params": {"transaction_id": "T2"}}]}
+
+
+@pytest.mark.parametrize(
+    ("text", "period"),
+    [
+        ("parce, que paso con mi plata esta semana", "last_7_days"),
+        ("me ayudas a entender qué pasó con mi cuenta esta semana?", "last_7_days"),
+        ("o que aconteceu com meu dinheiro esse mês?", "this_month"),
+        ("que ha pasado con mis cuentas este mes", "this_month"),
+    ],
+)
+def test_what_happened_to_their_money_over_a_time_is_their_movements(text, period):
+    assert skills_named(text) == ["data_lookup"]
+    assert pick(text, text) == ("get_movements", {"period": period})
+
+
+def test_something_that_happened_with_the_card_is_not_read_as_the_movements():
+    assert "data_lookup" not in skills_named("algo raro pasó con mi tarjeta el martes")

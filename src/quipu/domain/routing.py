@@ -64,7 +64,10 @@ SKILL_PATTERNS = (
         r"compras? m[aá]s (caras?|grandes?)|compras? mais (caras?|altas?)|(mayor|maior)(es)? compras?|quejas?|reclam|"
         r"comisi[oó]n|comiss[ãa]o|tipo de cambio|c[aâ]mbio|d[oó]lar|categor[ií]a|comercio|historial|\bextrato\b|[uú]ltim[oa]s? compras|"
         r"compras (que )?(hice|he hecho|hicimos|fiz|realic\w*)|qu[eé] compr[eé]|o que (eu )?comprei|"
-        r"(cu[aá]nto|quanto) (pagu[eé]|he pagado|hemos pagado|paguei|pagamos)\b)",
+        r"(cu[aá]nto|quanto) (pagu[eé]|he pagado|hemos pagado|paguei|pagamos)\b|"
+        # what happened to their money over a time ("¿qué pasó con mi plata esta semana?"): the movements
+        r"qu[eé] (ha )?(pas[oó]|pasado|ocurri[oó]|sucedi[oó]) con (mi|mis) (plata|dinero|lana|feria|guita|cuentas?)\b|"
+        r"o que (aconteceu|houve|rolou) com (o |a |os |as )?(meu|minha|meus|minhas) (dinheiro|grana|contas?)\b)",
     ),
 )
 
