@@ -74,6 +74,16 @@ def test_a_duplicate_is_told_once_with_its_seconds():
     assert reply.count("4 segundos") == 1 and "312.40 MXN" in reply and "11 de junio" in reply
 
 
+@pytest.mark.parametrize(("more", "said"), [(True, "Hay más; estos son los más recientes"), (False, None)])
+def test_a_choice_among_charges_says_when_more_matched_than_it_shows(more, said):
+    hooks = next(s for s in discover() if s.name == "charge_investigation").hooks()
+    charges = [{**c, "findings": []} for c in _duplicate_result()["charges"]]
+    result = {"count": 2, "charges": charges, "unavailable": [], "ask": True, "more_matches": more}
+    reply = hooks["answer"]([ToolOutcome("investigate_charges", {}, result)], Voice("charge_investigation", "es", "México"))
+    assert reply.startswith("Encontré varios cargos") and reply.endswith("¿Cuál es el que no reconoces?")
+    assert (said in reply) if said else "Hay más" not in reply
+
+
 def test_a_failed_lookup_is_unavailable_never_no():
     for skill in discover():
         hooks = skill.hooks()

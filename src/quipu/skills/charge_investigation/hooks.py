@@ -198,7 +198,8 @@ def _investigation(voice: Voice, outcome: ToolOutcome) -> str:
         return _fraud(voice, charges)
     found_something = any(c.get("findings") for c in charges)
     if (result.get("ask") or result.get("more_matches")) and not found_something:
-        return voice.say("several", options=_options(voice, charges))
+        more = voice.say("more_than_shown") if result.get("more_matches") else ""
+        return voice.say("several", options=_options(voice, charges), more=more)
     charges = [c for c in charges if c.get("findings")] or charges  # what the records flag is the answer
     missing = result.get("unavailable") or []
     plain = "checked" if missing else "nothing_found"  # a check that did not run is never reported as a "no"
