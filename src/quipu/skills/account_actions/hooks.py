@@ -15,13 +15,14 @@ ASKABLE = ("card", "charge", "action")
 PROPOSE = "propose_actions"
 
 
-async def _looked(text: str, tools, outcomes: list[ToolOutcome]) -> dict:
-    seen = {o.tool: o.result for o in outcomes}
+async def _looked(text: str, tools, seen: dict[str, dict]) -> dict:
+    """The cards or charges the words need; each tool is called once a turn (`seen` keeps what it answered)."""
     looked = {}
     for needed, tool, arguments in (("cards", "my_cards", {}), ("charges", "recent_charges", {"days": 90, "limit": 20})):
         if needed in lookups_needed(text):
-            result = seen.get(tool) or (await tools.call(tool, arguments)).result
-            looked[needed] = result.get(needed, [])
+            if not seen.get(tool):
+                seen[tool] = (await tools.call(tool, arguments)).result
+            looked[needed] = seen[tool].get(needed, [])
     return looked
 
 
@@ -32,14 +33,14 @@ async def plain_proposal(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[T
     aclaración")."""
     alone = names_an_action(turn.latest) and not points_back(turn.latest)
     readings = [turn.latest, turn.text] if alone and turn.text != turn.latest else [turn.text]
-    first_look: dict = {}
+    seen = {o.tool: o.result for o in outcomes}
     for text in readings:
-        looked = await _looked(text, turn.tools, outcomes)
-        first_look = first_look or looked
+        looked = await _looked(text, turn.tools, seen)
         request = plain_request(text, looked.get("cards"), looked.get("charges"))
         if request is not None:
             return [await turn.tools.call(PROPOSE, {"actions": [request]})]
-    return clarifying_question(readings[0], first_look.get("cards"), turn.language) or []
+    looked = await _looked(readings[0], turn.tools, seen)
+    return clarifying_question(readings[0], looked.get("cards"), turn.language) or []
 
 
 def plain(turn: SkillTurn) -> bool:
