@@ -16,11 +16,11 @@ from quipu.settings import Settings
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
-def bench_database(customers: int, seed: int = 2026) -> DatabaseUrls:
-    """A database named after its size, generated and loaded once, then reused."""
+def bench_database(customers: int, seed: int = 2026, name: str | None = None) -> DatabaseUrls:
+    """A database named after its size (or `name`), generated and loaded once, then reused."""
     settings = Settings()
     maintenance = embedded.maintenance_url(settings.pgdata) if settings.embedded else None
-    name = f"quipu_bench_n{customers}"
+    name = name or f"quipu_bench_n{customers}"
     if maintenance is None:
         raise SystemExit("benchmarks use the embedded PostgreSQL; unset QUIPU_DATABASE_URL")
     embedded.ensure_database(maintenance, name)

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import httpx
 import psycopg
+from psycopg import sql
 from psycopg_pool import AsyncConnectionPool
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -33,6 +34,7 @@ from common import RESULTS, bench_database, percentile, provenance, table  # noq
 
 from quipu.adapters.cli.model_server import built_version  # noqa: E402
 from quipu.adapters.llm.model_files import MODELS, installed  # noqa: E402
+from quipu.adapters.postgres import embedded  # noqa: E402
 from quipu.adapters.postgres.accounts_admin import set_customer_password, unlock_customer  # noqa: E402
 from quipu.adapters.postgres.audit import PgAudit  # noqa: E402
 from quipu.adapters.postgres.transfers_store import PgTransfers  # noqa: E402
@@ -47,7 +49,9 @@ BANK = 1500
 PASSWORD = "carga-simulada-2026"
 SECRET = "load-bench-" + "k" * 40
 API_PORT, MODEL_PORT = 8092, 8094
-SERVER_SLOTS = 4  # llama-server's parallel slots, shared by the two API processes
+# llama-server's slots, shared by the two API processes (--slots to try others): one, because on 2 cores two
+# calls decoded together each take twice as long for no more tokens a second (docs/deploy.md, load (b))
+SERVER_SLOTS = 1
 MIX = (("balance", 25), ("investigate", 20), ("lookup", 20), ("action", 15), ("transfer", 10), ("handoff", 10))
 # with the model, half the turns are customers' own first messages from the conversation set: the fixed texts
 # above are read by code with no model step, and a model bench where the model never runs measures nothing
@@ -63,6 +67,7 @@ TEXT = {
     "handoff": "quiero hablar con una persona",
 }
 CODE = re.compile(r"\b(\d{6})\b")
+RUN_DATABASE = "quipu_load_run"
 RUN = f"{time.time_ns() % 10**10:x}"  # every run its own threads: a thread handed off earlier stays waiting
 
 
@@ -95,6 +100,34 @@ class Stats:
     def count(self, key: str, into: str = "by_kind") -> None:
         bucket = getattr(self, into)
         bucket[key] = bucket.get(key, 0) + 1
+
+
+@dataclass
+class Bank:
+    """The bench's bank, loaded once and never run on: each side of a run gets a fresh copy. A run blocks cards,
+    opens claims and moves money; without the copy the next side (and the next run) would meet another bank,
+    with other customers picked and other words for the model to read."""
+
+    template: str
+    maintenance: str
+
+    @classmethod
+    def loaded(cls) -> "Bank":
+        template = f"quipu_load_n{BANK}"
+        bench_database(BANK, name=template)
+        return cls(template, embedded.maintenance_url(Settings().pgdata))
+
+    def fresh(self, count: int) -> tuple[str, list[Customer]]:
+        """A copy made now, and the customers the mix needs in it."""
+        embedded.drop_database(self.maintenance, RUN_DATABASE)
+        with psycopg.connect(self.maintenance, autocommit=True) as conn:
+            conn.execute(
+                sql.SQL("CREATE DATABASE {} TEMPLATE {}").format(
+                    sql.Identifier(RUN_DATABASE), sql.Identifier(self.template)
+                )
+            )
+        admin = embedded.urls_for(self.maintenance, RUN_DATABASE).admin
+        return admin, pick_customers(admin, count)
 
 
 def pick_customers(admin_url: str, count: int) -> list[Customer]:
@@ -163,7 +196,9 @@ def stop(process: subprocess.Popen) -> None:
 
 
 def wait_ready(url: str, process: subprocess.Popen, seconds: float = 180) -> None:
+    """The process we started answers: something else already listening there would be measured instead."""
     deadline = time.monotonic() + seconds
+    time.sleep(1)  # a process that cannot bind its port exits within this
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise SystemExit(f"{url} exited with {process.returncode}")
@@ -308,7 +343,14 @@ async def customer_loop(
 
 
 async def drive(
-    base_url: str, customers: list[Customer], seconds: float, think: float, deadline: float, admin_url, mix=MIX
+    base_url: str,
+    customers: list[Customer],
+    seconds: float,
+    think: float,
+    deadline: float,
+    admin_url,
+    mix=MIX,
+    warm_ups: int = 0,
 ):
     stats = Stats()
     # idle connections are dropped before uvicorn's 5 s keep-alive ends, so no request races a closing socket
@@ -325,7 +367,7 @@ async def drive(
             *(turn(client, c, TEXT["balance"], f"warm-{RUN}-{c.customer_id}", warm, deadline) for c in customers)
         )
         if mix is not MIX:
-            await warm_model(client, customers[0], deadline)
+            await warm_model(client, customers[0], deadline, warm_ups)
         started = time.monotonic()
         until = started + seconds
         await asyncio.gather(
@@ -336,30 +378,52 @@ async def drive(
         )
         elapsed = time.monotonic() - started
         calls = await model_calls(client)
+        refused = await model_refusals(client)
     found = figures(stats, elapsed, len(customers))
+    found["model_refused_by_reason"] = refused
     found["model_calls_per_turn"] = round(calls / len(stats.turns), 2) if stats.turns else None
     return found
 
 
-async def warm_model(client: httpx.AsyncClient, c: Customer, deadline: float, minutes: float = 10) -> None:
-    """Untimed: customers' messages until the model has answered once, so the clock starts with the system
-    prompt already evaluated (a cold start is a deployment's warm-up, not a customer's turn)."""
+async def warm_model(
+    client: httpx.AsyncClient, c: Customer, deadline: float, warm_ups: int, minutes: float = 10
+) -> None:
+    """Untimed: the API processes' warm-up calls (one per slot they use) are done and the model has answered a
+    customer's turn, so the clock starts with the system prompt evaluated in every slot (a cold start is a
+    deployment's warm-up, not a customer's turn)."""
     until = time.monotonic() + minutes * 60
+    while await model_calls(client, "warm_up") < warm_ups:
+        if time.monotonic() > until:
+            raise SystemExit("the model's warm-up calls did not end in time")
+        await asyncio.sleep(2)
     for attempt in range(10_000):
         if time.monotonic() > until:
             raise SystemExit("the model did not answer a first turn in time")
         answered = await turn(client, c, SAID[attempt % len(SAID)], f"warm-model-{RUN}-{attempt}", Stats(), deadline)
-        if answered and await model_calls(client) > 0:
+        if answered and await model_calls(client) > await model_calls(client, "warm_up"):
             return
         await asyncio.sleep(5)
 
 
-async def model_calls(client: httpx.AsyncClient) -> float:
-    """Model calls the API processes made (warm-up turns included), from their own /metrics."""
+async def model_calls(client: httpx.AsyncClient, purpose: str | None = None) -> float:
+    """Model calls the API processes made (warm-up calls included, or only those), from their own /metrics."""
     text = (await client.get("/metrics")).text
+    wanted = "quipu_model_call_seconds_count" + ("" if purpose is None else "{")
     return sum(
-        float(line.split()[-1]) for line in text.splitlines() if line.startswith("quipu_model_call_seconds_count")
+        float(line.split()[-1])
+        for line in text.splitlines()
+        if line.startswith(wanted) and (purpose is None or f'purpose="{purpose}"' in line)
     )
+
+
+async def model_refusals(client: httpx.AsyncClient) -> dict[str, int]:
+    """Why the API processes' queues refused model calls (warm-up turns included), from their /metrics."""
+    found: dict[str, int] = {}
+    for line in (await client.get("/metrics")).text.splitlines():
+        if line.startswith("quipu_model_rejections_total{"):
+            reason = line.split('reason="', 1)[1].split('"', 1)[0]
+            found[reason] = found.get(reason, 0) + int(float(line.split()[-1]))
+    return found
 
 
 def figures(stats: Stats, elapsed: float, customers: int) -> dict:
@@ -385,7 +449,8 @@ def figures(stats: Stats, elapsed: float, customers: int) -> dict:
     }
 
 
-def run_rules(admin_url: str, customers: list[Customer], seconds: float, logs: Path) -> dict:
+def run_rules(bank: Bank, count: int, seconds: float, logs: Path) -> dict:
+    admin_url, customers = bank.fresh(count)
     api = start(
         ["serve", "--workers", "2"], process_env(admin_url, API_PORT, QUIPU_LLM="rules"), logs / "api-rules.log"
     )
@@ -401,14 +466,16 @@ def run_rules(admin_url: str, customers: list[Customer], seconds: float, logs: P
 
 
 def run_model(
-    admin_url: str,
-    customers: list[Customer],
+    bank: Bank,
+    count: int,
     seconds: float,
     logs: Path,
     only: str | None = None,
     server_flags: tuple[str, ...] = (),
+    slots: int = SERVER_SLOTS,
 ) -> dict:
-    """The same customers and mix against the model served apart, then against the in-process default."""
+    """The same customers and mix, each side on its own fresh copy of the bank: the model served apart, then the
+    in-process default."""
     settings = Settings()
     if not installed(MODELS[settings.llm_model], settings.models_dir):
         raise SystemExit("the model part needs `quipu model install`")
@@ -416,45 +483,60 @@ def run_model(
     common = {"QUIPU_TURN_DEADLINE_SECONDS": deadline, "QUIPU_ALLOW_MODEL_CALLS": "1"}
     out: dict = {"deadline_seconds": deadline}
     if only != "in_process":
-        out["served"] = run_served(admin_url, customers, seconds, logs, common, server_flags)
+        out["served"] = run_served(bank, count, seconds, logs, common, server_flags, slots)
     if only == "served":
         return out
     # the in-process default is what `make up` runs: one API process holding the model (each more process
     # would load its own copy of the weights onto the same cores)
-    env = process_env(admin_url, API_PORT, QUIPU_LLM="local", **common)
-    out["in_process"] = run_api(env, customers, seconds, deadline, logs / "api-in-process.log", workers=1)
+    env = {"QUIPU_LLM": "local", **common}
+    out["in_process"] = run_api(bank, count, env, seconds, deadline, logs / "api-in-process.log", workers=1)
     return out
 
 
 def run_served(
-    admin_url: str, customers: list[Customer], seconds: float, logs: Path, common: dict, server_flags: tuple[str, ...]
+    bank: Bank,
+    count: int,
+    seconds: float,
+    logs: Path,
+    common: dict,
+    server_flags: tuple[str, ...],
+    slots: int,
 ) -> dict:
     settings = Settings()
     engine = "llama-server" if built_version(settings.home) else "llama-cpp-python server"
     flags = ["--", *server_flags] if server_flags else []
     server = start(
-        ["model", "serve", "--port", str(MODEL_PORT), "--slots", str(SERVER_SLOTS), *flags],
-        process_env(admin_url, API_PORT),
+        ["model", "serve", "--port", str(MODEL_PORT), "--slots", str(slots), *flags],
+        process_env(bank.maintenance, MODEL_PORT),  # the model server reads no database
         logs / "model-server.log",
     )
     try:
         wait_ready(f"http://127.0.0.1:{MODEL_PORT}/v1/models", server, 300)
-        env = process_env(
-            admin_url, API_PORT, QUIPU_LLM="openai", QUIPU_LLM_BASE_URL=f"http://127.0.0.1:{MODEL_PORT}/v1",
-            QUIPU_LLM_MODEL=settings.llm_model, QUIPU_LLM_SLOTS=SERVER_SLOTS // 2 if engine == "llama-server" else 1,
-            **common,
-        )  # fmt: skip
-        served = run_api(env, customers, seconds, common["QUIPU_TURN_DEADLINE_SECONDS"], logs / "api-served.log")
+        env = {
+            "QUIPU_LLM": "openai", "QUIPU_LLM_BASE_URL": f"http://127.0.0.1:{MODEL_PORT}/v1",
+            "QUIPU_LLM_MODEL": settings.llm_model,
+            "QUIPU_LLM_SLOTS": max(1, slots // 2) if engine == "llama-server" else 1,
+            # each API process's share of the queue in front of the one model, so as many turns wait in all
+            # as wait in front of the in-process model
+            "QUIPU_LLM_QUEUE": max(1, settings.llm_queue // 2), **common,
+        }  # fmt: skip
+        deadline = common["QUIPU_TURN_DEADLINE_SECONDS"]
+        served = run_api(bank, count, env, seconds, deadline, logs / "api-served.log")
         served["model_server_rss_mb"] = round(sum(rss_mb(server.pid).values()))
         served["engine"] = engine
         served["server_flags"] = list(server_flags)
+        served["server_slots"] = slots
         return served
     finally:
         stop(server)
 
 
-def run_api(env: dict, customers: list[Customer], seconds: float, deadline: float, log: Path, workers: int = 2) -> dict:
-    admin_url = env["QUIPU_DATABASE_URL"]
+def run_api(
+    bank: Bank, count: int, settings: dict, seconds: float, deadline: float, log: Path, workers: int = 2
+) -> dict:
+    """One side of the model part: its own copy of the bank, API processes with these settings, the mix."""
+    admin_url, customers = bank.fresh(count)
+    env = process_env(admin_url, API_PORT, **settings)
     api = start(["serve", "--workers", str(workers)], env, log)
     try:
         wait_ready(f"http://127.0.0.1:{API_PORT}/health/ready", api)
@@ -467,6 +549,7 @@ def run_api(env: dict, customers: list[Customer], seconds: float, deadline: floa
                 deadline=deadline,
                 admin_url=admin_url,
                 mix=MODEL_MIX,
+                warm_ups=workers * int(settings.get("QUIPU_LLM_SLOTS", 1)),
             )
         )
         result["api_rss_mb"] = {str(k): round(v) for k, v in rss_mb(api.pid).items()}
@@ -500,21 +583,27 @@ def main() -> None:
     parser.add_argument("--only", choices=("served", "in_process"), help="one side of the model part")
     parser.add_argument("--seconds", type=float, help="how long each run lasts (default 300; --quick 30)")
     parser.add_argument("--server-flags", default="", help="more llama-server flags, e.g. '--poll 0'")
+    parser.add_argument("--slots", type=int, default=SERVER_SLOTS, help="llama-server's parallel slots")
     parser.add_argument("--out", help="results file name in bench/results (a trial, not the committed run)")
     args = parser.parse_args()
     customers_n, seconds = (10, 30) if args.quick else (50, args.seconds or 300)
     model_customers, model_seconds = (4, 60) if args.quick else (customers_n, seconds)
-    urls = bench_database(BANK)
-    customers = pick_customers(urls.admin, customers_n)
+    bank = Bank.loaded()
     logs = Settings().home.resolve() / "bench-logs"  # process logs stay out of the results
     logs.mkdir(parents=True, exist_ok=True)
     path = RESULTS / (args.out or ("load-quick.json" if args.quick else "load.json"))
     results = json.loads(path.read_text()) if path.exists() else {}
     if args.part in ("rules", "all"):
-        results["rules"] = run_rules(urls.admin, customers, seconds, logs)
+        results["rules"] = run_rules(bank, customers_n, seconds, logs)
     if args.part in ("model", "all"):
         results["model"] = results.get("model", {}) | run_model(
-            urls.admin, customers[:model_customers], model_seconds, logs, args.only, tuple(args.server_flags.split())
+            bank,
+            model_customers,
+            model_seconds,
+            logs,
+            args.only,
+            tuple(args.server_flags.split()),
+            args.slots,
         )
     results["provenance"] = provenance()
     results["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]

@@ -17,7 +17,7 @@ from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.http.backpressure import ChatLimiter
-from quipu.adapters.llm.factory import build_model
+from quipu.adapters.llm.factory import build_model, warm_up_copies
 from quipu.adapters.mcp.tooling import ToolDeps
 from quipu.adapters.postgres import database
 from quipu.adapters.postgres.action_effects import PgEffects
@@ -143,8 +143,9 @@ async def build_container(
         await services.gateway.sweep()  # actions a crash left `executing`: read back, or to a person
         await resources.live.start()
         stack.push_async_callback(resources.live.stop)
-        if getattr(model, "provider", None) == "local":  # the first customer should not wait for the prompt
-            resources.background.append(asyncio.create_task(agent.warm_up()))
+        copies = warm_up_copies(settings, model)
+        if copies:  # the first customers should not wait for the prompt
+            resources.background.append(asyncio.create_task(agent.warm_up(copies)))
         try:
             yield Container(services, resources)
         finally:

@@ -9,6 +9,7 @@ import pytest
 from quipu.adapters.llm.gemini import GeminiModel
 from quipu.adapters.llm.local import MAX_GRAMMAR_LENGTH
 from quipu.adapters.llm.openai_compatible import OpenAICompatibleModel
+from quipu.adapters.llm.queue import WARM_UP_SECONDS
 
 pytestmark = pytest.mark.anyio
 SCHEMA = {"type": "object", "properties": {"text": {"type": "string", "maxLength": 4000}}}
@@ -113,3 +114,18 @@ async def test_a_server_error_that_is_not_about_the_format_is_not_a_reason_to_sw
     with pytest.raises(httpx.HTTPStatusError):
         await model.complete(purpose="skill", system="s", messages=[], schema=SCHEMA)
     assert model.schema_style == "json_schema"
+
+
+async def test_a_warm_up_may_take_minutes_where_a_customers_call_keeps_the_clients_timeout():
+    limits = {}
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        limits[json.loads(request.content)["response_format"]["json_schema"]["name"]] = request.extensions["timeout"]
+        return httpx.Response(200, json=REPLY)
+
+    model = OpenAICompatibleModel(
+        provider="openai", base_url="http://model.test/v1", model="m", transport=httpx.MockTransport(handler), timeout=30
+    )
+    for purpose in ("warm_up", "skill"):
+        await model.complete(purpose=purpose, system="s", messages=[], schema=SCHEMA)
+    assert limits["warm_up"]["read"] == WARM_UP_SECONDS and limits["skill"]["read"] == 30

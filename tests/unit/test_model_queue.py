@@ -225,3 +225,57 @@ async def test_a_new_turn_is_refused_by_the_calls_the_turns_ahead_of_it_will_sti
     inner.gate.set()
     await asyncio.gather(holder, alone)
     assert model._running_first == 0 and model._running == 0
+
+
+def warm(model):
+    return model.complete(purpose="warm_up", system="s", messages=[], schema={})
+
+
+async def test_a_servers_warm_up_holds_no_slot_so_a_hanging_server_keeps_no_customer_waiting():
+    inner = GatedModel()
+    model = QueuedModel(inner, slots=1, max_waiting=0, call_timeout=0.05, warm_up_in_slot=False)
+    warming = asyncio.create_task(warm(model))
+    await asyncio.sleep(0.01)
+    started = time.monotonic()
+    with pytest.raises(ModelTimeout):  # the customer's call got the one slot at once, and its own timeout
+        await ask(model)
+    assert time.monotonic() - started < 0.5 and not warming.done()  # the warm-up may take minutes
+    inner.gate.set()
+    assert (await warming).data == {"ok": True}
+
+
+async def test_the_in_process_warm_up_is_a_call_like_any_other_and_holds_its_slot():
+    inner = GatedModel()
+    model = QueuedModel(inner, slots=1, max_waiting=0, call_timeout=5)
+    warming = asyncio.create_task(warm(model))
+    await asyncio.sleep(0.01)
+    with pytest.raises(ModelBusy) as refused:  # one llama.cpp context: the warm-up is using it
+        await ask(model)
+    assert refused.value.reason == "queue_full"
+    inner.gate.set()
+    await warming
+
+
+async def test_calls_that_vary_widen_the_estimate_so_a_shared_server_refuses_before_the_deadline():
+    """Calls to a server that other API processes also use take as long as their load makes them: the same
+    mean with a wide spread must refuse where steady calls would let the turn in."""
+    steady, varying = GatedModel(), GatedModel()
+    models = {
+        "steady": QueuedModel(steady, slots=1, max_waiting=10, call_timeout=30),
+        "varying": QueuedModel(varying, slots=1, max_waiting=10, call_timeout=30),
+    }
+    for seconds in (2.0, 2.0, 2.0, 2.0, 2.0):
+        models["steady"]._observe(seconds)
+    for seconds in (2.0, 4.0, 0.5, 3.5, 0.5, 3.5, 1.0):
+        models["varying"]._observe(seconds)
+    assert models["steady"].call_spread == 0 and models["varying"].call_spread > 1
+    holders = [asyncio.create_task(ask(m)) for m in models.values()]
+    await asyncio.sleep(0.01)
+    with turn_deadline(3.5):  # half the running call, then its own: 3 s at a steady 2 s a call
+        waiting = asyncio.create_task(ask(models["steady"]))
+        await asyncio.sleep(0.01)
+        with pytest.raises(ModelBusy) as refused:
+            await ask(models["varying"])
+    assert models["steady"].waiting == 1 and refused.value.reason == "expected_past_deadline"
+    steady.gate.set(), varying.gate.set()
+    await asyncio.gather(*holders, waiting)

@@ -1,16 +1,20 @@
 """Every provider answers the same typed step; real ones refuse to run inside unit tests."""
 
+import asyncio
 import json
+from types import SimpleNamespace
 
 import httpx
 import pytest
 
-from quipu.adapters.llm.factory import provider_of
+from quipu.adapters.llm.factory import provider_of, warm_up_copies
 from quipu.adapters.llm.gemini import GeminiModel, gemini_schema
 from quipu.adapters.llm.local import ModelCallsForbidden
 from quipu.adapters.llm.openai_compatible import OpenAICompatibleModel
 from quipu.adapters.llm.rules import RulesModel
+from quipu.application.agent.model_calls import ModelCalls
 from quipu.application.agent.steps import ModelOutputError, parse_step, router_schema, skill_schema
+from quipu.application.ports import ModelCall
 from quipu.settings import Settings
 
 pytestmark = pytest.mark.anyio
@@ -90,3 +94,50 @@ def test_extra_fields_and_unknown_tools_are_errors():
         parse_step({"action": "reply", "text": "hola", "confirmed": True}, ["get_balances"])
     with pytest.raises(ModelOutputError):
         parse_step({"action": "tool", "tool": "transfer_money"}, ["get_balances"])
+
+
+class Named:
+    def __init__(self, provider: str):
+        self.provider = provider
+
+
+@pytest.mark.parametrize(
+    ("env", "provider", "copies"),
+    [
+        ({"llm": "local"}, "local", 1),
+        ({"llm": "openai", "llm_base_url": "http://model-host:8081/v1", "llm_slots": 2}, "openai", 2),
+        ({"llm": "ollama", "llm_slots": 3}, "ollama", 3),
+        ({"llm": "openai", "llm_api_key": "k"}, "openai", 0),  # a hosted endpoint bills every call
+        ({"llm": "gemini", "llm_api_key": "k"}, "gemini", 0),
+        ({"llm": "openai", "llm_api_key": "k", "llm_warm_up": True, "llm_slots": 2}, "openai", 2),
+        ({"llm": "openai", "llm_base_url": "http://model-host:8081/v1", "llm_warm_up": False}, "openai", 0),
+        ({"llm": "local"}, "scripted", 0),  # a model a test hands in is not warmed behind its back
+    ],
+)
+def test_the_system_prompt_is_read_into_every_slot_of_a_model_of_our_own_at_start(env, provider, copies):
+    unset = {"llm_base_url": None, "llm_warm_up": None, "llm_slots": 1}
+    assert warm_up_copies(Settings(_env_file=None, **(unset | env)), Named(provider)) == copies
+
+
+class Counting:
+    provider, model = "counting", "counting"
+
+    def __init__(self):
+        self.running = self.most = 0
+        self.purposes: list[str] = []
+
+    async def complete(self, *, purpose: str, **_):
+        self.running += 1
+        self.most = max(self.most, self.running)
+        self.purposes.append(purpose)
+        await asyncio.sleep(0.01)
+        self.running -= 1
+        return ModelCall({"skill": None}, self.provider, self.model)
+
+
+async def test_the_warm_up_sends_its_copies_at_once_so_each_lands_in_its_own_slot():
+    model = Counting()
+    calls = ModelCalls(SimpleNamespace(model=model))
+    calls._catalog = "the system prompt"  # built from the tools' catalog in the app; any text here
+    await calls.warm_up(3)
+    assert model.purposes == ["warm_up"] * 3 and model.most == 3

@@ -24,7 +24,19 @@ def build_model(settings: Settings):
         slots=settings.llm_slots,
         max_waiting=settings.llm_queue,
         call_timeout=settings.llm_timeout_seconds,
+        warm_up_in_slot=settings.llm == "local",  # one llama.cpp context in this process: the warm-up is a call
     )
+
+
+def warm_up_copies(settings: Settings, model) -> int:
+    """Calls that read the system prompt at start-up, one per slot: for the model in this process and for model
+    servers of our own (each slot keeps its own evaluated prompt), none for hosted endpoints unless asked."""
+    provider = getattr(model, "provider", None)
+    ours = provider == "local" or (
+        provider == settings.llm and (settings.llm == "ollama" or settings.llm_base_url is not None)
+    )
+    wanted = ours if settings.llm_warm_up is None else settings.llm_warm_up and provider == settings.llm
+    return settings.llm_slots if wanted else 0
 
 
 def provider_of(settings: Settings):

@@ -7,6 +7,7 @@ import httpx
 
 from quipu.adapters.llm.http_call import post_json
 from quipu.adapters.llm.local import bounded, model_call_of, refuse_in_unit_tests
+from quipu.adapters.llm.queue import WARM_UP_SECONDS
 from quipu.application.ports import ModelCall
 
 READY_TIMEOUT = 3
@@ -51,18 +52,20 @@ class OpenAICompatibleModel:
             "messages": [{"role": "system", "content": system}, *to_chat(messages)],
             "temperature": 0,
         }
+        timeout = WARM_UP_SECONDS if purpose == "warm_up" else None  # nobody waits on it; a cold server is slow
+
+        async def send() -> dict:
+            body = {**request, **self._format(purpose, schema)}
+            return await post_json(self.client, "/chat/completions", body, provider=self.provider, timeout=timeout)
+
         try:
-            body = await post_json(
-                self.client, "/chat/completions", {**request, **self._format(purpose, schema)}, provider=self.provider
-            )
+            body = await send()
         except httpx.HTTPStatusError as error:
             if self.schema_style != "json_schema" or not knows_only_json_object(error.response):
                 raise
             # llama-cpp-python's server knows only {"type": "json_object", "schema": ...}: switch once, remember
             self.schema_style = "json_object"
-            body = await post_json(
-                self.client, "/chat/completions", {**request, **self._format(purpose, schema)}, provider=self.provider
-            )
+            body = await send()
         return model_call_of(body, self.provider, self.model, started)
 
     def _format(self, purpose: str, schema: dict) -> dict:

@@ -23,6 +23,7 @@ from quipu.application.ports import ModelBusy, ModelCall
 
 WARM_UP_SECONDS = 600
 RECENT = 0.2  # weight of the newest call in the running mean of call seconds
+SPREAD = 0.25  # weight of the newest call's distance from that mean in the running spread
 UNDER_WAY, NEW_TURN = 0, 1  # a waiting call's rank: a turn's later call goes before another turn's first
 
 
@@ -56,7 +57,16 @@ class QueuedModel:
     """Wraps any provider; `slots` calls run at once, at most `max_waiting` more wait for a slot, turns already
     under way first."""
 
-    def __init__(self, inner, *, slots: int, max_waiting: int, call_timeout: float, retry_after: int = 5):
+    def __init__(
+        self,
+        inner,
+        *,
+        slots: int,
+        max_waiting: int,
+        call_timeout: float,
+        retry_after: int = 5,
+        warm_up_in_slot: bool = True,
+    ):
         self.inner = inner
         self.provider = inner.provider
         self.model = inner.model
@@ -64,10 +74,12 @@ class QueuedModel:
         self.max_waiting = max_waiting
         self.call_timeout = call_timeout
         self.retry_after = retry_after
+        self.warm_up_in_slot = warm_up_in_slot
         self._running = 0
         self._waiters: list[tuple[int, int, asyncio.Future]] = []  # (rank, order, wake-up)
         self._order = itertools.count()
         self.call_seconds: float | None = None  # running mean of answered calls
+        self.call_spread = 0.0  # running mean distance of a call from call_seconds
         self._first_calls = 0  # turns that reached the model through this queue
         self._follow_ups = 0  # the later calls of those turns
         self._running_first = 0  # first calls of their turns, running now
@@ -90,6 +102,8 @@ class QueuedModel:
         return ModelBusy(reason, self.retry_after)
 
     async def complete(self, *, purpose: str, system: str, messages: list[dict], schema: dict) -> ModelCall:
+        if purpose == "warm_up" and not self.warm_up_in_slot:
+            return await self._warm_up_apart(system, messages, schema)
         turn = TURN.get()
         deadline = turn.deadline if turn else None
         first = turn is not None and not turn.calls
@@ -126,6 +140,16 @@ class QueuedModel:
             MODEL_SECONDS.labels(self.provider, purpose).observe(took)
             if purpose != "warm_up":
                 self._observe(took)
+
+    async def _warm_up_apart(self, system: str, messages: list[dict], schema: dict) -> ModelCall:
+        """A model server's slots are its own: the warm-up holds none of ours, so a hanging server keeps no
+        customer waiting behind it, and a cold one may take minutes to read the prompt into each slot."""
+        started = time.monotonic()
+        try:
+            async with asyncio.timeout(WARM_UP_SECONDS):
+                return await self.inner.complete(purpose="warm_up", system=system, messages=messages, schema=schema)
+        finally:
+            MODEL_SECONDS.labels(self.provider, "warm_up").observe(time.monotonic() - started)
 
     async def _take_slot(self, deadline: float | None, *, under_way: bool) -> None:
         if self._running < self.slots and not self._waiters:
@@ -164,14 +188,15 @@ class QueuedModel:
 
     def _expected_answer(self) -> float:
         """Seconds until a new turn is answered: the calls waiting ahead of it, the later calls the turns ahead
-        will still make (those go first), half a call for the ones running, then its own calls; 0 until a call
-        has been timed."""
+        will still make (those go first), half a call for the ones running, then its own calls, each at the mean
+        call plus its spread (a server other processes share is only as fast as their load); 0 until a call has
+        been timed."""
         if self.call_seconds is None:
             return 0.0
         more = self.calls_per_turn - 1
         first_waiting = sum(1 for rank, _, _ in self._waiters if rank == NEW_TURN)
         ahead = len(self._waiters) + more * (first_waiting + self._running_first)
-        return (ahead / self.slots + 0.5 + self.calls_per_turn) * self.call_seconds
+        return (ahead / self.slots + 0.5 + self.calls_per_turn) * (self.call_seconds + self.call_spread)
 
     def _count(self, first: bool) -> None:
         if first:
@@ -182,7 +207,11 @@ class QueuedModel:
 
     def _observe(self, seconds: float) -> None:
         known = self.call_seconds
-        self.call_seconds = seconds if known is None else known + RECENT * (seconds - known)
+        if known is None:
+            self.call_seconds = seconds
+            return
+        self.call_spread += SPREAD * (abs(seconds - known) - self.call_spread)
+        self.call_seconds = known + RECENT * (seconds - known)
 
     def _release(self, task: asyncio.Task, *, first: bool) -> None:
         MODEL_RUNNING.dec()

@@ -1,6 +1,7 @@
 """The agent's calls to the model: one system prompt for every call (built once, warmed up at start), the
 transcript it sees, and one typed step asked for at most twice."""
 
+import asyncio
 import logging
 from typing import Any
 
@@ -49,15 +50,22 @@ class ModelCalls:
             span.set(provider=call.provider, model=call.model, tokens_in=call.tokens_in, tokens_out=call.tokens_out)
             return call, {"model_calls": 1, "tokens_in": call.tokens_in, "tokens_out": call.tokens_out}
 
-    async def warm_up(self) -> None:
-        """Evaluates the system prompt once at start-up, so a local model reuses it from the first turn on."""
+    async def warm_up(self, copies: int = 1) -> None:
+        """Evaluates the system prompt at start-up, so a local model reuses it from the first turn on; `copies`
+        calls at once, so a model server with that many slots has it in each."""
         try:
             system = await self._system()
-            await self.deps.model.complete(
-                purpose="warm_up", system=system, messages=[{"role": "user", "content": "hola"}], schema=router_schema(["none"])
-            )
-        except Exception as error:  # a cold cache only costs the first customer time
+            await asyncio.gather(*(self._warm_one(system) for _ in range(copies)))
+        except Exception as error:  # a cold cache only costs the first customers time
             log.warning("model warm-up failed", exc_info=error)
+
+    async def _warm_one(self, system: str) -> None:
+        await self.deps.model.complete(
+            purpose="warm_up",
+            system=system,
+            messages=[{"role": "user", "content": "hola"}],
+            schema=router_schema(["none"]),
+        )
 
     async def _system(self) -> str:
         """One system prompt for every call and every customer, built once: a local model evaluates it once and
