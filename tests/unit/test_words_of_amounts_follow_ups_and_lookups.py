@@ -293,3 +293,13 @@ def test_a_follow_up_keeps_the_narrowing_of_the_last_lookup_as_it_was(latest, ea
 )
 def test_a_repeat_or_a_self_correction_leans_on_the_last_turn(text):
     assert is_follow_up(text, LAST)
+
+
+@pytest.mark.parametrize("text", ["foi o ifood", "fue el de rappi parce", "era la compra de amazon", "foi no mercado livre"])
+def test_naming_which_one_after_being_asked_leans_on_the_last_turn(text):
+    assert is_follow_up(text, LAST)
+
+
+@pytest.mark.parametrize("text", ["fueron tres cargos raros hoy en mi tarjeta de crédito", "foram dois débitos estranhos hoje"])
+def test_words_that_only_start_alike_are_not_an_answer_to_which_one(text):
+    assert not is_follow_up(text, LAST)

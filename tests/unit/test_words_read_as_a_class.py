@@ -74,6 +74,10 @@ def test_a_banking_word_a_merchant_a_category_or_a_figure_leaves_the_words_to_th
         ("cuánto se me fue en el súper este mes", "data_lookup"),
         ("a cómo anda el dólar", "data_lookup"),
         ("alguien me hackeó la cuenta y hay compras raras", "charge_investigation"),
+        ("oye veo algo bien raro en mi tarjeta", "charge_investigation"),
+        ("tá aparecendo umas coisas esquisitas no cartão", "charge_investigation"),
+        ("hay cosas extrañas en mi cuenta, ayuda", "charge_investigation"),
+        ("tem alguma coisa estranha na minha conta", "charge_investigation"),
     ],
 )
 def test_the_words_route_to_the_skill_whose_kind_of_request_they_are(text, skill):

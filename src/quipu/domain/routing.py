@@ -48,7 +48,9 @@ SKILL_PATTERNS = (
         r"(no reconozco|n[ãa]o reconhe[çc]o|compra estranha|(cobro|cargo) raro|clonaron|clonad|alguien us[oó]|"
         r"n[ãa]o fui eu|no fui yo|yo no fui|hacke\w*|cobraram|em dobro|(cobro|cargo|cobrado|cobraron|cobran[çc]a) (al |en |a |por )?doble|(no|n[ãa]o) (\w+ )?(reconozco|reconosco|reconoc[ií]|reconhe[çc]o|reconheci)|consumos? rar|descontaron|descontaram|no (me )?acuerdo|no recuerdo|no me suena|n[ãa]o me soa|desconozco|desconhe[çc]o|n[ãa]o (me )?lembro|cargo|cobro|cobran[çc]a|compra que no|cobr(aron|ado|ada|[óo]u?)\b|"
         r"(cobros|cargos|compras|cobran[çc]as|d[eé]bitos) (\w+ )?(iguales|iguais|repetid\w*|id[eé]ntic\w*)|no hice|n[ãa]o fiz|duplicad|dobrad|(dos|2|duas) ve[csz]es|sospech|suspeit|fraude|extracto|"
-        r"estado de cuenta|(salieron|aparecieron|aparecen|salen|llegaron|cayeron|apareceram|aparecem|chegaram) (\w+ ){0,3}(compras|cargos|cobros|consumos|cobran[çc]as))",
+        r"estado de cuenta|(salieron|aparecieron|aparecen|salen|llegaron|cayeron|apareceram|aparecem|chegaram) (\w+ ){0,3}(compras|cargos|cobros|consumos|cobran[çc]as)|"
+        # something odd on the card or account, nothing named ("tem algo estranho no meu cartão"): its charges
+        r"\b(algo|alguma coisa|cosas?|coisas?) (\w+ )?(rar[oa]s?|extra[ñn][oa]s?|estranh[oa]s?|esquisit[oa]s?)\b)",
     ),
     (
         "balance_inquiry",

@@ -13,7 +13,8 @@ FOLLOW_UP = re.compile(
     r"essa|esse|isso|la de|el de|o de|a de|la del|el del|la otra|el otro|o outro|a outra|la primera|el primero|"
     r"a primeira|o primeiro|la segunda|el segundo|la [uú]ltima|el [uú]ltimo|bloqu[eé]ala|canc[eé]lala|"
     r"bloqueia|cancela|#\d|solo|s[oó]lo|s[oó]|solamente|somente|apenas|nada m[aá]s|pero|mas|but|"
-    r"(no|n[aã]o)(?=,)|no (del|de la)|n[aã]o (do|da)|(mejor|melhor|mas bien|better)(?=\D*\d))\b",
+    r"(no|n[aã]o)(?=,)|no (del|de la)|n[aã]o (do|da)|(mejor|melhor|mas bien|better)(?=\D*\d)|"
+    r"(fue|foi|era) (el|la|los|las|o|a|os|as|de|do|da|del|en|no|na)(?= ))\b",  # "fue el de Rappi": which one
     re.IGNORECASE,
 )
 # a correction of the last request ("que sean 1,200 mejor", "mejor al revés", "ao contrário") and a short
