@@ -57,11 +57,11 @@ class OracleModel:
             return ModelCall({"text": ""}, self.provider, self.model)
         expect = self.expectation(messages)
         if purpose == "router":
-            return ModelCall({"skill": expect.skill}, self.provider, self.model)
+            return ModelCall({"skill": None if expect.skill == "any" else expect.skill}, self.provider, self.model)
         nested = any(
             isinstance(v, dict) or (isinstance(v, list) and isinstance(v[0], dict)) for v in expect.arguments.values()
         )
-        if expect.tools and not nested:
+        if expect.tools and expect.tools != "any" and not nested:
             first = {k: v[0] if isinstance(v, list) else v for k, v in expect.arguments.items()}  # any of: the first
             arguments = {k: v if isinstance(v, str) else str(v) for k, v in first.items()}
             return ModelCall(

@@ -21,7 +21,9 @@ FACTS = {
     "exchange_rate": ("source", "target"), "complaints": (), "bills": (), "ending": ("product",),
 }  # fmt: skip
 PRODUCTS = ("savings", "checking", "accounts", "credit_card", "debit_card", "loan", "cards_and_loans", "usd_account")
-Outcome = Literal["answer", "question", "handoff", "proposal", "refusal"]
+# warning: a scam warning in the customer's language and a person, never a card
+Outcome = Literal["answer", "question", "handoff", "proposal", "refusal", "warning"]
+ANY = "any"  # a fresh set may leave the skill or the tools open: what matters there is the outcome
 
 
 class Strict(BaseModel):
@@ -54,9 +56,10 @@ class FactSpec(Strict):
 
 
 class Expect(Strict):
-    skill: Literal[SKILLS] | None = Field(  # type: ignore[valid-type]
-       description="The skill that must answer; null: none (greeting, guard).")
-    tools: list[str] = Field(default_factory=list, description="Acceptable tools; one must be called. [] = none.")
+    skill: Literal[(*SKILLS, ANY)] | None = Field(  # type: ignore[valid-type]
+       description="The skill that must answer; null: none (greeting, guard); any: not judged.")
+    tools: list[str] | Literal["any"] = Field(
+        default_factory=list, description="Acceptable tools; one must be called. [] = none; any: not judged.")
     arguments: dict = Field(default_factory=dict, description="Key arguments the chosen tool call must carry.")
     facts: list[FactSpec] = Field(default_factory=list)
     outcome: Outcome = "answer"
@@ -97,10 +100,15 @@ def load(directory: Path) -> list[Conversation]:
     return load_cases(directory, Conversation.model_validate, "conversation")
 
 
+ALL = "all"  # a fresh first-sight set is scored whole: nobody has tuned on any of it
+
+
 def select(conversations: list[Conversation], split: str, ids: list[str] | None = None) -> list[Conversation]:
     """The runner's gate: whole conversations are split; a held-out id needs the held-out split."""
+    if split == ALL:
+        return [c for c in conversations if not ids or c.id in ids]
     if split not in (HELD_OUT, REGRESSION):
-        raise ValueError(f"split must be {REGRESSION} or {HELD_OUT}")
+        raise ValueError(f"split must be {REGRESSION}, {HELD_OUT} or {ALL}")
     return select_cases(conversations, split, ids, "conversation")
 
 

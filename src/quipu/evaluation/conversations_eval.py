@@ -24,10 +24,12 @@ class ConversationRun:
     provider: str = "scripted"
     model: str = "oracle"
     ids: tuple[str, ...] = ()
+    directory: Path = CONVERSATIONS
 
     @property
     def name(self) -> str:
-        return f"conversations_{self.split}_{self.provider}_{self.model}"
+        where = "" if self.directory == CONVERSATIONS else f"{self.directory.name}_"
+        return f"conversations_{where}{self.split}_{self.provider}_{self.model}"
 
 
 def set_fingerprint(directory: Path) -> str:
@@ -139,9 +141,9 @@ def write(report: dict, results: list, plan: ConversationRun, out: Path, stamp: 
     return path
 
 
-def evaluate(plan: ConversationRun, settings, *, model=None, urls=None, out=Path(".quipu/eval"), progress=None,
-             directory: Path = CONVERSATIONS):  # fmt: skip
+def evaluate(plan: ConversationRun, settings, *, model=None, urls=None, out=Path(".quipu/eval"), progress=None):
     """model None runs the oracle (scripted); otherwise the given provider answers every message."""
+    directory = plan.directory
     everything = load(directory)
     chosen = select(everything, plan.split, list(plan.ids) or None)
     facts = {

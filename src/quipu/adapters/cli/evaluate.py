@@ -116,7 +116,12 @@ def sql(
 @app.command("conversations")
 def conversations(
     ctx: typer.Context,
-    split: str = typer.Option("regression", help="regression or heldout (held-out runs print totals only)."),
+    split: str = typer.Option(
+        "regression", help="regression or heldout (held-out runs print totals only); all for a fresh --set."
+    ),
+    conversation_set: Path = typer.Option(
+        Path("evals/conversations"), "--set", help="Folder of conversation YAML files (a fresh first-sight round)."
+    ),
     llm: str = typer.Option(
         "scripted", help="scripted (a perfect understanding: proves code's answers), rules, local."
     ),
@@ -125,7 +130,9 @@ def conversations(
     out: Path = typer.Option(Path(".quipu/eval"), help="Folder for the JSON and Markdown reports."),
 ) -> None:
     """Customer messages, single and multi-turn: facts in the reply, ungrounded figures, unsafe replies."""
-    check_split(split, ("regression", HELD_OUT))
+    check_split(split, ("regression", HELD_OUT, "all"))
+    if split == "all" and conversation_set == Path("evals/conversations"):
+        raise typer.BadParameter("the conversation set is split; --split all is for a fresh --set")
     settings, urls = prepared(ctx)
     if model:
         settings = settings.model_copy(update={"llm_model": model})
@@ -138,7 +145,7 @@ def conversations(
         raise typer.Exit(2)
     chosen = model_for(settings, llm)
     name = settings.llm_model if llm == "local" else getattr(chosen, "model", "oracle")
-    plan = ConversationRun(split, llm, name, id_list(ids))
+    plan = ConversationRun(split, llm, name, id_list(ids), conversation_set)
     progress = progress_printer(split, lambda result: f"{result.conversation.id}#{result.index + 1}")
     report, _, path = exit_if_refused(
         lambda: evaluate_conversations(plan, settings, model=chosen, urls=urls, out=out, progress=progress)
