@@ -76,6 +76,7 @@ from quipu.wiring import (
     sql_lookup,
     statement_reader,
     transfer_limits,
+    understanding_of,
 )
 
 Probe = Callable[[], Awaitable[bool]]
@@ -241,6 +242,8 @@ def assemble(
             gateway=gateway,
             handoffs=PgHandoffs(pool, clock),
             audit=audit,
+            understanding=understanding_of(settings, pool),
+            transfers=money,
             tracer=lambda: services.tracer,
         )
     )

@@ -93,6 +93,11 @@ class Settings(BaseSettings):
         "",
         description="Comma-separated proxy addresses or CIDRs whose X-Forwarded-For names the client; none by default.",
     )
+    reader: Literal["rules", "learned", "learned+model", "model"] = Field(
+        "learned",
+        description="How words are read: the lexicon alone, the learned reader (in doubt code asks), the learned "
+        "reader with the model for what it leaves in doubt, or the model for every clause.",
+    )
     rephrase: Literal["off", "on"] = Field(
         "off", description="on: a model may rewrite code's answer for tone; code checks it keeps every figure."
     )

@@ -15,21 +15,25 @@ from quipu.adapters.mcp.tooling import ToolDeps
 from quipu.adapters.ocr.gemini_reader import GeminiStatementReader
 from quipu.adapters.ocr.tesseract import TesseractReader
 from quipu.adapters.postgres.reader_walls import WallCheck
+from quipu.adapters.postgres.reading_words import PgReadingWords
 from quipu.adapters.postgres.sql_runner import GuardedRunner
+from quipu.adapters.reader.store import trained
 from quipu.adapters.smtp import SmtpMailer
 from quipu.application.action_ports import Audit, Handoffs
 from quipu.application.actions import Gateway
-from quipu.application.agent.deps import AgentDeps
+from quipu.application.agent.deps import AgentDeps, PendingTransfers
 from quipu.application.customer_limiter import CustomerLimiter
 from quipu.application.identity import Limits
 from quipu.application.ports import LanguageModel, StatementReader, Tracing
 from quipu.application.text_to_sql import SqlLookup
+from quipu.application.understanding.catalog import Catalog
+from quipu.application.understanding.understanding import ReaderMode, Understanding
 from quipu.domain.sql_columns import CoreColumns
 from quipu.domain.step_up import CODE_DIGITS
 from quipu.domain.transfers import Limits as TransferLimits
 from quipu.settings import Settings
 from quipu.skills.data_lookup.gate import gate_sql_tools
-from quipu.skills.registry import discover
+from quipu.skills.registry import Skill, discover, read_intents
 
 Clock = Callable[[], datetime]
 
@@ -102,6 +106,18 @@ def agent_tools(settings: Settings, model: LanguageModel, tools: ToolDeps, *, ru
     return server
 
 
+def catalog_of(skills: list[Skill]) -> Catalog:
+    """The intents every skill declares in its folder, and what code handles before any skill."""
+    return Catalog.build({s.name: s.intents() for s in skills}, read_intents("_shared"))
+
+
+def understanding_of(settings: Settings, pool: AsyncConnectionPool) -> Understanding:
+    """The reading of words: the reader trained on the skills' corpus (loaded when already trained)."""
+    mode = ReaderMode(settings.reader)
+    learned = trained() if mode != ReaderMode.RULES else None
+    return Understanding(learned, PgReadingWords(pool), mode)
+
+
 def agent_deps(
     settings: Settings,
     model: LanguageModel,
@@ -110,17 +126,23 @@ def agent_deps(
     gateway: Gateway,
     handoffs: Handoffs,
     audit: Audit,
+    understanding: Understanding,
+    transfers: PendingTransfers,
     tracer: Callable[[], Tracing],  # asked at each span
 ) -> AgentDeps:
     """The agent over the in-process port of its hub."""
     in_process = InProcessTools(tools)
+    skills = [s for s in discover() if settings.actions_enabled or not s.acts]
     return AgentDeps(
         model=model,
-        skills=[s for s in discover() if settings.actions_enabled or not s.acts],
+        skills=skills,
         mcp=lambda: in_process,
         gateway=gateway,
         handoffs=handoffs,
         audit=audit,
+        understanding=understanding,
+        catalog=catalog_of(skills),
+        transfers=transfers,
         trace=lambda *a, **k: tracer().span(*a, **k),
         rephrase=settings.rephrase == "on",
     )

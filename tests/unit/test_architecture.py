@@ -54,7 +54,7 @@ def imports(path: Path) -> frozenset[str]:
 
 
 def test_the_domain_is_pure():
-    for path in (SRC / "domain").glob("*.py"):
+    for path in (SRC / "domain").rglob("*.py"):
         for module in imports(path):
             assert module.split(".")[0] not in IO_LIBRARIES, f"{path.name} imports {module}"
             assert not module.startswith(("quipu.adapters", "quipu.application", "quipu.bootstrap")), path.name

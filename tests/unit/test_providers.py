@@ -1,4 +1,4 @@
-"""Every provider answers the same typed step; real ones refuse to run inside unit tests."""
+"""Every provider answers the same typed reading; real ones refuse to run inside unit tests."""
 
 import asyncio
 import json
@@ -13,12 +13,13 @@ from quipu.adapters.llm.local import ModelCallsForbidden
 from quipu.adapters.llm.openai_compatible import OpenAICompatibleModel
 from quipu.adapters.llm.rules import RulesModel
 from quipu.application.agent.model_calls import ModelCalls
-from quipu.application.agent.steps import ModelOutputError, parse_step, router_schema, skill_schema
+from quipu.application.agent.model_reading import parsed, reading_schema
 from quipu.application.ports import ModelCall
+from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Slots, Speaker
 from quipu.settings import Settings
 
 pytestmark = pytest.mark.anyio
-ROUTER = router_schema(["balance_inquiry", "data_lookup"])
+ROUTER = reading_schema(["balance", "spending"])
 
 
 def answering(payload: dict, seen: list) -> httpx.MockTransport:
@@ -32,7 +33,7 @@ def answering(payload: dict, seen: list) -> httpx.MockTransport:
 async def test_openai_compatible_asks_for_the_schema_and_records_usage():
     seen = []
     reply = {
-        "choices": [{"message": {"content": '{"skill": "data_lookup"}'}}],
+        "choices": [{"message": {"content": '{"intent": "spending"}'}}],
         "usage": {"prompt_tokens": 120, "completion_tokens": 6},
     }
     model = OpenAICompatibleModel(
@@ -41,20 +42,20 @@ async def test_openai_compatible_asks_for_the_schema_and_records_usage():
     call = await model.complete(
         purpose="router", system="s", messages=[{"role": "user", "content": "hola"}], schema=ROUTER
     )
-    assert call.data == {"skill": "data_lookup"} and (call.tokens_in, call.tokens_out) == (120, 6)
+    assert call.data == {"intent": "spending"} and (call.tokens_in, call.tokens_out) == (120, 6)
     assert seen[0]["response_format"]["json_schema"]["schema"] == ROUTER
 
 
 async def test_gemini_gets_its_schema_dialect():
     seen = []
-    reply = {"candidates": [{"content": {"parts": [{"text": '{"skill": null}'}]}}], "usageMetadata": {}}
+    reply = {"candidates": [{"content": {"parts": [{"text": '{"intent": "none"}'}]}}], "usageMetadata": {}}
     model = GeminiModel(model="gemini-x", api_key="k", transport=answering(reply, seen))
     call = await model.complete(
         purpose="router", system="s", messages=[{"role": "user", "content": "hola"}], schema=ROUTER
     )
-    assert call.data == {"skill": None}
-    assert seen[0]["generationConfig"]["responseSchema"]["properties"]["skill"]["nullable"] is True
-    assert "additionalProperties" not in json.dumps(gemini_schema(skill_schema(["a"])))
+    assert call.data == {"intent": "none"}
+    assert seen[0]["generationConfig"]["responseSchema"]["properties"]["intent"]["enum"][-1] == "none"
+    assert "additionalProperties" not in json.dumps(gemini_schema(reading_schema(["a"])))
 
 
 async def test_hosted_providers_refuse_to_run_in_unit_tests():
@@ -74,26 +75,22 @@ def test_unit_tests_run_with_model_calls_forbidden_by_their_settings():
     assert Settings(_env_file=None).allow_model_calls is False  # the session's QUIPU_ALLOW_MODEL_CALLS=0
 
 
-async def test_the_rules_provider_routes_and_calls_one_tool_without_a_model():
+async def test_the_rules_provider_reads_nothing_code_reads_every_message():
     model = RulesModel()
-    routed = await model.complete(
-        purpose="router", system="s", messages=[{"role": "user", "content": "mi saldo"}], schema=ROUTER
+    read = await model.complete(
+        purpose="read", system="s", messages=[{"role": "user", "content": "mi saldo"}], schema=ROUTER
     )
-    assert routed.data == {"skill": "balance_inquiry"}
-    step = await model.complete(
-        purpose="skill",
-        system="s",
-        messages=[{"role": "user", "content": "mi saldo"}],
-        schema=skill_schema(["get_balances", "get_debts"]),
-    )
-    assert parse_step(step.data, ["get_balances", "get_debts"]).tool == "get_balances"
+    assert read.data == {}
 
 
-def test_extra_fields_and_unknown_tools_are_errors():
-    with pytest.raises(ModelOutputError):
-        parse_step({"action": "reply", "text": "hola", "confirmed": True}, ["get_balances"])
-    with pytest.raises(ModelOutputError):
-        parse_step({"action": "tool", "tool": "transfer_money"}, ["get_balances"])
+CLAUSE = Clause("mi saldo", ("mi", "saldo"), (Guess("balance", 0.3),), Mood.QUESTION, Polarity.ASKS, Speaker.CUSTOMER, Slots())
+
+
+def test_the_models_reading_is_typed_and_anything_outside_it_leaves_codes_reading():
+    good = parsed({"intent": "spending", "mood": "request", "polarity": "asks", "speaker": "customer"}, CLAUSE, ["balance", "spending"])
+    assert (good.intent, good.mood) == ("spending", Mood.REQUEST)
+    assert parsed({"intent": "spending", "mood": "shout", "polarity": "asks", "speaker": "customer"}, CLAUSE, ["spending"]) == CLAUSE
+    assert parsed({"mood": "request"}, CLAUSE, ["spending"]) == CLAUSE
 
 
 class Named:

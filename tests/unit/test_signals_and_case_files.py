@@ -19,8 +19,9 @@ def charge(tid="a", status="Approved", **kw) -> Charge:
 SRC = Path(__file__).resolve().parents[2] / "src" / "quipu"
 OLD_SIGNAL_NAMES = ("foreign_transaction", "pending_charge")
 # `duplicate_charge` lives on only as the name of an alert a customer can switch on, never as a signal.
-ALERT_KIND_MODULES = {"domain/actions.py", "domain/texts/actions.py", "domain/plain_requests.py", "domain/finances.py",
-                      "skills/account_actions/tools.py"}  # fmt: skip
+ALERT_KIND_MODULES = {"domain/actions.py", "domain/texts/actions.py", "domain/finances.py",
+                      "skills/account_actions/tools.py", "skills/account_actions/hooks.py",
+                      "domain/reading/lexicon/es.yaml", "domain/reading/lexicon/pt.yaml"}  # fmt: skip
 
 
 def sources(*suffixes: str):

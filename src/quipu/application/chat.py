@@ -39,6 +39,7 @@ class ChatTurn:
     outcome: str | None = None
     # {tool, arguments, result}: what the reply was written from
     tool_calls: list[dict[str, Any]] = field(default_factory=list)
+    quick_replies: list[str] = field(default_factory=list)  # short answers the chat offers as buttons
 
 
 class Chat:
@@ -133,4 +134,5 @@ class Chat:
             "waiting" if handoff else "bot",
             state.get("outcome"),
             state.get("tool_calls") or [],
+            list(state.get("quick_replies") or []),
         )

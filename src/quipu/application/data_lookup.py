@@ -24,9 +24,10 @@ from quipu.application.data_lookup_results import (
 )
 from quipu.application.ports import BankRecords
 from quipu.domain.dataset import AS_OF, DATASET_NOW
-from quipu.domain.lookup_words import category_of, currency_of, home_currency
 from quipu.domain.money import cents
-from quipu.domain.periods import DEFAULT_PERIOD, Period, of_key, parse_period, previous_period
+from quipu.domain.periods import DEFAULT_PERIOD, Period, of_key, previous_period
+from quipu.domain.reading.naming import category_of, currency_of, home_currency
+from quipu.domain.reading.periods import read_period
 from quipu.domain.spending import Purchase, by_currency, grouped, in_period, largest, matching, total
 from quipu.domain.vocabulary import COMPLAINT_STATUSES, CURRENCIES, OPEN_COMPLAINT_STATUSES
 
@@ -39,7 +40,7 @@ RATE_PLACES = Decimal("0.0001")
 
 def period_of(said: str | None) -> Period | None:
     """The period asked for; the default window when none was given; None when the words name none."""
-    return of_key(DEFAULT_PERIOD, AS_OF) if not said else parse_period(said, AS_OF)
+    return of_key(DEFAULT_PERIOD, AS_OF) if not said else read_period(said, AS_OF)
 
 
 def filters_of(
@@ -164,7 +165,7 @@ async def compare_spending(
 ) -> ComparisonResult:
     """Two periods side by side, the earlier one first; without `versus`, the period just before."""
     first = period_of(period)
-    second = previous_period(first) if first and not versus else parse_period(versus, AS_OF) if versus else None
+    second = previous_period(first) if first and not versus else read_period(versus, AS_OF) if versus else None
     if first is None or second is None:
         return ComparisonResult(status="unknown_period", filters=filters)
     earlier, later = sorted((first, second), key=lambda p: (p.start, p.end))

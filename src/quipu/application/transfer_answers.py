@@ -12,7 +12,8 @@ from quipu.application.transfer_results import (
     Missing,
     Refusal,
 )
-from quipu.domain.money import AmountReading, amounts_said, format_money, read_amount
+from quipu.domain.money import AmountReading, format_money, read_amount
+from quipu.domain.reading.naming import amounts_in
 from quipu.domain.texts.transfers import ASK
 from quipu.domain.transfers import Account, Blocked
 
@@ -34,9 +35,17 @@ def _ask(key: str, language: str) -> str:
 
 
 def clarify(
-    missing: Missing, options: Sequence[AccountOption | DebtOption | BillOption], language: str
+    missing: Missing,
+    options: Sequence[AccountOption | DebtOption | BillOption],
+    language: str,
+    ask: str | None = None,
 ) -> Clarification:
-    return Clarification(missing=missing, options=list(options), ask=_ask(missing, language))
+    return Clarification(missing=missing, options=list(options), ask=ask or _ask(missing, language))
+
+
+def origin_for_bill(bill: str, amount: str, language: str) -> str:
+    """The question of where a bill is paid from names the bill and what it comes to."""
+    return _ask("origin_for_bill", language).format(bill=bill, amount=amount)
 
 
 def blocked(reason: str, detail: str | None = None) -> Refusal:
@@ -44,7 +53,9 @@ def blocked(reason: str, detail: str | None = None) -> Refusal:
     return Refusal(reason=reason, response_code=code, detail=detail or reason.replace("_", " "))
 
 
-def heard_amount(value: object, said: str | None, place: str | None) -> Decimal | AmountReading | None:
+def heard_amount(
+    value: object, said: str | None, place: str | None, language: str = "es"
+) -> Decimal | AmountReading | None:
     """The amount in the customer's convention, and only one they wrote themselves (`150,50` is 150.50 in
     Colombia, never 15,050). An ambiguous form comes back as its readings, for code to ask which; None when
     the model's amount is not a number or not in the customer's words."""
@@ -53,9 +64,11 @@ def heard_amount(value: object, said: str | None, place: str | None) -> Decimal 
         return None
     if said is None:  # an outside MCP client passes the amount itself: no words to check against
         return reading if reading.ambiguous else reading.values[0]
-    for written in amounts_said(said, place):
+    for written in amounts_in(said, language, place):
         if set(written.values) & set(reading.values):
-            return written if written.ambiguous else next(v for v in written.values if v in reading.values)
+            if written.ambiguous:
+                return AmountReading(written.values)
+            return next(v for v in written.values if v in reading.values)
     return None
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from quipu.application.action_ports import Audit
 from quipu.application.caller import Caller
-from quipu.application.transfer_answers import ambiguous_amount, blocked, clarify, heard_amount, option
+from quipu.application.transfer_answers import ambiguous_amount, blocked, clarify, heard_amount, option, origin_for_bill
 from quipu.application.transfer_ports import Proposal, TransferStore
 from quipu.application.transfer_results import (
     BillOption,
@@ -20,7 +20,7 @@ from quipu.application.transfer_results import (
     Refusal,
 )
 from quipu.domain import transfer_text
-from quipu.domain.money import AmountReading
+from quipu.domain.money import AmountReading, format_money
 from quipu.domain.transfers import (
     PROPOSAL_TTL,
     Account,
@@ -60,7 +60,7 @@ class Proposing:
         to_customer_id: str | None = None,
     ) -> ProposalAnswer:
         place = await self.store.country(who.customer_id)
-        value = heard_amount(amount, who.said, place)
+        value = heard_amount(amount, who.said, place, who.language)
         if value is None:
             return clarify("amount", [], who.language)
         mine = await self.store.accounts(who.customer_id)
@@ -231,7 +231,13 @@ class Proposing:
         if len(senders) != 1:
             if not [a for a in mine if can_send(a) and a.currency == bill.currency]:
                 return await self._blocked(who, "no_source_account", "pay_service", bill.amount)
-            return clarify("origin", [option(a) for a in senders or mine if can_send(a)], who.language)
+            place = await self.store.country(who.customer_id)
+            ask = origin_for_bill(
+                transfer_text.bill_label(bill.biller_name, bill.reference, who.language),
+                format_money(bill.amount, bill.currency, place or who.language),
+                who.language,
+            )
+            return clarify("origin", [option(a) for a in senders or mine if can_send(a)], who.language, ask)
         refused = check_bill(bill.amount, senders[0], bill, who.customer_id)
         if refused:
             return await self._blocked(who, refused.reason, "pay_service", bill.amount)

@@ -1,156 +1,27 @@
-"""Spanish or Portuguese, told apart by code from the customer's words."""
+"""Spanish or Portuguese, told apart by code from the customer's words: each language's marker words and
+letters are the lexicon's (domain/reading/lexicon/)."""
 
 import re
 
-PT_WORDS = {
-    "duas",
-    "vezes",
-    "cobrada",
-    "cobrado",
-    "cobraram",
-    "cobrou",
-    "fui",
-    "passado",
-    "gastei",
-    "minhas",
-    "meus",
-    "pra",
-    "oi",
-    "bom",
-    "dia",
-    "extrato",
-    "queria",
-    "valor",
-    "cadê",
-    "tô",
-    "quais",
-    "mês",
-    "esse",
-    "essa",
-    "isso",
-    "nessa",
-    "nesse",
-    "semana",
-    "cartões",
-    "contas",
-    "devendo",
-    "boleto",
-    "não",
-    "nao",
-    "você",
-    "voce",
-    "obrigado",
-    "obrigada",
-    "meu",
-    "minha",
-    "cartão",
-    "cartao",
-    "conta",
-    "quero",
-    "cobrança",
-    "cobranca",
-    "reconheço",
-    "reconheco",
-    "falar",
-    "atendente",
-    "saldo",
-    "olá",
-    "ola",
-    "pessoa",
-    "está",
-    "estou",
-    "também",
-    "tambem",
-    "pagar",
-    "preciso",
-    "compra",
-    "compras",
-    "transferir",
-    "bloquear",
-    "fatura",
-    "dinheiro",
-    "ajuda",
-    "gastos",
-    "quanto",
-    "devo",
-    "empréstimo",
-    "emprestimo",
-    "uma",
-    "um",
-    "com",
-    "e",
-    "do",
-    "da",
-    "na",
-    "em",
-    "ao",
-    "qual",
-    "vc",
-    "qnt",
-}
-ES_WORDS = {
-    "y",
-    "del",
-    "al",
-    "en",
-    "mes",
-    "pasado",
-    "usted",
-    "gracias",
-    "mi",
-    "mis",
-    "tarjeta",
-    "cuenta",
-    "quiero",
-    "cargo",
-    "cargos",
-    "reconozco",
-    "hablar",
-    "persona",
-    "saldo",
-    "hola",
-    "estoy",
-    "esto",
-    "también",
-    "pagar",
-    "necesito",
-    "compra",
-    "compras",
-    "transferir",
-    "bloquear",
-    "dinero",
-    "ayuda",
-    "gastos",
-    "cuánto",
-    "cuanto",
-    "debo",
-    "préstamo",
-    "prestamo",
-    "una",
-    "un",
-    "con",
-    "estas",
-    "transacciones",
-    "qué",
-    "que",
-    "cuál",
-    "cual",
-    "tengo",
-    "el",
-    "la",
-    "los",
-    "las",
-}
-TOKEN = re.compile(r"[a-záéíóúâêôãõçñü]+", re.IGNORECASE)
+from quipu.domain.reading.lexicon import LANGUAGES, lexicon
+from quipu.domain.reading.text import fold
+
+TOKEN = re.compile(r"[^\W\d_]+")
+LETTER_WEIGHT = 2
+
+
+def _score(raw: list[str], folded: list[str], language: str) -> int:
+    lex = lexicon(language)
+    letters = [str(letter) for letter in lex.raw.get("letters") or []]
+    return sum(w in lex.markers for w in folded) + LETTER_WEIGHT * sum(any(c in w for c in letters) for w in raw)
 
 
 def detect_language(text: str, default: str = "es") -> str:
-    """pt when Portuguese words outnumber Spanish ones; ties keep the default."""
-    words = [w.lower() for w in TOKEN.findall(text or "")]
-    pt = sum(w in PT_WORDS for w in words) + 2 * sum(any(c in w for c in "ãõç") for w in words)
-    es = sum(w in ES_WORDS for w in words) + 2 * sum("ñ" in w for w in words)
-    if pt > es:
-        return "pt"
-    if es > pt:
-        return "es"
-    return default
+    """The language whose marker words (and letters) outnumber the other's; ties keep the default."""
+    raw = [w.lower() for w in TOKEN.findall(text or "")]
+    raw += [c for c in (text or "") if c in "¿¡"]
+    folded = [fold(w) for w in raw]
+    scores = {language: _score(raw, folded, language) for language in LANGUAGES}
+    best = max(scores.values())
+    leaders = [language for language, score in scores.items() if score == best]
+    return leaders[0] if len(leaders) == 1 else default

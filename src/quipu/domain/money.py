@@ -88,25 +88,3 @@ def read_amount(text: str, place: str | None = "es") -> AmountReading | None:
     grouped, decimal = Decimal(whole + tail), Decimal(f"{whole}.{tail}")
     custom_decimal = "," if uses_decimal_comma(place) else "."
     return AmountReading((grouped,)) if mark != custom_decimal else AmountReading((grouped, decimal))
-
-
-SPELLED_SCALE = re.compile(
-    r"(?<![\d.,])(\d{1,3})(?:[.,](\d{1,2}))?\s*(mil|k|lucas|lukas|luquitas|mill[oó]n|millones|milh[aã]o|milh[oõ]es|palos?)\b", re.IGNORECASE
-)
-
-
-def spelled_out(text: str) -> str:
-    """`2 mil`, `42k`, `5 lucas`, `1,5 mil`, `3 millones`, `2 palos` as the plain digits they mean (`2000`, `1500`)."""
-
-    def whole(match: re.Match[str]) -> str:
-        scale = 1000 if match.group(3).lower() in ("mil", "k", "lucas", "lukas", "luquitas") else 1_000_000
-        value = Decimal(f"{match.group(1)}.{match.group(2) or 0}") * scale
-        return str(value.to_integral_value()) if value == value.to_integral_value() else str(value)
-
-    return SPELLED_SCALE.sub(whole, text or "")
-
-
-def amounts_said(text: str, place: str | None = "es") -> list[AmountReading]:
-    """Every amount in the customer's words, each with what it can mean (`2 mil` is 2000)."""
-    found = [read_amount(m.group(0), place) for m in NUMBER.finditer(spelled_out(text))]
-    return [f for f in found if f is not None]

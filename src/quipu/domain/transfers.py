@@ -6,14 +6,10 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
 
+from quipu.domain.reading.naming import names_product
 from quipu.domain.vocabulary import (
     ACCOUNT_TYPES,
-    CHECKING,
-    CREDIT_CARD,
     DEBT_TYPES,
-    MORTGAGE,
-    PERSONAL_LOAN,
-    SAVINGS,
 )
 
 PROPOSAL_TTL = timedelta(minutes=5)
@@ -35,13 +31,6 @@ RESPONSE_CODES = {
     "no_other_account": "14",
     "no_source_account": "57",
     "already_paid": "94",
-}
-TYPE_WORDS = {
-    SAVINGS: r"ahorro|poupan",
-    CHECKING: r"corriente|corrente|cheques",
-    CREDIT_CARD: r"tarjeta|cart[ãa]o|cr[ée]dito|fatura",
-    PERSONAL_LOAN: r"pr[ée]stamo|empr[ée]stimo",
-    MORTGAGE: r"hipoteca",
 }
 
 
@@ -83,8 +72,7 @@ class Blocked:
 
 
 def said_type(product_type: str, said: str | None) -> bool:
-    pattern = TYPE_WORDS.get(product_type)
-    return bool(said and pattern and re.search(pattern, said, re.IGNORECASE))
+    return names_product(product_type, said)
 
 
 def said_last4(last4: str | None, said: str | None) -> bool:

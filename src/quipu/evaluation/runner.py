@@ -5,7 +5,6 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from functools import cache
 
 import anyio
 import psycopg
@@ -15,11 +14,10 @@ from quipu.adapters.postgres.connection import one_row
 from quipu.application.actions import PermanentError, TransientError
 from quipu.application.ports import ModelCall
 from quipu.bootstrap import build_container
-from quipu.domain.routing import guess_skill, refused_action
 from quipu.evaluation import fixtures
+from quipu.evaluation.baseline import rules_route
 from quipu.evaluation.scenarios import Scenario, profile_of
 from quipu.evaluation.verdict import Observed, Verdict, judge
-from quipu.skills.registry import discover
 
 EXPIRY = timedelta(minutes=11)
 
@@ -129,16 +127,6 @@ class Attempt:
     country: str
     observed: Observed
     verdict: Verdict
-
-
-@cache
-def skill_names() -> tuple[str, ...]:
-    return tuple(s.name for s in discover())
-
-
-def rules_route(text: str) -> str | None:
-    """The baseline router: the refusals, then the regex, no model."""
-    return "refuse" if refused_action(text) else guess_skill(text, skill_names())
 
 
 async def read_outcome(admin_url: str, built: fixtures.Built) -> dict:

@@ -11,7 +11,8 @@ from typing import Protocol
 
 import yaml
 
-from quipu.domain.money import format_date, format_money
+from quipu.domain.money import format_date, format_money, format_number
+from quipu.domain.reading.model import Clause, Slots
 from quipu.domain.words import listing, word
 
 SKILLS_PACKAGE = "quipu.skills"
@@ -26,6 +27,7 @@ class ToolOutcome:
     arguments: dict
     result: dict
     also: bool = False  # it answers a request of its own, beside the turn's last lookup ("¿cuánto gasté? ¿y lo más caro?")
+    note: dict = field(default_factory=dict)  # what the words asked of the answer, kept by code (never sent to a tool)
 
     @property
     def unavailable(self) -> bool:
@@ -76,6 +78,10 @@ class Voice:
             value = value.date()
         return format_date(value, self.language) if isinstance(value, date) else ""
 
+    def percent(self, value) -> str:
+        """`36.00%` / `36,00%`: a rate as the customer writes numbers."""
+        return f"{format_number(Decimal(str(value)), self.country or self.language)}%"
+
     def word(self, value: str | None) -> str:
         return word(value, self.language)
 
@@ -91,21 +97,29 @@ class Voice:
 
 
 class ToolCaller(Protocol):
-    async def call(self, tool: str, arguments: dict, *, also: bool = False) -> ToolOutcome: ...
+    async def call(self, tool: str, arguments: dict, *, also: bool = False, note: dict | None = None) -> ToolOutcome: ...
 
 
 @dataclass(frozen=True)
 class SkillTurn:
-    """What a skill's hooks see of the turn: the customer's words (joined with the words they answer, on a
-    follow-up), the language, the skill's own tools, and this turn's words alone."""
+    """What a skill's `act` hook sees of the turn: the intent the router chose, the clause it answers (on a
+    follow-up, the earlier words read together with these), this turn's clause alone, the language, the
+    skill's own tools, and the arguments of the skill's last call in the conversation."""
 
-    text: str
+    intent: str
+    clause: Clause
+    latest: Clause
     language: str
     tools: ToolCaller
-    said: str = ""
-    earlier: dict = field(default_factory=dict)  # the arguments of this skill's last lookup in the conversation
+    earlier: dict = field(default_factory=dict)
+    follow_up: bool = False
+    country: str | None = None
 
     @property
-    def latest(self) -> str:
-        """This turn's words alone (the joined words when they were not kept apart)."""
-        return self.said or self.text
+    def slots(self) -> Slots:
+        return self.clause.slots
+
+    @property
+    def now(self) -> Slots:
+        """What this turn's words alone say (they win over the earlier words they follow)."""
+        return self.latest.slots

@@ -2,7 +2,10 @@
 
 import importlib
 from dataclasses import dataclass
+from functools import cache
 from importlib.resources import files
+
+import yaml
 
 SKILLS_PACKAGE = "quipu.skills"
 
@@ -18,20 +21,34 @@ class Skill:
 
     @property
     def hook_names(self) -> tuple[str, ...]:
-        """The hooks SKILL.md names (`hooks: first, then, answer`), each a function in the folder's hooks.py."""
-        return tuple(h.strip() for h in self.flags.get("hooks", "answer").split(",") if h.strip())
+        """The hooks SKILL.md names (`hooks: act, answer`), each a function in the folder's hooks.py."""
+        return tuple(h.strip() for h in self.flags.get("hooks", "act, answer").split(",") if h.strip())
 
     def hooks(self) -> dict:
         module = importlib.import_module(f"{SKILLS_PACKAGE}.{self.name}.hooks")
         missing = [h for h in self.hook_names if not callable(getattr(module, h, None))]
         if missing:
             raise ValueError(f"skill {self.name} names hooks its hooks.py lacks: {', '.join(missing)}")
-        return {h: getattr(module, h) for h in self.hook_names} | {"askable": getattr(module, "ASKABLE", ())}
+        return {h: getattr(module, h) for h in self.hook_names}
+
+    def intents(self) -> dict[str, dict[str, str]]:
+        """What the skill serves: intents.yaml in its folder ({intent: {acts, action}})."""
+        return read_intents(self.name)
 
     @property
     def acts(self) -> bool:
-        """The skill proposes actions or money movement (off when actions are disabled)."""
-        return self.flags.get("acts") == "true"
+        """The skill proposes actions or money movement (off when actions are disabled): an intent it declares
+        in intents.yaml acts."""
+        return any(spec.get("acts") == "true" for spec in self.intents().values())
+
+
+@cache
+def read_intents(folder: str) -> dict[str, dict[str, str]]:
+    path = files(SKILLS_PACKAGE) / folder / "intents.yaml"
+    if not path.is_file():
+        return {}
+    loaded = yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.BaseLoader) or {}
+    return {str(k): {str(a): str(b) for a, b in (v or {}).items()} for k, v in loaded.items()}
 
 
 def parse_skill(text: str) -> Skill:

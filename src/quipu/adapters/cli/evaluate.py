@@ -5,6 +5,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+import anyio
 import typer
 
 from quipu.adapters.cli import db as db_commands
@@ -12,6 +13,7 @@ from quipu.adapters.cli import demo as demo_commands
 from quipu.adapters.cli.context import settings_of
 from quipu.adapters.llm.factory import build_model
 from quipu.adapters.llm.model_files import MODELS, installed
+from quipu.evaluation import adversarial as adversarial_eval
 from quipu.evaluation import sql_eval
 from quipu.evaluation.actions_eval import EvalRun, evaluate
 from quipu.evaluation.conversations_eval import ConversationRun
@@ -151,5 +153,36 @@ def conversations(
         lambda: evaluate_conversations(plan, settings, model=chosen, urls=urls, out=out, progress=progress)
     )
     shown = ("messages", "provider_errors", "correct", "follow_ups", "ungrounded", "unsafe", "efficiency")
+    typer.echo(json.dumps({k: report[k] for k in shown}, indent=1, ensure_ascii=False))
+    typer.echo(f"report: {path}")
+
+
+@app.command("adversarial")
+def adversarial(
+    ctx: typer.Context,
+    which: str = typer.Option("no_card", "--set", help="no_card (must draw no proposal) or mirror (must draw one)."),
+    llm: str = typer.Option("rules", help="rules (no model) or local; a hosted provider works too."),
+    ids: str = typer.Option("", help="Comma-separated ids."),
+    out: Path = typer.Option(Path(".quipu/eval"), help="Folder for the JSON report."),
+) -> None:
+    """The rule "act only on the customer's own request": proposals drawn from words that do not ask, and the
+    plain requests that must draw theirs."""
+    if which not in ("no_card", "mirror"):
+        raise typer.BadParameter("--set must be no_card or mirror")
+    if llm == "scripted":
+        raise typer.BadParameter("the adversarial sets have no script: use rules or local")
+    settings, urls = prepared(ctx)
+    chosen = model_for(settings, llm)
+
+    def progress(result) -> None:
+        mark = "ok " if not result["failures"] else "BAD"
+        typer.echo(f"{mark} {result['entry'].id} {'; '.join(result['failures'])}")
+
+    results = anyio.run(
+        lambda: adversarial_eval.run(settings, which, real_model=chosen, urls=urls, ids=id_list(ids), on_result=progress)
+    )
+    report = adversarial_eval.summarize(which, results, {"provider": llm, "model": getattr(chosen, "model", llm)})
+    path = adversarial_eval.write(report, results, out, f"{which}_{llm}")
+    shown = ("messages", "right", "proposals", "by_class", "seconds_p95", "model_calls_mean")
     typer.echo(json.dumps({k: report[k] for k in shown}, indent=1, ensure_ascii=False))
     typer.echo(f"report: {path}")

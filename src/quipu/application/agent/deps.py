@@ -9,7 +9,13 @@ from quipu.application.action_ports import Audit, Handoffs
 from quipu.application.actions import Gateway
 from quipu.application.ports import LanguageModel, SkillToolsPort
 from quipu.application.turn_case import turn_case
+from quipu.application.understanding.catalog import Catalog
+from quipu.application.understanding.understanding import Understanding
 from quipu.skills.registry import Skill
+
+
+class PendingTransfers(Protocol):
+    async def cancel(self, customer_id: str, transfer_id: str) -> Any: ...
 
 
 class Span(Protocol):
@@ -35,6 +41,9 @@ class AgentDeps:
     gateway: Gateway  # the action gateway: refusals are proposed through it, so they are audited like any action
     handoffs: Handoffs  # files the case a person takes
     audit: Audit
+    understanding: Understanding  # reads each message once
+    catalog: Catalog  # the intents the skills declare
+    transfers: PendingTransfers  # a correction cancels the transfer proposal it replaces
     trace: Callable[..., AbstractContextManager[Span]] = field(default=lambda *a, **k: _NullSpan())
     rephrase: bool = False
 

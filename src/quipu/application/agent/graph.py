@@ -1,187 +1,72 @@
-"""One chat turn as a LangGraph graph: guard (code) → refuse | handoff | small talk (code) | router (model,
-regex safety net) → skill (model picks one tool of the routed skill; the skill's hooks chain lookups) →
-answer (code: the skill's ES/PT templates over the tool results; optional rephrasing checked by code) →
-claims check (code) → finish. The graph knows no tool: skill-specific steps live in the skill folders."""
+"""One chat turn as a LangGraph graph: understand (code: the message read once into a typed reading, the
+router's commands) → respond (code carries out each command in order: a skill's lookup or proposal, an
+explanation, a question, a warning) → claims check (code) → hand-off when a person is needed → finish. The
+graph knows no tool and no word: skills act from the reading, and every reply is written by code."""
 
 import logging
+from dataclasses import replace
 from typing import Any
 
 from langgraph.graph import END, START, StateGraph
 
-from quipu.application.agent import prompts
-from quipu.application.agent.deps import offered
-from quipu.application.agent.followups import is_follow_up, joined_words, merged_arguments, remembered
 from quipu.application.agent.model_calls import ModelCalls
-from quipu.application.agent.refusal import refuse_by_code
-from quipu.application.agent.rephrase import checked_rephrasing
-from quipu.application.agent.state import (
-    MAX_HISTORY,
-    PER_TURN,
-    PHOTO_PLACEHOLDER,
-    TurnState,
-    answers_a_question,
-    asks_back,
-)
-from quipu.application.agent.steps import (
-    ModelOutputError,
-    SkillStep,
-    parse_router,
-    router_schema,
-)
-from quipu.application.agent.tool_caller import SkillTools
-from quipu.application.ports import ModelBusy
+from quipu.application.agent.model_reading import read_in_doubt
+from quipu.application.agent.respond import Responder
+from quipu.application.agent.state import MAX_HISTORY, PER_TURN, PHOTO_PLACEHOLDER, TRANSIENT, TurnState
 from quipu.application.turn_case import finding_kinds
+from quipu.application.understanding.commands import Step
+from quipu.application.understanding.router import Conversation, route
 from quipu.domain.agent_text import say
 from quipu.domain.claims import claims
-from quipu.domain.out_of_scope import names_a_topic_no_skill_serves, plainly_out_of_scope
-from quipu.domain.routing import (
-    acting_skill_asked,
-    guess_skill,
-    plainly_one_skill,
-    refused_action,
-    settle_route,
-    small_talk,
-    wants_person,
-)
+from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading, Slots, Speaker
 from quipu.domain.signals import Signal
-from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
-from quipu.skills.registry import Skill
 
 log = logging.getLogger("quipu.agent")
+STATEMENT_INTENT = "unrecognized_charge"  # a statement photo is a question about its charges
+
+
 class Agent(ModelCalls):
     def build(self, checkpointer: Any = None) -> Any:  # langgraph's compiled graph
         graph = StateGraph(TurnState)
-        for name in ("guard", "refuse", "router", "skill_agent", "answer", "claims_check", "handoff", "finish"):
+        for name in ("understand", "respond", "claims_check", "handoff", "finish"):
             graph.add_node(name, getattr(self, name))
-        graph.add_edge(START, "guard")
-        graph.add_conditional_edges("guard", lambda s: s["route"], ["refuse", "handoff", "router", "finish"])
-        graph.add_conditional_edges("router", self._after_router, ["skill_agent", "handoff", "finish"])
-        graph.add_conditional_edges("skill_agent", self._after_skill, ["answer", "handoff", "finish"])
-        graph.add_edge("answer", "claims_check")
+        graph.add_edge(START, "understand")
+        graph.add_conditional_edges("understand", self._after_understanding, ["respond", "handoff"])
+        graph.add_edge("respond", "claims_check")
         graph.add_conditional_edges("claims_check", lambda s: "handoff" if s.get("handoff") else "finish")
-        graph.add_edge("refuse", "finish")
         graph.add_edge("handoff", "finish")
         graph.add_edge("finish", END)
         return graph.compile(checkpointer=checkpointer)
 
     # --- nodes -------------------------------------------------------------------------------------------
 
-    async def guard(self, state: TurnState) -> dict[str, Any]:
-        with self.deps.trace("node.guard") as span:
-            text, language = state["text"], state["language"]
-            span.set(input=text, language=language)
-            if wants_person(text):
-                return {**PER_TURN, "route": "handoff", "handoff": {"reason": "customer_asked"}}
-            if refused_action(text):
-                return {**PER_TURN, "route": "refuse"}
-            chat = None if state.get("attachment") else small_talk(text)
-            if chat:  # a greeting, thanks or goodbye: code answers with what the assistant can do, no model
-                return {**PER_TURN, "route": "finish", "reply": say(chat, language), "outcome": "answered"}
-            return {**PER_TURN, "route": "router", "follow_up": answers_a_question(state) or is_follow_up(text, state.get("last"))}
+    async def understand(self, state: TurnState) -> dict[str, Any]:
+        """The message read once, and what code makes of each clause."""
+        with self.deps.trace("node.understand") as span:
+            caller, language = state["caller"], state["language"]
+            update: dict[str, Any] = {**PER_TURN}
+            understanding = self.deps.understanding
+            context = await understanding.context(caller.customer_id if caller.signed_in else None, language)
+            reading = understanding.read(state["text"], context)
+            reading = await read_in_doubt(self, state, reading, update)
+            if state.get("attachment"):
+                reading = _with_statement(reading)
+            commands = route(reading, self._conversation(state), self.deps.catalog)
+            span.set(
+                input=state["text"],
+                language=language,
+                clauses=len(reading.clauses),
+                intents=",".join(c.intent for c in reading.clauses),
+                steps=",".join(c.step.value for c in commands),
+            )
+            handoff = next((c for c in commands if c.step == Step.PERSON), None)
+            if handoff is not None:
+                update["handoff"] = {"reason": handoff.reason}
+            return {**update, "reading": reading, "commands": commands, "context": context}
 
-    async def refuse(self, state: TurnState) -> dict[str, Any]:
-        with self.deps.trace("node.refuse"):
-            return await refuse_by_code(self.deps, state)
-
-    async def router(self, state: TurnState) -> dict[str, Any]:
-        with self.deps.trace("node.router") as span:
-            caller, text = state["caller"], state["text"]
-            skills = offered(self.deps, caller.signed_in)
-            names = [s.name for s in skills]
-            regex = guess_skill(text, [s.name for s in self.deps.skills])
-            if regex is None and state.get("attachment") and "charge_investigation" in names:
-                regex = "charge_investigation"  # a statement photo is a question about charges
-            resumed = state.get("awaiting_skill") or ((state.get("last") or {}).get("skill") if state["follow_up"] else None)
-            if resumed and regex is None and names_a_topic_no_skill_serves(text):
-                resumed = None  # a branch or opening hours asked mid-conversation is not about the last request
-            if resumed in names and regex in (None, resumed):
-                span.set(skill=resumed, by="follow_up")
-                return {"skill": resumed}
-            if regex is None and not state.get("attachment") and plainly_out_of_scope(text):
-                span.set(skill="none", by="words")  # nothing a skill serves: code names what it can do, no model
-                return {"reply": say("out_of_scope", state["language"]), "outcome": "answered"}
-            if regex and regex not in names:
-                return {"reply": say("sign_in", state["language"]), "outcome": "refused", "skill": regex}
-            if regex and plainly_one_skill(text, names):  # the words name one skill plainly: no model call needed
-                span.set(skill=regex, by="words")
-                return {"skill": regex}
-            try:
-                call, usage = await self._model("router", state, prompts.route_instruction(names), router_schema(names))
-                skill = settle_route(parse_router(call.data, names).skill, regex, asked=acting_skill_asked(text))
-            except ModelBusy:  # back-pressure, not an outage: the HTTP edge answers 503 and stores nothing
-                raise
-            except Exception as error:  # the router failing is an outage only if the regex cannot route either
-                log.warning("router failed", exc_info=error)
-                if regex is None:
-                    return {"handoff": {"reason": "assistant_error"}}
-                skill, usage = regex, {}
-            span.set(skill=skill or "none")
-            if skill is None:
-                return {**usage, "reply": say("out_of_scope", state["language"]), "outcome": "answered"}
-            return {**usage, "skill": skill}
-
-    async def skill_agent(self, state: TurnState) -> dict[str, Any]:
-        skill = next(s for s in self.deps.skills if s.name == state["skill"])
-        hooks = skill.hooks()
-        update = {k: state.get(k, 0) for k in ("model_calls", "tokens_in", "tokens_out")}
-        try:
-            async with self.deps.mcp() as client:
-                tools = await self._tools(client, skill, state)
-                names = sorted(tools.schemas)
-                words = joined_words(state.get("last"), state["text"], state["follow_up"])
-                last = state.get("last") or {}
-                earlier = (last.get("arguments") or {}) if last.get("skill") == skill.name else {}
-                turn = SkillTurn(words, state["language"], tools, said=state["text"], earlier=earlier)
-                if "plain" in hooks and hooks["plain"](turn):  # plain words: the skill's own reading, no model
-                    step = SkillStep(action="ask")
-                else:
-                    instruction = prompts.step_instruction(skill.name, names, hooks["askable"])
-                    try:
-                        step = await self._step(state, instruction, names, hooks["askable"], update)
-                    except ModelOutputError:  # no usable step twice: the skill's own first look still answers
-                        step = SkillStep(action="ask")
-                if step.action == "handoff":
-                    return {**update, "handoff": {"reason": "model_requested"}}
-                if step.action == "tool":
-                    assert step.tool is not None  # parse_step names a tool for every tool step
-                    arguments = merged_arguments(state.get("last"), skill.name, step.tool, step.arguments)
-                    called = await tools.call(step.tool, arguments)
-                    if called.result.get("error") == "tool_error" and "first" in hooks:
-                        tools.outcomes.clear()  # arguments the tool refused: the skill's own first look answers
-                        found = await hooks["first"](turn)
-                    else:
-                        found = await hooks["then"](turn, tools.outcomes) if "then" in hooks else []
-                else:
-                    found = await hooks["first"](turn) if "first" in hooks else []
-                if isinstance(found, str):  # code words the one question the request still needs
-                    return {**update, **self._recorded(tools.outcomes), "reply": found, "outcome": "question"}
-                if not tools.outcomes:
-                    question = Voice(skill.name, state["language"]).say(f"ask_{step.missing}") if step.missing else None
-                    return {**update, "reply": question or say("clarify", state["language"]), "outcome": "question"}
-                return {**update, **self._recorded(tools.outcomes)}
-        except ModelBusy:
-            raise
-        except Exception as error:  # a model or tool outage: a fixed reply and a person, never a 500
-            log.warning("skill %s failed", skill.name, exc_info=error)
-            return {**update, "handoff": {"reason": "assistant_error"}}
-
-    async def answer(self, state: TurnState) -> dict[str, Any]:
-        """Code writes the reply from the tool results with the skill's templates; a model may rephrase it."""
-        with self.deps.trace("node.answer"):
-            skill = next(s for s in self.deps.skills if s.name == state["skill"])
-            outcomes = [ToolOutcome(c["tool"], c["arguments"], c["result"], c.get("also", False)) for c in state["tool_calls"]]
-            voice = Voice(skill.name, state["language"], state.get("country"))
-            reply = skill.hooks()["answer"](outcomes, voice)
-            last = outcomes[-1]
-            words = joined_words(state.get("last"), state["text"], state["follow_up"])
-            update = {
-                "reply": reply,
-                "outcome": "question" if asks_back(reply, last.result) else "answered",
-                "last": remembered(skill.name, last.tool, last.arguments, words, last.result),
-            }
-            if self.deps.rephrase:
-                update |= await checked_rephrasing(self, state, reply)
-            return update
+    async def respond(self, state: TurnState) -> dict[str, Any]:
+        with self.deps.trace("node.respond"):
+            return await Responder(self, state).run()
 
     async def claims_check(self, state: TurnState) -> dict[str, Any]:
         with self.deps.trace("node.claims"):
@@ -209,61 +94,53 @@ class Agent(ModelCalls):
                 reply = state.get("reply") or reply  # the refusal or escalation already says a person has the case
             elif handoff.get("keep_reply") and state.get("reply"):
                 reply = f"{state['reply']}\n\n{reply}"  # what the records show, then who takes it
-            return {"handoff": handoff, "reply": reply, "outcome": "handed_off"}
+            return {"handoff": handoff, "reply": reply, "outcome": "handed_off", "quick_replies": []}
 
     async def finish(self, state: TurnState) -> dict[str, Any]:
         history = list(state.get("history") or [])
         said = f"{state['text']} {PHOTO_PLACEHOLDER}".strip() if state.get("attachment") else state["text"]
         history += [{"role": "user", "content": said}, {"role": "assistant", "content": state.get("reply") or ""}]
         asked = state.get("outcome") == "question"
-        last = state.get("last")
-        if asked and state.get("skill") and state["skill"] != "refuse":  # the answer is read with these words
-            words = joined_words(last, state["text"], state.get("follow_up", False))
-            call = (state.get("tool_calls") or [{}])[-1]
-            last = remembered(state["skill"], call.get("tool"), call.get("arguments") or {}, words, call.get("result") or {})
         return {
             "history": history[-MAX_HISTORY:],
-            "awaiting_skill": state.get("skill") if asked else None,
-            "last": last,
+            "awaiting_skill": (state.get("last") or {}).get("skill") if asked else None,
+            "offered_intent": state.get("offered"),
             "attachment": None,  # what was read from a photo lives for one turn only
+            **{key: None for key in TRANSIENT},  # the reading is rebuilt each turn, never stored
         }
 
-    # --- edges -------------------------------------------------------------------------------------------
+    # --- edges and helpers -------------------------------------------------------------------------------
 
     @staticmethod
-    def _after_router(state: TurnState) -> str:
-        if state.get("handoff"):
-            return "handoff"
-        return "finish" if state.get("reply") else "skill_agent"
+    def _after_understanding(state: TurnState) -> str:
+        return "handoff" if state.get("handoff") else "respond"
 
-    @staticmethod
-    def _after_skill(state: TurnState) -> str:
-        if state.get("handoff"):
-            return "handoff"
-        return "finish" if state.get("reply") else "answer"
+    def _conversation(self, state: TurnState) -> Conversation:
+        last = state.get("last") or {}
+        offered = {s.name for s in self.deps.skills if state["caller"].signed_in or not s.sign_in}
+        return Conversation(
+            signed_in=state["caller"].signed_in,
+            offered=frozenset(offered),
+            last_skill=last.get("skill"),
+            last_intent=last.get("intent"),
+            awaiting=bool(state.get("awaiting_skill")),
+            offered_intent=state.get("offered_intent"),
+            pending=bool(last.get("proposal")),
+        )
 
-    # --- helpers -----------------------------------------------------------------------------------------
 
-    async def _tools(self, client: Any, skill: Skill, state: TurnState) -> SkillTools:
-        listed = [t for t in await client.list_tools() if t.name.startswith(f"{skill.mcp}_")]
-        schemas = {t.name.split("_", 1)[1]: t.input_schema or {} for t in listed}
-        words = joined_words(state.get("last"), state["text"], state["follow_up"])  # what the customer said, in full
-        caller = state["caller"].speaking(state["language"], words)
-        return SkillTools(client, skill.mcp, schemas, caller, self.deps.trace)
-
-    @staticmethod
-    def _recorded(outcomes: list[ToolOutcome]) -> dict[str, Any]:
-        """The turn's tool calls, and the proposal a tool stored (shown as a card with the customer's button)."""
-        update: dict[str, Any] = {
-            "tool_calls": [
-                {"tool": o.tool, "arguments": o.arguments, "result": o.result, **({"also": True} if o.also else {})}
-                for o in outcomes
-            ],
-            "tools_used": [o.tool for o in outcomes],
-        }
-        for o in outcomes:
-            if isinstance(o.result.get("proposal"), dict):
-                update["actions"] = o.result["proposal"]
-            if o.result.get("status") == "proposed" and isinstance(o.result.get("confirmation"), dict):
-                update["confirmation"] = o.result["confirmation"]
-        return update
+def _with_statement(reading: Reading) -> Reading:
+    """A statement photo is about its charges, whatever words came with it."""
+    if any(c.intent == STATEMENT_INTENT for c in reading.clauses):
+        return reading
+    base = reading.clauses[0] if reading.clauses else None
+    photo = Clause(
+        text=base.text if base else "",
+        words=base.words if base else (),
+        intents=(Guess(STATEMENT_INTENT, 1.0),),
+        mood=Mood.REQUEST,
+        polarity=Polarity.ASKS,
+        speaker=Speaker.CUSTOMER,
+        slots=base.slots if base else Slots(),
+    )
+    return replace(reading, clauses=(photo,))

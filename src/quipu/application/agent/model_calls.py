@@ -1,5 +1,5 @@
-"""The agent's calls to the model: one system prompt for every call (built once, warmed up at start), the
-transcript it sees, and one typed step asked for at most twice."""
+"""The agent's calls to the model: one system prompt for every call (built once, warmed up at start) and the
+transcript it sees. The model reads clauses the reader leaves to it, and may rephrase code's answers."""
 
 import asyncio
 import logging
@@ -8,10 +8,15 @@ from typing import Any
 from quipu.application.agent import prompts
 from quipu.application.agent.deps import AgentDeps
 from quipu.application.agent.state import HISTORY_IN_PROMPT, REPLY_IN_PROMPT, TurnState
-from quipu.application.agent.steps import ModelOutputError, SkillStep, parse_step, router_schema, skill_schema
 from quipu.application.ports import ModelCall
 
 log = logging.getLogger("quipu.agent")
+WARM_UP_SCHEMA = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["intent"],
+    "properties": {"intent": {"type": "string", "enum": ["greeting"]}},
+}
 
 
 class ModelCalls:
@@ -19,31 +24,10 @@ class ModelCalls:
         self.deps = deps
         self._catalog: str | None = None
 
-    async def _step(
-        self, state: TurnState, instruction: str, names: list[str], askable: list[str], update: dict[str, Any]
-    ) -> SkillStep:
-        """One typed skill step; output that is not the allowed JSON is asked for once more."""
-        schema = skill_schema(names, askable)
-        for attempt in (1, 2):
-            try:
-                call, usage = await self._model("skill", state, instruction, schema)
-            except ValueError:  # the model's text was not JSON at all
-                if attempt == 2:
-                    raise
-                continue
-            for key, value in usage.items():
-                update[key] = update.get(key, 0) + value
-            try:
-                return parse_step(call.data, names, askable)
-            except ModelOutputError:
-                if attempt == 2:
-                    raise
-        raise AssertionError("unreachable")
-
     async def _model(
         self, purpose: str, state: TurnState, instruction: str, schema: dict[str, Any]
     ) -> tuple[ModelCall, dict[str, int]]:
-        system = await self._system()
+        system = self._system()
         messages = self._transcript(state) + [{"role": "system", "content": instruction}]
         with self.deps.trace(f"model.{purpose}") as span:
             call = await self.deps.model.complete(purpose=purpose, system=system, messages=messages, schema=schema)
@@ -54,30 +38,21 @@ class ModelCalls:
         """Evaluates the system prompt at start-up, so a local model reuses it from the first turn on; `copies`
         calls at once, so a model server with that many slots has it in each."""
         try:
-            system = await self._system()
+            system = self._system()
             await asyncio.gather(*(self._warm_one(system) for _ in range(copies)))
         except Exception as error:  # a cold cache only costs the first customers time
             log.warning("model warm-up failed", exc_info=error)
 
     async def _warm_one(self, system: str) -> None:
         await self.deps.model.complete(
-            purpose="warm_up",
-            system=system,
-            messages=[{"role": "user", "content": "hola"}],
-            schema=router_schema(["none"]),
+            purpose="warm_up", system=system, messages=[{"role": "user", "content": "hola"}], schema=WARM_UP_SCHEMA
         )
 
-    async def _system(self) -> str:
+    def _system(self) -> str:
         """One system prompt for every call and every customer, built once: a local model evaluates it once and
-        reuses it (signing in changes which skills code offers, through the step's schema, not the prompt)."""
+        reuses it."""
         if self._catalog is None:
-            async with self.deps.mcp() as client:
-                listed = await client.list_tools()
-            tools_of = {
-                s.name: [(t.name.split("_", 1)[1], t) for t in listed if t.name.startswith(f"{s.mcp}_")]
-                for s in self.deps.skills
-            }
-            self._catalog = prompts.system_prompt(self.deps.skills, tools_of)
+            self._catalog = prompts.system_prompt(sorted(self.deps.catalog.intents))
         return self._catalog
 
     @staticmethod

@@ -1,4 +1,5 @@
-"""What the bank never automates is answered by code and audited; a person gets the case."""
+"""What the bank never automates is answered by code and audited; a person gets the case when the customer asks
+for it (a question about how it works is answered, and no case is opened for it)."""
 
 from collections.abc import Mapping
 from typing import Any
@@ -7,14 +8,11 @@ from quipu.application.agent.deps import AgentDeps
 from quipu.domain import action_text
 from quipu.domain.actions import NEVER_AUTOMATED, Requested
 from quipu.domain.agent_text import say
-from quipu.domain.routing import refused_action
 
 
-async def refuse_by_code(deps: AgentDeps, state: Mapping[str, Any]) -> dict[str, Any]:
-    action = refused_action(state["text"])
-    assert action is not None  # the guard routes here only what the bank never automates
+async def refuse_by_code(deps: AgentDeps, state: Mapping[str, Any], action: str, *, explain: bool = False) -> dict[str, Any]:
     caller, language = state["caller"], state["language"]
-    if caller.signed_in:
+    if caller.signed_in and not explain:
         who = caller.speaking(language)
         view = await deps.gateway.propose(who, [Requested(action, {})])
         item = view.items[0]
@@ -37,6 +35,5 @@ async def refuse_by_code(deps: AgentDeps, state: Mapping[str, Any]) -> dict[str,
     return {
         "reply": reply,
         "outcome": "handed_off" if escalated else "refused",
-        "skill": "refuse",
         "handoff": {"reason": reason, "already_open": True} if escalated else None,
     }

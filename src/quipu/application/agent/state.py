@@ -1,4 +1,4 @@
-"""What one chat turn carries through the graph, and what the graph decides from it."""
+"""What one chat turn carries through the graph, and what the conversation keeps between turns."""
 
 from typing import Any, TypedDict
 
@@ -9,7 +9,6 @@ MAX_HISTORY = 20
 HISTORY_IN_PROMPT = 6
 REPLY_IN_PROMPT = 160  # the model needs the gist of earlier replies, not their lists of figures
 PER_TURN: dict[str, Any] = {
-    "route": None,
     "skill": None,
     "tool_calls": [],
     "tools_used": [],
@@ -22,10 +21,14 @@ PER_TURN: dict[str, Any] = {
     "tokens_in": 0,
     "tokens_out": 0,
     "problems": [],
-    "follow_up": False,
+    "quick_replies": [],
+    "reading": None,
+    "commands": [],
+    "context": None,
+    "offered": None,
 }
-
-
+# what lives for one turn only and is never checkpointed (the reading and the commands are rebuilt each turn)
+TRANSIENT = ("reading", "commands", "context")
 QUESTION_STATUSES = frozenset({"needs_clarification", "unknown_period", "unknown_currency"})
 
 
@@ -35,23 +38,20 @@ def asks_back(reply: str, result: dict[str, Any]) -> bool:
     return result.get("status") in QUESTION_STATUSES or reply.rstrip().endswith("?")
 
 
-def answers_a_question(state: "TurnState") -> bool:
-    """The last turn asked the customer something: these words are read with the words it answers."""
-    return bool(state.get("awaiting_skill") and state.get("last"))
-
-
 class TurnState(TypedDict, total=False):
     history: list[dict[str, Any]]  # the conversation so far, as the customer and the assistant said it
     awaiting_skill: str | None  # the skill whose question the customer is answering
-    last: dict[str, Any] | None  # what the last turn looked up: skill, tool, arguments, the customer's words
+    last: dict[str, Any] | None  # what the last request was: skill, intent, tool, arguments, words, proposal
+    offered_intent: str | None  # what code offered to prepare in its last reply
     text: str  # what the customer typed (or said) this turn
     attachment: str | None  # candidate charges read from a statement photo, for this turn only
     language: str
     country: str | None  # for the customer's number convention
     caller: Caller  # who asks (customer, signed in, conversation): set by code, never by the model
-    route: str | None
+    reading: Any  # the turn's Reading (domain.reading.model), built once
+    commands: list[Any]  # the router's commands for the reading's clauses
+    context: Any  # the ReadingContext the words were read against
     skill: str | None
-    follow_up: bool
     tool_calls: list[dict[str, Any]]  # every tool call of the turn: tool, arguments, result
     tools_used: list[str]
     reply: str | None
@@ -64,3 +64,5 @@ class TurnState(TypedDict, total=False):
     tokens_out: int
     problems: list[str]
     rephrased: bool
+    quick_replies: list[str]  # short answers the web chat offers as buttons
+    offered: str | None  # what this turn's reply offers to prepare

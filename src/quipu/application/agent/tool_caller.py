@@ -49,7 +49,9 @@ class SkillTools:
         self.port, self.namespace, self.schemas, self.caller, self.trace = port, namespace, schemas, caller, trace
         self.outcomes: list[ToolOutcome] = []
 
-    async def call(self, tool: str, arguments: dict[str, Any], *, also: bool = False) -> ToolOutcome:
+    async def call(
+        self, tool: str, arguments: dict[str, Any], *, also: bool = False, note: dict[str, Any] | None = None
+    ) -> ToolOutcome:
         arguments = usable_arguments(arguments, self.schemas.get(tool, {}))
         with self.trace("tool.call") as span:
             span.set(tool=tool, arguments=json.dumps(arguments, ensure_ascii=False, default=str))
@@ -60,6 +62,6 @@ class SkillTools:
             data = {"error": "tool_error", "detail": detail}
         else:
             data = answer.result
-        outcome = ToolOutcome(tool, arguments, data, also)
+        outcome = ToolOutcome(tool, arguments, data, also, note or {})
         self.outcomes.append(outcome)
         return outcome

@@ -22,6 +22,10 @@ TRANSFERS = {
 # What a transfer proposal asks when something is missing or ambiguous.
 ASK = {
     "origin": {"es": "¿Desde qué cuenta?", "pt": "De qual conta?"},
+    "origin_for_bill": {
+        "es": "¿Desde qué cuenta pago {bill} de {amount}?",
+        "pt": "De qual conta eu pago {bill} de {amount}?",
+    },
     "destination": {"es": "¿Hacia cuál?", "pt": "Para qual?"},
     "bill": {"es": "¿Qué servicio pagamos?", "pt": "Qual conta de serviço pagamos?"},
     "amount": {"es": "¿Qué monto?", "pt": "Qual valor?"},

@@ -1,67 +1,162 @@
 """Account actions: code puts a complete request's card in front of the customer, asks for the one missing
-detail, and says what the stored proposal holds. The button stays the customer's."""
+detail, and says what the stored proposal holds. The button stays the customer's. What the words ask is the
+reading's: the intent the router chose and the clause's slots (a card's ending or kind, "the other one", the
+merchant of a charge, an alert's kind, a call's window, a summary's topic)."""
 
-from quipu.domain.plain_requests import (
-    clarifying_question,
-    completes_a_request,
-    lookups_needed,
-    names_an_action,
-    plain_request,
-    points_back,
-)
+from decimal import Decimal
+
+from quipu.domain.reading.model import Slots
+from quipu.domain.reading.products import product_type
+from quipu.domain.texts import by_language, requests
+from quipu.domain.vocabulary import CREDIT_CARD, DEBIT_CARD
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 
-ASKABLE = ("card", "charge", "action")
 PROPOSE = "propose_actions"
+ACTIONS = {
+    "block_card": "block_card",
+    "cancel_card": "cancel_card",
+    "dispute_charge": "open_payment_inquiry",
+    "request_callback": "request_callback",
+    "alert_on": "set_alert",
+    "alert_off": "set_alert",
+    "email_summary": "send_summary_email",
+}
+ALERT_KINDS = ("duplicate_charge", "payment_due")
+DEFAULT_TOPIC = "balances"  # "mándame un resumen por correo": the accounts' summary, as the card says
+QUESTIONS: dict[str, dict[str, str]] = by_language(requests.QUESTIONS)
+CHARGES_LOOKED = {"days": 90, "limit": 20}
 
 
-async def _looked(text: str, tools, seen: dict[str, dict]) -> dict:
-    """The cards or charges the words need; each tool is called once a turn (`seen` keeps what it answered)."""
-    looked = {}
-    for needed, tool, arguments in (("cards", "my_cards", {}), ("charges", "recent_charges", {"days": 90, "limit": 20})):
-        if needed in lookups_needed(text):
-            if not seen.get(tool):
-                seen[tool] = (await tools.call(tool, arguments)).result
-            looked[needed] = seen[tool].get(needed, [])
-    return looked
+def _ask(key: str, language: str, **values: str) -> str:
+    return QUESTIONS[language if language in QUESTIONS else "es"][key].format(**values)
 
 
-async def plain_proposal(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[ToolOutcome] | str:
-    """The proposal when the words name one action completely; else the one question code can word. A
-    follow-up that names an action of its own ("e me manda um resumo") is read alone first; when alone it
-    leaves out which charge or card, the words it answers say ("me cobraron doble el uber" + "sí, abre la
-    aclaración")."""
-    alone = names_an_action(turn.latest) and not points_back(turn.latest)
-    readings = [turn.latest, turn.text] if alone and turn.text != turn.latest else [turn.text]
-    seen = {o.tool: o.result for o in outcomes}
-    for text in readings:
-        looked = await _looked(text, turn.tools, seen)
-        request = plain_request(text, looked.get("cards"), looked.get("charges"))
-        if request is not None:
-            return [await turn.tools.call(PROPOSE, {"actions": [request]})]
-    looked = await _looked(readings[0], turn.tools, seen)
-    return clarifying_question(readings[0], looked.get("cards"), turn.language) or []
+def _said(turn: SkillTurn) -> list[Slots]:
+    """This turn's words first, then the words they follow (a follow-up completes the earlier request)."""
+    return [turn.now, turn.slots] if turn.follow_up else [turn.slots]
 
 
-def plain(turn: SkillTurn) -> bool:
-    """The words name one catalog action, or answer code's question about one: code proposes it or asks the one
-    detail, no model step."""
-    if names_an_action(turn.latest):
-        return True
-    follow_up = turn.text != turn.latest  # the answer to code's question: "la de crédito", "de tarde"
-    return follow_up and names_an_action(turn.text) and completes_a_request(turn.latest)
+def _card(turn: SkillTurn, cards: list[dict]) -> str | None:
+    """The card the words name: by its ending, by its kind, "the other one", or the only usable one."""
+    for slots in _said(turn):
+        endings = [c for c in cards if c.get("last4") in slots.last4]
+        if slots.last4:
+            return endings[0]["product_id"] if len(endings) == 1 else None
+        kinds = {product_type(p.kind) for p in slots.products} & {CREDIT_CARD, DEBIT_CARD}
+        if len(kinds) == 1:
+            kind = kinds.pop()
+            usable = [c for c in cards if c.get("product_type") == kind]
+            if slots.other_one:
+                usable = [c for c in cards if c.get("product_type") != kind]
+            return usable[0]["product_id"] if len(usable) == 1 else None
+        if slots.other_one and turn.earlier.get("product_id"):
+            rest = [c for c in cards if c.get("product_id") != turn.earlier["product_id"]]
+            return rest[0]["product_id"] if len(rest) == 1 else None
+    usable = [c for c in cards if c.get("status") in (None, "Active")] or cards
+    return usable[0]["product_id"] if len(usable) == 1 else None
 
 
-async def first(turn: SkillTurn) -> list[ToolOutcome] | str:
-    """The model asked instead of calling a tool: a complete request still gets its card."""
-    return await plain_proposal(turn, [])
+def _repeated(charges: list[dict]) -> list[dict]:
+    """The later charge of each pair with the same merchant, amount and day (the repeat of a duplicate)."""
+    groups: dict[tuple[str, str, str], list[dict]] = {}
+    for c in charges:
+        groups.setdefault((str(c.get("merchant")), str(c.get("amount")), str(c.get("date") or "")[:10]), []).append(c)
+    return [max(g, key=lambda c: str(c.get("date") or "")) for g in groups.values() if len(g) == 2]
 
 
-async def then(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[ToolOutcome] | str:
-    """After a look at the cards or charges, code proposes what the words ask for (or asks the one detail)."""
-    if any(o.tool == PROPOSE for o in outcomes):
-        return []
-    return await plain_proposal(turn, outcomes)
+def _charge(turn: SkillTurn, charges: list[dict]) -> str | None:
+    """The one recent charge the words name: of the merchant said (the repeat, when it came twice), or the one
+    repeated charge when they only say it came twice."""
+    for slots in _said(turn):
+        named = set(slots.merchants)
+        found = [c for c in charges if c.get("merchant") in named]
+        amounts = {v for a in slots.amounts for v in a.values}
+        if amounts:
+            found = [c for c in (found or charges) if _amount(c) in amounts] or found
+        if len(found) == 1:
+            return str(found[0]["transaction_id"])
+        repeats = _repeated(found or (charges if slots.duplicate else []))
+        if len(repeats) == 1 and (slots.duplicate or found):
+            return str(repeats[0]["transaction_id"])
+        if named or amounts:
+            return None
+    return None
+
+
+def _amount(charge: dict) -> Decimal | None:
+    return Decimal(str(charge.get("amount"))) if charge.get("amount") is not None else None
+
+
+async def _my_cards(turn: SkillTurn) -> ToolOutcome:
+    return await turn.tools.call("my_cards", {})
+
+
+async def _proposed(turn: SkillTurn, requested: list[dict]) -> list[ToolOutcome]:
+    return [await turn.tools.call(PROPOSE, {"actions": requested})]
+
+
+async def _card_action(turn: SkillTurn, action: str) -> list[ToolOutcome] | str:
+    for slots in _said(turn):
+        if slots.record_ids:  # an id the customer wrote is proposed as written: the gateway refuses one not theirs
+            return await _proposed(turn, [{"action": action, "params": {"product_id": slots.record_ids[0]}}])
+    looked = await _my_cards(turn)
+    cards = looked.result.get("cards", [])
+    chosen = _card(turn, cards)
+    if chosen:
+        return await _proposed(turn, [{"action": action, "params": {"product_id": chosen}}])
+    if len(cards) > 1:
+        say = QUESTIONS[turn.language if turn.language in QUESTIONS else "es"]
+        options = [say["card_option"].format(last4=c["last4"]) for c in cards]
+        return _ask(action, turn.language, options=", ".join(options[:-1]) + say["or"] + options[-1])
+    return [looked]
+
+
+async def _dispute(turn: SkillTurn) -> list[ToolOutcome]:
+    for slots in _said(turn):
+        if slots.record_ids:
+            return await _proposed(turn, [{"action": "open_payment_inquiry", "params": {"transaction_id": slots.record_ids[0]}}])
+    looked = await turn.tools.call("recent_charges", dict(CHARGES_LOOKED))
+    chosen = _charge(turn, looked.result.get("charges", []))
+    if chosen:
+        return await _proposed(turn, [{"action": "open_payment_inquiry", "params": {"transaction_id": chosen}}])
+    return [looked]  # the charges listed, and which one is asked
+
+
+def _first(turn: SkillTurn, name: str) -> str | None:
+    for slots in _said(turn):
+        value = getattr(slots, name)
+        if value:
+            return str(value)
+    return None
+
+
+async def _alert(turn: SkillTurn) -> list[ToolOutcome] | str:
+    enabled = turn.intent != "alert_off"
+    kind = _first(turn, "alert_kind")
+    if kind:
+        return await _proposed(turn, [{"action": "set_alert", "params": {"kind": kind, "enabled": enabled}}])
+    if not enabled:  # "desactiva las alertas": every alert off, on one card
+        return await _proposed(turn, [{"action": "set_alert", "params": {"kind": k, "enabled": False}} for k in ALERT_KINDS])
+    return _ask("set_alert", turn.language)
+
+
+async def act(turn: SkillTurn) -> list[ToolOutcome] | str:
+    """The proposal the words complete, or the one question that completes them."""
+    if turn.intent == "list_cards":
+        return [await turn.tools.call("my_cards", {})]
+    if turn.intent in ("block_card", "cancel_card"):
+        return await _card_action(turn, turn.intent)
+    if turn.intent == "dispute_charge":
+        return await _dispute(turn)
+    if turn.intent in ("alert_on", "alert_off"):
+        return await _alert(turn)
+    if turn.intent == "request_callback":
+        window = _first(turn, "window")
+        if window:
+            return await _proposed(turn, [{"action": "request_callback", "params": {"window": window}}])
+        return _ask("request_callback", turn.language)
+    topic = _first(turn, "topic") or DEFAULT_TOPIC
+    return await _proposed(turn, [{"action": "send_summary_email", "params": {"topic": topic}}])
 
 
 def _proposal(voice: Voice, proposal: dict) -> str:

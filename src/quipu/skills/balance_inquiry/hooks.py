@@ -1,45 +1,37 @@
 """Balances, debts and profile, answered by code from the records; currencies are never added together."""
 
-import re
-
 from quipu.domain.dataset import AS_OF
-from quipu.domain.routing import asks_due_date
-from quipu.domain.vocabulary import DEPOSIT_TYPES
+from quipu.domain.reading.products import product_type
+from quipu.domain.vocabulary import DEBT_TYPES, DEPOSIT_TYPES, LOAN_TYPES
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 
-ASKABLE = ()
-HAS = re.compile(r"\b(saldo|tengo|tenho|tienes|disponible|dispon[ií]vel|me queda|sobra|hay en)\b", re.I)
-OWES = re.compile(
-    r"\b(deb[oe]|debemos|deuda|adeudo|d[ií]vida|devo|devendo|m[ií]nimo|venc\w*|fatura|cuotas?|parcelas?|"
-    r"falta(n)? (pagar|por pagar)|me falta pagar|le debo)",
-    re.I,
-)
+# the balances' tool for what is there; the debts' tool for what is owed, its rate and installments
+TOOLS = {
+    "balance": "get_balances",
+    "credit_limit": "get_balances",
+    "debt": "get_debts",
+    "interest_rate": "get_debts",
+    "installments": "get_debts",
+    "profile": "get_profile",
+}
+FOCUS = {"credit_limit": "limit", "interest_rate": "rate", "installments": "installments"}
 
 
-def plain(turn: SkillTurn) -> bool:
-    """Words that ask for balances, debts or a due date need no choice a model could make better: code
-    looks them up. Anything else (the profile, an unusual question) is the model's step."""
-    return _asks(turn.text)
-
-
-def _asks(text: str) -> bool:
-    return bool(HAS.search(text) or OWES.search(text) or asks_due_date(text))
-
-
-async def first(turn: SkillTurn) -> list[ToolOutcome]:
-    """The balances, what is owed, or both, as the words ask ("cuánto tengo y cuánto debo"); a follow-up that
-    asks for one of them ("¿y el mínimo?") is read alone, not with the words it follows."""
-    text = turn.latest if _asks(turn.latest) else turn.text
-    owes = bool(OWES.search(text) or asks_due_date(text))
-    tools = (["get_balances"] if HAS.search(text) or not owes else []) + (["get_debts"] if owes else [])
-    return [await turn.tools.call(tool, {}) for tool in tools]
-
-
-async def then(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[ToolOutcome]:
-    """Words that plainly ask what is owed get the debts, whatever the model looked up."""
-    if (OWES.search(turn.text) or asks_due_date(turn.text)) and not any(o.tool == "get_debts" for o in outcomes):
-        return [await turn.tools.call("get_debts", {})]
-    return []
+async def act(turn: SkillTurn) -> list[ToolOutcome]:
+    """The lookup the intent asks for; a currency named ("¿cuánto tengo en dólares?") narrows the answer to
+    that currency's products, and a product named narrows a debt to it."""
+    tool = TOOLS.get(turn.intent, "get_balances")
+    note: dict = {}
+    if FOCUS.get(turn.intent):
+        note["focus"] = FOCUS[turn.intent]
+    currencies = [c for c in turn.slots.currencies if c != "HOME"]
+    if currencies and tool == "get_balances":
+        note["currency"] = currencies[-1]
+    arguments: dict = {}
+    kinds = [product_type(p.kind) for p in turn.slots.products if product_type(p.kind) in DEBT_TYPES]
+    if tool == "get_debts" and len(set(kinds)) == 1:
+        arguments["product_type"] = kinds[0]
+    return [await turn.tools.call(tool, arguments, note=note)]
 
 
 def _status(voice: Voice, status: str | None) -> str:
@@ -67,8 +59,16 @@ def _product_line(voice: Voice, p: dict) -> str:
     return voice.say("debt_product_line", product=product, balance=money, status=status)
 
 
-def _balances(voice: Voice, result: dict) -> str:
+def _balances(voice: Voice, result: dict, note: dict) -> str:
     products = result.get("products", [])
+    if note.get("focus") == "limit":
+        products = [p for p in products if p.get("credit_limit") is not None]
+        if not products:
+            return voice.say("no_credit_cards")
+    if note.get("currency"):
+        products = [p for p in products if p.get("currency") == note["currency"]]
+        if not products:
+            return voice.say("no_products_in", currency=note["currency"])
     if not products:
         return voice.say("no_products")
     lines = [_product_line(voice, p) for p in products]
@@ -98,14 +98,44 @@ def _debt_line(voice: Voice, d: dict) -> str:
     )
 
 
-def _debts(voice: Voice, result: dict) -> str:
+def _rate_line(voice: Voice, d: dict) -> str:
+    product = voice.product(d.get("product_type"), d.get("last4"))
+    if d.get("interest_rate") is None:
+        return voice.say("rate_unknown_line", product=product)
+    return voice.say("rate_line", product=product, rate=voice.percent(d["interest_rate"]))
+
+
+def _installments_line(voice: Voice, d: dict) -> str:
+    product = voice.product(d.get("product_type"), d.get("last4"))
+    if d.get("remaining_installments") is None:
+        return voice.say("installments_unknown_line", product=product)
+    amount = voice.money(d["minimum_payment"], d["currency"]) if d.get("minimum_payment") else None
+    each = voice.say("installment_amount", amount=amount) if amount else ""
+    return voice.say("installments_line", product=product, count=d["remaining_installments"], each=each)
+
+
+def _focused(voice: Voice, result: dict, focus: str) -> str:
+    debts = result.get("debts", [])
+    if focus == "installments":
+        debts = [d for d in debts if d.get("product_type") in LOAN_TYPES]
+        if not debts:
+            return voice.say("no_loans")
+        return voice.say("installments", lines=voice.lines([_installments_line(voice, d) for d in debts]))
+    if not debts:
+        return voice.say("no_debts")
+    return voice.say("rates", lines=voice.lines([_rate_line(voice, d) for d in debts]))
+
+
+def _debts(voice: Voice, result: dict, note: dict) -> str:
+    if note.get("focus") in ("rate", "installments"):
+        return _focused(voice, result, note["focus"])
     debts = [d for d in result.get("debts", []) if d.get("debt") is not None]
     if not debts:
         return voice.say("no_debts")
     return voice.say("debts", lines=voice.lines([_debt_line(voice, d) for d in debts]), as_of=voice.date(result.get("as_of") or AS_OF))
 
 
-def _profile(voice: Voice, result: dict) -> str:
+def _profile(voice: Voice, result: dict, note: dict) -> str:
     if not result.get("found"):
         return voice.say("unavailable")
     products = [
@@ -132,5 +162,5 @@ def answer(outcomes: list[ToolOutcome], voice: Voice) -> str:
         if outcome.result.get("error"):
             parts.append(voice.say("unavailable"))
         else:
-            parts.append(ANSWERS[outcome.tool](voice, outcome.result))
+            parts.append(ANSWERS[outcome.tool](voice, outcome.result, outcome.note))
     return "\n\n".join(dict.fromkeys(parts))

@@ -1,121 +1,73 @@
-"""The investigation's hooks: the bank reads its own records before asking anything, follows a search with
-an investigation, and answers from the findings by code."""
+"""The investigation's hooks: the bank reads its own records before asking anything, from what the reading
+found in the customer's words (the merchant among their own, an amount one of their charges has, how far back),
+and answers from the findings by code."""
 
-import re
 from decimal import Decimal
-from difflib import SequenceMatcher
 
-from quipu.domain.evidence import fold
-from quipu.domain.lookup_words import MERCHANTS
-from quipu.domain.money import amounts_said, spelled_out
+from quipu.domain.dataset import AS_OF
+from quipu.domain.reading.model import Slots
 from quipu.domain.signals import Signal
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 
-ASKABLE = ("charge",)
-NARROWED = re.compile(r"\d(?!\d*\s*(?:ve[cz]es|x\b))|\b(ayer|anteayer|antier|hoy|ontem|anteontem|hoje|semana|lunes|martes|miercoles|jueves|"
-                      r"viernes|sabado|domingo|segunda|terca|quarta|quinta|sexta)\b")
-MATCH_DAYS = 90
-# an amount as customers write one ("312.40", "$500", "42 mil", "1500 pesos"), not a day ("el 16")
-AMOUNT_WRITTEN = re.compile(r"\$\s*\d|\d[.,]\d{2}\b|\d\s*(mil|k|pesos|reais|dolares|usd|mxn|cop|ars)\b|\d{3,}")
-MONTH_WORD = re.compile(r"\b(enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|"
-                        r"janeiro|fevereiro|marco|maio|junho|julho|setembro|outubro|novembro|dezembro)\b")
-ORDINAL = re.compile(r"#|\b(primer[oa]?|segund[oa]|tercer[oa]?|terceir[oa]|ultim[oa]|penultim[oa])\b")  # a charge by its place in a list
+MATCH_DAYS = 90  # how far back a charge is looked for when the words say nothing of when
+SEARCHED = 50
 
 
-def _compact(text: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", fold(text))
-
-
-def _close(word: str, name: str) -> bool:
-    """A typo or a spelling of the customer's ("mercadolivre", "liverpol") still names the merchant."""
-    if len(name) < 5:
-        return False
-    matcher = SequenceMatcher(None, word, name)  # the cheap upper bounds first: most words are far from any name
-    return matcher.real_quick_ratio() >= 0.85 and matcher.quick_ratio() >= 0.85 and matcher.ratio() >= 0.85
-
-
-def _merchant_named(text: str, merchants: set[str]) -> str | None:
-    said = text.casefold()
-    words = [_compact(w) for w in said.split()]
-    pairs = [a + b for a, b in zip(words, words[1:], strict=False)]
-    for merchant in sorted(merchants, key=len, reverse=True):
-        whole, first_word = _compact(merchant), _compact(merchant.split()[0])
-        if merchant.casefold() in said or merchant.split()[0].casefold() in re.findall(r"\w+", said) or whole in _compact(said):
-            return merchant
-        if any(_close(w, whole) or _close(w, first_word) for w in words + pairs):
-            return merchant
-    return None
-
-
-def says_an_amount(text: str) -> bool:
-    """The words name a charge by its amount ("el de 42 mil", "un cargo de $312.40") and by no day or month."""
-    said = fold(text)
-    days = NARROWED.sub(lambda m: "" if m.group(0)[:1].isdigit() else "<day>", said)
-    return bool(AMOUNT_WRITTEN.search(said)) and "<day>" not in days and not MONTH_WORD.search(said)
-
-
-def plain(turn: SkillTurn) -> bool:
-    """A new question about charges that names no day (not a follow-up about one already shown), or a charge
-    named by its amount: code searches and investigates, no model step. A day is the model's to read."""
-    latest = fold(turn.latest)
-    if says_an_amount(latest) and not ORDINAL.search(latest):
-        return True
-    if turn.said != turn.text:  # a follow-up: plain when it names a merchant ("el de Rappi"), code finds it,
-        if NARROWED.search(latest) or ORDINAL.search(latest):  # or when it asks more of the merchant's charges
-            return False  # just told ("¿a qué hora?")
-        return bool(MERCHANTS.search(latest) or turn.earlier.get("merchant"))
-    return not NARROWED.search(fold(turn.text))
-
-
-def _amount_of_a_charge(text: str, charges: list[dict]) -> Decimal | None:
-    """The amount the words name, when one of the customer's charges has it (any reading of `1.500`)."""
-    if not says_an_amount(text):
+def _days(slots: Slots) -> int | None:
+    """How many days back covers the period the words name ("ayer", "la semana pasada", "en mayo")."""
+    if not slots.periods:
         return None
-    amounts = {Decimal(str(c["amount"])) for c in charges if c.get("amount") is not None}
-    return next((v for reading in amounts_said(text) for v in reading.values if v in amounts), None)
+    start = min(p.start for p in slots.periods)
+    return max(1, min(MATCH_DAYS, (AS_OF - start).days + 1))
 
 
-async def first(turn: SkillTurn) -> list[ToolOutcome]:
-    """When the model would ask first, code investigates the charges of the merchant named (or the newest)."""
-    found = await turn.tools.call("search_transactions", {"days": MATCH_DAYS, "limit": 20})
-    charges = found.result.get("charges", [])
-    merchants = {c["merchant"] for c in charges if c.get("merchant")}
-    amount = _amount_of_a_charge(turn.latest, charges)
-    # the merchant said last wins ("¿y el de Uber?" after Éxito); a charge named by its amount keeps only a
-    # merchant said with it
-    named = _merchant_named(turn.latest, merchants) or (None if amount else _merchant_named(turn.text, merchants))
-    arguments: dict = {"merchant": named, "days": MATCH_DAYS} if named else {}
+async def _amount_of_a_charge(turn: SkillTurn, days: int) -> Decimal | None:
+    """An amount the customer said that one of their charges has (any reading of `1.500`)."""
+    said = [v for amount in (turn.now.amounts or turn.slots.amounts) for v in amount.values]
+    if not said:
+        return None
+    found = await turn.tools.call("search_transactions", {"days": days, "limit": SEARCHED})
+    amounts = {Decimal(str(c["amount"])) for c in found.result.get("charges", []) if c.get("amount") is not None}
+    return next((v for v in said if v in amounts), None)
+
+
+def _merchant(turn: SkillTurn) -> str | None:
+    """The merchant said last wins ("¿y el de Uber?" after Éxito)."""
+    named = turn.now.merchants or turn.slots.merchants
+    return named[0] if named else None
+
+
+async def _the_one_chosen(turn: SkillTurn) -> list[ToolOutcome] | None:
+    """"el segundo", "#2", "el último": the charge at that place in the list code showed last."""
+    place = turn.now.ordinal
+    if place is None or not turn.follow_up or not turn.earlier:
+        return None
+    shown = await turn.tools.call("investigate_charges", dict(turn.earlier))
+    charges = shown.result.get("charges", [])
+    index = place - 1 if place > 0 else len(charges) + place
+    if not 0 <= index < len(charges) or not charges[index].get("transaction_id"):
+        return None
+    return [await turn.tools.call("investigate_charge", {"transaction_id": charges[index]["transaction_id"]})]
+
+
+async def act(turn: SkillTurn) -> list[ToolOutcome]:
+    """The charges of the merchant named (or the newest), of the amount said, from when the words say."""
+    chosen = await _the_one_chosen(turn)
+    if chosen:
+        return chosen
+    merchant = _merchant(turn)
+    named_now = bool(turn.now.merchants)
+    earlier_days = turn.earlier.get("days") if turn.follow_up and not named_now else None
+    days = _days(turn.now) or (None if turn.follow_up else _days(turn.slots)) or earlier_days
+    amount = await _amount_of_a_charge(turn, days or MATCH_DAYS)
+    arguments: dict = {"days": days or MATCH_DAYS}
+    if merchant:
+        arguments["merchant"] = merchant
+    elif turn.follow_up and turn.earlier.get("merchant") and not amount:
+        arguments["merchant"] = turn.earlier["merchant"]
     if amount is not None:
-        arguments |= {"min_amount": str(amount), "max_amount": str(amount), "days": MATCH_DAYS}
+        arguments |= {"min_amount": str(amount), "max_amount": str(amount)}
     return [await turn.tools.call("investigate_charges", arguments)]
-
-
-def _heard(arguments: dict, text: str) -> dict:
-    """Only what the customer said narrows the search: a merchant or amount the model added is dropped."""
-    said = text.casefold()
-    kept = dict(arguments)
-    merchant = str(kept.get("merchant") or "")
-    if merchant and merchant.split()[0].casefold() not in said:
-        kept.pop("merchant")
-    digits = re.sub(r"\D", "", spelled_out(said))
-    for bound in ("min_amount", "max_amount"):
-        value = str(kept.get(bound) or "")
-        if value and value.split(".")[0] not in digits:
-            kept.pop(bound)
-    return kept
-
-
-async def then(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[ToolOutcome]:
-    """A narrowing the customer never said is undone; a search that found one charge is followed by its
-    investigation."""
-    last = outcomes[-1]
-    heard = _heard(last.arguments, turn.text)
-    if last.tool in ("investigate_charges", "search_transactions") and heard != last.arguments:
-        return [await turn.tools.call(last.tool, heard)]
-    charges = last.result.get("charges", [])
-    if last.tool == "search_transactions" and len(charges) == 1 and charges[0].get("transaction_id"):
-        return [await turn.tools.call("investigate_charge", {"transaction_id": charges[0]["transaction_id"]})]
-    return []
 
 
 def _charge(voice: Voice, c: dict) -> str:

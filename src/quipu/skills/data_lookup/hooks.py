@@ -1,4 +1,4 @@
-"""The data_lookup answers, written by code from the typed results: found, none, several, unavailable; run_sql
+"""The data_lookup hooks: `act` (lookups.py) reads the question from the reading; the answers, written by code from the typed results: found, none, several, unavailable; run_sql
 rows as a short list. Totals stay per currency. A failed lookup says so, never "no" or "0"."""
 
 from collections.abc import Callable
@@ -14,69 +14,11 @@ from quipu.application.data_lookup_results import (
     MovementsResult,
     SpendingResult,
 )
-from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
+from quipu.skills.answering import ToolOutcome, Voice
 from quipu.skills.data_lookup import phrases
+from quipu.skills.data_lookup.lookups import act
 from quipu.skills.data_lookup.phrases import capitalized, counted, period
-from quipu.skills.data_lookup.picking import (
-    asks_which_period_more,
-    changes_the_question,
-    corrected,
-    names_a_tool,
-    narrowed_as_before,
-    pick,
-    with_earlier_period,
-)
-from quipu.skills.data_lookup.requests import places_named, two_lookups
 from quipu.skills.data_lookup.sql_rows import rows_answer
-
-ASKABLE = ()
-
-
-def plain(turn: SkillTurn) -> bool:
-    """The words name one lookup (spending, movements, the largest purchase, a comparison, the rate,
-    complaints): code reads it and its period, category and merchant, no model step."""
-    follow_up = turn.text != turn.latest
-    return names_a_tool(turn.latest) or (
-        follow_up and (changes_the_question(turn.latest) or asks_which_period_more(turn.text, turn.latest))
-    )
-
-
-async def first(turn: SkillTurn) -> list[ToolOutcome]:
-    """When the model only asks, code reads the question from the words and looks it up; two lookups asked in
-    one message are both looked up, and both answered."""
-    both = two_lookups(turn.latest)
-    if both:
-        (tool, arguments), (then_tool, then_arguments) = both
-        return [await turn.tools.call(tool, arguments, also=True), await turn.tools.call(then_tool, then_arguments)]
-    tool, arguments = pick(turn.text, turn.latest)
-    if turn.text != turn.latest:
-        arguments = narrowed_as_before(tool, arguments, turn.latest, turn.earlier)
-    arguments = with_earlier_period(tool, arguments, turn.earlier)
-    if tool in ("get_spending_summary", "get_movements") and not {"merchant", "category"} & set(arguments):
-        for place in places_named(turn.latest):  # a merchant no brand list knows: found only if bought there
-            looked = await turn.tools.call(tool, {**arguments, "merchant": place})
-            if looked.result.get("status") == "found":
-                return [looked]
-    return [await turn.tools.call(tool, arguments)]
-
-
-async def then(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[ToolOutcome]:
-    """A period or category the customer plainly named, and the model missed, is looked up again as said."""
-    last = outcomes[-1]
-    if two_lookups(turn.latest):  # two lookups in one message: code reads both, whatever the model looked up
-        return await first(turn)
-    if names_a_tool(
-        turn.text
-    ):  # the words plainly ask for one lookup ("el más grande", "compara"): code's reading wins
-        tool, arguments = pick(turn.text, turn.latest)
-        if tool != last.tool:
-            return [await turn.tools.call(tool, arguments)]
-    if last.result.get("error"):
-        return []
-    fixed = corrected(turn.text, last.tool, last.arguments, turn.latest)
-    if turn.text != turn.latest:
-        fixed = narrowed_as_before(last.tool, fixed, turn.latest, turn.earlier)
-    return [await turn.tools.call(last.tool, fixed)] if fixed != last.arguments else []
 
 
 def _purchases(voice: Voice, count: int) -> str:
@@ -287,3 +229,6 @@ def _typed(voice: Voice, outcome: ToolOutcome) -> str:
     if result.status == "unknown_period":
         return voice.say("unknown_period")
     return write(voice, result)
+
+
+__all__ = ["act", "answer"]

@@ -1,82 +1,128 @@
-"""Money movement's answers: the card, the question or the reason, all written by code."""
+"""Money movement: code prepares the card the words ask for (the amount, where it leaves from and where it goes,
+or the bill), asks for the one missing detail, and answers with the card, the question or the reason. What the
+words say is the reading's: amounts in the customer's locale, their own products with the role the words give,
+an account number only after an account cue, the service of a bill."""
 
-from quipu.domain.routing import asks_to_move_money
+from quipu.domain.reading.model import Amount, Product, Slots
+from quipu.domain.reading.products import DEBT_KINDS, product_type
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
-from quipu.skills.money_movement.words import (
-    DEBTS,
-    accounts_corrected,
-    amount_corrected,
-    asks_for_bills,
-    bill_followed_up,
-    debt_without_amount,
-    missing_detail,
-    plain_bill,
-    plain_transfer,
-)
 
-ASKABLE = ("amount", "destination", "origin", "service")
 PROPOSALS = ("propose_transfer", "propose_service_payment")
+ACCOUNT_KINDS = ("savings", "checking")
 
 
-def _plainly_asked(text: str, turn: SkillTurn | None = None) -> tuple[str, dict] | None:
-    """The proposal the words plainly ask for: a named bill to pay, an amount between own products, or the
-    last transfer with its accounts changed by a follow-up."""
-    follow_up = turn is not None and turn.text != turn.latest
-    moved = accounts_corrected(turn.latest, turn.earlier) if turn and follow_up else None
-    if moved:
-        return "propose_transfer", moved
-    fresh = plain_transfer(turn.latest) if turn and follow_up else None
-    if turn and fresh:  # "y otros 500 a la tarjeta": a request of its own, from the account used before
-        origin = turn.earlier.get("from_type")
-        if "from_type" not in fresh and origin not in (None, *DEBTS) and origin != fresh.get("to_type"):
-            fresh["from_type"] = origin
-        return "propose_transfer", fresh
-    bill = plain_bill(text) or (bill_followed_up(turn.latest, turn.earlier) if turn and follow_up else None)
-    if bill:
-        return "propose_service_payment", bill
-    transfer = plain_transfer(text)
-    return ("propose_transfer", transfer) if transfer else None
+def _said(turn: SkillTurn) -> list[Slots]:
+    """This turn's words first, then the words they follow."""
+    return [turn.now, turn.slots] if turn.follow_up else [turn.slots]
 
 
-def plain(turn: SkillTurn) -> bool:
-    """A named bill to pay, or one amount and where it goes: code prepares the card, no model step; a plain
-    request to send money that lacks where or how much gets code's question."""
-    return (
-        _plainly_asked(amount_corrected(turn.text, turn.latest), turn) is not None
-        or debt_without_amount(turn.text)
-        or asks_for_bills(turn.latest)
-        or _bare_transfer(turn) is not None
-    )
+def _amount(turn: SkillTurn) -> Amount | None:
+    for slots in _said(turn):
+        if len(slots.amounts) == 1:
+            return slots.amounts[0]
+        if slots.amounts:
+            return None  # two amounts: which one is meant is the customer's to say
+    return None
 
 
-def _bare_transfer(turn: SkillTurn) -> str | None:
-    """The detail a new request to send money lacks ("quiero hacer una transferencia"), read by code."""
-    if turn.text != turn.latest or not asks_to_move_money(turn.latest):
-        return None
-    return missing_detail(turn.latest)
+def _debt_kind(product: Product) -> str | None:
+    """A card named as something to pay is the credit card; a loan is the loan."""
+    return "credit_card" if product.kind == "card" else product.kind if product.kind in DEBT_KINDS else None
 
 
-async def first(turn: SkillTurn) -> list[ToolOutcome] | str:
-    """The model only asked: a plain request still gets its card; a debt to pay with no amount gets code's
-    question; otherwise code's own question stands."""
-    asked = _plainly_asked(amount_corrected(turn.text, turn.latest), turn)
-    if asked:
-        return [await turn.tools.call(*asked)]
-    if asks_for_bills(turn.latest):
+def _roles(slots: Slots, paying: bool) -> dict[str, str]:
+    """Where the money leaves from and where it goes, by kind: "de mi ahorro a mi corriente"; paying a card or a
+    loan names where it goes even without "a" ("paga 500 de la tarjeta")."""
+    roles: dict[str, str] = {}
+    for product in slots.products:
+        debt = _debt_kind(product) if paying else None
+        kind = debt or product.kind  # paying, a card or a loan is what is paid ("80 lucas de la tarjeta")
+        if kind is None or kind in ("account", "card") or product_type(kind) is None:
+            continue
+        if debt:
+            roles.setdefault("to", kind)
+        elif product.role == "from":
+            roles.setdefault("from", kind)
+        elif product.role == "to":
+            roles.setdefault("to", kind)
+    return roles
+
+
+def _transfer_arguments(turn: SkillTurn) -> dict:
+    """propose_transfer's arguments from the reading; a follow-up changes only what it says ("mejor 200", "de
+    la corriente", "al revés") and keeps the rest of the request it corrects."""
+    paying = turn.intent == "pay_debt"
+    arguments = dict(turn.earlier) if turn.follow_up and turn.earlier.get("kind") else {}
+    amount = _amount(turn)
+    if amount is not None:
+        arguments["amount"] = amount.plain
+    roles: dict[str, str] = {}
+    for slots in reversed(_said(turn)):  # the words said now win over the earlier ones
+        roles |= _roles(slots, paying or arguments.get("kind") == "pay_debt")
+    if turn.follow_up and turn.now.reversed and arguments.get("from_type") and arguments.get("to_type"):
+        arguments["from_type"], arguments["to_type"] = arguments["to_type"], arguments["from_type"]
+    elif roles:
+        for role in ("from", "to"):
+            if role in roles:
+                arguments[f"{role}_type"] = product_type(roles[role])
+                arguments.pop(f"{role}_last4", None)
+    accounts = [a for slots in _said(turn) for a in slots.accounts]
+    if accounts:
+        arguments |= {"kind": "third_party", "to_account_number": accounts[0]}
+        arguments.pop("to_type", None)
+    elif arguments.get("to_type"):
+        debt = arguments["to_type"] in {product_type(k) for k in DEBT_KINDS}
+        arguments["kind"] = "pay_debt" if debt else "own_accounts"
+    if arguments.get("from_type") == arguments.get("to_type"):
+        arguments.pop("from_type", None)
+    return arguments
+
+
+def _missing(arguments: dict) -> str | None:
+    if "amount" not in arguments:
+        return "amount" if arguments.get("kind") else "destination"
+    return None if arguments.get("kind") else "destination"
+
+
+def _service(turn: SkillTurn) -> list[str]:
+    for slots in _said(turn):
+        if slots.services:
+            return list(slots.services)
+    earlier = turn.earlier.get("service")
+    return [earlier] if turn.follow_up and earlier else []
+
+
+def _origin(turn: SkillTurn) -> str | None:
+    for slots in _said(turn):
+        origin = _roles(slots, paying=False).get("from")
+        if origin in ACCOUNT_KINDS:
+            return product_type(origin)
+    return turn.earlier.get("from_type") if turn.follow_up else None
+
+
+async def _bills(turn: SkillTurn) -> list[ToolOutcome]:
+    services = _service(turn)
+    if not services:
         return [await turn.tools.call("list_service_bills", {})]
-    voice = Voice("money_movement", turn.language)
-    if debt_without_amount(turn.text):
-        return voice.say("ask_amount")
-    missing = _bare_transfer(turn)
-    return voice.say(f"ask_{missing}") if missing else []
+    origin = _origin(turn)
+    outcomes = []
+    for service in services:  # "paga la luz y el agua": each bill its card
+        arguments = {"service": service} | ({"from_type": origin} if origin else {})
+        outcomes.append(await turn.tools.call("propose_service_payment", arguments))
+    return outcomes
 
 
-async def then(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[ToolOutcome]:
-    """A listing where the words plainly ask to pay or move money: code prepares the card they asked for."""
-    if any(o.tool in PROPOSALS for o in outcomes):
-        return []
-    asked = _plainly_asked(amount_corrected(turn.text, turn.latest), turn)
-    return [await turn.tools.call(*asked)] if asked else []
+async def act(turn: SkillTurn) -> list[ToolOutcome] | str:
+    """The card the words ask for, or the one question that completes them."""
+    if turn.intent == "list_bills":
+        return [await turn.tools.call("list_service_bills", {})]
+    if turn.intent == "pay_bill" or (turn.follow_up and turn.earlier.get("service") and not _amount(turn)):
+        return await _bills(turn)
+    arguments = _transfer_arguments(turn)
+    missing = _missing(arguments)
+    if missing:
+        return Voice("money_movement", turn.language).say(f"ask_{missing}")
+    return [await turn.tools.call("propose_transfer", arguments)]
 
 
 def _account(voice: Voice, option: dict) -> str:
@@ -94,6 +140,8 @@ def _options(voice: Voice, options: list[dict]) -> str:
             )
         elif "biller" in o:
             lines.append(_bill(voice, o))
+        elif "service" in o:  # a bill offered by its service and amount
+            lines.append(voice.say("bill_choice", service=o["service"], amount=voice.money(o["amount"], o["currency"])))
         else:
             lines.append(_account(voice, o))
     return voice.lines(lines)

@@ -45,6 +45,7 @@ class ChatOut(BaseModel):
     actions: dict | None = None
     confirmation: dict | None = None
     status: str
+    quick_replies: list[str] = []  # short answers the chat offers as buttons (code's two likeliest readings)
 
 
 def decoded_image(encoded: str | None) -> bytes | None:
@@ -75,6 +76,7 @@ def chat_out(turn: ChatTurn) -> ChatOut:
         actions=turn.actions,
         confirmation=turn.confirmation,
         status=turn.status,
+        quick_replies=turn.quick_replies,
     )
 
 

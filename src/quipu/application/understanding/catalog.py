@@ -1,0 +1,49 @@
+"""The intents the assistant serves, as each skill declares them in its folder (intents.yaml), and what code
+handles before any skill (skills/_shared/intents.yaml). One place says which intent acts."""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Intent:
+    name: str
+    skill: str | None  # None: code handles it before any skill
+    acts: bool = False  # a proposal the customer confirms with a button
+    action: str | None = None  # the catalog action or transfer kind; the action never automated
+    handled: str | None = None  # for code's own: person, scam, never_automated, cancel_pending, answer, …
+
+
+@dataclass(frozen=True)
+class Catalog:
+    intents: Mapping[str, Intent]
+
+    @classmethod
+    def build(cls, skills: Mapping[str, Mapping[str, Mapping[str, str]]], shared: Mapping[str, Mapping[str, str]]) -> "Catalog":
+        """skills: skill → its intents.yaml; shared: the _shared intents."""
+        found: dict[str, Intent] = {}
+        for skill, intents in skills.items():
+            for name, spec in intents.items():
+                if name in found:
+                    raise ValueError(f"intent {name} is declared by {found[name].skill} and {skill}")
+                found[name] = Intent(name, skill, spec.get("acts") == "true", spec.get("action"))
+        for name, spec in shared.items():
+            if name in found:
+                raise ValueError(f"intent {name} is declared by a skill and by _shared")
+            found[name] = Intent(name, None, action=spec.get("action"), handled=spec.get("handled"))
+        return cls(found)
+
+    def get(self, name: str) -> Intent | None:
+        return self.intents.get(name)
+
+    def acting_skills(self) -> frozenset[str]:
+        """The skills that propose actions (read from their declarations, never copied by hand)."""
+        return frozenset(i.skill for i in self.intents.values() if i.acts and i.skill)
+
+    def skill_of(self, name: str) -> str | None:
+        intent = self.intents.get(name)
+        return intent.skill if intent else None
+
+    def acts(self, name: str) -> bool:
+        intent = self.intents.get(name)
+        return bool(intent and intent.acts)

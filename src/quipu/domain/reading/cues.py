@@ -1,0 +1,138 @@
+"""The rules of the reading: what in a clause's words tells its mood, its polarity and who speaks. Each rule
+reads the lexicon's cues of the clause's language; the learned reader weighs what no rule settles."""
+
+from dataclasses import dataclass
+
+from quipu.domain.reading.lexicon import Phrases, compiled_table, lexicon
+from quipu.domain.reading.model import Mood, Polarity, Speaker
+from quipu.domain.reading.words import PUNCTUATION, Words
+
+OPENING = 3  # a cue of mood counts where a clause opens (its first words)
+BRIDGE = 4  # at most this many words between a negation and the verb it negates
+
+
+@dataclass(frozen=True)
+class Cues:
+    """What the rules found in one clause."""
+
+    report: bool = False
+    hypothetical: bool = False
+    about_action: bool = False
+    polite_request: bool = False
+    request: bool = False
+    question: bool = False
+    refuses: bool = False
+    postpones: bool = False
+    switch_off: bool = False
+
+    @property
+    def speaker(self) -> Speaker:
+        return Speaker.THIRD_PARTY if self.report else Speaker.CUSTOMER
+
+    @property
+    def polarity(self) -> Polarity:
+        if self.postpones:
+            return Polarity.POSTPONES
+        return Polarity.REFUSES if self.refuses else Polarity.ASKS
+
+    def settled_mood(self) -> Mood | None:
+        """The mood the rules settle on their own; None leaves it to the learned reader."""
+        if self.report:
+            return Mood.REPORT
+        if self.hypothetical:
+            return Mood.HYPOTHETICAL
+        if self.about_action and not self.polite_request:
+            return Mood.ACTION_QUESTION
+        if self.polite_request or self.request:
+            return Mood.REQUEST
+        return None
+
+
+def read_cues(clause: Words, language: str) -> Cues:
+    lex = lexicon(language)
+    text = clause.text
+    opening = " ".join(clause.content[: OPENING + 2])
+    anchors = [m for _, p in compiled_table(language, "intents") for m in p.find(text)]
+    return Cues(
+        report=bool(lex.cue("report").search(text)),
+        hypothetical=_hypothetical(clause, language),
+        about_action=_opens_with(lex.cue("about_action"), opening) or bool(lex.cue("about_action").search(text) and clause.asked and _early(lex.cue("about_action"), text)),
+        polite_request=_opens_with(lex.cue("polite_request"), opening) or bool(lex.cue("polite_request").search(opening)),
+        request=bool(lex.cue("request").search(text)),
+        question=clause.asked or _opens_with(lex.cue("question_words"), opening),
+        refuses=_negated(clause, language, [m.start() for m in anchors]) or bool(lex.cue("refusal").search(text)),
+        postpones=bool(lex.cue("postpone").search(text)) or _refused_for_now(clause, language, anchors),
+        switch_off=bool(lex.cue("switch_off").search(text)),
+    )
+
+
+def _refused_for_now(clause: Words, language: str, anchors: list) -> bool:
+    """"no bloquees mi tarjeta todavía": negated, but only for now."""
+    lex = lexicon(language)
+    negated = _negated(clause, language, [m.start() for m in anchors])
+    return negated and bool(lex.cue("not_yet").search(clause.text))
+
+
+def _opens_with(phrases: Phrases, opening: str) -> bool:
+    found = phrases.search(opening)
+    return found is not None and len(opening[: found.start()].split()) <= 1
+
+
+def _early(phrases: Phrases, text: str) -> bool:
+    found = phrases.search(text)
+    return found is not None and len(text[: found.start()].split()) <= OPENING
+
+
+def _hypothetical(clause: Words, language: str) -> bool:
+    """"si me roban la tarjeta…" supposes; a "sí" that answers does not ("si, bloqueala", "si porfa"), nor an
+    "if" inside a request ("bloquéala si puedes"): a one-word cue counts only where the clause opens."""
+    lex = lexicon(language)
+    words = clause.content
+    found = lex.cue("hypothetical").search(" ".join(words))
+    if found is None:
+        return False
+    openers = {p for p in lex.cue_words("hypothetical") if " " not in p}
+    if words and words[0] in openers:
+        rest = words[1:]
+        return len(rest) >= 3 and rest[0] not in _answer_words(language) and not _followed_by_comma(clause, 0)
+    return " " in found.group(0).strip()
+
+
+def _answer_words(language: str) -> frozenset[str]:
+    """Words that follow a "sí" that answers: "sí porfa", "sí claro", "sim pode"."""
+    lex = lexicon(language)
+    single = [p for p in lex.cue_words("affirm") + lex.cue_words("request") if " " not in p]
+    return frozenset(single)
+
+
+def _negated(clause: Words, language: str, anchors: list[int]) -> bool:
+    """A negation before the verb of an intent, with only pronouns and auxiliaries between ("no me la
+    bloquees", "não quero transferir"); a "no" standing alone answers instead ("no, la otra")."""
+    lex = lexicon(language)
+    words = list(clause.content)
+    negators = {w for p in lex.cue_words("negation") for w in p.split()}
+    bridge = {w for p in lex.cue_words("negation_bridge") for w in p.split()}
+    text = " ".join(words)
+    starts = sorted({len(text[:a].split()) for a in anchors})
+    for index, word in enumerate(words):
+        if word not in negators:
+            continue
+        if index + 1 < len(clause.words) and _followed_by_comma(clause, index):
+            continue
+        for start in starts:
+            between = words[index + 1 : start]
+            if start > index and len(between) <= BRIDGE and all(w in bridge for w in between):
+                return True
+    return False
+
+
+def _followed_by_comma(clause: Words, content_index: int) -> bool:
+    """The content word at `content_index` is followed by a comma in the clause's words ("no, la otra")."""
+    seen = -1
+    for position, word in enumerate(clause.words):
+        if word in PUNCTUATION:
+            continue
+        seen += 1
+        if seen == content_index:
+            return clause.words[position + 1 : position + 2] in ((",",), (":",))
+    return False

@@ -1,0 +1,204 @@
+"""The customer's vocabulary as data: one YAML file per language (lexicon/es.yaml, lexicon/pt.yaml) and the
+words every language shares (lexicon/common.yaml). Phrases are compiled here into patterns over the normalised
+words of one language; no pattern in code names a word of either language."""
+
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import cache, cached_property
+from importlib.resources import files
+from typing import Any
+
+import yaml
+
+from quipu.domain.reading.phrases import Found, Phrases
+from quipu.domain.reading.text import fold
+
+__all__ = ["Found", "Lexicon", "Phrases", "lexicon"]
+
+LANGUAGES = ("es", "pt")
+REGIONS = {"es": ("MX", "CO", "AR"), "pt": ("BR",)}
+@dataclass(frozen=True)
+class Lexicon:
+    """One language's vocabulary, with the regions' words read for everyone (a region's meaning of a word wins
+    for that region's customers: `scales_for`)."""
+
+    language: str
+    raw: dict[str, Any]
+    region_raw: dict[str, dict[str, Any]]
+
+    # --- plain tables ---------------------------------------------------------------------------------------
+
+    @cached_property
+    def markers(self) -> frozenset[str]:
+        return frozenset(fold(w) for w in self.raw.get("markers", []))
+
+    def spellings(self) -> dict[str, str]:
+        return self._spellings
+
+    @cached_property
+    def _spellings(self) -> dict[str, str]:
+        merged = dict(self.raw.get("spellings") or {})
+        for region in self.region_raw.values():
+            merged.update(region.get("spellings") or {})
+        return {fold(str(k)): fold(str(v)) for k, v in merged.items()}
+
+    def numbers(self) -> dict[str, int]:
+        return self._numbers
+
+    @cached_property
+    def _numbers(self) -> dict[str, int]:
+        return {fold(str(k)): int(v) for k, v in (self.raw.get("numbers") or {}).items()}
+
+    def scales_for(self, region: str | None) -> dict[str, Decimal]:
+        return _scales(self.language, region)
+
+    def _scales_for(self, region: str | None) -> dict[str, Decimal]:
+        merged: dict[str, Any] = dict(self.raw.get("scales") or {})
+        for name, data in self.region_raw.items():
+            if name != region:
+                for word, value in (data.get("scales") or {}).items():
+                    merged.setdefault(word, value)
+        if region in self.region_raw:
+            merged.update(self.region_raw[region].get("scales") or {})
+        return {fold(str(k)): Decimal(str(v)) for k, v in merged.items()}
+
+    @cached_property
+    def months(self) -> tuple[str, ...]:
+        return tuple(fold(m) for m in self.raw["months"])
+
+    def month_words(self) -> dict[str, int]:
+        return self._month_words
+
+    @cached_property
+    def _month_words(self) -> dict[str, int]:
+        found = {fold(m): i + 1 for i, m in enumerate(self.raw["months"])}
+        for i, word in enumerate(self.raw.get("month_abbreviations") or []):
+            found.setdefault(fold(word), i + 1)
+        for word in self.raw.get("also_september") or []:
+            found[fold(word)] = 9
+        return found
+
+    def table(self, key: str) -> dict[str, list[str]]:
+        """A {name: [phrases]} table (products, services, categories, currencies, periods, intents)."""
+        found: dict[str, list[str]] = {k: list(v or []) for k, v in (self.raw.get(key) or {}).items()}
+        for region in self.region_raw.values():
+            for name, words in (region.get(key) or {}).items():
+                if isinstance(words, list):
+                    found.setdefault(name, []).extend(words)
+        return found
+
+    def words(self, key: str) -> list[str]:
+        merged = list(self.raw.get(key) or [])
+        for region in self.region_raw.values():
+            merged += list(region.get(key) or [])
+        return merged
+
+    def cue_words(self, name: str) -> list[str]:
+        found = list((self.raw.get("cues") or {}).get(name) or [])
+        for region in self.region_raw.values():
+            found += list((region.get("cues") or {}).get(name) or [])
+        return found
+
+    def cue_table(self, name: str) -> dict[str, list[str]]:
+        return {k: list(v) for k, v in ((self.raw.get("cues") or {}).get(name) or {}).items()}
+
+    # --- compiled groups -----------------------------------------------------------------------------------
+
+    @cached_property
+    def month_set(self) -> frozenset[str]:
+        return frozenset(self.month_words())
+
+    def cue(self, name: str) -> Phrases:
+        return compiled_cue(self.language, name)
+
+    @cached_property
+    def known(self) -> frozenset[str]:
+        return self.vocabulary()
+
+    def vocabulary(self) -> frozenset[str]:
+        """Every single word the lexicon knows: the spelling check corrects towards these."""
+        words: set[str] = set(self.markers) | set(self.spellings().values()) | set(self.numbers())
+        words |= set(self.month_words())
+        for section in ("products", "services", "categories", "currencies", "periods", "intents"):
+            for phrases in self.table(section).values():
+                words |= {w for p in phrases for w in fold(str(p)).split()}
+        for value in (self.raw.get("cues") or {}).values():
+            groups = value.values() if isinstance(value, dict) else [value]
+            for phrases in groups:
+                words |= {w for p in phrases for w in fold(str(p)).split()}
+        words |= {fold(str(w)) for w in self.words("money_words")}
+        return frozenset(w for w in words if w.isalpha() and len(w) > 1)
+
+    @cached_property
+    def stems(self) -> tuple[str, ...]:
+        """The lexicon's word beginnings ("bloque*"): a word that starts with one is a word it knows."""
+        found: set[str] = set()
+        for section in ("products", "services", "categories", "intents"):
+            for phrases in self.table(section).values():
+                found |= {w[:-1] for p in phrases for w in fold(str(p)).split() if w.endswith("*")}
+        for value in (self.raw.get("cues") or {}).values():
+            groups = value.values() if isinstance(value, dict) else [value]
+            for phrases in groups:
+                found |= {w[:-1] for p in phrases for w in fold(str(p)).split() if w.endswith("*")}
+        return tuple(sorted(s for s in found if len(s) >= 4))
+
+
+def _load(name: str) -> dict[str, Any]:
+    text = (files("quipu.domain.reading") / "lexicon" / f"{name}.yaml").read_text(encoding="utf-8")
+    loaded = yaml.load(text, Loader=yaml.BaseLoader)  # every word a string: "no", "si", "on" are words here
+    if not isinstance(loaded, dict):
+        raise ValueError(f"lexicon {name}.yaml must be a mapping")
+    return loaded
+
+
+@cache
+def lexicon(language: str) -> Lexicon:
+    """The language's lexicon (Spanish for any language that is not Portuguese)."""
+    language = language if language in LANGUAGES else "es"
+    raw = _load(language)
+    if raw.get("language") != language:
+        raise ValueError(f"lexicon/{language}.yaml names language {raw.get('language')}")
+    regions = raw.pop("regions", None) or {}
+    unknown = set(regions) - set(REGIONS[language])
+    if unknown:
+        raise ValueError(f"lexicon/{language}.yaml names unknown regions {sorted(unknown)}")
+    return Lexicon(language, raw, regions)
+
+
+@cache
+def common() -> dict[str, Any]:
+    return _load("common")
+
+
+@cache
+def compiled_cue(language: str, name: str) -> Phrases:
+    lex = lexicon(language)
+    return Phrases(lex.cue_words(name), lex.month_set)
+
+
+@cache
+def compiled_table(language: str, section: str) -> tuple[tuple[str, Phrases], ...]:
+    """A {name: [phrases]} section compiled per name, in the file's order."""
+    lex = lexicon(language)
+    return tuple((name, Phrases(words, lex.month_set)) for name, words in lex.table(section).items())
+
+
+@cache
+def compiled_cue_table(language: str, name: str) -> tuple[tuple[str, Phrases], ...]:
+    lex = lexicon(language)
+    return tuple((key, Phrases(words)) for key, words in lex.cue_table(name).items())
+
+
+@cache
+def brands() -> Phrases:
+    return Phrases(common().get("merchants") or [])
+
+
+@cache
+def brand_names() -> tuple[str, ...]:
+    return tuple(fold(str(m)) for m in common().get("merchants") or [])
+
+
+@cache
+def _scales(language: str, region: str | None) -> dict[str, Decimal]:
+    return lexicon(language)._scales_for(region)

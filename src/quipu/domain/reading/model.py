@@ -1,0 +1,167 @@
+"""The typed reading of one customer message: its clauses, and for each clause its mood, polarity, who speaks,
+the intents with a confidence, and the slots. Built once per turn; the router and every skill read it."""
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from enum import StrEnum
+
+from quipu.domain.periods import Period
+
+
+class Mood(StrEnum):
+    REQUEST = "request"  # asks for it to be done or answered
+    QUESTION = "question"  # asks for information
+    ACTION_QUESTION = "action_question"  # asks about an action (how, whether, what it costs) without asking for it
+    STATEMENT = "statement"  # tells a fact
+    REPORT = "report"  # tells what someone else said or did
+    HYPOTHETICAL = "hypothetical"  # "si…", "e se…"
+
+
+class Polarity(StrEnum):
+    ASKS = "asks"
+    REFUSES = "refuses"  # "no la bloquees", "não transfira"
+    POSTPONES = "postpones"  # "todavía no", "ainda não"
+
+
+class Speaker(StrEnum):
+    CUSTOMER = "customer"
+    THIRD_PARTY = "third_party"  # the customer reports someone else's words
+
+
+@dataclass(frozen=True)
+class Guess:
+    """One label and how sure the reader is of it (0 to 1, calibrated on held-out folds of the corpus)."""
+
+    label: str
+    confidence: float
+
+
+@dataclass(frozen=True)
+class Amount:
+    """An amount said: every value its writing allows (`1.500` is 1500, or 1.5 where a comma is the decimal)."""
+
+    said: str
+    values: tuple[Decimal, ...]
+
+    @property
+    def value(self) -> Decimal:
+        return self.values[0]
+
+    @property
+    def ambiguous(self) -> bool:
+        return len(self.values) > 1
+
+    @property
+    def plain(self) -> str:
+        """The first reading as a tool takes it ("1500", "1500.5")."""
+        return format(self.value.normalize(), "f")
+
+
+@dataclass(frozen=True)
+class Product:
+    """One of the customer's products named by kind, and the role the words give it (from, to, or none)."""
+
+    kind: str  # savings, checking, credit_card, debit_card, card, loan, mortgage, account
+    role: str | None = None
+
+
+@dataclass(frozen=True)
+class Slots:
+    amounts: tuple[Amount, ...] = ()
+    accounts: tuple[str, ...] = ()  # account numbers after an account cue, or the customer's own or payees'
+    bare_numbers: tuple[str, ...] = ()  # long numbers with no account cue: never taken as where money goes
+    references: tuple[str, ...] = ()  # a phone, a folio, a reference: never an account, never an amount
+    last4: tuple[str, ...] = ()  # card or account endings
+    record_ids: tuple[str, ...] = ()  # an id of the records written out ("DEMO-MX-KHIPU-CARD"): the policy decides
+    products: tuple[Product, ...] = ()
+    merchants: tuple[str, ...] = ()  # as the records write them (the customer's own) or a brand
+    places: tuple[str, ...] = ()  # a word after "en"/"em" that may name a merchant no list knows
+    periods: tuple[Period, ...] = ()
+    categories: tuple[str, ...] = ()
+    currencies: tuple[str, ...] = ()
+    services: tuple[str, ...] = ()
+    count: int | None = None
+    ordinal: int | None = None  # "el segundo", "#2", "el último" (-1): one of a list code showed
+    alert_kind: str | None = None
+    switch: str | None = None  # "on" or "off" for an alert
+    window: str | None = None  # morning, afternoon, evening
+    topic: str | None = None  # balances, payment_status, movements (a summary by e-mail)
+    group_by: str | None = None  # merchant, category, month
+    over: Decimal | None = None
+    under: Decimal | None = None
+    top_n: int | None = None
+    everything: bool = False
+    duplicate: bool = False
+    other_one: bool = False
+    both: bool = False
+    reversed: bool = False
+    correction: bool = False
+    points_back: bool = False  # "ese cargo", "lo de netflix": a charge the words or the conversation name
+    secret: bool = False  # a code, a password, a token is mentioned
+    impersonation: bool = False  # someone "from the bank"
+    scam_purpose: bool = False  # "a safe account", "to protect your money"
+    no_skill_topic: bool = False  # branches, opening hours, cash machines
+    not_in_records: bool = False  # a product or rate the bank keeps no record of here
+
+
+@dataclass(frozen=True)
+class Clause:
+    text: str  # as the customer wrote it
+    words: tuple[str, ...]  # normalised
+    intents: tuple[Guess, ...]  # best first
+    mood: Mood
+    polarity: Polarity
+    speaker: Speaker
+    slots: Slots
+    moods: tuple[Guess, ...] = ()
+    anchors: tuple[str, ...] = ()  # the intents the lexicon names outright
+
+    @property
+    def intent(self) -> str:
+        return self.intents[0].label if self.intents else "none"
+
+    @property
+    def confidence(self) -> float:
+        return self.intents[0].confidence if self.intents else 0.0
+
+    @property
+    def runner_up(self) -> Guess | None:
+        return self.intents[1] if len(self.intents) > 1 else None
+
+    @property
+    def asks(self) -> bool:
+        """The customer asks for this themself: a request, not negated or put off, in their own voice."""
+        return self.mood == Mood.REQUEST and self.polarity == Polarity.ASKS and self.speaker == Speaker.CUSTOMER
+
+
+@dataclass(frozen=True)
+class Reading:
+    text: str
+    language: str
+    clauses: tuple[Clause, ...]
+    region: str | None = None
+
+    @property
+    def first(self) -> Clause | None:
+        return self.clauses[0] if self.clauses else None
+
+
+@dataclass(frozen=True)
+class OwnProduct:
+    """A product of the customer's, as the reading may match it: its kind, ending and account number."""
+
+    kind: str
+    last4: str | None = None
+    account_number: str | None = None
+
+
+@dataclass(frozen=True)
+class ReadingContext:
+    """What the reading may check words against: the customer's own merchants, products and payees."""
+
+    language: str = "es"
+    region: str | None = None  # MX, CO, AR, BR
+    merchants: tuple[str, ...] = ()
+    products: tuple[OwnProduct, ...] = ()
+    payees: tuple[str, ...] = ()  # account numbers the customer has sent money to
+    extra: dict[str, str] = field(default_factory=dict)

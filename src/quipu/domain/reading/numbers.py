@@ -1,0 +1,235 @@
+"""The numbers in a clause, each given its one meaning: a phone or a reference (after its cue), an account
+number (after an account cue, or one of the customer's own or payees'), a card ending, a time or a day, a count,
+the bounds of a search, and what is left: amounts in the customer's locale, with "mil", "k", "lucas", "palos"."""
+
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+from functools import cache
+
+from quipu.domain.money import read_amount
+from quipu.domain.reading.lexicon import Phrases, lexicon
+from quipu.domain.reading.model import Amount, ReadingContext
+from quipu.domain.reading.text import fold
+
+NUMBER = re.compile(r"\d[\d.,]*")
+CUE_REACH = 3  # a number belongs to a cue at most this many words after it
+ACCOUNT_DIGITS = 10  # an account number is this long or longer; shorter numbers are amounts or endings
+MIN_CUED_ACCOUNT = 6
+DECIMAL_COMMA_REGIONS = ("CO", "AR", "BR")
+
+
+@dataclass
+class Draft:
+    """The clause's words, and which of them a slot has taken."""
+
+    words: list[str]
+    taken: set[int] = field(default_factory=set)
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.words)
+
+    def index(self, offset: int) -> int:
+        return len(self.text[:offset].split())
+
+    def numbers(self) -> list[int]:
+        return [i for i, w in enumerate(self.words) if NUMBER.fullmatch(w) and i not in self.taken]
+
+    def after(self, offset: int, reach: int = CUE_REACH) -> list[int]:
+        start = self.index(offset)
+        return [i for i in self.numbers() if start <= i < start + reach]
+
+
+def digits_of(word: str) -> str:
+    return re.sub(r"\D", "", word)
+
+
+def cued(draft: Draft, cue: Phrases, *, min_digits: int) -> list[str]:
+    """Numbers right after a cue ("celular 5544332211", "a la cuenta 4000000033"); each taken once."""
+    found = []
+    for match in cue.find(draft.text):
+        for i in draft.after(match.end()):
+            if len(digits_of(draft.words[i])) >= min_digits and i not in draft.taken:
+                draft.taken.add(i)
+                found.append(digits_of(draft.words[i]))
+                break
+    return found
+
+
+def known_accounts(draft: Draft, context: ReadingContext) -> list[str]:
+    """A long number that is one of the customer's own accounts or an account they sent money to before."""
+    known = {p.account_number for p in context.products if p.account_number} | set(context.payees)
+    found = []
+    for i in draft.numbers():
+        if digits_of(draft.words[i]) in known:
+            draft.taken.add(i)
+            found.append(digits_of(draft.words[i]))
+    return found
+
+
+def endings(draft: Draft, cue: Phrases, context: ReadingContext) -> list[str]:
+    """Four digits after an ending cue ("terminada en 7788"), or four digits that are one of the customer's own
+    products' endings."""
+    found = []
+    for match in cue.find(draft.text):
+        for i in draft.after(match.end(), reach=2):
+            if len(draft.words[i]) == 4 and draft.words[i].isdigit():
+                draft.taken.add(i)
+                found.append(draft.words[i])
+                break
+    own = {p.last4 for p in context.products if p.last4}
+    for i in draft.numbers():
+        if draft.words[i] in own and not money_follows(draft, i):
+            draft.taken.add(i)
+            found.append(draft.words[i])
+    return list(dict.fromkeys(found))
+
+
+@cache
+def money_words(language: str) -> frozenset[str]:
+    """The words that make the number before them money: the money words, the currencies, the scales."""
+    lex = lexicon(language)
+    found = {fold(str(w)) for w in lex.words("money_words")} | set(lex.scales_for(None))
+    for phrases in lex.table("currencies").values():
+        found |= {fold(str(p)).split()[0] for p in phrases if str(p).strip()}
+    return frozenset(found)
+
+
+def money_follows(draft: Draft, i: int) -> bool:
+    following = draft.words[i + 1 : i + 2]
+    return bool(following) and (following[0] in money_words("es") or following[0] in money_words("pt"))
+
+
+def top_n_of(draft: Draft, cue: Phrases) -> int | None:
+    for match in cue.find(draft.text):
+        for i in draft.after(match.start(), reach=1):
+            value = int(digits_of(draft.words[i]) or 0)
+            if 0 < value <= 50:
+                draft.taken.add(i)
+                return value
+    return None
+
+
+def counted(draft: Draft, cue: Phrases, language: str) -> int | None:
+    """A number of things ("2 tarjetas", "dos veces"), not an amount."""
+    numbers = lexicon(language).numbers()
+    for i, word in enumerate(draft.words[:-1]):
+        if i in draft.taken:
+            continue
+        value = int(word) if word.isdigit() and len(word) <= 3 else numbers.get(word)
+        found = cue.search(draft.words[i + 1])
+        if value is not None and found is not None and found.group(0) == draft.words[i + 1]:
+            draft.taken.add(i)
+            return value
+    return None
+
+
+def bounds(draft: Draft, language: str, context: ReadingContext) -> tuple[Decimal | None, Decimal | None]:
+    """"más de 500", "entre 100 y 300", "até 50": bounds of a search, not an amount to move."""
+    lex = lexicon(language)
+    found: dict[str, Decimal] = {}
+    between = lex.cue("amount_between").search(draft.text)
+    if between:
+        near = draft.after(between.end(), reach=4)
+        if len(near) >= 2:
+            values = [value_of(draft.words[i], language, context) for i in near[:2]]
+            if all(values):
+                draft.taken |= set(near[:2])
+                return values[0], values[1]
+    for name, cue in (("over", "amount_over"), ("under", "amount_under")):
+        for match in lex.cue(cue).find(draft.text):
+            for i in draft.after(match.end(), reach=2):
+                value = value_of(draft.words[i], language, context, scale_word=word_after(draft, i))
+                if value is not None:
+                    draft.taken.add(i)
+                    found[name] = value
+                    break
+            else:  # "más de mil pesos": a bound said in words
+                said = spelled_at(draft, draft.index(match.end()), lex.numbers(), lex.scales_for(context.region))
+                if said is not None:
+                    found[name] = said
+    return found.get("over"), found.get("under")
+
+
+def word_after(draft: Draft, i: int) -> str:
+    return draft.words[i + 1] if i + 1 < len(draft.words) else ""
+
+
+def decimal_place(language: str, context: ReadingContext) -> str:
+    """Where a comma is the decimal mark: the customer's region, or else their language's usual one."""
+    if context.region:
+        return "brazil" if context.region in DECIMAL_COMMA_REGIONS else "mexico"
+    return "pt" if language == "pt" else "es"
+
+
+def value_of(word: str, language: str, context: ReadingContext, scale_word: str = "") -> Decimal | None:
+    reading = read_amount(word, decimal_place(language, context))
+    if reading is None:
+        return None
+    scale = lexicon(language).scales_for(context.region).get(scale_word, Decimal(1))
+    return reading.values[0] * scale
+
+
+def amounts(draft: Draft, language: str, context: ReadingContext) -> list[Amount]:
+    """Every amount left in the words, with the scales the customer's region gives ("5 lucas" is 5000)."""
+    lex = lexicon(language)
+    scales = lex.scales_for(context.region)
+    found: list[Amount] = []
+    for i in draft.numbers():
+        reading = read_amount(draft.words[i], decimal_place(language, context))
+        if reading is None:
+            continue
+        scale_word = word_after(draft, i)
+        scale = scales.get(scale_word, Decimal(1))
+        if scale != 1:
+            draft.taken.add(i + 1)  # "5 mil": the scale is read with its number, not again alone
+        said = f"{draft.words[i]} {scale_word}" if scale != 1 else draft.words[i]
+        found.append(Amount(said, tuple(v * scale for v in reading.values)))
+    found += spelled(draft, lex.numbers(), scales)
+    return found
+
+
+def spelled_at(draft: Draft, start: int, numbers: dict[str, int], scales: dict[str, Decimal]) -> Decimal | None:
+    """A number said in words right at `start` ("mil", "dos mil quinientos"), its words taken."""
+    total, current, i = Decimal(0), Decimal(0), start
+    while i < len(draft.words) and (draft.words[i] in numbers or draft.words[i] in scales):
+        word = draft.words[i]
+        if word in scales:
+            total, current = total + (current or Decimal(1)) * scales[word], Decimal(0)
+        else:
+            current += numbers[word]
+        draft.taken.add(i)
+        i += 1
+    return total + current if i > start else None
+
+
+def spelled(draft: Draft, numbers: dict[str, int], scales: dict[str, Decimal]) -> list[Amount]:
+    """Amounts in words: "mil quinientos", "dos mil", "cinco lucas", "un palo"; a lone "una" or "dos" counts
+    nothing ("una tarjeta")."""
+    found = []
+    i = 0
+    words = draft.words
+    while i < len(words):
+        run: list[str] = []
+        total, current = Decimal(0), Decimal(0)
+        j = i
+        while j < len(words) and j not in draft.taken and (words[j] in numbers or words[j] in scales or (run and words[j] == "y")):
+            word = words[j]
+            if word == "y":
+                j += 1
+                continue
+            if word in scales:
+                current = (current or Decimal(1)) * scales[word]
+                total, current = total + current, Decimal(0)
+            else:
+                current += numbers[word]
+            run.append(word)
+            j += 1
+        value = total + current
+        lone_scale = len(run) == 1 and run[0] in scales  # "mil gracias" thanks; "mil pesos" is an amount
+        money_next = j < len(words) and (words[j] in money_words("es") or words[j] in money_words("pt"))
+        if run and (any(w in scales for w in run) or value >= 10) and (not lone_scale or money_next):
+            found.append(Amount(" ".join(run), (value,)))
+        i = max(j, i + 1)
+    return found

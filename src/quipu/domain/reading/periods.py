@@ -1,0 +1,102 @@
+"""Periods as the customer says them ("este mes", "mês passado", "abril", "últimos 15 días", "desde enero"),
+read from the lexicon's words and resolved against the dataset's last day, never against now."""
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+from functools import cache
+
+from quipu.domain.periods import Period, named_month, of_key, since, span_of_days, year_period
+from quipu.domain.reading.lexicon import Found, compiled_table, lexicon
+
+YEAR = re.compile(r"(?<!\d)(20\d\d)(?!\d)")
+YEAR_MONTH = re.compile(r"(?<!\d)(20\d\d)-(\d{1,2})(?!\d)")
+DAYS_PER_MONTH = 30
+
+
+@dataclass(frozen=True)
+class Said:
+    """A period the words name and the characters of the normalised text it covers."""
+
+    period: Period
+    start: int
+    end: int
+
+
+def periods_said(text: str, language: str, as_of: date) -> list[Said]:
+    """Every period in the normalised words, in order; a span read once is not read again."""
+    found: list[Said] = []
+
+    def free(start: int, end: int) -> bool:
+        return not any(start < s.end and s.start < end for s in found)
+
+    candidates = [(key, match) for key, phrases in compiled_table(language, "periods") for match in phrases.find(text)]
+    # the longest phrase wins where two overlap ("no mês passado" over "no mês"), then the earliest
+    for key, match in sorted(candidates, key=lambda c: (c[1].start() - c[1].end(), c[1].start())):
+        period = _period(key, match, language, as_of)
+        if period is not None and free(match.start(), match.end()):
+            found.append(Said(period, match.start(), match.end()))
+    for dated in YEAR_MONTH.finditer(text):
+        month = int(dated.group(2))
+        period = named_month(month, int(dated.group(1)), as_of) if 1 <= month <= 12 else None
+        if period and free(*dated.span()):
+            found.append(Said(period, *dated.span()))
+    _months(text, language, as_of, found, free)
+    for year in YEAR.finditer(text):
+        period = year_period(int(year.group(1)), as_of)
+        if period and free(*year.span()):
+            found.append(Said(period, *year.span()))
+    return sorted(found, key=lambda s: s.start)
+
+
+@cache
+def _month_patterns(language: str) -> tuple[re.Pattern[str], ...]:
+    """Full month names anywhere ("en abril", "maio de 2025"); an abbreviation only beside a year ("abr 2025")."""
+    lex = lexicon(language)
+    full = "|".join(sorted(lex.months, key=len, reverse=True))
+    short = "|".join(sorted((w for w in lex.month_words() if w not in lex.months), key=len, reverse=True))
+    patterns = [re.compile(rf"(?<!\w)({full})(?:\s+(?:de|del|do)?\s*(20\d\d))?(?!\w)")]
+    if short:
+        patterns.append(re.compile(rf"(?<!\w)({short})\.?\s+(?:de\s+)?(20\d\d)(?!\w)"))
+    return tuple(patterns)
+
+
+def _months(text: str, language: str, as_of: date, found: list[Said], free: Callable[[int, int], bool]) -> None:
+    words = lexicon(language).month_words()
+    for pattern in _month_patterns(language):
+        for match in pattern.finditer(text):
+            year = int(match.group(2)) if match.group(2) else None
+            period = named_month(words[match.group(1)], year, as_of)
+            if period and free(*match.span()):
+                found.append(Said(period, *match.span()))
+
+
+def _period(key: str, match: Found, language: str, as_of: date) -> Period | None:
+    numbers = [g for g in match.groups() if g and g.isdigit()]
+    if key == "last_n_days":
+        return span_of_days(int(numbers[0]), as_of) if numbers else None
+    if key == "last_n_months":
+        return span_of_days(DAYS_PER_MONTH * int(numbers[0]), as_of) if numbers else None
+    if key == "since_month":
+        named = [g for g in match.groups() if g and not g.isdigit()]
+        month = lexicon(language).month_words().get(named[0]) if named else None
+        return since(month, as_of) if month else None
+    return of_key(key, as_of)
+
+
+def read_period(said: str, as_of: date) -> Period | None:
+    """A period key, a month ("2026-04") or a range, or else the last period any language's words name (a
+    model or an outside client may pass "abril" or "mês passado")."""
+    from quipu.domain.periods import parse_period_key
+    from quipu.domain.reading.words import normalise
+
+    keyed = parse_period_key(said, as_of)
+    if keyed is not None:
+        return keyed
+    for language in ("es", "pt"):
+        words, _ = normalise(said, language)
+        named = periods_said(" ".join(words), language, as_of)
+        if named:
+            return named[-1].period
+    return None

@@ -1,0 +1,132 @@
+"""Phrases of the lexicon matched over normalised words: a trie of words, where a word ending in * matches any
+word it starts, {n} a number and {month} a month's name. At each position the longest phrase wins and matches do
+not overlap, as a regular expression's alternatives sorted longest first would (but in a fraction of the time)."""
+
+import re
+from dataclasses import dataclass
+
+from quipu.domain.reading.text import fold
+
+NUMBER = re.compile(r"\d[\d.,]*")
+
+
+@dataclass(frozen=True)
+class Found:
+    """One phrase found in normalised words: where it starts and ends, what it covers, and the numbers or
+    month names its {n} or {month} took (read like a regular expression's match)."""
+
+    begin: int
+    finish: int
+    covered: str
+    taken: tuple[str, ...] = ()
+
+    def start(self) -> int:
+        return self.begin
+
+    def end(self) -> int:
+        return self.finish
+
+    def span(self) -> tuple[int, int]:
+        return self.begin, self.finish
+
+    def group(self, index: int = 0) -> str:
+        return self.covered if index == 0 else self.taken[index - 1]
+
+    def groups(self) -> tuple[str, ...]:
+        return self.taken
+
+
+class _Node:
+    __slots__ = ("exact", "prefixes", "number", "month", "phrase")
+
+    def __init__(self) -> None:
+        self.exact: dict[str, _Node] = {}
+        self.prefixes: list[tuple[str, _Node]] = []
+        self.number: _Node | None = None
+        self.month: _Node | None = None
+        self.phrase: str | None = None
+
+    def step(self, word: str, months: frozenset[str]) -> list[tuple["_Node", str | None]]:
+        found: list[tuple[_Node, str | None]] = []
+        if word in self.exact:
+            found.append((self.exact[word], None))
+        found += [(node, None) for prefix, node in self.prefixes if word.startswith(prefix)]
+        if self.number is not None and NUMBER.fullmatch(word):
+            found.append((self.number, word))
+        if self.month is not None and word in months:
+            found.append((self.month, word))
+        return found
+
+
+class Phrases:
+    """A group of phrases of one language, matched as whole words over normalised text (words joined by single
+    spaces); at each position the longest phrase wins, and matches do not overlap. A word ending in * matches
+    any word it starts; {n} a number; {month} a month's name."""
+
+    def __init__(self, phrases: list[str] | tuple[str, ...], months: frozenset[str] = frozenset()):
+        self.phrases = tuple(sorted({fold(str(p)) for p in phrases if str(p).strip()}, key=len, reverse=True))
+        self.months = months
+        self.root = _Node()
+        for phrase in self.phrases:
+            node = self.root
+            for word in phrase.split():
+                node = self._child(node, word)
+            node.phrase = phrase
+
+    @staticmethod
+    def _child(node: _Node, word: str) -> _Node:
+        if word == "{n}":
+            node.number = node.number or _Node()
+            return node.number
+        if word == "{month}":
+            node.month = node.month or _Node()
+            return node.month
+        if word.endswith("*") and len(word) > 1:
+            for prefix, child in node.prefixes:
+                if prefix == word[:-1]:
+                    return child
+            child = _Node()
+            node.prefixes.append((word[:-1], child))
+            return child
+        return node.exact.setdefault(word, _Node())
+
+    def _longest(self, words: list[str], i: int) -> tuple[int, tuple[str, ...]] | None:
+        best: tuple[int, tuple[str, ...]] | None = None
+        frontier: list[tuple[_Node, tuple[str, ...]]] = [(self.root, ())]
+        j = i
+        while frontier and j < len(words):
+            following = []
+            for node, taken in frontier:
+                for child, value in node.step(words[j], self.months):
+                    grown = taken + ((value,) if value is not None else ())
+                    following.append((child, grown))
+                    if child.phrase is not None and (best is None or j + 1 - i > best[0]):
+                        best = (j + 1 - i, grown)
+            frontier = following
+            j += 1
+        return best
+
+    def find(self, text: str) -> list[Found]:
+        words = text.split(" ")
+        offsets, position = [], 0
+        for word in words:
+            offsets.append(position)
+            position += len(word) + 1
+        found, i = [], 0
+        while i < len(words):
+            best = self._longest(words, i) if words[i] else None
+            if best is None:
+                i += 1
+                continue
+            length, taken = best
+            begin, finish = offsets[i], offsets[i + length - 1] + len(words[i + length - 1])
+            found.append(Found(begin, finish, text[begin:finish], taken))
+            i += length
+        return found
+
+    def search(self, text: str) -> Found | None:
+        found = self.find(text)
+        return found[0] if found else None
+
+    def __bool__(self) -> bool:
+        return bool(self.phrases)

@@ -1,0 +1,124 @@
+"""One reading of a message, built once per turn: clauses, and per clause the mood, polarity, speaker, intents
+(with a confidence) and slots. The lexicon's rules settle what they can; a learned reader, trained on the
+team's examples, weighs the rest; without one, the lexicon's named intents alone decide (the rules baseline)."""
+
+from dataclasses import replace
+from datetime import date
+from typing import Protocol
+
+from quipu.domain.dataset import AS_OF
+from quipu.domain.reading.cues import Cues, read_cues
+from quipu.domain.reading.features import features
+from quipu.domain.reading.lexicon import compiled_table
+from quipu.domain.reading.model import Clause, Guess, Mood, Reading, ReadingContext, Slots
+from quipu.domain.reading.slots import read_slots
+from quipu.domain.reading.words import Words, clauses, normalise
+
+# the learned reader's mood outweighs a request the rules saw when it is at least this sure of another mood
+# ("mi hermana quiere que le transfiera 500" holds a "quiero"-like word, and is a report)
+OVERRULE_REQUEST = 0.7
+
+
+class LearnedReader(Protocol):
+    """Reads a clause's features into intents and moods, each best first with a calibrated confidence."""
+
+    def read(self, features: str) -> tuple[tuple[Guess, ...], tuple[Guess, ...]]: ...
+
+
+def anchors(text: str, language: str) -> tuple[str, ...]:
+    """The intents the lexicon names outright, in the lexicon's order of precedence."""
+    return tuple(name for name, phrases in compiled_table(language, "intents") if phrases.search(text))
+
+
+def read(
+    text: str, context: ReadingContext, learned: LearnedReader | None = None, *, as_of: date = AS_OF
+) -> Reading:
+    language = context.language
+    found = tuple(read_clause(words, context, learned, as_of) for words in clauses(text, language))
+    return Reading(text, language, found, context.region)
+
+
+def read_clause(words: Words, context: ReadingContext, learned: LearnedReader | None, as_of: date) -> Clause:
+    language = context.language
+    cues = read_cues(words, language)
+    slots = read_slots(words, language, context, as_of)
+    named = anchors(words.text, language)
+    seen = features(words, cues, slots, named)
+    intents, moods = learned.read(seen) if learned else (_by_rules(named), ())
+    intents = _switched(intents, cues, slots)
+    return Clause(
+        text=words.said,
+        words=words.content,
+        intents=intents,
+        mood=_mood(cues, moods, named),
+        polarity=cues.polarity,
+        speaker=cues.speaker,
+        slots=slots,
+        moods=moods,
+        anchors=named,
+    )
+
+
+def _by_rules(named: tuple[str, ...]) -> tuple[Guess, ...]:
+    """The rules baseline: the lexicon's first named intent; shared confidence when it names several."""
+    if not named:
+        return ()
+    return tuple(Guess(intent, round(1 / len(named), 3)) for intent in named)
+
+
+def _switched(intents: tuple[Guess, ...], cues: Cues, slots: Slots) -> tuple[Guess, ...]:
+    """"desactiva las alertas", "ya no me avisen": an alert turned off is never read as one turned on."""
+    if not intents or intents[0].label != "alert_on" or not (cues.switch_off or slots.switch == "off"):
+        return intents
+    first = Guess("alert_off", intents[0].confidence)
+    return (first, *(g for g in intents[1:] if g.label != "alert_off"))
+
+
+def _mood(cues: Cues, moods: tuple[Guess, ...], named: tuple[str, ...]) -> Mood:
+    settled = cues.settled_mood()
+    learned = Mood(moods[0].label) if moods else None
+    if settled is not None and settled != Mood.REQUEST:
+        return settled
+    if learned is not None and learned != Mood.REQUEST and moods[0].confidence >= OVERRULE_REQUEST:
+        return learned if learned != Mood.QUESTION or cues.question else Mood.REQUEST
+    if settled is not None:
+        return settled
+    if learned is not None:
+        return learned
+    return Mood.QUESTION if cues.question else Mood.REQUEST if named else Mood.STATEMENT
+
+
+def rules_only(text: str, context: ReadingContext, *, as_of: date = AS_OF) -> Reading:
+    return read(text, context, None, as_of=as_of)
+
+
+def clause_features(text: str, context: ReadingContext, *, as_of: date = AS_OF) -> list[str]:
+    """What the learned reader sees of each clause of a text (the corpus is read through this too)."""
+    language = context.language
+    seen = []
+    for words in clauses(text, language):
+        cues = read_cues(words, language)
+        slots = read_slots(words, language, context, as_of)
+        seen.append(features(words, cues, slots, anchors(words.text, language)))
+    return seen
+
+
+def whole_features(text: str, context: ReadingContext, *, as_of: date = AS_OF) -> str:
+    """What the learned reader sees of a whole text read as one clause (a corpus example is one clause)."""
+    language = context.language
+    normalised, said = normalise(text, language)
+    words = Words(tuple(normalised), text, asked="?" in normalised)
+    cues = read_cues(words, language)
+    slots = read_slots(words, language, context, as_of)
+    return features(words, cues, slots, anchors(words.text, language))
+
+
+def read_joined(text: str, context: ReadingContext, learned: LearnedReader | None, intent: str) -> Reading:
+    """The words of a request and of its follow-up, read as one clause of the request's intent ("bloquea mi
+    tarjeta" + "la de débito"): the slots of both, the intent of the first."""
+    language = context.language
+    normalised, _ = normalise(text, language)
+    words = Words(tuple(normalised), text, asked="?" in normalised)
+    clause = read_clause(words, context, learned, AS_OF)
+    kept = tuple(g for g in clause.intents if g.label != intent)
+    return Reading(text, language, (replace(clause, intents=(Guess(intent, 1.0), *kept)),), context.region)

@@ -1,0 +1,168 @@
+"""The slots of a clause: amounts in the customer's locale (with "mil", "k", "lucas", "palos"), accounts only after
+an account cue or as one of the customer's own or payees', phone numbers and references apart, card endings,
+the customer's own products with the role the words give them, merchants matched against the customer's own,
+periods, categories, currencies, services and the small words that settle a request (an alert's kind, a call's
+window, a summary's topic, "the other one")."""
+
+import re
+from datetime import date
+
+from quipu.domain.reading import numbers
+from quipu.domain.reading.lexicon import (
+    Lexicon,
+    Phrases,
+    brand_names,
+    brands,
+    compiled_cue_table,
+    compiled_table,
+    lexicon,
+)
+from quipu.domain.reading.merchants import merchants_named
+from quipu.domain.reading.model import Product, ReadingContext, Slots
+from quipu.domain.reading.periods import periods_said
+from quipu.domain.reading.words import Words, speller
+
+RECORD_ID = re.compile(r"[a-z]{2,}(?:-[a-z0-9]+){2,}")
+PLACE_WORDS = ("en", "em", "no", "na", "con", "com", "de", "del", "do", "da")
+Table = tuple[tuple[str, Phrases], ...]
+
+
+def read_slots(clause: Words, language: str, context: ReadingContext, as_of: date) -> Slots:
+    lex = lexicon(language)
+    draft = numbers.Draft(list(clause.content))
+    text = draft.text
+    references = numbers.cued(draft, lex.cue("not_account"), min_digits=4)
+    accounts = numbers.cued(draft, lex.cue("account"), min_digits=numbers.MIN_CUED_ACCOUNT)
+    accounts += numbers.known_accounts(draft, context)
+    bare = [draft.words[i] for i in draft.numbers() if len(numbers.digits_of(draft.words[i])) >= numbers.ACCOUNT_DIGITS]
+    draft.taken |= {i for i in draft.numbers() if len(numbers.digits_of(draft.words[i])) >= numbers.ACCOUNT_DIGITS}
+    last4 = numbers.endings(draft, lex.cue("card_ending"), context)
+    for cue in ("time_of_day", "day_of_month"):
+        for match in lex.cue(cue).find(text):
+            draft.taken |= set(range(draft.index(match.start()), draft.index(match.end()) + 1)) & set(draft.numbers())
+    said_periods = periods_said(text, language, as_of)
+    for said in said_periods:
+        draft.taken |= set(range(draft.index(said.start), draft.index(said.end))) & set(draft.numbers())
+    top_n = numbers.top_n_of(draft, lex.cue("top_n"))
+    count = numbers.counted(draft, lex.cue("counted"), language)
+    over, under = numbers.bounds(draft, language, context)
+    amounts = numbers.amounts(draft, language, context)
+    products = _products(text, language)
+    return Slots(
+        amounts=tuple(amounts),
+        accounts=tuple(dict.fromkeys(accounts)),
+        bare_numbers=tuple(b for b in bare if b not in accounts),
+        references=tuple(references),
+        last4=tuple(last4),
+        record_ids=tuple(w.upper() for w in draft.words if RECORD_ID.fullmatch(w)),
+        products=tuple(products),
+        merchants=merchants_named(text, context.merchants, language),
+        places=_places(draft, language, context),
+        periods=tuple(s.period for s in said_periods),
+        categories=_named(text, compiled_table(language, "categories"), skip=brands()),
+        currencies=_currencies(text, language),
+        services=_named(text, compiled_table(language, "services")),
+        count=count,
+        ordinal=_ordinal(text, language),
+        alert_kind=_one(text, compiled_cue_table(language, "alert_kinds")),
+        switch="off" if lex.cue("switch_off").search(text) else "on" if lex.cue("switch_on").search(text) else None,
+        window=_one(text, compiled_cue_table(language, "windows")),
+        topic=_topic(text, language),
+        group_by=_first(text, compiled_cue_table(language, "group_by")),
+        over=over,
+        under=under,
+        top_n=top_n,
+        everything=bool(lex.cue("everything").search(text)),
+        duplicate=bool(lex.cue("duplicate").search(text)),
+        other_one=bool(lex.cue("other_one").search(text)),
+        both=bool(lex.cue("both").search(text)),
+        reversed=bool(lex.cue("reversed").search(text)),
+        correction=bool(lex.cue("correction").search(text)),
+        points_back=bool(lex.cue("points_back").search(text)),
+        secret=bool(lex.cue("secret").search(text)),
+        impersonation=bool(lex.cue("bank_impersonation").search(text)),
+        scam_purpose=bool(lex.cue("scam_purpose").search(text)),
+        no_skill_topic=bool(lex.cue("no_skill_topics").search(text)),
+        not_in_records=bool(lex.cue("not_in_records").search(text)),
+    )
+
+
+def _products(text: str, language: str) -> list[Product]:
+    """The customer's products named by kind, the longest name first, each with the role its preposition
+    gives ("de mi ahorro" is where money leaves, "a la corriente" where it goes, "con el ahorro" pays)."""
+    lex = lexicon(language)
+    spans: list[tuple[int, int, str]] = []
+    for kind, phrases in compiled_table(language, "products"):
+        for match in phrases.find(text):
+            spans.append((match.start(), match.end(), kind))
+    chosen: list[tuple[int, int, str]] = []
+    for start, end, kind in sorted(spans, key=lambda s: s[0] - s[1]):
+        if not any(start < e and s < end for s, e, _ in chosen):
+            chosen.append((start, end, kind))
+    found = []
+    for start, _, kind in sorted(chosen):
+        before = text[:start].split()[-3:]
+        found.append(Product(kind, _role(" ".join(before), lex)))
+    return found
+
+
+def _role(before: str, lex: Lexicon) -> str | None:
+    for role, cue in (("from", "with_words"), ("from", "from_words"), ("to", "to_words")):
+        for match in lex.cue(cue).find(before):
+            if match.end() == len(before) and _ends_with_preposition(before, match.group(0)):
+                return role
+    return None
+
+
+def _ends_with_preposition(before: str, matched: str) -> bool:
+    """The preposition is right before the product, with at most an article or "mi" between."""
+    tail = before[len(before) - len(matched) :].split()
+    return bool(tail)
+
+
+def _named(text: str, table: Table, skip: Phrases | None = None) -> tuple[str, ...]:
+    """Every name of the table the words say, in the order said (a brand's words are not a category's)."""
+    masked = text
+    if skip is not None:
+        for match in skip.find(text):
+            if match.group(0).strip() in ("mercado libre", "mercado livre", "mercado pago"):
+                masked = masked.replace(match.group(0), " " * len(match.group(0)))
+    found = [(m.start(), name) for name, phrases in table for m in phrases.find(masked)]
+    return tuple(dict.fromkeys(name for _, name in sorted(found)))
+
+
+def _currencies(text: str, language: str) -> tuple[str, ...]:
+    found = [(m.start(), code) for code, phrases in compiled_table(language, "currencies") for m in phrases.find(text)]
+    return tuple(dict.fromkeys(code for _, code in sorted(found)))
+
+
+def _one(text: str, table: Table) -> str | None:
+    """The one name of the table the words say; none, or several, is None."""
+    named = [name for name, phrases in table if phrases.search(text)]
+    return named[0] if len(named) == 1 else None
+
+
+def _first(text: str, table: Table) -> str | None:
+    named = [name for name, phrases in table if phrases.search(text)]
+    return named[0] if named else None
+
+
+def _ordinal(text: str, language: str) -> int | None:
+    named = _one(text, compiled_cue_table(language, "ordinals"))
+    return int(named) if named else None
+
+
+def _topic(text: str, language: str) -> str | None:
+    return _one(text, compiled_cue_table(language, "summary_topics"))
+
+
+def _places(draft: numbers.Draft, language: str, context: ReadingContext) -> tuple[str, ...]:
+    """A word after "en", "em", "con"… that the lexicon does not know and no list names: perhaps a merchant
+    only the records know ("¿cuánto gasté en ElectroMax?"). A wrong guess costs one lookup that finds nothing."""
+    known = speller(language).vocabulary
+    found = []
+    for i, word in enumerate(draft.words[1:], start=1):
+        unknown = word.isalpha() and len(word) >= 4 and word not in known and word not in brand_names()
+        if draft.words[i - 1] in PLACE_WORDS and unknown:
+            found.append(word)
+    return tuple(dict.fromkeys(found))[:2]

@@ -1,0 +1,69 @@
+"""The one normalisation of the customer's words: accents and case folded, letters repeated for emphasis
+collapsed, chat abbreviations and misspellings replaced (from the lexicon), spelling tolerated against what the
+lexicon knows. Every part of the reading works on this form."""
+
+import re
+import unicodedata
+from functools import cache
+
+WORD = re.compile(r"[A-Za-z]{2,}(?:-[A-Za-z0-9]+){2,}|\$?\d[\d.,]*\d|\$?\d|[^\W\d_]+(?:['’][^\W\d_]+)?|[?¿!¡.;:,\n]|\$|%|#")
+REPEATS = re.compile(r"([^\W\d_])\1{2,}")  # "holaaaa", "siiii": three or more of one letter
+
+
+def fold(text: str) -> str:
+    """Accents off and case folded ("Bloquéala" → "bloqueala"); ñ reads as n, as customers often type it."""
+    decomposed = unicodedata.normalize("NFKD", text or "")
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def collapse_repeats(text: str) -> str:
+    return REPEATS.sub(r"\1", text)
+
+
+def tokens(text: str) -> list[str]:
+    """Words, numbers (with their separators) and the punctuation that ends a clause."""
+    return WORD.findall(text)
+
+
+@cache
+def _deletes(word: str) -> frozenset[str]:
+    return frozenset(word[:i] + word[i + 1 :] for i in range(len(word)))
+
+
+class Speller:
+    """Corrects a word the lexicon does not know towards the one it knows at one edit (a letter missing, extra,
+    swapped or wrong), when exactly one known word is that close; short words and numbers are left alone."""
+
+    MIN_LENGTH = 5
+
+    def __init__(self, vocabulary: frozenset[str], stems: tuple[str, ...] = ()):
+        self.vocabulary = vocabulary
+        self.stems = stems
+        self.index: dict[str, set[str]] = {}
+        for word in vocabulary:
+            if len(word) >= self.MIN_LENGTH - 1:
+                for key in {word, *_deletes(word)}:
+                    self.index.setdefault(key, set()).add(word)
+
+    def correct(self, word: str) -> str:
+        if len(word) < self.MIN_LENGTH or word in self.vocabulary or not word.isalpha():
+            return word
+        if word.startswith(self.stems):  # "compara" is a word of "compar*", not a typo of "compra"
+            return word
+        found: set[str] = set(self.index.get(word, ()))
+        for key in _deletes(word):
+            found |= self.index.get(key, set())
+        close = {w for w in found if _one_edit(word, w)}
+        return close.pop() if len(close) == 1 else word
+
+
+def _one_edit(a: str, b: str) -> bool:
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        if len(diff) == 1:
+            return True
+        return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))

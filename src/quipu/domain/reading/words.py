@@ -1,0 +1,163 @@
+"""A message as normalised words, and its clauses: sentences, then the joins a customer uses to ask a second
+thing ("y también", "e também", "pero", "y" before a new question or request)."""
+
+from dataclasses import dataclass
+from functools import cache
+
+from quipu.domain.reading.lexicon import Phrases, compiled_table, lexicon
+from quipu.domain.reading.text import Speller, collapse_repeats, fold, tokens
+
+ENDS = frozenset({".", "?", "!", ";", "\n"})
+PUNCTUATION = frozenset({*ENDS, "¿", "¡", ",", ":"})
+SHORT = 2  # a clause of fewer words than this is kept with the one before it ("porfa", "gracias")
+
+
+@dataclass(frozen=True)
+class Words:
+    """Normalised words in order; `asked` when the customer ended them with a question mark."""
+
+    words: tuple[str, ...]
+    said: str
+    asked: bool = False
+
+    @property
+    def text(self) -> str:
+        return " ".join(w for w in self.words if w not in PUNCTUATION)
+
+    @property
+    def content(self) -> tuple[str, ...]:
+        return tuple(w for w in self.words if w not in PUNCTUATION)
+
+
+@cache
+def speller(language: str) -> Speller:
+    lex = lexicon(language)
+    return Speller(lex.known, lex.stems)
+
+
+def _split_money(token: str) -> list[str]:
+    return ["$", token[1:]] if token.startswith("$") and len(token) > 1 else [token]
+
+
+def normalise(text: str, language: str) -> tuple[list[str], list[str]]:
+    """(normalised words, the customer's own words): spellings replaced, repeats collapsed, typos corrected."""
+    lex = lexicon(language)
+    spellings, spell = lex.spellings(), speller(language)
+    found, said = [], []
+    for raw in tokens(collapse_repeats(text or "")):
+        for piece in _split_money(raw):
+            folded = fold(piece)
+            if folded in spellings:
+                replaced = spellings[folded].split()
+            elif folded.isalpha():
+                replaced = [spell.correct(folded)]
+            else:
+                replaced = [folded]
+            found += replaced
+            said += [piece] * len(replaced)
+    return found, said
+
+
+def clauses(text: str, language: str) -> list[Words]:
+    """The message's clauses, in order."""
+    words, said = normalise(text, language)
+    pieces: list[tuple[list[str], list[str], bool]] = []
+    current: list[str] = []
+    current_said: list[str] = []
+    for word, raw in zip(words, said, strict=True):
+        if word == "¿" and len([w for w in current if w not in PUNCTUATION]) >= SHORT:
+            pieces.append((current, current_said, False))
+            current, current_said = [], []
+        if word in ENDS:
+            if current:
+                pieces.append((current, current_said, word == "?"))
+            current, current_said = [], []
+            continue
+        current.append(word)
+        current_said.append(raw)
+    if current:
+        pieces.append((current, current_said, False))
+    split = [part for piece in pieces for part in _joined(piece, language)]
+    return _merged([Words(tuple(w), _said(s), asked) for w, s, asked in split if w])
+
+
+def _said(raw: list[str]) -> str:
+    """The customer's own words (a word the spellings expanded into several is said once)."""
+    kept = [word for i, word in enumerate(raw) if i == 0 or raw[i - 1] is not word]
+    return " ".join(kept)
+
+
+def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tuple[list[str], list[str], bool]]:
+    """Splits a sentence where a second request or question starts."""
+    words, said, asked = piece
+    joined = " ".join(words)
+    for match in lexicon(language).cue("clause_joiners").find(joined):
+        start = len(joined[: match.start()].split())
+        end = start + len(match.group(0).split())
+        if start >= SHORT and len(words) - end >= SHORT:
+            head = (words[:start], said[:start], False)
+            return [head, *_joined((words[end:], said[end:], asked), language)]
+    for index, word in enumerate(words):
+        if not SHORT <= index < len(words) - SHORT:
+            continue
+        left, right = words[:index], words[index + 1 :]
+        if word in ("y", "e") and _second_request(left, right, language):
+            return [(left, said[:index], False), *_joined((right, said[index + 1 :], asked), language)]
+        if word == "," and _content(left) >= SHORT and _content(right) >= SHORT and _starts_anew(right, language):
+            return [(left, said[:index], False), *_joined((right, said[index + 1 :], asked), language)]
+    return [piece]
+
+
+def _content(words: list[str]) -> int:
+    return len([w for w in words if w not in PUNCTUATION])
+
+
+def _second_request(left: list[str], right: list[str], language: str) -> bool:
+    """After "y"/"e": a new question or request ("y dime cuánto tengo"), or a request for another thing the
+    lexicon names ("bloqueia o cartão e pede pra me ligarem")."""
+    if _starts_anew(right, language) and (_names_something(left, language) or _content(left) > SHORT):
+        return True
+    named_left, named_right = _named(left, language), _named(right[:6], language)
+    return bool(named_left and named_right and not named_right & named_left)
+
+
+def _starts_anew(rest: list[str], language: str) -> bool:
+    """After "y"/"e": a question word, a request, or a word that names an intent starts a clause of its own."""
+    lex = lexicon(language)
+    start = " ".join(rest[:4])
+    for cue in ("question_words", "request", "polite_request", "action_verbs"):
+        head = lex.cue(cue).search(start)
+        if head is not None and head.start() == 0:
+            return True
+    return any(p.search(" ".join(rest[:2])) is not None and _anchored_at_start(p, rest) for _, p in compiled_table(language, "intents"))
+
+
+def _anchored_at_start(phrases: Phrases, rest: list[str]) -> bool:
+    found = phrases.search(" ".join(rest[:3]))
+    return found is not None and found.start() == 0 and rest[0] not in ("la", "el", "a", "o", "de", "do", "da")
+
+
+def _names_something(words: list[str], language: str) -> bool:
+    return bool(_named(words, language))
+
+
+def _named(words: list[str], language: str) -> set[str]:
+    text = " ".join(words)
+    return {name for name, p in compiled_table(language, "intents") if p.search(text)}
+
+
+def _merged(found: list[Words]) -> list[Words]:
+    """A piece too short to ask anything ("porfa") stays with the clause before it."""
+    merged: list[Words] = []
+    for words in found:
+        if merged and len(words.content) < SHORT and not words.asked and not _stands_alone(words):
+            last = merged[-1]
+            merged[-1] = Words(last.words + words.words, f"{last.said} {words.said}", last.asked)
+        else:
+            merged.append(words)
+    return merged
+
+
+def _stands_alone(words: Words) -> bool:
+    """A one-word answer or greeting is a clause of its own ("no", "sí", "hola")."""
+    return len(words.content) == 1 and words.content[0].isalpha() and len(words.content[0]) <= 6

@@ -1,0 +1,114 @@
+"""Which lookup the words ask for, and its arguments, from the reading: the intent names the tool; the periods,
+category, merchant and bounds said are its arguments; a follow-up keeps what it does not change."""
+
+from quipu.domain.reading.model import Slots
+from quipu.domain.reading.naming import period_argument
+from quipu.skills.answering import SkillTurn, ToolOutcome
+
+TOOLS = {
+    "spending": "get_spending_summary",
+    "largest_purchase": "get_largest_purchase",
+    "compare_spending": "compare_spending",
+    "movements": "get_movements",
+    "exchange_rate": "get_exchange_rate",
+    "complaints": "get_complaints",
+}
+PERIOD_TOOLS = ("get_movements", "get_largest_purchase", "get_spending_summary", "compare_spending")
+FILTERS = {  # what each tool can be narrowed by
+    "get_spending_summary": ("category", "merchant"),
+    "get_movements": ("category", "merchant", "min_amount", "max_amount"),
+    "get_largest_purchase": ("category",),
+    "compare_spending": ("category",),
+}
+TOP = 10
+
+
+def _periods(turn: SkillTurn) -> list[str]:
+    """The periods said: this turn's words first; else those of the words it follows."""
+    said = turn.now.periods or (turn.slots.periods if not turn.follow_up else ())
+    return [period_argument(p) for p in said]
+
+
+def _narrowing(slots: Slots) -> dict:
+    """The category, merchant and amount bounds the words say (the last one said wins)."""
+    found: dict = {}
+    if slots.categories:
+        found["category"] = slots.categories[-1]
+    if slots.merchants:
+        found["merchant"] = slots.merchants[-1]
+    if slots.over is not None:
+        found["min_amount"] = str(slots.over)
+    if slots.under is not None:
+        found["max_amount"] = str(slots.under)
+    return found
+
+
+def _currencies_asked(turn: SkillTurn) -> dict:
+    named = [c for c in turn.slots.currencies if c != "HOME"]
+    if len(named) >= 2:
+        return {"currency": named[0], "target": named[1]}
+    return {"currency": named[0]} if named else {}
+
+
+def _arguments(turn: SkillTurn, tool: str) -> dict:
+    """The tool's arguments from the reading; a follow-up keeps what it does not change ("¿y en abril?" keeps
+    the category; "¿y en total?" drops it)."""
+    base = {k: v for k, v in turn.earlier.items() if k in ("period", *FILTERS.get(tool, ()))} if turn.follow_up else {}
+    if turn.now.everything:
+        base = {k: v for k, v in base.items() if k == "period"}
+    now = _narrowing(turn.now)
+    if "category" in now:
+        base.pop("merchant", None)
+    if "merchant" in now:
+        base.pop("category", None)
+    arguments = {**base, **(now if turn.follow_up else _narrowing(turn.slots))}
+    arguments = {k: v for k, v in arguments.items() if k in ("period", *FILTERS.get(tool, ()))}
+    periods = _periods(turn)
+    if tool == "compare_spending":
+        if len(periods) >= 2:
+            arguments |= {"period": periods[-1], "versus": periods[-2]}
+        elif periods and turn.earlier.get("period") and turn.earlier["period"] != periods[-1]:
+            # "¿gasté más o menos que en mayo?" after this month: the period talked about against the one named
+            arguments |= {"period": turn.earlier["period"], "versus": periods[-1]}
+        elif periods:
+            arguments["period"] = periods[-1]
+        arguments.setdefault("period", "this_month")
+    elif periods and tool in PERIOD_TOOLS:
+        arguments["period"] = periods[-1]
+    elif tool in PERIOD_TOOLS and turn.earlier.get("period"):
+        arguments["period"] = turn.earlier["period"]  # "¿y la compra más grande?" keeps the period just asked
+    return arguments
+
+
+def _shaped(turn: SkillTurn, tool: str, arguments: dict) -> tuple[str, dict]:
+    """How the words shape the lookup: grouped ("¿en qué gasto más?"), side by side ("comida o transporte"),
+    the top n ("mis 3 compras más grandes"), largest first."""
+    slots = turn.now if turn.follow_up else turn.slots
+    if tool == "get_spending_summary":
+        if len(set(slots.categories)) >= 2:
+            arguments = {k: v for k, v in arguments.items() if k != "category"} | {"by": "category"}
+        elif slots.group_by and not (slots.group_by == "merchant" and "merchant" in arguments):
+            arguments["by"] = slots.group_by
+    if tool == "get_largest_purchase" and slots.top_n:
+        return "get_movements", {**arguments, "order": "largest", "limit": min(slots.top_n, TOP)}
+    if tool == "get_movements" and turn.intent == "largest_purchase":
+        arguments["order"] = "largest"
+    return tool, arguments
+
+
+async def act(turn: SkillTurn) -> list[ToolOutcome]:
+    """The lookup the intent names, with the period, category, merchant and bounds the words give; a word that
+    may be a merchant no list knows ("¿cuánto gasté en ElectroMax?") is tried first, and kept only if the
+    customer bought there."""
+    tool = TOOLS.get(turn.intent, "get_movements")
+    if tool == "get_exchange_rate":
+        return [await turn.tools.call(tool, _currencies_asked(turn))]
+    if tool == "get_complaints":
+        return [await turn.tools.call(tool, {})]
+    tool, arguments = _shaped(turn, tool, _arguments(turn, tool))
+    if tool in ("get_spending_summary", "get_movements") and not {"merchant", "category"} & set(arguments):
+        for place in turn.now.places or turn.slots.places:
+            looked = await turn.tools.call(tool, {**arguments, "merchant": place})
+            if looked.result.get("status") == "found":
+                return [looked]
+    return [await turn.tools.call(tool, arguments)]

@@ -1,0 +1,15 @@
+"""What the reading's unit tests share: the learned reader trained on today's corpus (loaded from the cache
+`quipu reader train` fills, trained once otherwise) and the intents the skills declare."""
+
+from functools import cache
+
+from quipu.adapters.reader.store import trained
+from quipu.application.understanding.catalog import Catalog
+from quipu.skills.registry import discover, read_intents
+
+CATALOG = Catalog.build({s.name: s.intents() for s in discover()}, read_intents("_shared"))
+
+
+@cache
+def learned_reader():
+    return trained()
