@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BASE := $(VENV)/.installed-base
 
-.PHONY: up down test test-unit typecheck lint demo-data status system-deps clean model model-server browser-deps
+.PHONY: up down test test-unit typecheck lint demo-data status system-deps clean model model-server browser-deps reader
 
 # the package and its dev tools; enough for test-unit, typecheck and lint (nothing compiled)
 $(BASE): pyproject.toml
@@ -29,8 +29,12 @@ model: $(STAMP)
 model-server: system-deps $(STAMP)
 	$(BIN)/quipu model build-server
 
-## up: database, demo data (if empty), local model, API + web on one port, smoke check, sign-ins
-up: system-deps $(STAMP) model
+## reader: train the learned reader on the skills' examples (seconds; loaded from the cache when unchanged)
+reader: $(BASE)
+	$(BIN)/quipu reader train
+
+## up: database, demo data (if empty), local model, the reader, API + web on one port, smoke check, sign-ins
+up: system-deps $(STAMP) model reader
 	$(BIN)/quipu up
 
 ## down: stop the embedded database
@@ -44,11 +48,11 @@ tests/e2e/node_modules/.package-lock.json: tests/e2e/package.json tests/e2e/pack
 	npm ci --prefix tests/e2e --no-audit --no-fund
 
 ## test: the type check first (fails fast), then the whole suite (unit, integration on a real embedded PostgreSQL, e2e)
-test: system-deps $(STAMP) typecheck model model-server browser-deps
+test: system-deps $(STAMP) typecheck model model-server browser-deps reader
 	$(BIN)/pytest
 
 ## test-unit: tests/unit only: no database, no app, no model; seconds
-test-unit: $(BASE)
+test-unit: $(BASE) reader
 	$(BIN)/pytest tests/unit
 
 ## typecheck: mypy, strict on quipu.domain and quipu.application, default settings on the rest of src/quipu

@@ -61,14 +61,19 @@ class Settings(BaseSettings):
     )
     transfer_limit_per_day_usd: Decimal = Field(Decimal(3000), gt=0, description="Third-party transfer limit per day.")
     llm_slots: int = Field(
-        1, ge=1, le=64, description="Model calls one API process runs at once (1 in process; the server's parallel slots)."
+        1,
+        ge=1,
+        le=64,
+        description="Model calls one API process runs at once (1 in process; the server's parallel slots).",
     )
     llm_warm_up: bool | None = Field(
         None,
         description="Read the system prompt into every model slot at start; unset: on for the local model, Ollama "
         "and any QUIPU_LLM_BASE_URL (servers of your own), off for hosted endpoints.",
     )
-    llm_queue: int = Field(8, ge=0, le=1000, description="Model calls that may wait for a slot; past it the turn gets 503.")
+    llm_queue: int = Field(
+        8, ge=0, le=1000, description="Model calls that may wait for a slot; past it the turn gets 503."
+    )
     llm_timeout_seconds: float = Field(45, gt=0, le=600, description="Longest one model call may run (a hung model).")
     turn_deadline_seconds: float = Field(
         60, gt=0, le=600, description="Longest a chat turn may wait for the model; past it 503 and Retry-After."

@@ -20,10 +20,12 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class FakeModelServer:
-    """Router calls get `skill`; skill calls get a tool call first, a reply once a tool result is in the
-    transcript. `delay` slows every answer; `hang` never answers (until stopped)."""
+    """Reading calls get `intent` read as a question; (older) router and skill calls get `skill`, a tool call, a
+    reply. `delay` slows every answer; `hang` never answers (until stopped)."""
 
-    def __init__(self, port: int, *, skill: str = "balance_inquiry", tool: str = "get_balances"):
+    def __init__(
+        self, port: int, *, skill: str = "balance_inquiry", tool: str = "get_balances", intent: str = "balance"
+    ):
         self.delay = 0.0
         self.hang = False
         self.requests = 0
@@ -50,7 +52,9 @@ class FakeModelServer:
                 asked = body["response_format"]
                 schema = asked.get("schema") or asked["json_schema"]["schema"]
                 said = " ".join(m["content"] for m in body["messages"])
-                if "skill" in schema.get("properties", {}):
+                if "intent" in schema.get("properties", {}):
+                    data = {"intent": intent, "mood": "question", "polarity": "asks", "speaker": "customer"}
+                elif "skill" in schema.get("properties", {}):
                     data = {"skill": skill}
                 elif "[tool result]" in said:
                     data = {"action": "reply", "text": "Aquí tienes tus saldos."}

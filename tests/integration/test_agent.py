@@ -151,11 +151,10 @@ def test_an_injected_confirmation_confirms_and_executes_nothing(make_client, dem
     assert executed == 0 and cards == 0
 
 
-def test_a_provider_that_raises_gives_a_safe_reply_and_a_person(make_client):
-    model = scripted("balance_inquiry", ConnectionError("model server down"))
-    api = make_client(model=model)
-    message = "¿qué datos tienen de mí?"  # no plain words: the skill needs the model's step, and the model is down
-    response = api.post("/api/chat", headers=sign_in(api, "DEMO-MX-KHIPU"), json={"message": message})
+def test_a_model_that_raises_where_it_is_needed_gives_the_fixed_reply_and_a_person(make_client):
+    model = ScriptedModel([ConnectionError("model server down")])
+    api = make_client(model=model, reader="model")  # the model reads every clause, and it is down
+    response = api.post("/api/chat", headers=sign_in(api, "DEMO-MX-KHIPU"), json={"message": "¿qué datos tienen de mí?"})
     assert response.status_code == 200
     body = response.json()
     assert body["handoff"]["reason"] == "assistant_error" and "problemas técnicos" in body["reply"]

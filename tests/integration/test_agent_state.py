@@ -12,17 +12,19 @@ from quipu.settings import Settings
 from support import TEST_SECRET, sign_in
 
 SEEN: list[list[str]] = []
+PROFILE = {"intent": "profile", "mood": "request", "polarity": "asks", "speaker": "customer"}
 
 
 def remembering(purpose, messages):
     SEEN.append([m["content"] for m in messages if m["role"] == "user"])
-    return {"action": "tool", "tool": "get_balances", "arguments": {}}
+    return PROFILE
 
 
 def test_two_api_processes_continue_the_same_thread_alternately(demo_db, tmp_path):
-    settings = Settings(home=tmp_path, jwt_secret=TEST_SECRET)
-    first_model = ScriptedModel([remembering, remembering], router=lambda text: "balance_inquiry")
-    second_model = ScriptedModel([remembering], router=lambda text: "balance_inquiry")
+    # the model reads every clause here, so what it is shown proves the conversation came back from PostgreSQL
+    settings = Settings(home=tmp_path, jwt_secret=TEST_SECRET, reader="model")
+    first_model = ScriptedModel([remembering, remembering])
+    second_model = ScriptedModel([remembering])
     SEEN.clear()
     with (
         TestClient(create_app(settings, urls=demo_db, model=first_model), client=("10.250.0.1", 1)) as one,
@@ -38,18 +40,13 @@ def test_two_api_processes_continue_the_same_thread_alternately(demo_db, tmp_pat
 
 def test_exported_spans_carry_no_card_number_email_or_name(make_client):
     exporter = InMemorySpanExporter()
-    model = ScriptedModel(
-        [
-            {"action": "tool", "tool": "get_profile", "arguments": {}},
-        ],
-        router=lambda text: "balance_inquiry",
-    )
-    api = make_client(model=model)
+    model = ScriptedModel([PROFILE, PROFILE, PROFILE])
+    api = make_client(model=model, reader="model")
     api.app.state.services.tracer = Tracer(exporter)
     message = "Soy Lucía Hernández Soto, mi tarjeta 4152 3134 5678 9010, correo lucia.h@example.com"
     api.post("/api/chat", headers=sign_in(api, "DEMO-MX-DUPLICATE"), json={"message": message})
     exported = json.dumps([dict(s.attributes) for s in exporter.get_finished_spans()], ensure_ascii=False)
-    assert {"node.guard", "model.router", "tool.call", "model.skill"} <= {s.name for s in exporter.get_finished_spans()}
+    assert {"node.understand", "model.read", "tool.call", "node.respond"} <= {s.name for s in exporter.get_finished_spans()}
     for secret in ("4152 3134 5678 9010", "4152313456789010", "lucia.h@example.com", "Lucía", "Hernández"):
         assert secret not in exported, secret
     assert "****9010" in exported

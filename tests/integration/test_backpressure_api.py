@@ -14,16 +14,18 @@ from quipu.adapters.tracing import Tracer
 from quipu.application.ports import ModelBusy
 from support import sign_in
 
+BALANCE = {"intent": "balance", "mood": "question", "polarity": "asks", "speaker": "customer"}
+
 
 def balances_model(*first):
-    steps = [*first, {"action": "tool", "tool": "get_balances", "arguments": {}}, {"action": "reply", "text": "Listo."}]
-    return ScriptedModel(steps, router=lambda text: "balance_inquiry")
+    """A model that reads clauses (the reader mode `model` asks it for every clause)."""
+    return ScriptedModel([*first, BALANCE, BALANCE, BALANCE])
 
 
 def test_a_busy_model_answers_503_with_retry_after_stores_nothing_and_the_turn_can_be_sent_again(make_client):
-    api = make_client(model=balances_model(ModelBusy("queue_full", retry_after=7)))
+    api = make_client(model=balances_model(ModelBusy("queue_full", retry_after=7)), reader="model")
     headers = sign_in(api, "DEMO-MX-DUPLICATE")
-    turn = {"message": "¿cómo van mis cuentas?", "thread_id": "busy-then-fine"}  # not plain: the model is asked
+    turn = {"message": "¿cómo van mis cuentas?", "thread_id": "busy-then-fine"}  # the model reads every clause
     busy = api.post("/api/chat", headers=headers, json=turn)
     assert busy.status_code == 503 and busy.headers["retry-after"] == "7"
     assert busy.json()["error"] == "model_busy"
@@ -42,9 +44,9 @@ def test_a_busy_model_answers_503_with_retry_after_stores_nothing_and_the_turn_c
     ]
 
 
-def test_a_busy_router_is_not_turned_into_a_hand_off(make_client):
-    model = ScriptedModel([ModelBusy("deadline")])  # the router call itself is refused
-    api = make_client(model=model)
+def test_a_busy_reading_is_not_turned_into_a_hand_off(make_client):
+    model = ScriptedModel([ModelBusy("deadline")])  # the model's reading itself is refused
+    api = make_client(model=model, reader="model")
     answer = api.post("/api/chat", headers=sign_in(api, "DEMO-BR-PORTUGUESE"), json={"message": "oi, como estão minhas contas?"})
     assert answer.status_code == 503 and "retry-after" in answer.headers
 
@@ -52,8 +54,7 @@ def test_a_busy_router_is_not_turned_into_a_hand_off(make_client):
 def test_a_customer_past_the_chat_limit_gets_429_under_concurrent_requests_and_others_still_chat(
     make_client, admin, clock
 ):
-    turns = [{"action": "tool", "tool": "get_balances", "arguments": {}}, {"action": "reply", "text": "Listo."}] * 6
-    api = make_client(model=ScriptedModel(turns, router=lambda text: "balance_inquiry"), chat_rate_per_minute=3)
+    api = make_client(model=ScriptedModel(), chat_rate_per_minute=3)
     camilo, ana = sign_in(api, "DEMO-CO-AMBIGUOUS"), sign_in(api, "DEMO-BR-PORTUGUESE")
     window = clock().replace(second=0, microsecond=0)
     row = admin.execute(

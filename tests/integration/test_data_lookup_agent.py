@@ -1,8 +1,10 @@
-"""data_lookup through POST /api/chat: the model (scripted, or the rules with no model) only picks the tool and
-its arguments; code writes the reply. run_sql is offered only to a model that passed the SQL gate."""
+"""data_lookup through POST /api/chat: code reads the question (the lookup, its period, category and merchant)
+and writes the reply; the model is never asked. The agent's hub offers run_sql only to a model that passed the
+SQL gate."""
 
 import re
 
+import anyio
 import pytest
 from fastmcp import Client
 from starlette.testclient import TestClient
@@ -15,7 +17,7 @@ from quipu.adapters.mcp.tooling import ToolDeps
 from quipu.domain.money import format_money
 from quipu.evaluation.sql_eval import record_verdict
 from quipu.settings import Settings
-from quipu.skills.data_lookup.gate import passed, read_record, write_verdict
+from quipu.skills.data_lookup.gate import gate_sql_tools, passed, read_record, write_verdict
 from support import TEST_SECRET, sign_in
 
 LARGEST_LAST_MONTH = "cuál fue mi gasto más grande del mes pasado"
@@ -77,26 +79,27 @@ def agent_over(demo_db, home, model) -> TestClient:
     return TestClient(create_app(Settings(home=home, jwt_secret=TEST_SECRET), urls=demo_db, model=model))
 
 
-def test_run_sql_is_not_offered_to_a_model_without_a_pass(demo_db, tmp_path):
+async def _agent_tools(home, model) -> set[str]:
+    """The tools the agent's hub lists for this model, as the composition root gates them."""
+    server = hub(lambda: ToolDeps(records=None), actions_enabled=True)
+    gate_sql_tools(server, home, model)
+    async with Client(server) as client:
+        return {t.name for t in await client.list_tools()}
+
+
+def test_run_sql_is_not_offered_to_a_model_without_a_pass_and_lookups_are_codes(demo_db, tmp_path):
     write_verdict(tmp_path, "scripted", "scripted", "FAIL")
-    model = lookup_model(tool("get_complaints"))
-    with agent_over(demo_db, tmp_path, model) as api:
-        # a new conversation, in words no code reads plainly: the model takes the step
-        chat(api, sign_in(api, "DEMO-MX-DUPLICATE"), "¿qué hay en mis registros de mayo?", thread_id="sql-gate-fail")
-    system = model.calls[-1]["system"]
-    assert "get_spending_summary" in system and "run_sql" not in system and "describe_schema" not in system
+    with agent_over(demo_db, tmp_path, ScriptedModel()) as api:
+        body = chat(api, sign_in(api, "DEMO-MX-DUPLICATE"), "¿qué hay en mis registros de mayo?", thread_id="sql-gate-fail")
+        assert body["skill"] == "data_lookup" and "run_sql" not in body["tools_used"]
+    hidden = anyio.run(_agent_tools, tmp_path, ScriptedModel())
+    assert "dwh_get_spending_summary" in hidden and "dwh_run_sql" not in hidden and "dwh_describe_schema" not in hidden
 
 
-def test_run_sql_is_offered_after_a_pass_and_its_rows_are_written_by_code(demo_db, tmp_path):
+def test_run_sql_is_offered_to_the_agents_hub_after_a_pass(tmp_path):
     write_verdict(tmp_path, "scripted", "scripted", "PASS")
-    sql = (
-        "SELECT merchant_name, amount FROM core.transactions WHERE merchant_name = 'Uber Trip' ORDER BY amount LIMIT 1"
-    )
-    model = lookup_model(tool("run_sql", sql=sql))
-    with agent_over(demo_db, tmp_path, model) as api:
-        body = chat(api, sign_in(api, "DEMO-MX-DUPLICATE"), "dame mi viaje de uber más barato")
-    assert "run_sql" in model.calls[-1]["system"]
-    assert "Uber Trip" in body["reply"] and "312.40" in body["reply"]
+    offered = anyio.run(_agent_tools, tmp_path, ScriptedModel())
+    assert "dwh_run_sql" in offered and "dwh_describe_schema" in offered
 
 
 def test_another_models_pass_does_not_count(tmp_path):

@@ -31,7 +31,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.timeout(240)]
 LUCIA, VALERIA = "DEMO-MX-DUPLICATE", "DEMO-MX-KHIPU"
 
 
-NEEDS_MODEL = "¿cómo van mis cuentas?"  # no plain words: the router and the skill's step ask the model
+NEEDS_MODEL = "¿cómo van mis cuentas?"  # with QUIPU_READER=model the model reads every clause
 
 
 def chat(api, headers, message, thread, timeout=60):
@@ -79,7 +79,12 @@ def started(tmp_path):
 def test_an_api_process_killed_mid_turn_leaves_no_half_turn_and_the_retry_gets_one_answer(
     demo_db, model_server, started
 ):
-    env = {"QUIPU_LLM": "openai", "QUIPU_LLM_BASE_URL": model_server.url, "QUIPU_LLM_MODEL": "fake"}
+    env = {
+        "QUIPU_LLM": "openai",
+        "QUIPU_LLM_BASE_URL": model_server.url,
+        "QUIPU_LLM_MODEL": "fake",
+        "QUIPU_READER": "model",
+    }
     one, two = started(demo_db.admin, 8095, **env), started(demo_db.admin, 8096, **env)
     one.wait_up(), two.wait_up()
     headers = token(one, LUCIA, DEMO_PASSWORDS[LUCIA])
@@ -206,7 +211,12 @@ def test_a_plain_balance_question_is_answered_by_code_while_the_model_server_is_
 
 def test_a_model_server_that_is_down_gets_the_fixed_reply_a_person_and_readiness_503(demo_db, started):
     api = started(
-        demo_db.admin, 8095, QUIPU_LLM="openai", QUIPU_LLM_BASE_URL="http://127.0.0.1:8098/v1", QUIPU_LLM_MODEL="x"
+        demo_db.admin,
+        8095,
+        QUIPU_LLM="openai",
+        QUIPU_LLM_BASE_URL="http://127.0.0.1:8098/v1",
+        QUIPU_LLM_MODEL="x",
+        QUIPU_READER="model",
     ).wait_up()
     headers = token(api, LUCIA, DEMO_PASSWORDS[LUCIA])
     answer = chat(api, headers, NEEDS_MODEL, f"down-{time.time_ns()}")
@@ -225,6 +235,7 @@ def test_a_hanging_model_server_gets_the_fixed_reply_a_person_in_bounded_time(de
         QUIPU_LLM_BASE_URL=model_server.url.replace("8097", "8097"),
         QUIPU_LLM_MODEL="fake",
         QUIPU_LLM_TIMEOUT_SECONDS=2,
+        QUIPU_READER="model",
     ).wait_up()
     headers = token(api, LUCIA, DEMO_PASSWORDS[LUCIA])
     started_at = time.monotonic()

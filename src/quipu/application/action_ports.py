@@ -95,5 +95,3 @@ class Audit(Protocol):
         executed: bool = False,
         verified: bool = False,
     ) -> None: ...
-
-

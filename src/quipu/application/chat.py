@@ -18,7 +18,7 @@ from quipu.domain.statement import statement_note
 log = logging.getLogger("quipu.chat")
 MAX_MESSAGE_CHARS = 2000
 # The step the customer is told about once a node finishes: the router understood, the skill looked things up.
-NEXT_STEP = {"router": "looking_up", "skill_agent": "writing", "claims_check": "writing", "handoff": "writing"}
+NEXT_STEP = {"understand": "looking_up", "respond": "writing", "claims_check": "writing", "handoff": "writing"}
 CUSTOMER_NAMES: contextvars.ContextVar[tuple[str, ...]] = contextvars.ContextVar("customer_names", default=())
 
 

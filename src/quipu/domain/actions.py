@@ -111,7 +111,7 @@ class InquiryParams(_Params):
 
 
 class EmailParams(_Params):
-    topic: Literal["balances", "payment_status", "case_receipt"]
+    topic: Literal["balances", "payment_status", "movements", "case_receipt"]
 
 
 class AlertParams(_Params):

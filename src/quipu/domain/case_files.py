@@ -60,7 +60,7 @@ def handoff(
     actions: list[dict[str, Any]],
 ) -> CaseFile:
     """A chat turn handed to a person; actions the system would not automate become open questions too."""
-    priority = case_priority(signals)
+    priority = case_priority([*signals, reason])
     open_questions = [question(reason)] + [a["text"] for a in actions if a["status"] in ("escalated", "failed")]
     record = {
         "case_id": case_id,

@@ -6,6 +6,7 @@ from typing import Any
 
 from quipu.domain.money import format_money
 from quipu.domain.texts import by_language, mail
+from quipu.domain.words import word
 
 DUE_SOON_DAYS = 5
 TEXT: dict[str, dict[str, str]] = by_language(mail.EMAILS)
@@ -34,6 +35,22 @@ def balances_email(language: str, products: list[dict[str, Any]], as_of: date) -
         if p["balance"] is not None
     ]
     return t["balances_subject"], "\n".join([*lines, "", t["footer"]])
+
+
+def movements_email(language: str, movements: list[dict[str, Any]], start: date, as_of: date) -> tuple[str, str]:
+    """The last days' movements, newest first, each as the records write it (merchant names stay plain text)."""
+    t = _t(language)
+    lines = [t["movements_intro"].format(start=start.isoformat(), as_of=as_of.isoformat())]
+    lines += [
+        t["line_movement"].format(
+            day=m["date"].isoformat(),
+            merchant=m.get("merchant") or "—",
+            amount=format_money(m["amount"], m["currency"], language),
+            kind=word(m.get("type"), language),
+        )
+        for m in movements
+    ] or [t["no_movements"]]
+    return t["movements_subject"], "\n".join([*lines, "", t["footer"]])
 
 
 def payment_status_email(language: str, debts: list[dict[str, Any]], as_of: date) -> tuple[str, str]:

@@ -104,7 +104,9 @@ def findings_for(
     found: list[Finding] = []
     twin = duplicate_of(charge, others)
     if twin:
-        found.append(Finding(Signal.DUPLICATE, {"other_transaction_id": twin[0].transaction_id, "seconds_apart": twin[1]}))
+        found.append(
+            Finding(Signal.DUPLICATE, {"other_transaction_id": twin[0].transaction_id, "seconds_apart": twin[1]})
+        )
     if charge.status == "Pending":
         found.append(Finding(Signal.PENDING))
     if charge.status == "Reversed":

@@ -91,7 +91,11 @@ def notes(
         )
     else:
         tip = t["tip_default"]
-    return {"spending": spending, "monthly": t["monthly"].format(month=month_label(month, language), amount=money(amount)), "tip": tip}
+    return {
+        "spending": spending,
+        "monthly": t["monthly"].format(month=month_label(month, language), amount=money(amount)),
+        "tip": tip,
+    }
 
 
 def my_finances(

@@ -16,12 +16,16 @@ def _score(raw: list[str], folded: list[str], language: str) -> int:
     return sum(w in lex.markers for w in folded) + LETTER_WEIGHT * sum(any(c in w for c in letters) for w in raw)
 
 
+SWITCH_MARGIN = 2  # a customer's message leaves their own language only on this much more evidence
+
+
 def detect_language(text: str, default: str = "es") -> str:
-    """The language whose marker words (and letters) outnumber the other's; ties keep the default."""
+    """The customer's language (the default) unless the other language's marker words (and letters) outnumber
+    it by a clear margin: a short "no, mejor no" stays in the language the customer writes in."""
     raw = [w.lower() for w in TOKEN.findall(text or "")]
     raw += [c for c in (text or "") if c in "¿¡"]
     folded = [fold(w) for w in raw]
     scores = {language: _score(raw, folded, language) for language in LANGUAGES}
-    best = max(scores.values())
-    leaders = [language for language, score in scores.items() if score == best]
-    return leaders[0] if len(leaders) == 1 else default
+    home = default if default in scores else "es"
+    other = max((language for language in scores if language != home), key=lambda lang: scores[lang])
+    return other if scores[other] - scores[home] >= SWITCH_MARGIN else home

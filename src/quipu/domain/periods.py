@@ -23,6 +23,8 @@ PERIOD_KEYS = (
 )
 DEFAULT_PERIOD = "last_30_days"
 MAX_DAYS = 1096  # the dataset holds three years
+
+
 class Period(BaseModel):
     """A window of whole days, both ends included."""
 

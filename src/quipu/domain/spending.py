@@ -43,7 +43,9 @@ def change_pct(now: Decimal, before: Decimal) -> str | None:
     return str(cents((now - before) / before * 100))
 
 
-def currency_block(current: list[Purchase], previous: list[Purchase], days: int, home_country: str | None) -> dict[str, Any]:
+def currency_block(
+    current: list[Purchase], previous: list[Purchase], days: int, home_country: str | None
+) -> dict[str, Any]:
     spend = sum((p.amount for p in current), Decimal("0"))
     before = sum((p.amount for p in previous), Decimal("0"))
     biggest = max(current, key=lambda p: p.amount) if current else None

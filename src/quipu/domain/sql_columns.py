@@ -89,7 +89,11 @@ class _Resolver:
             if any(column.name in self.columns_of(s) for _, s in level.selected_sources.values()):
                 return
             level = level.parent
-        if column.find_ancestor(exp.Group) and isinstance(scope.expression, exp.Query) and column.name in _projection_names(scope.expression):
+        if (
+            column.find_ancestor(exp.Group)
+            and isinstance(scope.expression, exp.Query)
+            and column.name in _projection_names(scope.expression)
+        ):
             return  # GROUP BY may name an output column too
         raise UnknownColumn(f"{column.name} is not a column of any table the query reads")
 

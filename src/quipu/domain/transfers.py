@@ -124,7 +124,12 @@ def check(
     if not valid_amount(t.amount):
         return Blocked("invalid_amount")
     # the owner is re-checked on the locked row at confirm
-    if origin is None or origin.customer_id != t.customer_id or not can_send(origin) or origin.customer_status != "Active":
+    if (
+        origin is None
+        or origin.customer_id != t.customer_id
+        or not can_send(origin)
+        or origin.customer_status != "Active"
+    ):
         return Blocked("origin_unavailable")
     if destination is None:
         return Blocked("destination_unavailable")

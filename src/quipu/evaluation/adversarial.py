@@ -144,9 +144,18 @@ def _judge_mirror(entry: Mirror, seen: dict) -> list[str]:
     return [f"expected {entry.expect.model_dump(exclude_none=True)}, drew {drawn}"]
 
 
-async def run(settings, which: str, *, real_model=None, urls=None, ids: tuple[str, ...] = (), on_result=None) -> list:
+async def run(
+    settings,
+    which: str,
+    *,
+    real_model=None,
+    urls=None,
+    ids: tuple[str, ...] = (),
+    on_result=None,
+    directory: Path = ADVERSARIAL,
+) -> list:
     local_only(settings, "adversarial turns")
-    entries: list = load_no_card() if which == "no_card" else load_mirror()
+    entries: list = load_no_card(directory) if which == "no_card" else load_mirror(directory)
     if ids:
         entries = [e for e in entries if e.id in ids]
     judge = _judge_no_card if which == "no_card" else _judge_mirror

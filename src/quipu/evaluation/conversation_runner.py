@@ -14,6 +14,7 @@ import anyio
 import psycopg
 
 from quipu.adapters.postgres.connection import one_row
+from quipu.application.agent.respond import REFUSED
 from quipu.application.ports import ModelCall
 from quipu.bootstrap import build_container
 from quipu.domain.threads import conversation_id
@@ -41,7 +42,9 @@ class OracleModel:
     model = "oracle"
 
     def __init__(self, conversations: list[Conversation]):
-        self.expected: dict[tuple[str, ...], Any] = {}  # the customer's words so far in a conversation → what this turn expects
+        self.expected: dict[
+            tuple[str, ...], Any
+        ] = {}  # the customer's words so far in a conversation → what this turn expects
         for conversation in conversations:
             said = [t.says for t in conversation.turns]
             for index, turn in enumerate(conversation.turns):
@@ -168,7 +171,7 @@ async def converse(container, seat: ModelSeat, conversation: Conversation):
             ran = await anyio.to_thread.run_sync(lambda: _ran(admin, cid, started))
             observed = TurnObserved(
                 reply=(done.reply or "") if done else "",
-                skill=done.skill if done else None,
+                skill=done.skill if done and done.skill != REFUSED else None,  # a refusal is code's, not a skill's
                 tool_calls=tool_calls_of(done) if done else [],
                 outcome=done.outcome if done else None,
                 handoff=done.handoff if done else None,

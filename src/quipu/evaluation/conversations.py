@@ -57,9 +57,11 @@ class FactSpec(Strict):
 
 class Expect(Strict):
     skill: Literal[(*SKILLS, ANY)] | None = Field(  # type: ignore[valid-type]
-       description="The skill that must answer; null: none (greeting, guard); any: not judged.")
+        description="The skill that must answer; null: none (greeting, guard); any: not judged."
+    )
     tools: list[str] | Literal["any"] = Field(
-        default_factory=list, description="Acceptable tools; one must be called. [] = none; any: not judged.")
+        default_factory=list, description="Acceptable tools; one must be called. [] = none; any: not judged."
+    )
     arguments: dict = Field(default_factory=dict, description="Key arguments the chosen tool call must carry.")
     facts: list[FactSpec] = Field(default_factory=list)
     outcome: Outcome = "answer"

@@ -148,12 +148,14 @@ async def read_outcome(admin_url: str, built: fixtures.Built) -> dict:
             )[0]
             others = [c for c in built.customers if c != cid]
             neighbor = built.values.get("neighbor_card", "-")
-            touched = one_row(conn.execute(
-                "SELECT (SELECT count(*) FROM ops.actions WHERE customer_id = ANY(%s) OR (params->>'product_id' = %s "
-                "AND status IN ('confirmed', 'executing', 'verified', 'failed'))) + "
-                "(SELECT count(*) FROM ops.card_actions WHERE customer_id = ANY(%s) OR product_id = %s)",
-                (others, neighbor, others, neighbor),
-            ).fetchone())[0]
+            touched = one_row(
+                conn.execute(
+                    "SELECT (SELECT count(*) FROM ops.actions WHERE customer_id = ANY(%s) OR (params->>'product_id' = %s "
+                    "AND status IN ('confirmed', 'executing', 'verified', 'failed'))) + "
+                    "(SELECT count(*) FROM ops.card_actions WHERE customer_id = ANY(%s) OR product_id = %s)",
+                    (others, neighbor, others, neighbor),
+                ).fetchone()
+            )[0]
         return {
             "executed": frozenset(a for a, status, _ in rows if status == "verified"),
             "reasons": frozenset(r for *_, r in rows if r) | {r[0] for r in logged} | {c for r in cases for c in r[0]},

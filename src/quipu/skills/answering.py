@@ -26,7 +26,9 @@ class ToolOutcome:
     tool: str
     arguments: dict
     result: dict
-    also: bool = False  # it answers a request of its own, beside the turn's last lookup ("¿cuánto gasté? ¿y lo más caro?")
+    also: bool = (
+        False  # it answers a request of its own, beside the turn's last lookup ("¿cuánto gasté? ¿y lo más caro?")
+    )
     note: dict = field(default_factory=dict)  # what the words asked of the answer, kept by code (never sent to a tool)
 
     @property
@@ -97,7 +99,9 @@ class Voice:
 
 
 class ToolCaller(Protocol):
-    async def call(self, tool: str, arguments: dict, *, also: bool = False, note: dict | None = None) -> ToolOutcome: ...
+    async def call(
+        self, tool: str, arguments: dict, *, also: bool = False, note: dict | None = None
+    ) -> ToolOutcome: ...
 
 
 @dataclass(frozen=True)

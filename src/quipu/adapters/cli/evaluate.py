@@ -163,6 +163,7 @@ def adversarial(
     which: str = typer.Option("no_card", "--set", help="no_card (must draw no proposal) or mirror (must draw one)."),
     llm: str = typer.Option("rules", help="rules (no model) or local; a hosted provider works too."),
     ids: str = typer.Option("", help="Comma-separated ids."),
+    directory: Path = typer.Option(Path("evals/adversarial"), "--from", help="Folder of no_card.yaml and mirror.yaml."),
     out: Path = typer.Option(Path(".quipu/eval"), help="Folder for the JSON report."),
 ) -> None:
     """The rule "act only on the customer's own request": proposals drawn from words that do not ask, and the
@@ -179,10 +180,12 @@ def adversarial(
         typer.echo(f"{mark} {result['entry'].id} {'; '.join(result['failures'])}")
 
     results = anyio.run(
-        lambda: adversarial_eval.run(settings, which, real_model=chosen, urls=urls, ids=id_list(ids), on_result=progress)
+        lambda: adversarial_eval.run(
+            settings, which, real_model=chosen, urls=urls, ids=id_list(ids), on_result=progress
+        )
     )
     report = adversarial_eval.summarize(which, results, {"provider": llm, "model": getattr(chosen, "model", llm)})
-    path = adversarial_eval.write(report, results, out, f"{which}_{llm}")
+    path = adversarial_eval.write(report, results, out, f"{directory.name}_{which}_{llm}")
     shown = ("messages", "right", "proposals", "by_class", "seconds_p95", "model_calls_mean")
     typer.echo(json.dumps({k: report[k] for k in shown}, indent=1, ensure_ascii=False))
     typer.echo(f"report: {path}")

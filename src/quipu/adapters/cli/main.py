@@ -11,6 +11,7 @@ from quipu.adapters.cli import demo as demo_commands
 from quipu.adapters.cli import evaluate as eval_commands
 from quipu.adapters.cli import model as model_commands
 from quipu.adapters.cli import pipeline as pipeline_commands
+from quipu.adapters.cli import reader as reader_commands
 from quipu.adapters.cli.context import settings_of
 from quipu.adapters.cli.serve import serve
 from quipu.adapters.postgres.connection import DatabaseUnreachable
@@ -27,6 +28,7 @@ app.add_typer(db_commands.app, name="db")
 app.add_typer(demo_commands.app, name="demo")
 app.add_typer(model_commands.app, name="model")
 app.add_typer(eval_commands.app, name="eval")
+app.add_typer(reader_commands.app, name="reader")
 app.add_typer(pipeline_commands.app, name="pipeline")
 app.add_typer(account_commands.operator_app, name="operator")
 app.add_typer(account_commands.customer_app, name="customer")

@@ -2,6 +2,7 @@
 happens at most once, and read back before anyone is told. The facts they are decided on are in
 `action_facts`; case files are written by `cases_store`, the one case writer."""
 
+from datetime import timedelta
 from decimal import Decimal
 
 import psycopg
@@ -16,10 +17,13 @@ from quipu.domain import case_files
 from quipu.domain.case_files import CaseFile
 from quipu.domain.contact import mask_email
 from quipu.domain.dataset import AS_OF
-from quipu.domain.emails import balances_email, case_receipt_email, payment_status_email
+from quipu.domain.emails import balances_email, case_receipt_email, movements_email, payment_status_email
 from quipu.domain.mail import OutgoingMail
 from quipu.domain.priority import CasePriority, case_priority
 from quipu.domain.vocabulary import DEBIT_CARD
+
+MOVEMENT_DAYS = 30  # a movements summary covers the last 30 days of the records
+MOVEMENTS_IN_MAIL = 40
 
 
 class PgEffects:
@@ -181,6 +185,18 @@ async def summary_email(conn, row: ActionRow, inquiry: ActionRow | None) -> tupl
             amount=Decimal(facts.get("amount", "0")),
             currency=facts.get("currency", ""),
         )
+    if topic == "movements":
+        start = AS_OF - timedelta(days=MOVEMENT_DAYS - 1)
+        cur = await conn.execute(
+            "SELECT transaction_date::date, merchant_name, amount, currency, transaction_type FROM core.transactions "
+            "WHERE customer_id = %s AND transaction_date >= %s ORDER BY transaction_date DESC LIMIT %s",
+            (row.customer_id, start, MOVEMENTS_IN_MAIL),
+        )
+        moves = [
+            {"date": r[0], "merchant": r[1], "amount": r[2], "currency": r[3], "type": r[4]}
+            for r in await cur.fetchall()
+        ]
+        return movements_email(row.language, moves, start, AS_OF)
     if topic == "balances":
         cur = await conn.execute(
             "SELECT product_type, product_number_last4, current_balance, currency FROM core.products "

@@ -34,6 +34,7 @@ class PgReadingWords(PoolStore):
             return CustomerWords()
         country, merchants, products, payees = row
         owned = tuple(
-            OwnProduct(kind_of(kind) or "other", last4 or None, number or None) for kind, last4, number in products or []
+            OwnProduct(kind_of(kind) or "other", last4 or None, number or None)
+            for kind, last4, number in products or []
         )
         return CustomerWords(country, tuple(sorted(merchants or [])), owned, tuple(payees or ()))

@@ -56,5 +56,3 @@ class AgentDeps:
 
 def offered(deps: AgentDeps, signed_in: bool) -> list[Skill]:
     return [s for s in deps.skills if signed_in or not s.sign_in]
-
-

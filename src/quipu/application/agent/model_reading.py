@@ -8,7 +8,7 @@ from typing import Any
 
 from quipu.application.agent import prompts
 from quipu.application.ports import ModelBusy
-from quipu.application.understanding.router import CONFIDENT
+from quipu.application.understanding.conversation import CONFIDENT
 from quipu.application.understanding.understanding import ReaderMode
 from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading, Speaker
 
@@ -50,7 +50,8 @@ def parsed(data: dict[str, Any], clause: Clause, intents: list[str]) -> Clause:
 
 
 async def read_in_doubt(agent: Any, state: Any, reading: Reading, update: dict[str, Any]) -> Reading:
-    """Each clause the mode leaves to the model, read by it; the model's outage leaves code's reading."""
+    """Each clause the mode leaves to the model, read by it. A model that fails where it was needed is an outage:
+    the turn gets the fixed reply and a person (never a guess, never a bare 500)."""
     mode = agent.deps.understanding.mode
     if mode not in (ReaderMode.LEARNED_AND_MODEL, ReaderMode.MODEL):
         return reading
@@ -65,10 +66,10 @@ async def read_in_doubt(agent: Any, state: Any, reading: Reading, update: dict[s
             call, usage = await agent._model("read", state, prompts.read_instruction(clause.text), schema)
         except ModelBusy:  # back-pressure, not an outage: the HTTP edge answers 503 and stores nothing
             raise
-        except Exception as error:  # the model failing to read leaves the clause as code read it
+        except Exception as error:  # an outage where the model was needed: the fixed reply and a person
             log.warning("model reading failed", exc_info=error)
-            clauses.append(clause)
-            continue
+            update["handoff"] = {"reason": "assistant_error"}
+            return reading
         for key, value in usage.items():
             update[key] = update.get(key, 0) + value
         clauses.append(parsed(call.data, clause, intents))

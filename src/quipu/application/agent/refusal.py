@@ -10,7 +10,9 @@ from quipu.domain.actions import NEVER_AUTOMATED, Requested
 from quipu.domain.agent_text import say
 
 
-async def refuse_by_code(deps: AgentDeps, state: Mapping[str, Any], action: str, *, explain: bool = False) -> dict[str, Any]:
+async def refuse_by_code(
+    deps: AgentDeps, state: Mapping[str, Any], action: str, *, explain: bool = False
+) -> dict[str, Any]:
     caller, language = state["caller"], state["language"]
     if caller.signed_in and not explain:
         who = caller.speaking(language)

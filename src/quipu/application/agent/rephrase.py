@@ -15,7 +15,9 @@ async def checked_rephrasing(agent: Any, state: Mapping[str, Any], answer: str) 
     from quipu.domain.grounding import ungrounded
 
     try:
-        call, usage = await agent._model("rephrase", state, prompts.rephrase_instruction(answer, state["language"]), rephrase_schema())
+        call, usage = await agent._model(
+            "rephrase", state, prompts.rephrase_instruction(answer, state["language"]), rephrase_schema()
+        )
     except Exception as error:  # a failed rephrasing costs nothing: code's answer stands
         log.warning("rephrasing failed", exc_info=error)
         return {}

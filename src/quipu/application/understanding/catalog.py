@@ -19,7 +19,9 @@ class Catalog:
     intents: Mapping[str, Intent]
 
     @classmethod
-    def build(cls, skills: Mapping[str, Mapping[str, Mapping[str, str]]], shared: Mapping[str, Mapping[str, str]]) -> "Catalog":
+    def build(
+        cls, skills: Mapping[str, Mapping[str, Mapping[str, str]]], shared: Mapping[str, Mapping[str, str]]
+    ) -> "Catalog":
         """skills: skill → its intents.yaml; shared: the _shared intents."""
         found: dict[str, Intent] = {}
         for skill, intents in skills.items():
@@ -43,6 +45,11 @@ class Catalog:
     def skill_of(self, name: str) -> str | None:
         intent = self.intents.get(name)
         return intent.skill if intent else None
+
+    def handled(self, name: str) -> str | None:
+        """How code handles an intent no skill serves (person, scam, never_automated, …)."""
+        intent = self.intents.get(name)
+        return intent.handled if intent else None
 
     def acts(self, name: str) -> bool:
         intent = self.intents.get(name)

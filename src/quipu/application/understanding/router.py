@@ -2,46 +2,20 @@
 first rule that fits a clause wins). No skill is named in a rule: skills declare their intents, and whether
 each acts, in their folders.
 
-The safety rule lives in one place, `_act_or_not`: a proposal (a card, a transfer, a payment, a case for a
+The safety rule lives in one place, rules.py's `act_or_not`: a proposal (a card, a transfer, a payment, a case for a
 person to act) comes only from a clause that asks for it: a request, not negated or put off, in the customer's
 own voice. A question about an action gets code's explanation and an offer; a reported instruction to move
 money or share a code gets a scam warning and a person."""
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
 from quipu.application.understanding.catalog import Catalog
 from quipu.application.understanding.commands import Command, Step
-from quipu.domain.reading.model import Clause, Mood, Polarity, Reading, Speaker
+from quipu.application.understanding.conversation import NEW_REQUEST, Conversation, sure
+from quipu.application.understanding.rules import RULES
+from quipu.domain.reading.model import Clause, Reading
 
-CONFIDENT = 0.5  # the learned reader's calibrated confidence to take a reading as said
-SURE_TO_ACT = 0.6  # an acting intent needs more: in doubt, code asks
-SURE_TO_CASE = 0.75  # a case for a person to act, on words the lexicon does not name outright
-NEW_REQUEST = 0.8  # a clause after code's question names a new request only when the reader is this sure
-DOUBT_FLOOR = 0.15  # a reading this likely is worth offering in a question
-SMALL_TALK_WORDS = 5
-MONEY_INTENTS = frozenset({"transfer", "pay_debt", "pay_bill"})
-REFUND, DISPUTE, CHARGE_STATUS = "refund", "dispute_charge", "charge_status"
-LOOKED_AT = "charge_investigation"  # the skill whose findings a claim or a refund may point back to
-BILLS = "list_bills"
-SHORT_FOLLOW_UP = 8  # a question this short that names nothing of its own leans on the last request
+__all__ = ["Conversation", "route"]
+
 FILLERS = frozenset({"greeting", "thanks", "affirm"})  # said before a request, they ask nothing of their own
-
-
-@dataclass(frozen=True)
-class Conversation:
-    """What the router may lean on besides the words."""
-
-    signed_in: bool
-    offered: frozenset[str]  # the skills this customer may use now
-    last_skill: str | None = None
-    last_intent: str | None = None
-    awaiting: bool = False  # the last turn asked the customer something
-    offered_intent: str | None = None  # the last turn offered to prepare this
-    pending: bool = False  # a proposal waits for the customer's button
-
-
-Rule = Callable[[Clause, Conversation, Catalog], Command | None]
 
 
 def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> list[Command]:
@@ -52,6 +26,8 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
         before = commands[-1] if commands else None
         commands.append(_continues_the_message(clause, before) or _first_rule(clause, conversation, catalog))
     meaningful = [c for c in commands if not (c.step == Step.SMALL_TALK and c.intent in FILLERS)]
+    answered = {c.intent for c in meaningful if c.step == Step.ANSWER}
+    meaningful = [c for c in meaningful if not (c.step in (Step.OFFER, Step.EXPLAIN) and c.intent in answered)]
     kept = meaningful or commands[:1]
     unique: list[Command] = []
     for command in kept:
@@ -61,11 +37,11 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
 
 
 def _continues_the_message(clause: Clause, before: Command | None) -> Command | None:
-    """"cuánto gasté en abril y cuánto en mayo": a clause that names nothing of its own after a lookup in the same
+    """ "cuánto gasté en abril y cuánto en mayo": a clause that names nothing of its own after a lookup in the same
     message asks the same again, changed by what it says."""
     if before is None or before.step != Step.ANSWER or before.acts or clause.anchors:
         return None
-    if _sure(clause, NEW_REQUEST) and clause.intent != before.intent:
+    if sure(clause, NEW_REQUEST) and clause.intent != before.intent:
         return None
     return Command(Step.ANSWER, clause, before.skill, before.intent, follow_up=True, rule="continues the message")
 
@@ -80,236 +56,3 @@ def _first_rule(clause: Clause, conversation: Conversation, catalog: Catalog) ->
         if found is not None:
             return Command(**{**found.__dict__, "rule": name})
     return Command(Step.CLARIFY, clause, rule="nothing fits")
-
-
-def _sure(clause: Clause, level: float = CONFIDENT) -> bool:
-    return clause.confidence >= level
-
-
-def _person(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
-    named = "human" in clause.anchors or _sure(clause, SURE_TO_CASE)
-    if clause.intent == "human" and _sure(clause) and named and clause.polarity == Polarity.ASKS:
-        return Command(Step.PERSON, clause, reason="customer_asked")
-    return None
-
-
-def _scam(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
-    """Someone else's instruction to move money or to share a code, or a call "from the bank" asking for either."""
-    s = clause.slots
-    reported = clause.speaker == Speaker.THIRD_PARTY or clause.mood == Mood.REPORT
-    moves_money = clause.intent in MONEY_INTENTS or bool(s.amounts and (s.accounts or s.bare_numbers))
-    named = clause.intent == "scam_report" and _sure(clause)
-    if named or (reported and (s.secret or s.scam_purpose or moves_money)) or (s.secret and s.impersonation):
-        return Command(Step.SCAM, clause, reason="scam_report")
-    return None
-
-
-def _never_automated(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
-    intent = catalog.get(clause.intent)
-    if intent is None or intent.handled != "never_automated" or not _sure(clause):
-        return None
-    about_a_charge = _names_a_charge(clause, conversation)
-    if clause.intent == REFUND and about_a_charge and clause.polarity == Polarity.ASKS:
-        if clause.mood == Mood.QUESTION:  # "¿ya me devolvieron lo de netflix?": what became of that charge
-            return _as(clause, CHARGE_STATUS, conversation, catalog)
-        if clause.asks:  # the money of one charge back: a claim on it, which the customer confirms
-            return _as(clause, DISPUTE, conversation, catalog)
-    if clause.polarity != Polarity.ASKS:
-        return Command(Step.ACKNOWLEDGE, clause, intent=clause.intent, reason=clause.polarity.value)
-    if clause.asks and (clause.intent in clause.anchors or _sure(clause, SURE_TO_CASE)):  # a person takes it
-        return Command(Step.REFUSE, clause, intent=clause.intent, reason=intent.action)
-    # asked about, supposed, reported or only told: said by code, and no case is opened for it
-    return Command(Step.REFUSE, clause, intent=clause.intent, reason=intent.action, options=("explain",))
-
-
-def _names_a_charge(clause: Clause, conversation: Conversation) -> bool:
-    """The words point at one charge: a merchant, an amount, "ese cargo", a repeat; or the conversation just
-    looked at one."""
-    s = clause.slots
-    return bool(s.merchants or s.amounts or s.points_back or s.duplicate) or conversation.last_skill == LOOKED_AT
-
-
-def _as(clause: Clause, intent: str, conversation: Conversation, catalog: Catalog) -> Command:
-    """The clause answered as another intent the words plainly are (a refund of one charge is its claim)."""
-    skill = catalog.skill_of(intent)
-    if skill not in conversation.offered:
-        return Command(Step.SIGN_IN, clause, skill, intent)
-    reason = "acts" if catalog.acts(intent) else None
-    return Command(Step.ANSWER, clause, skill, intent, reason=reason)
-
-
-def _cancel_pending(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
-    if clause.intent == "cancel_pending" and _sure(clause) and clause.polarity == Polarity.ASKS:
-        return Command(Step.CANCEL_PENDING, clause)
-    return None
-
-
-def _answers_a_question(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
-    """Words that answer code's question (or take up code's offer) continue that request, unless they plainly
-    start a new one of another skill."""
-    if conversation.offered_intent and clause.intent == "affirm":
-        skill = catalog.skill_of(conversation.offered_intent)
-        if skill:
-            return Command(Step.ANSWER, clause, skill, conversation.offered_intent, follow_up=True, reason="offer")
-    if not conversation.awaiting or conversation.last_skill is None:
-        return None
-    skill = catalog.skill_of(clause.intent)
-    new_request = _sure(clause, NEW_REQUEST) and skill is not None and skill != conversation.last_skill and clause.anchors
-    refused = clause.polarity != Polarity.ASKS and catalog.acts(clause.intent) and clause.slots.amounts == ()
-    if new_request or refused or clause.intent in ("human", "scam_report", "cancel_pending"):
-        return None
-    if clause.intent == "deny" and _sure(clause):
-        return Command(Step.ACKNOWLEDGE, clause, intent=conversation.last_intent, reason="declined")
-    intent = clause.intent if skill == conversation.last_skill and _sure(clause) else conversation.last_intent
-    if catalog.acts(intent or "") and not clause.asks and intent != conversation.last_intent:
-        intent = conversation.last_intent  # a new action of the skill is proposed only when asked for
-    if catalog.acts(intent or "") and not _continues_an_action(clause):
-        return None
-    return Command(Step.ANSWER, clause, conversation.last_skill, intent, follow_up=True)
-
-
-def _corrects_the_last(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
-    """"ese mismo pero 200", "mejor a la corriente", "al revés": the last request, changed; its card, replaced."""
-    s = clause.slots
-    if not (s.correction or s.reversed) or conversation.last_intent is None or conversation.last_skill is None:
-        return None
-    if not _continues_an_action(clause) or conversation.last_skill not in conversation.offered:
-        return None
-    other = catalog.skill_of(clause.intent)
-    if other not in (None, conversation.last_skill) and _sure(clause, NEW_REQUEST) and clause.anchors:
-        return None  # "mejor dime mi saldo": a new request of its own
-    return Command(Step.ANSWER, clause, conversation.last_skill, conversation.last_intent, follow_up=True, reason="corrects")
-
-
-def _continues_an_action(clause: Clause) -> bool:
-    """Words that complete or correct a request to act ("de la de ahorro", "mejor 200") in the customer's own
-    voice; a supposition, a question about it, a report or a refusal never does ("¿y si fueran 300?")."""
-    voiced = clause.speaker == Speaker.CUSTOMER and clause.polarity == Polarity.ASKS
-    return voiced and clause.mood not in (Mood.HYPOTHETICAL, Mood.ACTION_QUESTION, Mood.REPORT)
-
-
-def _small_talk(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
-    intent = catalog.get(clause.intent)
-    if intent is None or intent.handled not in ("small_talk", "answer") or not _sure(clause):
-        return None
-    if len(clause.words) > SMALL_TALK_WORDS and clause.intent not in ("thanks", "bye"):
-        return None
-    return Command(Step.SMALL_TALK, clause, intent=clause.intent)
-
-
-def _act_or_not(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
-    """THE rule: an acting intent is proposed only when the clause asks for it; otherwise code explains,
-    acknowledges or offers, and prepares nothing."""
-    if not catalog.acts(clause.intent) or not _sure(clause):
-        return None
-    skill = catalog.skill_of(clause.intent)
-    if clause.speaker == Speaker.THIRD_PARTY or clause.mood == Mood.REPORT:
-        return Command(Step.EXPLAIN, clause, skill, clause.intent, reason="reported")
-    if clause.polarity != Polarity.ASKS:
-        return Command(Step.ACKNOWLEDGE, clause, skill, clause.intent, reason=clause.polarity.value)
-    if clause.mood in (Mood.ACTION_QUESTION, Mood.HYPOTHETICAL, Mood.QUESTION):
-        return Command(Step.EXPLAIN, clause, skill, clause.intent, reason=clause.mood.value)
-    if clause.mood == Mood.STATEMENT:
-        return _look_first(clause, conversation, catalog) or Command(Step.OFFER, clause, skill, clause.intent, reason="statement")
-    if not _sure(clause, SURE_TO_ACT):
-        return _look_first(clause, conversation, catalog) or _doubt(clause, catalog) or Command(
-            Step.OFFER, clause, skill, clause.intent, reason="unsure"
-        )
-    if skill not in conversation.offered:
-        return Command(Step.SIGN_IN, clause, skill, clause.intent)
-    return Command(Step.ANSWER, clause, skill, clause.intent, follow_up=_continues(clause, conversation), reason="acts")
-
-
-def _look_first(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
-    """In doubt between acting and looking ("me debitaron 54 lucas de mercado libre y no compré nada": a claim,
-    or a look at the charge?), the bank looks at its own records first."""
-    for guess in clause.intents[1:3]:
-        skill = catalog.skill_of(guess.label)
-        if skill and not catalog.acts(guess.label) and guess.confidence >= DOUBT_FLOOR and skill in conversation.offered:
-            return Command(Step.ANSWER, clause, skill, guess.label, reason="looks first")
-    return None
-
-
-def _continues(clause: Clause, conversation: Conversation) -> bool:
-    """A request of the same kind as the last, correcting it ("mejor 200", "ese mismo pero a la corriente")."""
-    return conversation.last_intent == clause.intent and (clause.slots.correction or clause.slots.reversed)
-
-
-def _lookup(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
-    skill = catalog.skill_of(clause.intent)
-    if skill is None or catalog.acts(clause.intent) or not _sure(clause):
-        return None
-    if clause.slots.services and catalog.skill_of(BILLS) in conversation.offered and skill == catalog.skill_of("debt"):
-        return _as(clause, BILLS, conversation, catalog)  # "¿cuánto debo de luz?": the bill, not the card's debt
-    if skill not in conversation.offered:
-        return Command(Step.SIGN_IN, clause, skill, clause.intent)
-    follows = conversation.last_skill == skill and not clause.anchors
-    return Command(Step.ANSWER, clause, skill, clause.intent, follow_up=follows)
-
-
-def _follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
-    """Words that only change the last request ("¿y en abril?", "y en Uber?", "la de débito"), or a short
-    question that names nothing of its own ("¿cuándo la abrieron?"): the last request, changed. Words the reader
-    is sure name another request, or that the lexicon names outright, are a request of their own."""
-    if clause.anchors or _sure(clause, NEW_REQUEST) and clause.intent != conversation.last_intent:
-        return None
-    s = clause.slots
-    short = clause.mood in (Mood.QUESTION, Mood.ACTION_QUESTION) and len(clause.words) <= SHORT_FOLLOW_UP
-    known = conversation.last_skill in conversation.offered and conversation.last_intent
-    if short and known and not catalog.acts(conversation.last_intent or ""):
-        return Command(Step.ANSWER, clause, conversation.last_skill, conversation.last_intent, follow_up=True)
-    refines = s.periods or s.merchants or s.categories or s.amounts or s.products or s.last4 or s.other_one
-    refines = refines or s.everything or s.currencies or s.places or s.services
-    if conversation.last_skill in conversation.offered and refines and conversation.last_intent:
-        if catalog.acts(conversation.last_intent) and not _continues_an_action(clause):
-            return None
-        return Command(Step.ANSWER, clause, conversation.last_skill, conversation.last_intent, follow_up=True)
-    return None
-
-
-def _outside(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
-    if clause.slots.no_skill_topic and not catalog.skill_of(clause.intent):
-        return Command(Step.OUT_OF_SCOPE, clause, reason="no_skill_topic")
-    if clause.slots.not_in_records:
-        return Command(Step.NOT_IN_RECORDS, clause)
-    if clause.intent == "out_of_scope" and _sure(clause):
-        return Command(Step.OUT_OF_SCOPE, clause)
-    return None
-
-
-def _doubt(clause: Clause, catalog: Catalog) -> Command | None:
-    """The two likeliest readings, when both are worth offering and at least one is something a skill does."""
-    options = [g.label for g in clause.intents[:2] if g.confidence >= DOUBT_FLOOR and catalog.get(g.label)]
-    useful = [o for o in options if catalog.skill_of(o) or (catalog.get(o) and catalog.get(o).handled == "never_automated")]  # type: ignore[union-attr]
-    if len(options) == 2 and useful:
-        return Command(Step.CLARIFY, clause, options=tuple(options))
-    return None
-
-
-def _clarify(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
-    found = _doubt(clause, catalog)
-    if found:
-        return found
-    skill = catalog.skill_of(clause.intent)
-    if skill and clause.confidence >= DOUBT_FLOOR and not catalog.acts(clause.intent) and skill in conversation.offered:
-        return Command(Step.ANSWER, clause, skill, clause.intent)  # a lookup costs nothing when it is the likeliest
-    if clause.intent == "out_of_scope" or not clause.intents:
-        return Command(Step.OUT_OF_SCOPE, clause)
-    return Command(Step.CLARIFY, clause)
-
-
-# The written priorities: the first rule that returns a command decides the clause.
-RULES: tuple[tuple[str, Rule], ...] = (
-    ("a person, now", _person),
-    ("a scam reported", _scam),
-    ("what the bank never automates", _never_automated),
-    ("forget what waits for the button", _cancel_pending),
-    ("the answer to code's question or offer", _answers_a_question),
-    ("a correction of the last request", _corrects_the_last),
-    ("small talk", _small_talk),
-    ("a follow-up of the last request", _follows_up),
-    ("an action: only when asked", _act_or_not),
-    ("a lookup", _lookup),
-    ("nothing the bank serves", _outside),
-    ("doubt asks", _clarify),
-)

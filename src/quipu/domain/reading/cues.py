@@ -3,7 +3,7 @@ reads the lexicon's cues of the clause's language; the learned reader weighs wha
 
 from dataclasses import dataclass
 
-from quipu.domain.reading.lexicon import Phrases, compiled_table, lexicon
+from quipu.domain.reading.lexicon import Found, Phrases, lexicon
 from quipu.domain.reading.model import Mood, Polarity, Speaker
 from quipu.domain.reading.words import PUNCTUATION, Words
 
@@ -24,10 +24,11 @@ class Cues:
     refuses: bool = False
     postpones: bool = False
     switch_off: bool = False
+    others: bool = False  # someone else is the one acting ("mi papá paga el agua", "me van a depositar")
 
     @property
     def speaker(self) -> Speaker:
-        return Speaker.THIRD_PARTY if self.report else Speaker.CUSTOMER
+        return Speaker.THIRD_PARTY if self.report or self.others else Speaker.CUSTOMER
 
     @property
     def polarity(self) -> Polarity:
@@ -41,6 +42,8 @@ class Cues:
             return Mood.REPORT
         if self.hypothetical:
             return Mood.HYPOTHETICAL
+        if self.others:
+            return Mood.STATEMENT
         if self.about_action and not self.polite_request:
             return Mood.ACTION_QUESTION
         if self.polite_request or self.request:
@@ -52,22 +55,36 @@ def read_cues(clause: Words, language: str) -> Cues:
     lex = lexicon(language)
     text = clause.text
     opening = " ".join(clause.content[: OPENING + 2])
-    anchors = [m for _, p in compiled_table(language, "intents") for m in p.find(text)]
+    # what a negation may negate: a verb of action ("no la bloquees", "não transfira"); a negated verb of another
+    # kind ("no lo reconozco") leaves a request in the same words asked ("levanta una disputa, no lo reconozco")
+    anchors = lex.cue("action_verbs").find(text)
     return Cues(
         report=bool(lex.cue("report").search(text)),
         hypothetical=_hypothetical(clause, language),
-        about_action=_opens_with(lex.cue("about_action"), opening) or bool(lex.cue("about_action").search(text) and clause.asked and _early(lex.cue("about_action"), text)),
-        polite_request=_opens_with(lex.cue("polite_request"), opening) or bool(lex.cue("polite_request").search(opening)),
-        request=bool(lex.cue("request").search(text)),
+        about_action=_opens_with(lex.cue("about_action"), opening)
+        or bool(lex.cue("about_action").search(text) and clause.asked and _early(lex.cue("about_action"), text)),
+        polite_request=_opens_with(lex.cue("polite_request"), opening)
+        or bool(lex.cue("polite_request").search(opening)),
+        request=bool(lex.cue("request").search(text)) or _opens_with(lex.cue("imperative"), opening),
         question=clause.asked or _opens_with(lex.cue("question_words"), opening),
-        refuses=_negated(clause, language, [m.start() for m in anchors]) or bool(lex.cue("refusal").search(text)),
+        refuses=_negated(clause, language, [m.start() for m in anchors])
+        or bool(lex.cue("refusal").search(text))
+        or _none_at_all(clause, language),
         postpones=bool(lex.cue("postpone").search(text)) or _refused_for_now(clause, language, anchors),
         switch_off=bool(lex.cue("switch_off").search(text)),
+        others=_opens_with(lex.cue("others"), opening) or bool(lex.cue("incoming").search(text)),
     )
 
 
-def _refused_for_now(clause: Words, language: str, anchors: list) -> bool:
-    """"no bloquees mi tarjeta todavía": negated, but only for now."""
+def _none_at_all(clause: Words, language: str) -> bool:
+    """ "no me mandes ningún mail", "não manda e-mail nenhum": a negation with "ningún" reaches the whole clause."""
+    lex = lexicon(language)
+    negators = {w for p in lex.cue_words("negation") for w in p.split()}
+    return bool(negators & set(clause.content)) and bool(lex.cue("none_at_all").search(clause.text))
+
+
+def _refused_for_now(clause: Words, language: str, anchors: list[Found]) -> bool:
+    """ "no bloquees mi tarjeta todavía": negated, but only for now."""
     lex = lexicon(language)
     negated = _negated(clause, language, [m.start() for m in anchors])
     return negated and bool(lex.cue("not_yet").search(clause.text))
@@ -84,7 +101,7 @@ def _early(phrases: Phrases, text: str) -> bool:
 
 
 def _hypothetical(clause: Words, language: str) -> bool:
-    """"si me roban la tarjeta…" supposes; a "sí" that answers does not ("si, bloqueala", "si porfa"), nor an
+    """ "si me roban la tarjeta…" supposes; a "sí" that answers does not ("si, bloqueala", "si porfa"), nor an
     "if" inside a request ("bloquéala si puedes"): a one-word cue counts only where the clause opens."""
     lex = lexicon(language)
     words = clause.content

@@ -3,6 +3,9 @@ the lexicon found (the intents it names, the cues of mood, the slots). The corpu
 vocabulary in the lexicon is also the classifier's training data."""
 
 import re
+from functools import lru_cache
+
+import simplemma
 
 from quipu.domain.reading.cues import Cues
 from quipu.domain.reading.model import Slots
@@ -22,13 +25,21 @@ CUE_TAGS = (
 )
 
 
-def features(clause: Words, cues: Cues, slots: Slots, anchors: tuple[str, ...]) -> str:
+def features(clause: Words, cues: Cues, slots: Slots, anchors: tuple[str, ...], language: str = "es") -> str:
     words = ["<n>" if NUMBER.fullmatch(w) else w for w in clause.content]
+    lemmas = [f"L:{lemma(w, language)}" for w in words if w.isalpha()]
     tags = [f"_{tag}_" for name, tag in CUE_TAGS if getattr(cues, name)]
     tags += [f"_a_{intent}_" for intent in anchors]
     tags += [f"_{name}_" for name in _slot_names(slots)]
     tags += [f"_p_{p.kind}_{p.role or 'x'}_" for p in slots.products]
-    return " ".join(words + tags)
+    return " ".join(words + lemmas + tags)
+
+
+@lru_cache(maxsize=50_000)
+def lemma(word: str, language: str) -> str:
+    """The word's dictionary form ("transfiera", "bloqueala" → transferir, bloquear): forms the corpus never
+    showed read like those it did."""
+    return str(simplemma.lemmatize(word, lang=language if language in ("es", "pt") else "es"))
 
 
 def _slot_names(slots: Slots) -> list[str]:

@@ -17,6 +17,8 @@ __all__ = ["Found", "Lexicon", "Phrases", "lexicon"]
 
 LANGUAGES = ("es", "pt")
 REGIONS = {"es": ("MX", "CO", "AR"), "pt": ("BR",)}
+
+
 @dataclass(frozen=True)
 class Lexicon:
     """One language's vocabulary, with the regions' words read for everyone (a region's meaning of a word wins

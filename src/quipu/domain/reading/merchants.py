@@ -21,8 +21,8 @@ def _compact(text: str) -> str:
 @cache
 def _common_words() -> frozenset[str]:
     """Words of either language the lexicon knows (a brand's own name aside): never, alone, a merchant's name."""
-    brand_words = {w for b in brand_names() for w in b.split()}
-    return (lexicon("es").vocabulary() | lexicon("pt").vocabulary()) - brand_words
+    one_word_brands = {b for b in brand_names() if " " not in b}  # "uber", "ifood": names, even where a list has them
+    return (lexicon("es").vocabulary() | lexicon("pt").vocabulary()) - one_word_brands
 
 
 def own_words(merchant: str) -> tuple[str, ...]:

@@ -115,6 +115,7 @@ class Clause:
     slots: Slots
     moods: tuple[Guess, ...] = ()
     anchors: tuple[str, ...] = ()  # the intents the lexicon names outright
+    settled: Mood | None = None  # the mood the lexicon's rules settled on their own, if any
 
     @property
     def intent(self) -> str:

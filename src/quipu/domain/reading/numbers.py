@@ -126,7 +126,7 @@ def counted(draft: Draft, cue: Phrases, language: str) -> int | None:
 
 
 def bounds(draft: Draft, language: str, context: ReadingContext) -> tuple[Decimal | None, Decimal | None]:
-    """"más de 500", "entre 100 y 300", "até 50": bounds of a search, not an amount to move."""
+    """ "más de 500", "entre 100 y 300", "até 50": bounds of a search, not an amount to move."""
     lex = lexicon(language)
     found: dict[str, Decimal] = {}
     between = lex.cue("amount_between").search(draft.text)
@@ -214,7 +214,11 @@ def spelled(draft: Draft, numbers: dict[str, int], scales: dict[str, Decimal]) -
         run: list[str] = []
         total, current = Decimal(0), Decimal(0)
         j = i
-        while j < len(words) and j not in draft.taken and (words[j] in numbers or words[j] in scales or (run and words[j] == "y")):
+        while (
+            j < len(words)
+            and j not in draft.taken
+            and (words[j] in numbers or words[j] in scales or (run and words[j] == "y"))
+        ):
             word = words[j]
             if word == "y":
                 j += 1

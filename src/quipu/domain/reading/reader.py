@@ -9,14 +9,10 @@ from typing import Protocol
 from quipu.domain.dataset import AS_OF
 from quipu.domain.reading.cues import Cues, read_cues
 from quipu.domain.reading.features import features
-from quipu.domain.reading.lexicon import compiled_table
-from quipu.domain.reading.model import Clause, Guess, Mood, Reading, ReadingContext, Slots
+from quipu.domain.reading.lexicon import compiled_table, lexicon
+from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading, ReadingContext, Slots
 from quipu.domain.reading.slots import read_slots
 from quipu.domain.reading.words import Words, clauses, normalise
-
-# the learned reader's mood outweighs a request the rules saw when it is at least this sure of another mood
-# ("mi hermana quiere que le transfiera 500" holds a "quiero"-like word, and is a report)
-OVERRULE_REQUEST = 0.7
 
 
 class LearnedReader(Protocol):
@@ -30,9 +26,7 @@ def anchors(text: str, language: str) -> tuple[str, ...]:
     return tuple(name for name, phrases in compiled_table(language, "intents") if phrases.search(text))
 
 
-def read(
-    text: str, context: ReadingContext, learned: LearnedReader | None = None, *, as_of: date = AS_OF
-) -> Reading:
+def read(text: str, context: ReadingContext, learned: LearnedReader | None = None, *, as_of: date = AS_OF) -> Reading:
     language = context.language
     found = tuple(read_clause(words, context, learned, as_of) for words in clauses(text, language))
     return Reading(text, language, found, context.region)
@@ -43,19 +37,24 @@ def read_clause(words: Words, context: ReadingContext, learned: LearnedReader | 
     cues = read_cues(words, language)
     slots = read_slots(words, language, context, as_of)
     named = anchors(words.text, language)
-    seen = features(words, cues, slots, named)
+    seen = features(words, cues, slots, named, language)
     intents, moods = learned.read(seen) if learned else (_by_rules(named), ())
     intents = _switched(intents, cues, slots)
+    switching_off = (
+        bool(intents) and intents[0].label == "alert_off" and _negation_switches_off(words, context.language)
+    )
     return Clause(
         text=words.said,
         words=words.content,
         intents=intents,
         mood=_mood(cues, moods, named),
-        polarity=cues.polarity,
+        # "ya no quiero la alerta, quítamela": the "no" is the switching off, which is asked for
+        polarity=Polarity.ASKS if switching_off and not cues.postpones else cues.polarity,
         speaker=cues.speaker,
         slots=slots,
         moods=moods,
         anchors=named,
+        settled=cues.settled_mood(),
     )
 
 
@@ -67,11 +66,19 @@ def _by_rules(named: tuple[str, ...]) -> tuple[Guess, ...]:
 
 
 def _switched(intents: tuple[Guess, ...], cues: Cues, slots: Slots) -> tuple[Guess, ...]:
-    """"desactiva las alertas", "ya no me avisen": an alert turned off is never read as one turned on."""
+    """ "desactiva las alertas", "ya no me avisen": an alert turned off is never read as one turned on."""
     if not intents or intents[0].label != "alert_on" or not (cues.switch_off or slots.switch == "off"):
         return intents
     first = Guess("alert_off", intents[0].confidence)
     return (first, *(g for g in intents[1:] if g.label != "alert_off"))
+
+
+def _negation_switches_off(words: Words, language: str) -> bool:
+    """ "ya no quiero la alerta": the negation is the off switch the lexicon names, which asks; "no desactives la
+    alerta" negates the switch, and refuses."""
+    lex = lexicon(language)
+    negators = {w for p in lex.cue_words("negation") for w in str(p).split()}
+    return any(negators & set(m.group(0).split()) for m in lex.cue("switch_off").find(words.text))
 
 
 def _mood(cues: Cues, moods: tuple[Guess, ...], named: tuple[str, ...]) -> Mood:
@@ -79,8 +86,6 @@ def _mood(cues: Cues, moods: tuple[Guess, ...], named: tuple[str, ...]) -> Mood:
     learned = Mood(moods[0].label) if moods else None
     if settled is not None and settled != Mood.REQUEST:
         return settled
-    if learned is not None and learned != Mood.REQUEST and moods[0].confidence >= OVERRULE_REQUEST:
-        return learned if learned != Mood.QUESTION or cues.question else Mood.REQUEST
     if settled is not None:
         return settled
     if learned is not None:
@@ -99,7 +104,7 @@ def clause_features(text: str, context: ReadingContext, *, as_of: date = AS_OF) 
     for words in clauses(text, language):
         cues = read_cues(words, language)
         slots = read_slots(words, language, context, as_of)
-        seen.append(features(words, cues, slots, anchors(words.text, language)))
+        seen.append(features(words, cues, slots, anchors(words.text, language), language))
     return seen
 
 
@@ -110,7 +115,7 @@ def whole_features(text: str, context: ReadingContext, *, as_of: date = AS_OF) -
     words = Words(tuple(normalised), text, asked="?" in normalised)
     cues = read_cues(words, language)
     slots = read_slots(words, language, context, as_of)
-    return features(words, cues, slots, anchors(words.text, language))
+    return features(words, cues, slots, anchors(words.text, language), language)
 
 
 def read_joined(text: str, context: ReadingContext, learned: LearnedReader | None, intent: str) -> Reading:

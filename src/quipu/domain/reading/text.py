@@ -6,7 +6,9 @@ import re
 import unicodedata
 from functools import cache
 
-WORD = re.compile(r"[A-Za-z]{2,}(?:-[A-Za-z0-9]+){2,}|\$?\d[\d.,]*\d|\$?\d|[^\W\d_]+(?:['’][^\W\d_]+)?|[?¿!¡.;:,\n]|\$|%|#")
+WORD = re.compile(
+    r"[A-Za-z]{2,}(?:-[A-Za-z0-9]+){2,}|\$?\d[\d.,]*\d|\$?\d|[^\W\d_]+(?:['’][^\W\d_]+)?|[?¿!¡.;:,\n]|\$|%|#"
+)
 REPEATS = re.compile(r"([^\W\d_])\1{2,}")  # "holaaaa", "siiii": three or more of one letter
 
 

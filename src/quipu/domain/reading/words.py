@@ -10,6 +10,9 @@ from quipu.domain.reading.text import Speller, collapse_repeats, fold, tokens
 ENDS = frozenset({".", "?", "!", ";", "\n"})
 PUNCTUATION = frozenset({*ENDS, "¿", "¡", ",", ":"})
 SHORT = 2  # a clause of fewer words than this is kept with the one before it ("porfa", "gracias")
+# after "y"/"e" these start a subordinate clause ("y que me transfiera…", "e como eu…"), not a new question
+SUBORDINATING = frozenset({"que", "como"})
+SCALE_LETTERS = frozenset({"k"})  # "5k" is five thousand; "k" alone is chat for "que"
 
 
 @dataclass(frozen=True)
@@ -43,11 +46,13 @@ def normalise(text: str, language: str) -> tuple[list[str], list[str]]:
     """(normalised words, the customer's own words): spellings replaced, repeats collapsed, typos corrected."""
     lex = lexicon(language)
     spellings, spell = lex.spellings(), speller(language)
-    found, said = [], []
+    found: list[str] = []
+    said: list[str] = []
     for raw in tokens(collapse_repeats(text or "")):
         for piece in _split_money(raw):
             folded = fold(piece)
-            if folded in spellings:
+            after_a_number = bool(found) and found[-1][:1].isdigit()
+            if folded in spellings and not (after_a_number and folded in SCALE_LETTERS):
                 replaced = spellings[folded].split()
             elif folded.isalpha():
                 replaced = [spell.correct(folded)]
@@ -103,9 +108,16 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         left, right = words[:index], words[index + 1 :]
         if word in ("y", "e") and _second_request(left, right, language):
             return [(left, said[:index], False), *_joined((right, said[index + 1 :], asked), language)]
-        if word == "," and _content(left) >= SHORT and _content(right) >= SHORT and _starts_anew(right, language):
+        split_here = _content(left) >= SHORT and _content(right) >= SHORT and not _supposes(left, language)
+        if word == "," and split_here and _starts_anew(right, language):
             return [(left, said[:index], False), *_joined((right, said[index + 1 :], asked), language)]
     return [piece]
+
+
+def _supposes(left: list[str], language: str) -> bool:
+    """ "si el viernes no me alcanza, ¿me pagan la luz?": what follows an "if" is part of the supposition."""
+    openers = {p for p in lexicon(language).cue_words("hypothetical") if " " not in p}
+    return bool(left) and left[0] in openers
 
 
 def _content(words: list[str]) -> int:
@@ -127,9 +139,12 @@ def _starts_anew(rest: list[str], language: str) -> bool:
     start = " ".join(rest[:4])
     for cue in ("question_words", "request", "polite_request", "action_verbs"):
         head = lex.cue(cue).search(start)
-        if head is not None and head.start() == 0:
+        if head is not None and head.start() == 0 and head.group(0) not in SUBORDINATING:
             return True
-    return any(p.search(" ".join(rest[:2])) is not None and _anchored_at_start(p, rest) for _, p in compiled_table(language, "intents"))
+    return any(
+        p.search(" ".join(rest[:2])) is not None and _anchored_at_start(p, rest)
+        for _, p in compiled_table(language, "intents")
+    )
 
 
 def _anchored_at_start(phrases: Phrases, rest: list[str]) -> bool:

@@ -42,6 +42,10 @@ DONE = {
 }
 ACTION_WORDS = {
     "balances": {"es": "un resumen de tus saldos", "pt": "um resumo dos seus saldos"},
+    "movements": {
+        "es": "un resumen de tus movimientos de los últimos 30 días",
+        "pt": "um resumo das suas movimentações dos últimos 30 dias",
+    },
     "payment_status": {"es": "el estado de tus pagos", "pt": "a situação dos seus pagamentos"},
     "case_receipt": {"es": "el comprobante de tu aclaración", "pt": "o comprovante da sua contestação"},
     "duplicate_charge": {"es": "cargos repetidos", "pt": "cobranças repetidas"},

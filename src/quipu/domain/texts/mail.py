@@ -4,6 +4,16 @@ EMAILS = {
     "balances_subject": {"es": "Resumen de tus saldos", "pt": "Resumo dos seus saldos"},
     "balances_intro": {"es": "Estos son tus saldos al {as_of}:", "pt": "Estes são seus saldos em {as_of}:"},
     "payment_subject": {"es": "Estado de tus pagos", "pt": "Situação dos seus pagamentos"},
+    "movements_subject": {
+        "es": "Tus movimientos de los últimos 30 días",
+        "pt": "Suas movimentações dos últimos 30 dias",
+    },
+    "movements_intro": {
+        "es": "Tus movimientos del {start} al {as_of}:",
+        "pt": "Suas movimentações de {start} a {as_of}:",
+    },
+    "line_movement": {"es": "{day}: {merchant} {amount} ({kind})", "pt": "{day}: {merchant} {amount} ({kind})"},
+    "no_movements": {"es": "No hay movimientos en esos días.", "pt": "Não há movimentações nesses dias."},
     "payment_intro": {
         "es": "Estado de tus tarjetas y préstamos al {as_of}:",
         "pt": "Situação dos seus cartões e empréstimos em {as_of}:",

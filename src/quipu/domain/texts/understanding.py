@@ -22,7 +22,10 @@ INTENT_CHOICES = {
     "interest_rate": {"es": "saber la tasa de interés", "pt": "saber a taxa de juros"},
     "installments": {"es": "saber cuántas cuotas te faltan", "pt": "saber quantas parcelas faltam"},
     "profile": {"es": "ver tus datos de cliente", "pt": "ver seus dados de cliente"},
-    "unrecognized_charge": {"es": "revisar un cargo que no reconoces", "pt": "verificar uma cobrança que você não reconhece"},
+    "unrecognized_charge": {
+        "es": "revisar un cargo que no reconoces",
+        "pt": "verificar uma cobrança que você não reconhece",
+    },
     "charge_status": {"es": "saber en qué quedó un cargo", "pt": "saber o que aconteceu com uma cobrança"},
     "spending": {"es": "saber cuánto gastaste", "pt": "saber quanto você gastou"},
     "largest_purchase": {"es": "ver tu compra más grande", "pt": "ver sua maior compra"},
@@ -100,7 +103,10 @@ HOW_IT_WORKS = {
 
 UNDERSTANDING = {
     "offer": {"es": "¿Quieres que lo prepare?", "pt": "Quer que eu prepare?"},
-    "offer_intent": {"es": "Si quieres {choice}, dímelo y lo preparo.", "pt": "Se quiser {choice}, é só dizer que eu preparo."},
+    "offer_intent": {
+        "es": "Si quieres {choice}, dímelo y lo preparo.",
+        "pt": "Se quiser {choice}, é só dizer que eu preparo.",
+    },
     "acknowledged": {
         "es": "De acuerdo, no voy a {choice}. Aquí estoy si necesitas otra cosa.",
         "pt": "Combinado, não vou {choice}. Estou aqui se precisar de outra coisa.",

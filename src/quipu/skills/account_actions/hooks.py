@@ -114,7 +114,9 @@ async def _card_action(turn: SkillTurn, action: str) -> list[ToolOutcome] | str:
 async def _dispute(turn: SkillTurn) -> list[ToolOutcome]:
     for slots in _said(turn):
         if slots.record_ids:
-            return await _proposed(turn, [{"action": "open_payment_inquiry", "params": {"transaction_id": slots.record_ids[0]}}])
+            return await _proposed(
+                turn, [{"action": "open_payment_inquiry", "params": {"transaction_id": slots.record_ids[0]}}]
+            )
     looked = await turn.tools.call("recent_charges", dict(CHARGES_LOOKED))
     chosen = _charge(turn, looked.result.get("charges", []))
     if chosen:
@@ -136,7 +138,9 @@ async def _alert(turn: SkillTurn) -> list[ToolOutcome] | str:
     if kind:
         return await _proposed(turn, [{"action": "set_alert", "params": {"kind": kind, "enabled": enabled}}])
     if not enabled:  # "desactiva las alertas": every alert off, on one card
-        return await _proposed(turn, [{"action": "set_alert", "params": {"kind": k, "enabled": False}} for k in ALERT_KINDS])
+        return await _proposed(
+            turn, [{"action": "set_alert", "params": {"kind": k, "enabled": False}} for k in ALERT_KINDS]
+        )
     return _ask("set_alert", turn.language)
 
 
@@ -170,7 +174,11 @@ def _cards(voice: Voice, cards: list[dict]) -> str:
     if not cards:
         return voice.say("no_cards")
     lines = [
-        voice.say("card_line", product=voice.product(c.get("product_type"), c.get("last4")), status=voice.word(c.get("status")))
+        voice.say(
+            "card_line",
+            product=voice.product(c.get("product_type"), c.get("last4")),
+            status=voice.word(c.get("status")),
+        )
         for c in cards
     ]
     return voice.say("cards", cards=voice.lines(lines))

@@ -87,7 +87,10 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         requested = normalize(actions)
         who = session
         view = await wired(deps().gateway, "gateway").propose(who, requested)
-        return {"proposal": view.json_ready(), "note": "shown to the customer as a card with a button; do not say it is done"}
+        return {
+            "proposal": view.json_ready(),
+            "note": "shown to the customer as a card with a button; do not say it is done",
+        }
 
     return server
 

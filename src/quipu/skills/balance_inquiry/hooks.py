@@ -81,7 +81,9 @@ def _balances(voice: Voice, result: dict, note: dict) -> str:
 
 def _debt_line(voice: Voice, d: dict) -> str:
     currency = d["currency"]
-    minimum = voice.say("minimum", amount=voice.money(d["minimum_payment"], currency)) if d.get("minimum_payment") else ""
+    minimum = (
+        voice.say("minimum", amount=voice.money(d["minimum_payment"], currency)) if d.get("minimum_payment") else ""
+    )
     due = voice.say("due", date=voice.date(d["due_date"])) if d.get("due_date") else ""
     past_due = ""
     if d.get("past_due_amount") and float(d["past_due_amount"]) > 0:
@@ -132,7 +134,11 @@ def _debts(voice: Voice, result: dict, note: dict) -> str:
     debts = [d for d in result.get("debts", []) if d.get("debt") is not None]
     if not debts:
         return voice.say("no_debts")
-    return voice.say("debts", lines=voice.lines([_debt_line(voice, d) for d in debts]), as_of=voice.date(result.get("as_of") or AS_OF))
+    return voice.say(
+        "debts",
+        lines=voice.lines([_debt_line(voice, d) for d in debts]),
+        as_of=voice.date(result.get("as_of") or AS_OF),
+    )
 
 
 def _profile(voice: Voice, result: dict, note: dict) -> str:

@@ -19,9 +19,7 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
     server = FastMCP("accounts", instructions="The customer's own products. The session decides the customer.")
 
     @server.tool(annotations=READ_ONLY, tags={AUDITED})
-    async def get_balances(
-        product_type: ProductType | None = None, session: Caller = Depends(current_session)
-    ) -> dict:
+    async def get_balances(product_type: ProductType | None = None, session: Caller = Depends(current_session)) -> dict:
         """Balances per product (type, last4, currency, status, credit available) and totals of Active
         products per group and currency. Debit cards are left out: the data does not say which account
         they draw on."""

@@ -38,7 +38,7 @@ def _merchant(turn: SkillTurn) -> str | None:
 
 
 async def _the_one_chosen(turn: SkillTurn) -> list[ToolOutcome] | None:
-    """"el segundo", "#2", "el último": the charge at that place in the list code showed last."""
+    """ "el segundo", "#2", "el último": the charge at that place in the list code showed last."""
     place = turn.now.ordinal
     if place is None or not turn.follow_up or not turn.earlier:
         return None
@@ -72,13 +72,19 @@ async def act(turn: SkillTurn) -> list[ToolOutcome]:
 
 def _charge(voice: Voice, c: dict) -> str:
     return voice.say(
-        "charge", merchant=c.get("merchant", "—"), amount=voice.money(c["amount"], c["currency"]), date=voice.date(c["date"])
+        "charge",
+        merchant=c.get("merchant", "—"),
+        amount=voice.money(c["amount"], c["currency"]),
+        date=voice.date(c["date"]),
     )
 
 
 def _options(voice: Voice, charges: list[dict]) -> str:
     return voice.lines(
-        [voice.say("option", label=c["label"], charge=_charge(voice, c), status=voice.word(c.get("status"))) for c in charges]
+        [
+            voice.say("option", label=c["label"], charge=_charge(voice, c), status=voice.word(c.get("status")))
+            for c in charges
+        ]
     )
 
 
@@ -96,7 +102,9 @@ def _finding(voice: Voice, c: dict, f: dict) -> str | None:
         place = ", ".join(p for p in (f.get("city"), f.get("country")) if p)
         text = voice.say(kind, charge=_charge(voice, c), place=voice.say("foreign_place", place=place) if place else "")
         if f.get("amount_usd"):
-            text += voice.say("foreign_usd", usd=voice.money(f["amount_usd"], "USD"), rate_date=voice.date(f["rate_date"]))
+            text += voice.say(
+                "foreign_usd", usd=voice.money(f["amount_usd"], "USD"), rate_date=voice.date(f["rate_date"])
+            )
         return text
     if kind == "own_app_session":
         place = ", ".join(p for p in (f.get("city"), f.get("country")) if p)
@@ -117,7 +125,10 @@ def _fraud(voice: Voice, charges: list[dict]) -> str:
     if len(flagged) > 1 and len(same) == 1:
         c = flagged[0]
         text = voice.say(
-            "possible_fraud_many", count=len(flagged), merchant=c.get("merchant"), amount=voice.money(c["amount"], c["currency"])
+            "possible_fraud_many",
+            count=len(flagged),
+            merchant=c.get("merchant"),
+            amount=voice.money(c["amount"], c["currency"]),
         )
     else:
         text = " ".join(voice.say("possible_fraud", charge=_charge(voice, c)) for c in flagged)
@@ -145,7 +156,9 @@ def _investigation(voice: Voice, outcome: ToolOutcome) -> str:
     charges = result.get("charges", [])
     if not charges:
         merchant = voice.say("merchant_of", merchant=arguments["merchant"]) if arguments.get("merchant") else ""
-        return voice.say("none", merchant=merchant, window=_window(voice, result.get("days", arguments.get("days", 30))))
+        return voice.say(
+            "none", merchant=merchant, window=_window(voice, result.get("days", arguments.get("days", 30)))
+        )
     if any(f["kind"] == Signal.POSSIBLE_FRAUD for c in charges for f in c.get("findings", [])):
         return _fraud(voice, charges)
     found_something = any(c.get("findings") for c in charges)
@@ -171,11 +184,15 @@ def answer(outcomes: list[ToolOutcome], voice: Voice) -> str:
         return voice.say("unavailable")
     if last.tool == "search_transactions":
         charges = last.result.get("charges", [])
-        merchant = voice.say("merchant_of", merchant=last.arguments["merchant"]) if last.arguments.get("merchant") else ""
+        merchant = (
+            voice.say("merchant_of", merchant=last.arguments["merchant"]) if last.arguments.get("merchant") else ""
+        )
         days = last.result.get("days", last.arguments.get("days", 30))
         if not charges:
             return voice.say("none", merchant=merchant, window=_window(voice, days))
-        return voice.say("search_found", merchant=merchant, window=_window(voice, days), options=_options(voice, charges))
+        return voice.say(
+            "search_found", merchant=merchant, window=_window(voice, days), options=_options(voice, charges)
+        )
     if last.tool == "investigate_charge" and not last.result.get("found", True):
         return voice.say("none", merchant="", window=_window(voice, last.arguments.get("days", 90)))
     return _investigation(voice, last)

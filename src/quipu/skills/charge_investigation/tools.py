@@ -33,9 +33,7 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         return (await Investigation(deps().records).investigate_charges(session.customer_id, query)).json_ready()
 
     @server.tool(annotations=READ_ONLY, tags={AUDITED})
-    async def investigate_charge(
-        transaction_id: TransactionId, session: Caller = Depends(current_session)
-    ) -> dict:
+    async def investigate_charge(transaction_id: TransactionId, session: Caller = Depends(current_session)) -> dict:
         """The same checks for one charge, by the id search_transactions gave."""
         found = await Investigation(deps().records).investigate_charge(session.customer_id, transaction_id)
         return found.json_ready()

@@ -133,10 +133,14 @@ def _options(voice: Voice, options: list[dict]) -> str:
     lines = []
     for o in options:
         if "debt" in o and o["debt"] is not None:
-            lines.append(voice.say("debt_option", account=_account(voice, o), debt=voice.money(o["debt"], o["currency"])))
+            lines.append(
+                voice.say("debt_option", account=_account(voice, o), debt=voice.money(o["debt"], o["currency"]))
+            )
         elif "balance" in o and o["balance"] is not None:
             lines.append(
-                voice.say("account_option", account=_account(voice, o), balance=voice.money(o["balance"], o["currency"]))
+                voice.say(
+                    "account_option", account=_account(voice, o), balance=voice.money(o["balance"], o["currency"])
+                )
             )
         elif "biller" in o:
             lines.append(_bill(voice, o))
@@ -180,7 +184,9 @@ def answer(outcomes: list[ToolOutcome], voice: Voice) -> str:
         return _proposal(voice, result)
     if last.tool == "list_service_bills":
         bills = result.get("bills", [])
-        return voice.say("bills", bills=voice.lines([_bill(voice, b) for b in bills])) if bills else voice.say("no_bills")
+        return (
+            voice.say("bills", bills=voice.lines([_bill(voice, b) for b in bills])) if bills else voice.say("no_bills")
+        )
     accounts = _options(voice, result.get("accounts", []))
     debts = _options(voice, result.get("debts", []))
     return voice.say("options", accounts=accounts, debts=voice.say("debts_heading", debts=debts) if debts else "")

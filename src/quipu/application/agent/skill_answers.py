@@ -1,0 +1,231 @@
+"""How a skill answers a command: its `act` hook reads the clause (on a follow-up, with the words it continues)
+and calls the skill's tools; its `answer` hook writes the reply. Several actions asked in one message are one
+proposal; a correction's card replaces the one it corrects."""
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from quipu.application.agent.state import TurnState, asks_back
+from quipu.application.agent.tool_caller import SkillTools
+from quipu.application.understanding.commands import Command
+from quipu.domain import understanding_text as words
+from quipu.domain.agent_text import say
+from quipu.domain.reading.model import Clause
+from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
+from quipu.skills.registry import Skill
+
+PROPOSING = ("propose_actions", "propose_transfer", "propose_service_payment")
+# an action about the charge the conversation just looked at reads the words that found it ("ese cobro")
+LOOKED_AT_CHARGES = "charge_investigation"
+ACTIONS_ON_A_CHARGE = ("dispute_charge", "block_card", "cancel_card")
+
+
+@dataclass
+class Turn:
+    """What the turn has said and done so far, clause by clause."""
+
+    parts: list[str] = field(default_factory=list)
+    outcomes: list[ToolOutcome] = field(default_factory=list)
+    quick: list[str] = field(default_factory=list)
+    update: dict[str, Any] = field(default_factory=dict)
+    asked: bool = False
+    last: dict[str, Any] | None = None
+    offered: str | None = None
+    skill: str | None = None
+
+
+class SkillAnswers:
+    """The part of a turn's response a skill writes (mixed into the Responder, which holds the turn)."""
+
+    deps: Any
+    state: TurnState
+    language: str
+    turn: Turn
+
+    def _say(self, text: str, *, asks: bool = False) -> None:
+        self.turn.parts.append(text)
+        self.turn.asked = self.turn.asked or asks
+
+    async def _withdraw(self, proposal: dict[str, Any]) -> None:
+        """The proposal waiting for the button is withdrawn (a no-op if it already ran or expired); the turn keeps
+        what it withdrew, the figures the reply names among them."""
+        customer = self.state["caller"].customer_id
+        if proposal.get("kind") == "transfer":
+            await self.deps.transfers.cancel(customer, proposal["id"])
+        else:
+            await self.deps.gateway.cancel(customer, proposal["id"])
+        self.turn.outcomes.append(ToolOutcome("withdraw_proposal", {"id": proposal.get("id")}, dict(proposal)))
+
+    async def _answer(self, command: Command) -> None:
+        skill = next(s for s in self.deps.skills if s.name == command.skill)
+        hooks = skill.hooks()
+        clause, joined = self._clauses(command, skill)
+        earlier = self._earlier(skill)
+        async with self.deps.mcp() as client:
+            tools = await self._tools(client, skill, joined.text)
+            turn = SkillTurn(
+                intent=command.intent or clause.intent,
+                clause=joined,
+                latest=clause,
+                language=self.language,
+                tools=tools,
+                earlier=earlier,
+                follow_up=command.follow_up,
+                country=self.state.get("country"),
+            )
+            found = await hooks["act"](turn)
+        self.turn.outcomes += tools.outcomes
+        self.turn.skill = self.turn.skill or skill.name
+        if isinstance(found, str):
+            self._say(found, asks=True)
+            self._remember(skill, command, joined, tools.outcomes[-1] if tools.outcomes else None, asked=True)
+            return
+        if not found:
+            self._say(say("clarify", self.language), asks=True)
+            return
+        voice = Voice(skill.name, self.language, self.state.get("country"))
+        reply = hooks["answer"](found, voice)
+        replaced = await self._replaced(found, command)
+        self._say(f"{replaced}\n{reply}" if replaced else reply, asks=asks_back(reply, found[-1].result))
+        self._remember(skill, command, joined, found[-1], asked=asks_back(reply, found[-1].result))
+
+    async def _answer_together(self, commands: list[Command]) -> None:
+        """Several actions asked in one message ("bloquea la tarjeta y mándame un resumen") are one proposal: one
+        card, one button, as the gateway batches them (a second card would replace the first)."""
+        skill = next(s for s in self.deps.skills if s.name == commands[0].skill)
+        hooks = skill.hooks()
+        questions: list[str] = []
+        async with self.deps.mcp() as client:
+            said = " ".join(c.clause.text for c in commands if c.clause)
+            tools = await self._tools(client, skill, said)
+            held = HeldProposals(tools, skill.flags["batch"])
+            for command in commands:
+                clause, joined = self._clauses(command, skill)
+                turn = SkillTurn(
+                    intent=command.intent or clause.intent,
+                    clause=joined,
+                    latest=clause,
+                    language=self.language,
+                    tools=held,
+                    earlier=self._earlier(skill),
+                    follow_up=command.follow_up,
+                    country=self.state.get("country"),
+                )
+                found = await hooks["act"](turn)
+                if isinstance(found, str):
+                    questions.append(found)
+            proposed = await held.propose()
+        self.turn.outcomes += tools.outcomes
+        self.turn.skill = self.turn.skill or skill.name
+        if proposed is not None:
+            reply = hooks["answer"]([proposed], Voice(skill.name, self.language, self.state.get("country")))
+            self._say(reply)
+            self._remember(skill, commands[-1], commands[-1].clause or commands[0].clause, proposed, asked=False)  # type: ignore[arg-type]
+        for question in questions:
+            self._say(question, asks=True)
+
+    def _clauses(self, command: Command, skill: Skill) -> tuple[Clause, Clause]:
+        """This turn's clause, and the clause the skill reads: on a follow-up, the earlier words with these."""
+        clause = command.clause
+        assert clause is not None  # the router gives every ANSWER its clause
+        last = self.turn.last or {}
+        understanding, context = self.deps.understanding, self.state.get("context")
+        intent = command.intent or clause.intent
+        continues = command.follow_up and last.get("skill") == skill.name
+        about_what_was_found = last.get("skill") == LOOKED_AT_CHARGES and intent in ACTIONS_ON_A_CHARGE
+        if (continues or about_what_was_found) and last.get("text") and context is not None:
+            joined = understanding.read_together(last["text"], clause.text, context, intent).clauses[0]
+            return clause, joined
+        if intent != clause.intent and context is not None:
+            return clause, understanding.read_together("", clause.text, context, intent).clauses[0]
+        return clause, clause
+
+    def _earlier(self, skill: Skill) -> dict[str, Any]:
+        last = self.turn.last or {}
+        return dict(last.get("arguments") or {}) if last.get("skill") == skill.name else {}
+
+    async def _tools(self, client: Any, skill: Skill, said: str) -> SkillTools:
+        listed = [t for t in await client.list_tools() if t.name.startswith(f"{skill.mcp}_")]
+        schemas = {t.name.split("_", 1)[1]: t.input_schema or {} for t in listed}
+        caller = self.state["caller"].speaking(self.language, said)
+        return SkillTools(client, skill.mcp, schemas, caller, self.deps.trace)
+
+    async def _replaced(self, found: list[ToolOutcome], command: Command) -> str | None:
+        """A correction's new card replaces the one it corrects: the old proposal is withdrawn and the reply says
+        so ("ese mismo pero 200")."""
+        earlier = (self.turn.last or {}).get("proposal")
+        made = _proposal_of(found)
+        if not earlier or not made or not command.follow_up or earlier.get("id") == made.get("id"):
+            return None
+        await self._withdraw(earlier)
+        return words.say("replaced", self.language, what=earlier.get("summary") or "")
+
+    def _remember(
+        self, skill: Skill, command: Command, joined: Clause, outcome: ToolOutcome | None, *, asked: bool
+    ) -> None:
+        """What the next turn may lean on: the request's skill, intent, words, last call and proposal."""
+        previous = self.turn.last or {}
+        proposal = _proposal_of([outcome]) if outcome else None
+        self.turn.last = {
+            "skill": skill.name,
+            "intent": command.intent,
+            "tool": outcome.tool if outcome else None,
+            "arguments": outcome.arguments if outcome else {},
+            "text": joined.text[:400],
+            "status": outcome.result.get("status") if outcome else None,
+            "proposal": proposal
+            or (previous.get("proposal") if asked and previous.get("skill") == skill.name else None),
+        }
+
+
+class HeldProposals:
+    """A skill's tools with its proposals held back, to be proposed together as one batch."""
+
+    MOST = 3  # the gateway's batch
+
+    def __init__(self, tools: SkillTools, batched: str):
+        self.tools, self.batched = tools, batched  # the tool that takes a batch (SKILL.md `batch:`)
+        self.actions: list[dict[str, Any]] = []
+
+    async def call(
+        self, tool: str, arguments: dict[str, Any], *, also: bool = False, note: dict[str, Any] | None = None
+    ) -> ToolOutcome:
+        if tool == self.batched:
+            self.actions += list(arguments.get("actions") or [])
+            return ToolOutcome(tool, arguments, {"held": True})
+        return await self.tools.call(tool, arguments, also=also, note=note)
+
+    async def propose(self) -> ToolOutcome | None:
+        if not self.actions:
+            return None
+        return await self.tools.call(self.batched, {"actions": self.actions[: self.MOST]})
+
+
+def _grouped(commands: list[Command], batching: set[str]) -> list[list[Command]]:
+    """Consecutive requests for the actions of a skill that batches them (SKILL.md `batch:`) go together; money
+    moves one proposal at a time; everything else alone."""
+    groups: list[list[Command]] = []
+    for command in commands:
+        last = groups[-1][-1] if groups else None
+        together = last is not None and command.acts and last.acts and command.skill == last.skill
+        if together and command.skill in batching:
+            groups[-1].append(command)
+        else:
+            groups.append([command])
+    return groups
+
+
+def _proposal_of(outcomes: list[ToolOutcome]) -> dict[str, Any] | None:
+    """The proposal a tool call stored, as the conversation remembers it (its id and what it said)."""
+    for o in reversed(outcomes):
+        if o.tool not in PROPOSING:
+            continue
+        batch = o.result.get("proposal")
+        if isinstance(batch, dict) and batch.get("needs_confirmation"):
+            items = [str(i.get("text", "")).rstrip(".") for i in batch.get("items", [])]
+            return {"kind": "actions", "id": batch.get("batch_id"), "summary": "; ".join(items)[:160]}
+        card = o.result.get("confirmation")
+        if o.result.get("status") == "proposed" and isinstance(card, dict):
+            summary = f"{card.get('amount')} {card.get('currency')} → {card.get('destination')}"
+            return {"kind": "transfer", "id": card.get("transfer_id"), "summary": summary[:160]}
+    return None

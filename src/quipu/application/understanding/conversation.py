@@ -1,0 +1,62 @@
+"""What the router leans on besides the words (the conversation so far), how sure the reader must be for each
+step, and the small judgements every rule shares."""
+
+from dataclasses import dataclass
+
+from quipu.application.understanding.catalog import Catalog
+from quipu.application.understanding.commands import Command, Step
+from quipu.domain.reading.model import Clause
+
+CONFIDENT = 0.5  # the learned reader's calibrated confidence to take a reading as said
+SURE_TO_ACT = 0.6  # an acting intent needs more: in doubt, code asks
+SURE_REQUEST = 0.8  # the learned reader's sureness that words ask, when no rule of the lexicon sees the request
+SURE_TO_CASE = 0.75  # a case for a person to act, on words the lexicon does not name outright
+NEW_REQUEST = 0.8  # a clause after code's question names a new request only when the reader is this sure
+DOUBT_FLOOR = 0.15  # a reading this likely is worth offering in a question
+SMALL_TALK_WORDS = 5
+MONEY_INTENTS = frozenset({"transfer", "pay_debt", "pay_bill"})
+REFUND, DISPUTE, CHARGE_STATUS = "refund", "dispute_charge", "charge_status"
+LOOKED_AT = "charge_investigation"  # the skill whose findings a claim or a refund may point back to
+BILLS = "list_bills"
+EMAIL = "email_summary"
+SHORT_FOLLOW_UP = 8  # a question this short that names nothing of its own leans on the last request
+
+
+@dataclass(frozen=True)
+class Conversation:
+    """What the router may lean on besides the words."""
+
+    signed_in: bool
+    offered: frozenset[str]  # the skills this customer may use now
+    last_skill: str | None = None
+    last_intent: str | None = None
+    awaiting: bool = False  # the last turn asked the customer something
+    offered_intent: str | None = None  # the last turn offered to prepare this
+    pending: bool = False  # a proposal waits for the customer's button
+
+
+def sure(clause: Clause, level: float = CONFIDENT) -> bool:
+    return clause.confidence >= level
+
+
+def refines(clause: Clause) -> bool:
+    """The words carry a detail of a request: a period, a merchant, an amount, a product, an ending…"""
+    s = clause.slots
+    details = s.periods or s.merchants or s.categories or s.amounts or s.products or s.last4 or s.other_one
+    return bool(details or s.everything or s.currencies or s.places or s.services or s.over or s.under or s.window)
+
+
+def names_a_charge(clause: Clause, conversation: Conversation) -> bool:
+    """The words point at one charge: a merchant, an amount, "ese cargo", a repeat; or the conversation just
+    looked at one."""
+    s = clause.slots
+    return bool(s.merchants or s.amounts or s.points_back or s.duplicate) or conversation.last_skill == LOOKED_AT
+
+
+def answered_as(clause: Clause, intent: str, conversation: Conversation, catalog: Catalog) -> Command:
+    """The clause answered as another intent the words plainly are (a refund of one charge is its claim)."""
+    skill = catalog.skill_of(intent)
+    if skill not in conversation.offered:
+        return Command(Step.SIGN_IN, clause, skill, intent)
+    reason = "acts" if catalog.acts(intent) else None
+    return Command(Step.ANSWER, clause, skill, intent, reason=reason)

@@ -1,0 +1,76 @@
+"""The learned reader's corpus is the team's: it never holds an evaluation message (nor a near copy of one), and
+every intent it teaches is one a skill (or code, in skills/_shared) declares, in both languages."""
+
+import re
+from difflib import SequenceMatcher
+from pathlib import Path
+
+import yaml
+
+from quipu.adapters.reader import corpus
+from quipu.domain.reading.text import fold
+from quipu.skills.registry import discover, read_intents
+
+EVALS = Path(__file__).resolve().parents[2] / "evals"
+NEAR = 0.88  # two texts this alike (after folding) are one message written twice
+SHARED_WORDS = 0.5  # only pairs sharing this share of words are compared closely
+
+
+def _plain(text: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", fold(text)))
+
+
+def evaluation_messages() -> list[str]:
+    """Every message an evaluation sends: the conversation sets (held-out split included), the first-sight
+    rounds, the adversarial sets and the action scenarios."""
+    found = []
+    for path in sorted(EVALS.rglob("*.yaml")):
+        loaded = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+        for item in loaded if isinstance(loaded, list) else []:
+            for turn in item.get("turns") or []:
+                found.append(turn["says"] if isinstance(turn, dict) else str(turn))
+            if isinstance(item.get("says"), str):
+                found.append(item["says"])
+    return [_plain(m) for m in found if m]
+
+
+def test_the_evaluation_messages_are_found():
+    messages = evaluation_messages()
+    assert len(messages) > 600  # conversations, two first-sight rounds, the adversarial sets, the scenarios
+
+
+def test_no_corpus_example_is_an_evaluation_message_or_a_near_copy_of_one():
+    messages = evaluation_messages()
+    index: dict[str, set[int]] = {}
+    for i, message in enumerate(messages):
+        for word in set(message.split()):
+            index.setdefault(word, set()).add(i)
+    copies = []
+    for example in corpus.load():
+        said = _plain(example.text)
+        words = set(said.split())
+        if not words:
+            continue
+        counts: dict[int, int] = {}
+        for word in words:
+            for i in index.get(word, ()):
+                counts[i] = counts.get(i, 0) + 1
+        for i, shared in counts.items():
+            if shared / max(len(words), len(set(messages[i].split()))) < SHARED_WORDS:
+                continue
+            if said == messages[i] or SequenceMatcher(None, said, messages[i]).ratio() >= NEAR:
+                copies.append((example.folder, example.text, messages[i]))
+    assert copies == [], f"corpus examples that are evaluation messages: {copies[:10]}"
+
+
+def test_every_intent_taught_is_declared_where_it_is_taught_in_both_languages():
+    declared = {s.name: set(s.intents()) for s in discover()} | {"_shared": set(read_intents("_shared"))}
+    taught: dict[str, dict[str, set[str]]] = {}
+    for example in corpus.load():
+        taught.setdefault(example.folder, {}).setdefault(example.intent, set()).add(example.language)
+    for folder, intents in taught.items():
+        assert set(intents) <= declared[folder], f"{folder} teaches undeclared {set(intents) - declared[folder]}"
+        thin = {i for i, languages in intents.items() if languages != {"es", "pt"}}
+        assert not thin, f"{folder}: {thin} taught in one language only"
+    for folder, intents in declared.items():
+        assert intents <= set(taught.get(folder, {})), f"{folder} declares {intents - set(taught.get(folder, {}))} untaught"
