@@ -280,9 +280,7 @@ async def run(settings, cases: list[SqlCase], *, model=None, repeats: int = 1, u
 def evaluate(settings, *, split="regression", model=None, repeats=1, urls=None, out=Path(".quipu/eval")):
     cases = split_cases(load_cases(), split)
     attempts = anyio.run(lambda: run(settings, cases, model=model, repeats=repeats, urls=urls))
-    provider, name = (
-        (getattr(model, "provider", "?"), getattr(model, "model", "?")) if model else ("scripted", "gold answers")
-    )
+    provider, name = (model.provider, model.model) if model else ("scripted", "gold answers")
     summary = summarize(attempts, {"split": split, "repeats": repeats, "provider": provider, "model": name})
     verdict, problems = gate(summary, json.loads(FLOORS.read_text()))
     summary["gate"] = {"verdict": verdict, "problems": problems}

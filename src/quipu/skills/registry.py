@@ -16,7 +16,6 @@ class Skill:
     description: str
     mcp: str
     sign_in: bool
-    instructions: str
     flags: dict
 
     @property
@@ -52,10 +51,10 @@ def read_intents(folder: str) -> dict[str, dict[str, str]]:
 
 
 def parse_skill(text: str) -> Skill:
-    """Front matter between --- lines (key: value), then the instructions for the skill agent."""
+    """Front matter between --- lines (key: value); the prose after it is for the engineers reading the folder."""
     if not text.startswith("---\n"):
         raise ValueError("SKILL.md must start with front matter")
-    header, _, body = text[4:].partition("\n---\n")
+    header, _, _notes = text[4:].partition("\n---\n")
     fields = {}
     for line in header.splitlines():
         key, sep, value = line.partition(":")
@@ -66,7 +65,7 @@ def parse_skill(text: str) -> Skill:
         raise ValueError(f"SKILL.md misses {', '.join(sorted(missing))}")
     flags = {k: v for k, v in fields.items() if k not in ("name", "description", "mcp")}
     return Skill(
-        fields["name"], fields["description"], fields["mcp"], fields.get("sign_in") == "true", body.strip(), flags
+        fields["name"], fields["description"], fields["mcp"], fields.get("sign_in") == "true", flags
     )
 
 
