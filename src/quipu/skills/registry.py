@@ -64,9 +64,7 @@ def parse_skill(text: str) -> Skill:
     if missing:
         raise ValueError(f"SKILL.md misses {', '.join(sorted(missing))}")
     flags = {k: v for k, v in fields.items() if k not in ("name", "description", "mcp")}
-    return Skill(
-        fields["name"], fields["description"], fields["mcp"], fields.get("sign_in") == "true", flags
-    )
+    return Skill(fields["name"], fields["description"], fields["mcp"], fields.get("sign_in") == "true", flags)
 
 
 def discover() -> list[Skill]:

@@ -15,9 +15,10 @@ NEW_REQUEST = 0.8  # a clause after code's question names a new request only whe
 DOUBT_FLOOR = 0.15  # a reading this likely is worth offering in a question
 SMALL_TALK_WORDS = 5
 MONEY_INTENTS = frozenset({"transfer", "pay_debt", "pay_bill"})
-REFUND, DISPUTE, CHARGE_STATUS = "refund", "dispute_charge", "charge_status"
-LOOKED_AT = "charge_investigation"  # the skill whose findings a claim or a refund may point back to
+REFUND, CHARGE_STATUS = "refund", "charge_status"
 BILLS = "list_bills"
+DEBT = "debt"
+PAYING = frozenset({"pay_debt", "pay_bill"})
 EMAIL = "email_summary"
 SHORT_FOLLOW_UP = 8  # a question this short that names nothing of its own leans on the last request
 
@@ -46,15 +47,9 @@ def refines(clause: Clause) -> bool:
     return bool(details or s.everything or s.currencies or s.places or s.services or s.over or s.under or s.window)
 
 
-def names_a_charge(clause: Clause, conversation: Conversation) -> bool:
-    """The words point at one charge: a merchant, an amount, "ese cargo", a repeat; or the conversation just
-    looked at one."""
-    s = clause.slots
-    return bool(s.merchants or s.amounts or s.points_back or s.duplicate) or conversation.last_skill == LOOKED_AT
-
-
 def answered_as(clause: Clause, intent: str, conversation: Conversation, catalog: Catalog) -> Command:
-    """The clause answered as another intent the words plainly are (a refund of one charge is its claim)."""
+    """The clause answered as another intent the words plainly are ("¿ya me devolvieron…?" is what became of a
+    charge)."""
     skill = catalog.skill_of(intent)
     if skill not in conversation.offered:
         return Command(Step.SIGN_IN, clause, skill, intent)

@@ -1,8 +1,8 @@
 """The rules of the one router, each a function from a clause (and the conversation) to a command or None, and
 their order, written down: the first rule that returns a command decides the clause.
 
-The safety rule lives here, in `act_or_not` and the two judgements it leans on (`asked_for`,
-`continues_an_action`): a proposal (a card, a transfer, a payment, a case for a person to act) comes only from a
+The safety rule lives here, in `act_or_not` and the judgement it leans on (`asked_for`; for words that
+complete a request, `follow_ups.continues_an_action`): a proposal (a card, a transfer, a payment, a case for a person to act) comes only from a
 clause that asks for it: a request, not negated or put off, in the customer's own voice. A question about an action
 gets code's explanation and an offer; a reported instruction to move money or share a code gets a scam warning and
 a person."""
@@ -14,23 +14,24 @@ from quipu.application.understanding.commands import Command, Step
 from quipu.application.understanding.conversation import (
     BILLS,
     CHARGE_STATUS,
-    DISPUTE,
+    DEBT,
     DOUBT_FLOOR,
     EMAIL,
-    LOOKED_AT,
     MONEY_INTENTS,
-    NEW_REQUEST,
+    PAYING,
     REFUND,
-    SHORT_FOLLOW_UP,
     SMALL_TALK_WORDS,
     SURE_REQUEST,
     SURE_TO_ACT,
     SURE_TO_CASE,
     Conversation,
     answered_as,
-    names_a_charge,
-    refines,
     sure,
+)
+from quipu.application.understanding.follow_ups import (
+    answers_a_question,
+    corrects_the_last,
+    follows_up,
 )
 from quipu.domain.reading.model import Clause, Mood, Polarity, Speaker
 
@@ -59,13 +60,9 @@ def _never_automated(clause: Clause, conversation: Conversation, catalog: Catalo
     intent = catalog.get(clause.intent)
     if intent is None or intent.handled != "never_automated" or not sure(clause):
         return None
-    about_a_charge = names_a_charge(clause, conversation)
-    if clause.intent == REFUND and about_a_charge and clause.polarity == Polarity.ASKS:
-        if clause.mood == Mood.QUESTION:  # "¿ya me devolvieron lo de netflix?": what became of that charge
-            return answered_as(clause, CHARGE_STATUS, conversation, catalog)
-        if clause.asks and conversation.last_skill == LOOKED_AT:
-            # the money back of the charge the bank just found: a claim on it, which the customer confirms
-            return answered_as(clause, DISPUTE, conversation, catalog)
+    if clause.intent == REFUND and clause.mood == Mood.QUESTION and clause.polarity == Polarity.ASKS:
+        # "¿ya me devolvieron lo de netflix?", "o estorno saiu?": what became of the charge, from the records
+        return answered_as(clause, CHARGE_STATUS, conversation, catalog)
     if clause.polarity != Polarity.ASKS:
         return Command(Step.ACKNOWLEDGE, clause, intent=clause.intent, reason=clause.polarity.value)
     if clause.asks and (clause.intent in clause.anchors or sure(clause, SURE_TO_CASE)):  # a person takes it
@@ -75,62 +72,9 @@ def _never_automated(clause: Clause, conversation: Conversation, catalog: Catalo
 
 
 def _cancel_pending(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
-    if clause.intent == "cancel_pending" and sure(clause) and clause.polarity == Polarity.ASKS:
+    if clause.intent == "cancel_pending" and conversation.pending and sure(clause) and clause.polarity == Polarity.ASKS:
         return Command(Step.CANCEL_PENDING, clause)
     return None
-
-
-def _answers_a_question(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
-    """Words that answer code's question (or take up code's offer) continue that request, unless they plainly
-    start a new one of another skill."""
-    offered = conversation.offered_intent
-    takes_up = clause.intent == "affirm" or (
-        refines(clause) and catalog.skill_of(clause.intent) in (None, catalog.skill_of(offered or ""))
-    )
-    if offered and takes_up and _continues_an_action(clause) and not clause.slots.correction:
-        skill = catalog.skill_of(offered)
-        if skill in conversation.offered:
-            return Command(Step.ANSWER, clause, skill, offered, follow_up=True, reason="offer")
-    if not conversation.awaiting or conversation.last_skill is None:
-        return None
-    skill = catalog.skill_of(clause.intent)
-    new_request = (
-        sure(clause, NEW_REQUEST) and skill is not None and skill != conversation.last_skill and clause.anchors
-    )
-    refused = clause.polarity != Polarity.ASKS and catalog.acts(clause.intent) and clause.slots.amounts == ()
-    if new_request or refused or clause.intent in ("human", "scam_report", "cancel_pending"):
-        return None
-    if clause.intent == "deny" and sure(clause):
-        return Command(Step.ACKNOWLEDGE, clause, intent=conversation.last_intent, reason="declined")
-    named_here = skill == conversation.last_skill and sure(clause) and clause.intent in clause.anchors
-    intent = clause.intent if named_here else conversation.last_intent
-    if catalog.acts(intent or "") and not clause.asks and intent != conversation.last_intent:
-        intent = conversation.last_intent  # a new action of the skill is proposed only when asked for
-    if catalog.acts(intent or "") and not _continues_an_action(clause):
-        return None
-    return Command(Step.ANSWER, clause, conversation.last_skill, intent, follow_up=True)
-
-
-def _corrects_the_last(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
-    """ "ese mismo pero 200", "mejor a la corriente", "al revés": the last request, changed; its card, replaced."""
-    s = clause.slots
-    if not (s.correction or s.reversed) or conversation.last_intent is None or conversation.last_skill is None:
-        return None
-    if not _continues_an_action(clause) or conversation.last_skill not in conversation.offered:
-        return None
-    other = catalog.skill_of(clause.intent)
-    if other not in (None, conversation.last_skill) and sure(clause, NEW_REQUEST) and clause.anchors:
-        return None  # "mejor dime mi saldo": a new request of its own
-    return Command(
-        Step.ANSWER, clause, conversation.last_skill, conversation.last_intent, follow_up=True, reason="corrects"
-    )
-
-
-def _continues_an_action(clause: Clause) -> bool:
-    """Words that complete or correct a request to act ("de la de ahorro", "mejor 200") in the customer's own
-    voice; a supposition, a question about it, a report or a refusal never does ("¿y si fueran 300?")."""
-    voiced = clause.speaker == Speaker.CUSTOMER and clause.polarity == Polarity.ASKS
-    return voiced and clause.mood not in (Mood.HYPOTHETICAL, Mood.ACTION_QUESTION, Mood.REPORT)
 
 
 def _small_talk(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
@@ -140,6 +84,15 @@ def _small_talk(clause: Clause, conversation: Conversation, catalog: Catalog) ->
     if len(clause.words) > SMALL_TALK_WORDS and clause.intent not in ("thanks", "bye"):
         return None
     return Command(Step.SMALL_TALK, clause, intent=clause.intent)
+
+
+def _asks_when(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
+    """ "¿hasta cuándo puedo pagar el préstamo?", "quando vence a fatura?": a question of when a payment is due
+    is answered from the records (the debt's due date, a bill's), never explained as a payment."""
+    s = clause.slots
+    if not s.deadline or clause.intent not in PAYING or clause.mood not in (Mood.QUESTION, Mood.ACTION_QUESTION):
+        return None
+    return answered_as(clause, BILLS if s.services else DEBT, conversation, catalog)
 
 
 def _act_or_not(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
@@ -220,28 +173,11 @@ def _lookup(clause: Clause, conversation: Conversation, catalog: Catalog) -> Com
         )  # "¿cuánto debo de luz?": the bill, not the card's debt
     if skill not in conversation.offered:
         return Command(Step.SIGN_IN, clause, skill, clause.intent)
-    follows = conversation.last_skill == skill and not clause.anchors
+    # a request said outright ("me mostra as últimas movimentações") starts afresh; words that lean on the last
+    # request ("¿y en abril?") keep what it named
+    said_outright = clause.settled == Mood.REQUEST and not clause.slots.continues
+    follows = conversation.last_skill == skill and not clause.anchors and not said_outright
     return Command(Step.ANSWER, clause, skill, clause.intent, follow_up=follows)
-
-
-def _follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
-    """Words that only change the last request ("¿y en abril?", "y en Uber?", "la de débito"), or a short
-    question that names nothing of its own ("¿cuándo la abrieron?"): the last request, changed. Words the reader
-    is sure name another request, or that the lexicon names outright, are a request of their own."""
-    if clause.anchors or sure(clause, NEW_REQUEST) and clause.intent != conversation.last_intent:
-        return None
-    s = clause.slots
-    short = clause.mood in (Mood.QUESTION, Mood.ACTION_QUESTION) and len(clause.words) <= SHORT_FOLLOW_UP
-    known = conversation.last_skill in conversation.offered and conversation.last_intent
-    if short and known and not catalog.acts(conversation.last_intent or ""):
-        return Command(Step.ANSWER, clause, conversation.last_skill, conversation.last_intent, follow_up=True)
-    refines = s.periods or s.merchants or s.categories or s.amounts or s.products or s.last4 or s.other_one
-    refines = refines or s.everything or s.currencies or s.places or s.services
-    if conversation.last_skill in conversation.offered and refines and conversation.last_intent:
-        if catalog.acts(conversation.last_intent) and not _continues_an_action(clause):
-            return None
-        return Command(Step.ANSWER, clause, conversation.last_skill, conversation.last_intent, follow_up=True)
-    return None
 
 
 def _outside(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
@@ -287,10 +223,11 @@ RULES: tuple[tuple[str, Rule], ...] = (
     ("a scam reported", _scam),
     ("what the bank never automates", _never_automated),
     ("forget what waits for the button", _cancel_pending),
-    ("the answer to code's question or offer", _answers_a_question),
-    ("a correction of the last request", _corrects_the_last),
+    ("the answer to code's question or offer", answers_a_question),
+    ("a correction of the last request", corrects_the_last),
     ("small talk", _small_talk),
-    ("a follow-up of the last request", _follows_up),
+    ("a follow-up of the last request", follows_up),
+    ("when a payment is due", _asks_when),
     ("an action: only when asked", _act_or_not),
     ("a lookup sent by e-mail", _emailed),
     ("a lookup", _lookup),

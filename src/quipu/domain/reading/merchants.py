@@ -56,9 +56,16 @@ def merchants_named(text: str, own: tuple[str, ...], language: str = "es") -> tu
     found = [m for m in sorted(own, key=len, reverse=True) if _names(text, m)]
     if found:
         return tuple(dict.fromkeys(found))
-    said = [match.group(0) for match in brands().find(text)]
+    said = [(match.start(), match.group(0)) for match in brands().find(text)]
+    said += [(text.find(w), _glued_brands()[w]) for w in text.split() if w in _glued_brands()]  # "magazineluiza"
     known = brand_names()
-    return tuple(dict.fromkeys(b for b in said if b in known and b not in _plain_words()))
+    return tuple(dict.fromkeys(b for _, b in sorted(said) if b in known and b not in _plain_words()))
+
+
+@cache
+def _glued_brands() -> dict[str, str]:
+    """A brand of several words, written as one ("mercadolibre", "magazineluiza")."""
+    return {b.replace(" ", ""): b for b in brand_names() if " " in b}
 
 
 @cache

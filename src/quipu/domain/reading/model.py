@@ -96,6 +96,8 @@ class Slots:
     both: bool = False
     reversed: bool = False
     correction: bool = False
+    deadline: bool = False  # asks when a payment is due ("¿hasta cuándo puedo pagar?")
+    continues: bool = False  # opens with the words that only change the last request ("¿y en pesos?", "e no mês?")
     points_back: bool = False  # "ese cargo", "lo de netflix": a charge the words or the conversation name
     secret: bool = False  # a code, a password, a token is mentioned
     impersonation: bool = False  # someone "from the bank"

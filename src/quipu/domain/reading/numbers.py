@@ -111,15 +111,23 @@ def top_n_of(draft: Draft, cue: Phrases) -> int | None:
     return None
 
 
+FEW = 10  # a count of things said with "de" ("dos de mis tarjetas") is small
+OF_THE = frozenset({"de", "do", "da", "dos", "das", "mis", "las", "los", "meus", "minhas", "os", "as", "sus", "tus"})
+
+
 def counted(draft: Draft, cue: Phrases, language: str) -> int | None:
-    """A number of things ("2 tarjetas", "dos veces"), not an amount."""
+    """A number of things ("2 tarjetas", "dos veces", "2 de mis tarjetas"), not an amount."""
     numbers = lexicon(language).numbers()
     for i, word in enumerate(draft.words[:-1]):
         if i in draft.taken:
             continue
         value = int(word) if word.isdigit() and len(word) <= 3 else numbers.get(word)
-        found = cue.search(draft.words[i + 1])
-        if value is not None and found is not None and found.group(0) == draft.words[i + 1]:
+        after = i + 1
+        few = value is not None and value <= FEW  # "2 de mis tarjetas"; "200 de las cuentas" is money
+        while few and after < len(draft.words) - 1 and draft.words[after] in OF_THE and after - i <= 2:
+            after += 1
+        found = cue.search(draft.words[after])
+        if value is not None and found is not None and found.group(0) == draft.words[after]:
             draft.taken.add(i)
             return value
     return None

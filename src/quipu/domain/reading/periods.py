@@ -13,6 +13,7 @@ from quipu.domain.reading.lexicon import Found, compiled_table, lexicon
 YEAR = re.compile(r"(?<!\d)(20\d\d)(?!\d)")
 YEAR_MONTH = re.compile(r"(?<!\d)(20\d\d)-(\d{1,2})(?!\d)")
 DAYS_PER_MONTH = 30
+FUTURE = "future"  # the lexicon's key for words of a time still to come
 
 
 @dataclass(frozen=True)
@@ -32,8 +33,15 @@ def periods_said(text: str, language: str, as_of: date) -> list[Said]:
         return not any(start < s.end and s.start < end for s in found)
 
     candidates = [(key, match) for key, phrases in compiled_table(language, "periods") for match in phrases.find(text)]
-    # the longest phrase wins where two overlap ("no mês passado" over "no mês"), then the earliest
+    # the longest phrase wins where two overlap ("no mês passado" over "no mês"), then the earliest; what is still
+    # to come ("la semana que viene") takes its words and names no period
+    future: list[tuple[int, int]] = []
     for key, match in sorted(candidates, key=lambda c: (c[1].start() - c[1].end(), c[1].start())):
+        if any(match.start() < e and s < match.end() for s, e in future):
+            continue
+        if key == FUTURE:
+            future.append(match.span())
+            continue
         period = _period(key, match, language, as_of)
         if period is not None and free(match.start(), match.end()):
             found.append(Said(period, match.start(), match.end()))

@@ -20,10 +20,11 @@ from quipu.domain.reading.lexicon import (
 from quipu.domain.reading.merchants import merchants_named
 from quipu.domain.reading.model import Product, ReadingContext, Slots
 from quipu.domain.reading.periods import periods_said
-from quipu.domain.reading.words import Words, speller
+from quipu.domain.reading.words import PUNCTUATION, Words, speller
 
 RECORD_ID = re.compile(r"[a-z]{2,}(?:-[a-z0-9]+){2,}")
 PLACE_WORDS = ("en", "em", "no", "na", "con", "com", "de", "del", "do", "da")
+ARTICLES = ("la", "el", "los", "las", "a", "o", "os", "as", "mi", "mis", "meu", "minha")
 Table = tuple[tuple[str, Phrases], ...]
 
 
@@ -47,7 +48,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
     count = numbers.counted(draft, lex.cue("counted"), language)
     over, under = numbers.bounds(draft, language, context)
     amounts = numbers.amounts(draft, language, context)
-    products = _products(text, language)
+    products, refused_products = _products(" ".join(clause.words), language)
     return Slots(
         amounts=tuple(amounts),
         accounts=tuple(dict.fromkeys(accounts)),
@@ -74,10 +75,12 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         top_n=top_n,
         everything=bool(lex.cue("everything").search(text)),
         duplicate=bool(lex.cue("duplicate").search(text)),
-        other_one=bool(lex.cue("other_one").search(text)),
+        other_one=bool(lex.cue("other_one").search(text)) or (refused_products and not products),
         both=bool(lex.cue("both").search(text)),
         reversed=bool(lex.cue("reversed").search(text)),
         correction=bool(lex.cue("correction").search(text)),
+        deadline=bool(lex.cue("deadline").search(text)),
+        continues=_opens_with(lex.cue("continues"), text),
         points_back=bool(lex.cue("points_back").search(text)),
         secret=bool(lex.cue("secret").search(text)),
         impersonation=bool(lex.cue("bank_impersonation").search(text)),
@@ -87,9 +90,11 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
     )
 
 
-def _products(text: str, language: str) -> list[Product]:
+def _products(text: str, language: str) -> tuple[list[Product], bool]:
     """The customer's products named by kind, the longest name first, each with the role its preposition
-    gives ("de mi ahorro" is where money leaves, "a la corriente" where it goes, "con el ahorro" pays)."""
+    gives ("de mi ahorro" is where money leaves, "a la corriente" where it goes, "con el ahorro" pays), and
+    whether one was named only to be refused ("la de débito, la de crédito no"), which is left out. `text` keeps
+    the clause's commas: "no, la de débito" answers, "no la de débito" refuses."""
     lex = lexicon(language)
     spans: list[tuple[int, int, str]] = []
     for kind, phrases in compiled_table(language, "products"):
@@ -99,25 +104,38 @@ def _products(text: str, language: str) -> list[Product]:
     for start, end, kind in sorted(spans, key=lambda s: s[0] - s[1]):
         if not any(start < e and s < end for s, e, _ in chosen):
             chosen.append((start, end, kind))
-    found = []
-    for start, _, kind in sorted(chosen):
-        before = text[:start].split()[-3:]
+    found, refused = [], False
+    for start, end, kind in sorted(chosen):
+        if _refused(text[:start].split(), text[end:].split(), lex):
+            refused = True
+            continue
+        before = [w for w in text[:start].split() if w not in PUNCTUATION][-3:]
         found.append(Product(kind, _role(" ".join(before), lex)))
-    return found
+    return found, refused
+
+
+def _refused(before: list[str], after: list[str], lex: Lexicon) -> bool:
+    """A negation right before the product (an article between at most) or right after it, closing the clause
+    or its comma: "no la de crédito", "la de crédito no"."""
+    negators = set(lex.cue_words("negation"))
+    while before and before[-1] in ARTICLES:
+        before = before[:-1]
+    if before and before[-1] in negators:
+        return True
+    return bool(after) and after[0] in negators and (len(after) == 1 or after[1] in PUNCTUATION)
 
 
 def _role(before: str, lex: Lexicon) -> str | None:
-    for role, cue in (("from", "with_words"), ("from", "from_words"), ("to", "to_words")):
-        for match in lex.cue(cue).find(before):
-            if match.end() == len(before) and _ends_with_preposition(before, match.group(0)):
+    """The role the words right before the product give it; the longest cue that ends there counts ("saindo da
+    minha poupança": "da minha", not the "saindo da" that starts earlier)."""
+    words = before.split()
+    for size in range(len(words), 0, -1):
+        tail = " ".join(words[-size:])
+        for role, cue in (("from", "with_words"), ("from", "from_words"), ("to", "to_words")):
+            found = lex.cue(cue).search(tail)
+            if found is not None and found.start() == 0 and found.end() == len(tail):
                 return role
     return None
-
-
-def _ends_with_preposition(before: str, matched: str) -> bool:
-    """The preposition is right before the product, with at most an article or "mi" between."""
-    tail = before[len(before) - len(matched) :].split()
-    return bool(tail)
 
 
 def _named(text: str, table: Table, skip: Phrases | None = None) -> tuple[str, ...]:
@@ -145,6 +163,11 @@ def _one(text: str, table: Table) -> str | None:
 def _first(text: str, table: Table) -> str | None:
     named = [name for name, phrases in table if phrases.search(text)]
     return named[0] if named else None
+
+
+def _opens_with(phrases: Phrases, text: str) -> bool:
+    found = phrases.search(text)
+    return found is not None and found.start() == 0
 
 
 def _ordinal(text: str, language: str) -> int | None:

@@ -4,6 +4,7 @@ lexicon knows. Every part of the reading works on this form."""
 
 import re
 import unicodedata
+from collections.abc import Callable
 from functools import cache
 
 WORD = re.compile(
@@ -38,9 +39,15 @@ class Speller:
 
     MIN_LENGTH = 5
 
-    def __init__(self, vocabulary: frozenset[str], stems: tuple[str, ...] = ()):
+    def __init__(
+        self,
+        vocabulary: frozenset[str],
+        stems: tuple[str, ...] = (),
+        is_a_word: Callable[[str], bool] = lambda _: False,
+    ):
         self.vocabulary = vocabulary
         self.stems = stems
+        self.is_a_word = is_a_word  # the language's dictionary: "abertas" is a word, never a typo of "alertas"
         self.index: dict[str, set[str]] = {}
         for word in vocabulary:
             if len(word) >= self.MIN_LENGTH - 1:
@@ -50,7 +57,7 @@ class Speller:
     def correct(self, word: str) -> str:
         if len(word) < self.MIN_LENGTH or word in self.vocabulary or not word.isalpha():
             return word
-        if word.startswith(self.stems):  # "compara" is a word of "compar*", not a typo of "compra"
+        if word.startswith(self.stems) or self.is_a_word(word):  # "compara" is a word of "compar*", not "compra"
             return word
         found: set[str] = set(self.index.get(word, ()))
         for key in _deletes(word):

@@ -4,6 +4,8 @@ thing ("y también", "e também", "pero", "y" before a new question or request).
 from dataclasses import dataclass
 from functools import cache
 
+import simplemma
+
 from quipu.domain.reading.lexicon import Phrases, compiled_table, lexicon
 from quipu.domain.reading.text import Speller, collapse_repeats, fold, tokens
 
@@ -35,7 +37,7 @@ class Words:
 @cache
 def speller(language: str) -> Speller:
     lex = lexicon(language)
-    return Speller(lex.known, lex.stems)
+    return Speller(lex.known, lex.stems, lambda word: simplemma.is_known(word, lang=language))
 
 
 def _split_money(token: str) -> list[str]:
@@ -96,7 +98,11 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
     """Splits a sentence where a second request or question starts."""
     words, said, asked = piece
     joined = " ".join(words)
-    for match in lexicon(language).cue("clause_joiners").find(joined):
+    lex = lexicon(language)
+    corrections = [m.span() for m in lex.cue("correction").find(joined)]  # "igual pero con 650" is one correction
+    for match in lex.cue("clause_joiners").find(joined):
+        if any(match.start() < e and s < match.end() for s, e in corrections):
+            continue
         start = len(joined[: match.start()].split())
         end = start + len(match.group(0).split())
         if start >= SHORT and len(words) - end >= SHORT:
@@ -134,8 +140,11 @@ def _second_request(left: list[str], right: list[str], language: str) -> bool:
 
 
 def _starts_anew(rest: list[str], language: str) -> bool:
-    """After "y"/"e": a question word, a request, or a word that names an intent starts a clause of its own."""
+    """After "y"/"e": a question word, a request, or a word that names an intent starts a clause of its own;
+    words said only to be kind ("…, por favor") do not."""
     lex = lexicon(language)
+    if _only_courtesy(rest, language):
+        return False
     start = " ".join(rest[:4])
     for cue in ("question_words", "request", "polite_request", "action_verbs"):
         head = lex.cue(cue).search(start)
@@ -145,6 +154,12 @@ def _starts_anew(rest: list[str], language: str) -> bool:
         p.search(" ".join(rest[:2])) is not None and _anchored_at_start(p, rest)
         for _, p in compiled_table(language, "intents")
     )
+
+
+def _only_courtesy(rest: list[str], language: str) -> bool:
+    said = " ".join(w for w in rest if w not in PUNCTUATION)
+    found = lexicon(language).cue("courtesy").find(said)
+    return bool(found) and sum(len(m.group(0).split()) for m in found) == len(said.split())
 
 
 def _anchored_at_start(phrases: Phrases, rest: list[str]) -> bool:

@@ -1,0 +1,91 @@
+"""The rules that read a clause against the conversation before it: an answer to code's question or offer, a
+correction of the last request, a follow-up that only changes it. Each leans on `continues_an_action`, the half
+of the safety rule that says which words may complete a request to act."""
+
+from quipu.application.understanding.catalog import Catalog
+from quipu.application.understanding.commands import Command, Step
+from quipu.application.understanding.conversation import (
+    NEW_REQUEST,
+    SHORT_FOLLOW_UP,
+    Conversation,
+    refines,
+    sure,
+)
+from quipu.domain.reading.model import Clause, Mood, Polarity, Speaker
+
+
+def answers_a_question(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
+    """Words that answer code's question (or take up code's offer) continue that request, unless they plainly
+    start a new one of another skill."""
+    offered = conversation.offered_intent
+    takes_up = clause.intent == "affirm" or (
+        refines(clause) and catalog.skill_of(clause.intent) in (None, catalog.skill_of(offered or ""))
+    )
+    if offered and takes_up and continues_an_action(clause) and not clause.slots.correction:
+        skill = catalog.skill_of(offered)
+        if skill in conversation.offered:
+            return Command(Step.ANSWER, clause, skill, offered, follow_up=True, reason="offer")
+    if not conversation.awaiting or conversation.last_skill is None:
+        return None
+    skill = catalog.skill_of(clause.intent)
+    new_request = (
+        sure(clause, NEW_REQUEST) and skill is not None and skill != conversation.last_skill and clause.anchors
+    )
+    refused = clause.polarity != Polarity.ASKS and catalog.acts(clause.intent) and clause.slots.amounts == ()
+    if new_request or refused or clause.intent in ("human", "scam_report", "cancel_pending"):
+        return None
+    if clause.intent == "deny" and sure(clause):
+        return Command(Step.ACKNOWLEDGE, clause, intent=conversation.last_intent, reason="declined")
+    named_here = skill == conversation.last_skill and sure(clause) and clause.intent in clause.anchors
+    intent = clause.intent if named_here else conversation.last_intent
+    if catalog.acts(intent or "") and not clause.asks and intent != conversation.last_intent:
+        intent = conversation.last_intent  # a new action of the skill is proposed only when asked for
+    if catalog.acts(intent or "") and not continues_an_action(clause):
+        return None
+    return Command(Step.ANSWER, clause, conversation.last_skill, intent, follow_up=True)
+
+
+def corrects_the_last(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
+    """ "ese mismo pero 200", "mejor a la corriente", "al revés": the last request, changed; its card, replaced."""
+    s = clause.slots
+    if not (s.correction or s.reversed) or conversation.last_intent is None or conversation.last_skill is None:
+        return None
+    if not continues_an_action(clause) or conversation.last_skill not in conversation.offered:
+        return None
+    other = catalog.skill_of(clause.intent)
+    if other not in (None, conversation.last_skill) and sure(clause, NEW_REQUEST) and clause.anchors:
+        return None  # "mejor dime mi saldo": a new request of its own
+    return Command(
+        Step.ANSWER, clause, conversation.last_skill, conversation.last_intent, follow_up=True, reason="corrects"
+    )
+
+
+def continues_an_action(clause: Clause) -> bool:
+    """Words that complete or correct a request to act ("de la de ahorro", "mejor 200") in the customer's own
+    voice; a supposition, a question about it, a report or a refusal never does ("¿y si fueran 300?")."""
+    voiced = clause.speaker == Speaker.CUSTOMER and clause.polarity == Polarity.ASKS
+    return voiced and clause.mood not in (Mood.HYPOTHETICAL, Mood.ACTION_QUESTION, Mood.REPORT)
+
+
+def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
+    """Words that only change the last request ("¿y en abril?", "y en Uber?", "la de débito"), or a short
+    question that names nothing of its own ("¿cuándo la abrieron?"): the last request, changed. Words the reader
+    is sure name another request, or that the lexicon names outright, are a request of their own."""
+    detailed = refines(clause)
+    # "¿y en pesos?", "e nos últimos 7 dias?", "só as acima de 200": a short opening that only changes the last one
+    only_changes = clause.slots.continues and detailed and len(clause.words) <= SHORT_FOLLOW_UP
+    if clause.anchors or (sure(clause, NEW_REQUEST) and clause.intent != conversation.last_intent and not only_changes):
+        return None
+    short = clause.mood in (Mood.QUESTION, Mood.ACTION_QUESTION) and len(clause.words) <= SHORT_FOLLOW_UP
+    known = conversation.last_skill in conversation.offered and conversation.last_intent
+    if short and known and not catalog.acts(conversation.last_intent or ""):
+        return Command(Step.ANSWER, clause, conversation.last_skill, conversation.last_intent, follow_up=True)
+    # a sentence of its own about another skill's matter ("foram dois débitos estranhos hoje") is a new request
+    of_its_own = sure(clause) and catalog.skill_of(clause.intent) not in (None, conversation.last_skill)
+    if of_its_own and not only_changes:
+        return None
+    if conversation.last_skill in conversation.offered and detailed and conversation.last_intent:
+        if catalog.acts(conversation.last_intent) and not continues_an_action(clause):
+            return None
+        return Command(Step.ANSWER, clause, conversation.last_skill, conversation.last_intent, follow_up=True)
+    return None
