@@ -326,7 +326,7 @@ def test_a_verified_action_leaves_one_receipt_in_mensajes_in_the_customers_langu
         m for m in story_api.get("/api/me/outbox", headers=customer).json() if m["template"] == "action_receipt"
     ]
     assert len(receipts) == 1
-    assert receipts[0]["subject"] == "Comprobante: Hecho y comprobado" and receipts[0]["language"] == "es"
+    assert receipts[0]["subject"] == "Comprobante: tarjeta terminada en 4655 bloqueada" and receipts[0]["language"] == "es"
     assert done.json()["items"][0]["text"] in receipts[0]["body"]
 
 
@@ -342,7 +342,7 @@ def test_a_receipt_in_mensajes_is_written_in_portuguese_for_ana(story_api, demo_
         [receipt] = [
             m for m in story_api.get("/api/me/outbox", headers=customer).json() if m["template"] == "action_receipt"
         ]
-        assert receipt["language"] == "pt" and receipt["subject"] == "Comprovante: Feito e verificado"
+        assert receipt["language"] == "pt" and receipt["subject"] == "Comprovante: cartão final 4877 bloqueado"
         assert "Fizemos e conferimos" in receipt["body"]
     finally:
         with connect(demo_db.admin) as conn:

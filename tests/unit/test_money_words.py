@@ -1,5 +1,6 @@
 """Code reads a plain money request from the words, so a listing is never the answer to "transfiere 10"."""
 
+from datetime import UTC, datetime
 from decimal import Decimal
 
 import pytest
@@ -80,5 +81,8 @@ def test_a_card_ending_with_an_initial_has_one_period():
     summary = {"kind": "third_party", "amount": "750", "currency": "MXN", "place": "México",
                "origin": "cuenta corriente terminada en 0022", "destination": "Sofía H."}  # fmt: skip
     assert "hacia Sofía H. Confírmalo" in card_text(summary, "es")
-    _, body = receipt(summary, reference="R1", when="2026-06-18 10:00", balance=Decimal("7750"), language="es")
+    when = datetime(2026, 6, 18, 16, 0, tzinfo=UTC)
+    _, body = receipt(summary, reference="R1", when=when, balance=Decimal("7750"), language="es")
     assert "hacia Sofía H.\n" in body
+    assert "Fecha y hora: 18 de junio, 10:00" in body and "UTC" not in body  # on the customer's clock (CDMX)
+    assert "Confírmalo" not in card_text(summary, "es", waiting=False)  # a settled card never says it expires

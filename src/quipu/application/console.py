@@ -76,7 +76,9 @@ def _action_step(row: dict[str, Any]) -> Step:
 
 def _transfer_step(row: dict[str, Any]) -> Step:
     receipt = row.get("receipt") or {}
-    text = receipt.get("text") or transfer_text.card_text(row["summary"], row["language"])
+    text = receipt.get("text") or transfer_text.card_text(
+        row["summary"], row["language"], waiting=row["status"] == "proposed"
+    )
     return Step(kind="transfer", text=text, status=row["status"], state=row["status"])
 
 

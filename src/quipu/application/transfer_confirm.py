@@ -108,9 +108,7 @@ async def _executed(
 ) -> StoredTransfer:
     """The receipt is stored with the transfer and queued as an e-mail in the same transaction."""
     reference = reference_of(t.transfer_id)
-    subject, body = receipt(
-        t.summary, reference=reference, when=now.strftime("%Y-%m-%d %H:%M"), balance=balance_after, language=t.language
-    )
+    subject, body = receipt(t.summary, reference=reference, when=now, balance=balance_after, language=t.language)
     document = {"reference": reference, "executed_at": now.isoformat(), "subject": subject, "text": body}
     executed = await uow.executed(t.transfer_id, now, balance_after, document)
     email = await uow.email_of(t.customer_id)

@@ -6,13 +6,20 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, Protocol
 
+from quipu.domain.locale import Locale, locale_of
+
 
 @dataclass(frozen=True)
 class Greeting:
-    """Who a signed-in customer is, for the page header."""
+    """Who a signed-in customer is, for the page header, and the locale every page writes their figures in."""
 
     first_name: str | None
     language: str
+    country: str | None = None
+
+    @property
+    def locale(self) -> Locale:
+        return locale_of(self.country, self.language)
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from quipu.domain.money import format_money
+from quipu.domain.money import format_date, format_money
 from quipu.domain.texts import by_language, mail
 
 DUE_SOON_DAYS = 5
@@ -23,12 +23,16 @@ def payment_state(past_due: Decimal | None, due: date | None, as_of: date) -> st
     return "current"
 
 
-def balances_email(language: str, products: list[dict[str, Any]], as_of: date) -> tuple[str, str]:
+def balances_email(
+    language: str, products: list[dict[str, Any]], as_of: date, place: str | None = None
+) -> tuple[str, str]:
+    """place: the customer's country (their number convention); dates in words, never ISO."""
     t = _t(language)
-    lines = [t["balances_intro"].format(as_of=as_of.isoformat())]
+    place = place or language
+    lines = [t["balances_intro"].format(as_of=format_date(as_of, language))]
     lines += [
         t["line_product"].format(
-            kind=p["product_type"], last4=p["last4"] or "—", amount=format_money(p["balance"], p["currency"], language)
+            kind=p["product_type"], last4=p["last4"] or "—", amount=format_money(p["balance"], p["currency"], place)
         )
         for p in products
         if p["balance"] is not None
@@ -36,18 +40,21 @@ def balances_email(language: str, products: list[dict[str, Any]], as_of: date) -
     return t["balances_subject"], "\n".join([*lines, "", t["footer"]])
 
 
-def payment_status_email(language: str, debts: list[dict[str, Any]], as_of: date) -> tuple[str, str]:
+def payment_status_email(
+    language: str, debts: list[dict[str, Any]], as_of: date, place: str | None = None
+) -> tuple[str, str]:
     t = _t(language)
-    lines = [t["payment_intro"].format(as_of=as_of.isoformat())]
+    place = place or language
+    lines = [t["payment_intro"].format(as_of=format_date(as_of, language))]
     for d in debts:
         state = payment_state(d.get("past_due_amount"), d.get("due_date"), as_of)
-        minimum = format_money(d["minimum_payment"], d["currency"], language) if d.get("minimum_payment") else "—"
+        minimum = format_money(d["minimum_payment"], d["currency"], place) if d.get("minimum_payment") else "—"
         lines.append(
             t["line_debt"].format(
                 kind=d["product_type"],
                 last4=d["last4"] or "—",
                 minimum=minimum,
-                due=d["due_date"].isoformat() if d.get("due_date") else "—",
+                due=format_date(d["due_date"], language) if d.get("due_date") else "—",
                 state=t[state],
             )
         )
@@ -55,13 +62,20 @@ def payment_status_email(language: str, debts: list[dict[str, Any]], as_of: date
 
 
 def case_receipt_email(
-    language: str, *, reference: str, sla_hours: int, merchant: str | None, amount: Decimal, currency: str
+    language: str,
+    *,
+    reference: str,
+    sla_hours: int,
+    merchant: str | None,
+    amount: Decimal,
+    currency: str,
+    place: str | None = None,
 ) -> tuple[str, str]:
     t = _t(language)
     body = t["receipt_body"].format(
         reference=reference,
         merchant=merchant or "—",
         sla_hours=sla_hours,
-        amount=format_money(amount, currency, language),
+        amount=format_money(amount, currency, place or language),
     )
     return t["receipt_subject"].format(reference=reference), f"{body}\n\n{t['footer']}"

@@ -68,12 +68,19 @@ def duplicate_alerts(purchases: list[Purchase]) -> list[dict[str, Any]]:
 
 
 def notes(
-    block: dict[str, Any], *, days: int, currency: str, language: str, alerts: int, top: list[dict[str, Any]]
+    block: dict[str, Any],
+    *,
+    days: int,
+    currency: str,
+    language: str,
+    alerts: int,
+    top: list[dict[str, Any]],
+    country: str | None = None,
 ) -> dict[str, Any]:
     t = NOTES[language]
 
-    def money(amount: str | Decimal) -> str:
-        return format_money(Decimal(amount), currency, language)
+    def money(amount: str | Decimal) -> str:  # the country's convention, as on the rest of the page
+        return format_money(Decimal(amount), currency, country or language)
 
     spending = t["spending"].format(
         days=days,
@@ -134,7 +141,9 @@ def my_finances(
             for m in block["top_merchants"][:TOP_MERCHANTS]
         ],
         "alerts": alerts,
-        "notes": notes(block, days=days, currency=currency, language=language, alerts=len(alerts), top=top),
+        "notes": notes(
+            block, days=days, currency=currency, language=language, alerts=len(alerts), top=top, country=country
+        ),
         "otherCurrencies": [
             {
                 "currency": c,

@@ -180,6 +180,7 @@ async def summary_email(conn, row: ActionRow, inquiry: ActionRow | None) -> tupl
             merchant=facts.get("merchant"),
             amount=Decimal(facts.get("amount", "0")),
             currency=facts.get("currency", ""),
+            place=facts.get("place"),
         )
     if topic == "balances":
         cur = await conn.execute(
@@ -191,7 +192,7 @@ async def summary_email(conn, row: ActionRow, inquiry: ActionRow | None) -> tupl
         products = [
             {"product_type": r[0], "last4": r[1], "balance": r[2], "currency": r[3]} for r in await cur.fetchall()
         ]
-        return balances_email(row.language, products, AS_OF)
+        return balances_email(row.language, products, AS_OF, row.view.get("facts", {}).get("place"))
     cur = await conn.execute(
         "SELECT p.product_type, p.product_number_last4, p.currency, b.minimum_payment, b.due_date, b.past_due_amount "
         "FROM core.products p JOIN core.billing b ON b.product_id = p.product_id WHERE p.customer_id = %s "
@@ -209,4 +210,4 @@ async def summary_email(conn, row: ActionRow, inquiry: ActionRow | None) -> tupl
         }
         for r in await cur.fetchall()
     ]
-    return payment_status_email(row.language, debts, AS_OF)
+    return payment_status_email(row.language, debts, AS_OF, row.view.get("facts", {}).get("place"))

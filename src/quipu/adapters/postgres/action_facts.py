@@ -53,6 +53,13 @@ class PgActionFacts(PoolStore):
         ]
 
     async def facts(self, customer_id: str, action: str, params: dict) -> tuple[Facts, dict]:
+        """The facts the policy reads, and the card's view of them (with the customer's country: how the card
+        and its receipt write amounts and dates)."""
+        facts, view = await self._facts(customer_id, action, params)
+        place = await PgBankRecords(self.pool).home_country(customer_id)
+        return facts, ({**view, "place": place} if view and place else view)
+
+    async def _facts(self, customer_id: str, action: str, params: dict) -> tuple[Facts, dict]:
         if action in ("block_card", "cancel_card"):
             card = await self.card(customer_id, params["product_id"])
             return Facts(card=card), ({"last4": card.last4, "product_type": card.product_type} if card else {})
@@ -80,6 +87,7 @@ class PgActionFacts(PoolStore):
             "amount": str(charge.amount),
             "currency": charge.currency,
             "date": charge.at.date().isoformat(),
+            "at": charge.at.isoformat(),  # the record's local time: cards and case files say it in words
             "status": charge.status,
             "country": charge.country,
             "signals": [str(s) for s in sorted(signals)],

@@ -57,7 +57,7 @@ TRANSFERS = (
 class PgViews(PoolStore):
     async def greeting(self, customer_id: str) -> Greeting:
         row = await self.fetch_one(
-            "SELECT first_name, preferred_language FROM core.customers WHERE customer_id = %s",
+            "SELECT first_name, preferred_language, country FROM core.customers WHERE customer_id = %s",
             (customer_id,),
         )
         return Greeting(*row) if row else Greeting(None, "es")

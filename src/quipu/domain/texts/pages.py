@@ -44,6 +44,17 @@ PAGES = {
     "step_up_verify": {"es": "Verificar", "pt": "Verificar"},
     "step_up_ok": {"es": "Listo, puedes confirmar.", "pt": "Pronto, você pode confirmar."},
     "transfer_done": {"es": "Transferencia realizada. Nuevo saldo:", "pt": "Transferência feita. Novo saldo:"},
+    # what the settled card says, by the kind of movement: a bill paid is a payment, not a transfer
+    "transfer_done_own_accounts": {
+        "es": "Transferencia realizada. Nuevo saldo:",
+        "pt": "Transferência feita. Novo saldo:",
+    },
+    "transfer_done_third_party": {
+        "es": "Transferencia realizada. Nuevo saldo:",
+        "pt": "Transferência feita. Novo saldo:",
+    },
+    "transfer_done_pay_debt": {"es": "Pago realizado. Nuevo saldo:", "pt": "Pagamento feito. Novo saldo:"},
+    "transfer_done_pay_service": {"es": "Pago realizado. Nuevo saldo:", "pt": "Pagamento feito. Novo saldo:"},
     "receipt": {"es": "Comprobante", "pt": "Comprovante"},
     "messages": {"es": "Mensajes", "pt": "Mensagens"},
     "messages_note": {
@@ -60,6 +71,11 @@ PAGES = {
     "waiting_person": {
         "es": "Una persona del banco atenderá esta conversación.",
         "pt": "Uma pessoa do banco vai atender esta conversa.",
+    },
+    # once a person holds the conversation the page says so, not that someone will
+    "with_person": {
+        "es": "Una persona del banco te está atendiendo.",
+        "pt": "Uma pessoa do banco está atendendo você.",
     },
     "new_chat": {"es": "Nueva conversación", "pt": "Nova conversa"},
     "session_expired": {"es": "Tu sesión venció. Vuelve a entrar.", "pt": "Sua sessão expirou. Entre novamente."},

@@ -56,7 +56,7 @@
   }
 
   function setStatus(status) {
-    Q.show(statusLine, status === "waiting" || status === "human" ? t.waiting_person : "");
+    Q.show(statusLine, status === "human" ? t.with_person : status === "waiting" ? t.waiting_person : "");
   }
 
   async function refresh() {
@@ -154,13 +154,15 @@
     function settled(outcome) {
       done = true;
       card.dataset.status = outcome.status;
+      expiry.hidden = true;
       stepUp.hidden = true;
       buttons.hidden = true;
       if (outcome.status === "executed") {
         // the receipt is an object {reference, subject, text}; its text is code's sentences, one per line
         const receipt = outcome.receipt || {};
         const lines = String(receipt.text || "").split("\n").flatMap((line, i) => (i ? [el("br"), line] : [line]));
-        result.replaceChildren(`${t.transfer_done} `, el("strong", { class: "new-balance" }, Q.money(outcome.new_balance, outcome.currency)),
+        const done = t[`transfer_done_${outcome.kind || proposal.kind}`] || t.transfer_done;
+        result.replaceChildren(`${done} `, el("strong", { class: "new-balance" }, Q.money(outcome.new_balance, outcome.currency)),
           el("br"), el("strong", { class: "receipt-subject" }, receipt.subject || t.receipt), el("br"), ...lines);
       } else {
         result.textContent = outcome.text || t[`transfer_status_${outcome.status}`] || outcome.status;
@@ -180,8 +182,10 @@
         cancel.disabled = false;
       }
     }
-    card.append(el("p", {}, proposal.text), el("p", { class: "muted small" }, `${t.expires} ${Q.time(proposal.expires_at)}`),
-      stepUp, buttons, result);
+    // only a card that still waits says when it expires; a settled one says what became of it
+    const expiry = el("p", { class: "muted small expiry" }, proposal.waiting_text ? `${proposal.waiting_text} ` : "",
+      `${t.expires} ${Q.time(proposal.expires_at)}`);
+    card.append(el("p", {}, proposal.text), expiry, stepUp, buttons, result);
     stepUp.hidden = Boolean(me && me.stepped_up);
     if (proposal.status && proposal.status !== "proposed") settled(proposal);
     return card;
@@ -363,6 +367,7 @@
   (async () => {
     me = await api("customer", "/api/me");
     if (Q.setLanguage(me.language)) { location.reload(); return; }
+    Q.useLocale(me);
     if (me.first_name) $("chat-title").textContent = t.hello.replace("{name}", me.first_name);
     loadOutbox();
     if (threadId) { remember(threadId); await refresh(); if (threadId) follow(); }

@@ -127,13 +127,19 @@
     if (phone.matches) $("conversation-card").scrollIntoView({ block: "start" });
   }
 
+  // No reply measured yet reads as a dash, never as "0.0 s"; under a second is said in milliseconds.
+  function firstResponse(seconds) {
+    if (seconds === null || seconds === undefined) return t.none;
+    return seconds < 1 ? `${Math.max(1, Math.round(seconds * 1000))} ms` : `${Q.figure(seconds, 1)} s`;
+  }
+
   async function loadDashboard() {
     const d = await api("operator", "/api/console/dashboard?days=7");
     $("dashboard").hidden = false;
     $("dash-conversations").textContent = d.conversations;
     $("dash-without").textContent = d.conversations ? `${d.without_person} (${Math.round((100 * d.without_person) / d.conversations)}%)` : "0";
     $("dash-waiting").textContent = d.waiting;
-    $("dash-first").textContent = d.first_response_p50_seconds === null ? t.none : `${d.first_response_p50_seconds.toFixed(1)} s`;
+    $("dash-first").textContent = firstResponse(d.first_response_p50_seconds);
     $("dash-reasons").replaceChildren(...d.handoffs_by_reason.map((r) => el("li", {}, `${word("reason", r.reason)}: ${r.cases}`)));
   }
 

@@ -68,6 +68,7 @@
   (async () => {
     const me = await api("customer", "/api/me");
     if (Q.setLanguage(me.language)) { location.reload(); return; }
+    Q.useLocale(me);
     load();
   })();
 })();
