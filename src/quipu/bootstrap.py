@@ -30,6 +30,7 @@ from quipu.adapters.postgres.connection import DatabaseUrls
 from quipu.adapters.postgres.console_store import PgConsole
 from quipu.adapters.postgres.conversations_store import PgConversations
 from quipu.adapters.postgres.database import CHECKPOINT_SCHEMA
+from quipu.adapters.postgres.disputes_store import PgDisputes
 from quipu.adapters.postgres.identity_store import PgIdentityStore
 from quipu.adapters.postgres.live import LiveFeed
 from quipu.adapters.postgres.outbox_store import PgOutbox
@@ -48,6 +49,7 @@ from quipu.application.actions import Gateway
 from quipu.application.agent.graph import Agent
 from quipu.application.chat import Chat
 from quipu.application.console import Console
+from quipu.application.disputes import Disputes
 from quipu.application.identity import Identity
 from quipu.application.ports import (
     BankRecords,
@@ -100,6 +102,7 @@ class Services:
     sql_runner: SqlLookup
     records: BankRecords
     views: Views  # what the pages read: greeting, products, sent mail, conversations, operators
+    disputes: Disputes  # the customer's disputes: Mis aclaraciones, their status
     events: LiveEvents  # conversations that changed, for the pages watching them
     chat_limit: RateLimit  # chat turns per minute per customer
     transcriber: Transcriber
@@ -220,6 +223,7 @@ def assemble(
         receipts=outbox.action_receipt,
     )
     records = PgBankRecords(pool)
+    disputes = Disputes(PgDisputes(pool), clock)
     sql_runner = sql_lookup(settings, pool, resources.sql_pool, clock, walls, columns)
     money = Transfers(PgTransfers(pool, clock, outbox), audit, clock, transfer_limits(settings))
     tools = ToolDeps(
@@ -230,6 +234,7 @@ def assemble(
         gateway=gateway,
         action_facts=action_facts,
         money=money,
+        disputes=disputes,
     )
     # the agent asks for the tracer at each span (services is bound below), so a swapped tracer is the one used
     hub_tools = agent_tools(settings, model, tools, run_sql_off=sql_runner.off_reason is not None)
@@ -271,6 +276,7 @@ def assemble(
         sql_runner=sql_runner,
         records=records,
         views=PgViews(pool),
+        disputes=disputes,
         events=resources.live,
         chat_limit=ChatLimiter(identity.rate, settings.chat_rate_per_minute, clock),
         transcriber=WhisperTranscriber(settings.models_dir, threads=settings.llm_threads),

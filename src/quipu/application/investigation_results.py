@@ -69,8 +69,22 @@ class ChargeLine(BaseModel):
         return at.isoformat(sep=" ")
 
 
+class DisputeRef(BaseModel):
+    """A dispute the customer already opened on this charge: the answer names it instead of offering another."""
+
+    reference: str
+    status: str
+    opened_at: datetime
+    promised_by: datetime
+
+    @field_serializer("opened_at", "promised_by")
+    def _at(self, at: datetime) -> str:
+        return at.isoformat()
+
+
 class CheckedCharge(ChargeLine):
     findings: list[FindingView] = Field(default_factory=list)
+    open_dispute: DisputeRef | None = None
 
 
 class ListedCharge(ChargeLine):

@@ -9,7 +9,7 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.postgres.action_facts import CARD, card_from
-from quipu.adapters.postgres.cases_store import insert_case, reference_of
+from quipu.adapters.postgres.cases_store import DisputeAlreadyOpen, insert_case, reference_of
 from quipu.adapters.postgres.outbox_store import PgOutbox, email_on_file, insert_message
 from quipu.application.action_ports import ActionRow, PermanentError, TransientError
 from quipu.domain import case_files
@@ -52,17 +52,20 @@ class PgEffects:
     async def _open_payment_inquiry(self, row: ActionRow, batch) -> dict:
         facts, note = row.view.get("facts", {}), row.params.get("note")
         case = case_files.inquiry(**_who(row), transaction_id=row.params["transaction_id"], facts=facts, note=note)
-        return {"reference": await self._open(case), **_priority(case.priority)}
+        try:
+            stored = await self._open(case)
+        except DisputeAlreadyOpen:  # another confirmation opened one on this charge a moment ago
+            raise PermanentError("dispute_already_open") from None
+        return {"reference": reference_of(stored.case_id), **_priority(stored.priority)}
 
     async def _request_callback(self, row: ActionRow, batch) -> dict:
-        case = case_files.callback(**_who(row), window=row.params["window"])
-        return {"reference": await self._open(case), "sla_hours": case.priority.sla_hours}
+        stored = await self._open(case_files.callback(**_who(row), window=row.params["window"]))
+        return {"reference": reference_of(stored.case_id), "sla_hours": stored.priority.sla_hours}
 
-    async def _open(self, case: CaseFile) -> str:
+    async def _open(self, case: CaseFile) -> CaseFile:
         """A case an action opens: stored under the action's id, so a retry opens none twice."""
         async with self.pool.connection() as conn, conn.transaction():
-            await insert_case(conn, case, self.clock())
-        return reference_of(case.case_id)
+            return await insert_case(conn, case, self.clock())
 
     async def _set_alert(self, row: ActionRow, batch) -> dict:
         async with self.pool.connection() as conn:

@@ -3,9 +3,11 @@ block counts), the charge with its risk signals, the e-mail on file."""
 
 from quipu.adapters.postgres.bank_records import PgBankRecords
 from quipu.adapters.postgres.connection import PoolStore
+from quipu.adapters.postgres.disputes_store import PgDisputes
 from quipu.adapters.postgres.outbox_store import email_on_file
 from quipu.application.action_ports import TransientError
 from quipu.domain.actions import CardFacts, Facts
+from quipu.domain.disputes import open_on
 from quipu.domain.evidence import signals_of
 from quipu.domain.investigation_facts import PickedCharges
 from quipu.domain.vocabulary import CARD_TYPES
@@ -82,7 +84,9 @@ class PgActionFacts(PoolStore):
             raise TransientError("unavailable: " + ", ".join(found.unavailable))
         charge = found.candidates[0]
         signals = signals_of(charge, found.neighbours or [], home_country=found.home_country)
-        view = {
+        mine = await PgDisputes(self.pool).of_customer(customer_id, transaction_ids=[transaction_id], open_only=True)
+        disputed = open_on(mine, transaction_id)
+        view: dict[str, object] = {
             "merchant": charge.merchant,
             "amount": str(charge.amount),
             "currency": charge.currency,
@@ -92,4 +96,6 @@ class PgActionFacts(PoolStore):
             "country": charge.country,
             "signals": [str(s) for s in sorted(signals)],
         }
-        return Facts(charge=charge), view
+        if disputed:  # what the refusal names: which dispute is open, and since when
+            view["open_dispute"] = {"reference": disputed.reference, "opened_at": disputed.opened_at.isoformat()}
+        return Facts(charge=charge, open_dispute=disputed), view

@@ -130,10 +130,19 @@ PAGES = {
     "not_found_title": {"es": "No encontramos esta página", "pt": "Não encontramos esta página"},
     "not_found_text": {"es": "La dirección no existe o cambió.", "pt": "O endereço não existe ou mudou."},
     "not_found_back": {"es": "Ir al inicio", "pt": "Ir para o início"},
-    "review_in_chat": {"es": "Revisarlos en el chat", "pt": "Revisar no chat"},
-    "review_question": {
-        "es": "Tengo cargos que parecen repetidos, ¿me ayudas a revisarlos?",
-        "pt": "Tenho cobranças que parecem repetidas, pode me ajudar a revisá-las?",
+    # Mis aclaraciones: the disputes the customer opened, as the pages name their status
+    "disputes_title": {"es": "Mis aclaraciones", "pt": "Minhas contestações"},
+    "disputes_none": {"es": "No tienes aclaraciones.", "pt": "Você não tem contestações."},
+    "dispute_open": {"es": "Abierta, en espera de revisión", "pt": "Aberta, aguardando análise"},
+    "dispute_in_review": {"es": "En revisión por una persona del banco", "pt": "Em análise por uma pessoa do banco"},
+    "dispute_resolved": {"es": "Resuelta", "pt": "Resolvida"},
+    "dispute_rejected": {"es": "Rechazada", "pt": "Recusada"},
+    "dispute_line": {"es": "Cargo de {charge}", "pt": "Cobrança de {charge}"},
+    "dispute_opened": {"es": "Abierta el {date}", "pt": "Aberta em {date}"},
+    "dispute_promised": {"es": "Respuesta prometida antes del {date}", "pt": "Resposta prometida até {date}"},
+    "dispute_overdue": {
+        "es": "El plazo prometido ya pasó; una persona del banco debe responderte.",
+        "pt": "O prazo prometido já passou; uma pessoa do banco deve responder a você.",
     },
     "months": {
         "es": "ene,feb,mar,abr,may,jun,jul,ago,sept,oct,nov,dic",

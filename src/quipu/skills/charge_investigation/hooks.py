@@ -208,9 +208,56 @@ def _investigation(voice: Voice, outcome: ToolOutcome) -> str:
     ]
     if missing:
         said.append(voice.say("partly_unavailable", checks=voice.listing([voice.say(f"check_{m}") for m in missing])))
+    disputed = [c["open_dispute"] for c in charges if c.get("open_dispute")]
+    said += [_already_disputed(voice, d) for d in {d["reference"]: d for d in disputed}.values()]
     if any(f["kind"] == "duplicate" for c in charges for f in c.get("findings", [])):
-        said.append(voice.say("next_duplicate"))
+        said.append(voice.say("next_duplicate_disputed" if disputed else "next_duplicate"))
     return " ".join(said)
+
+
+def _already_disputed(voice: Voice, dispute: dict) -> str:
+    """A charge the customer already disputed: the bank names that dispute instead of offering another."""
+    return voice.say(
+        "already_disputed",
+        reference=dispute["reference"],
+        since=voice.moment(dispute["opened_at"]),
+        status=voice.say(f"dispute_{dispute['status']}"),
+        promised=voice.moment(dispute["promised_by"]),
+    )
+
+
+def _disputes(voice: Voice, result: dict) -> str:
+    """'¿Cómo va mi aclaración?': each dispute with its reference, status, since when and the promised time."""
+    disputes = result.get("disputes", [])
+    if not disputes:
+        about = ""
+        if result.get("asked_reference"):
+            about = voice.say("disputes_about_reference", reference=result["asked_reference"])
+        elif result.get("asked_merchant"):
+            about = voice.say("disputes_about_merchant", merchant=result["asked_merchant"])
+        return voice.say("disputes_none", about=about)
+    lines = [_dispute(voice, d) for d in disputes]
+    return lines[0] if len(lines) == 1 else voice.say("disputes_many", count=len(lines), lines=voice.lines(lines))
+
+
+def _dispute(voice: Voice, d: dict) -> str:
+    charge = voice.say("dispute_charge_unknown")
+    if d.get("amount") is not None and d.get("currency"):
+        when = voice.date(d["charge_at"]) if d.get("charge_at") else "—"
+        amount = voice.money(d["amount"], d["currency"])
+        charge = voice.say("dispute_charge", merchant=d.get("merchant") or "—", amount=amount, date=when)
+    promise = ""
+    if d["open"]:
+        key = "dispute_overdue" if d["overdue"] else "dispute_promise"
+        promise = voice.say(key, promised=voice.moment(d["promised_by"]))
+    return voice.say(
+        "dispute_line",
+        reference=d["reference"],
+        charge=charge,
+        status=voice.say(f"dispute_{d['status']}"),
+        opened=voice.moment(d["opened_at"]),
+        promise=promise,
+    )
 
 
 def answer(outcomes: list[ToolOutcome], voice: Voice) -> str:
@@ -224,6 +271,8 @@ def answer(outcomes: list[ToolOutcome], voice: Voice) -> str:
         if not charges:
             return voice.say("none", merchant=merchant, window=_window(voice, days))
         return voice.say("search_found", merchant=merchant, window=_window(voice, days), options=_options(voice, charges))
+    if last.tool == "dispute_status":
+        return _disputes(voice, last.result)
     if last.tool == "investigate_charge" and not last.result.get("found", True):
         return voice.say("none", merchant="", window=_window(voice, last.arguments.get("days", 90)))
     return _investigation(voice, last)

@@ -8,6 +8,7 @@ from pydantic import BaseModel, Field
 from quipu.adapters.http.deps import CustomerDep, ServicesDep, still_signed_in
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.http.live import event_stream
+from quipu.application.disputes import DisputeLine
 from quipu.application.views import ConversationSummary, Message, Product, SentMessage
 from quipu.domain.threads import conversation_id
 from quipu.domain.transfer_text import card_text, waiting_text
@@ -106,6 +107,11 @@ def transfer_view(row: dict) -> dict:
 @router.get("/products", summary="Mis productos: each product's status, balance and last movements")
 async def products(who: CustomerDep, services: ServicesDep) -> list[Product]:
     return await services.views.products(who.customer_id)
+
+
+@router.get("/disputes", summary="Mis aclaraciones: the disputes the customer opened, open ones first")
+async def disputes(who: CustomerDep, services: ServicesDep) -> list[DisputeLine]:
+    return await services.disputes.listed(who.customer_id)
 
 
 @router.get("/conversations/{thread_id}/events", summary="Server-Sent Events: this conversation changed")
