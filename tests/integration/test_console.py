@@ -34,7 +34,9 @@ def handed_off(api, thread="fraud-1") -> str:
 
 
 def conversation_of(api, headers, thread):
-    return next(c for c in api.get("/api/console/queue", headers=headers).json() if c["thread_id"] == thread)
+    """The thread's conversation in the queue: a line of its own, or one grouped on its customer's line."""
+    lines = api.get("/api/console/queue", headers=headers).json()
+    return next(c for line in lines for c in [line, *line["grouped"]] if c["thread_id"] == thread)
 
 
 def test_the_queue_puts_waiting_conversations_first_with_their_priority(story_api):
@@ -45,7 +47,7 @@ def test_the_queue_puts_waiting_conversations_first_with_their_priority(story_ap
     queue = story_api.get("/api/console/queue", headers=operator(story_api)).json()
     statuses = [c["status"] for c in queue]
     assert statuses == sorted(statuses, key=lambda s: s != "waiting")
-    fraud = next(c for c in queue if c["thread_id"] == "fraud-queue")
+    fraud = next(line for line in queue if "fraud-queue" in {c["thread_id"] for c in [line, *line["grouped"]]})
     assert fraud["priority"] == "High" and fraud["customer_id"] == "DEMO-AR-FRAUD"
 
 

@@ -42,6 +42,9 @@ CONSOLE = {
     "overdue": {"es": "Vencido hace {time}", "pt": "Venceu há {time}"},
     "held_by": {"es": "Atiende: {name}", "pt": "Atende: {name}"},
     "take": {"es": "Tomar caso", "pt": "Assumir caso"},
+    "grouped": {"es": "+{n} más del cliente", "pt": "+{n} do cliente"},
+    "grouped_title": {"es": "Otras conversaciones con caso abierto:", "pt": "Outras conversas com caso aberto:"},
+    "no_title": {"es": "Sin título", "pt": "Sem título"},
     "back_to_queue": {"es": "Volver a la lista", "pt": "Voltar à lista"},
     "asked": {"es": "Lo que pidió", "pt": "O que pediu"},
     "found": {"es": "Lo que encontró el banco", "pt": "O que o banco encontrou"},
@@ -122,5 +125,6 @@ CONSOLE = {
     "tool_investigate_charge": {"es": "revisión de un cargo", "pt": "revisão de uma cobrança"},
     "tool_search_transactions": {"es": "búsqueda de movimientos", "pt": "busca de movimentações"},
     "evidence_tools": {"es": "Consultas hechas", "pt": "Consultas feitas"},
-    "evidence_transactions": {"es": "Movimientos", "pt": "Movimentações"},
+    "evidence_transactions": {"es": "Movimientos consultados", "pt": "Movimentações consultadas"},
+    "open_disputes": {"es": "Aclaraciones abiertas del cliente", "pt": "Contestações abertas do cliente"},
 }
