@@ -105,6 +105,9 @@ class Views(Protocol):
     async def products(self, customer_id: str, per_product: int = 3) -> list[Product]:
         """Each of the customer's products with its last movements; always filtered by the customer."""
 
+    async def movements(self, customer_id: str, product_id: str, limit: int) -> list[Movement] | None:
+        """All the movements of one of the customer's products, newest first; None for a product not theirs."""
+
     async def operators(self) -> list[OperatorAccount]:
         """Every active operator account, by username."""
 

@@ -86,6 +86,7 @@ async def console_sign_in(request: Request, quipu_lang: Language = None) -> HTML
 PLAIN_PAGES = (
     ("/inicio", "inicio.html", "home"),
     ("/mis-productos", "productos.html", "products"),
+    ("/mis-productos/movimientos", "movimientos.html", "movements"),
     ("/chat", "chat.html", "chat"),
     ("/mis-finanzas", "finanzas.html", "finances"),
     ("/consola", "consola.html", "console"),

@@ -9,7 +9,7 @@ from quipu.adapters.http.deps import CustomerDep, ServicesDep, still_signed_in
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.http.live import event_stream
 from quipu.application.disputes import DisputeLine
-from quipu.application.views import ConversationSummary, Message, Product, SentMessage
+from quipu.application.views import ConversationSummary, Message, Movement, Product, SentMessage
 from quipu.domain.threads import conversation_id
 from quipu.domain.transfer_text import card_text, waiting_text
 
@@ -107,6 +107,19 @@ def transfer_view(row: dict) -> dict:
 @router.get("/products", summary="Mis productos: each product's status, balance and last movements")
 async def products(who: CustomerDep, services: ServicesDep) -> list[Product]:
     return await services.views.products(who.customer_id)
+
+
+@router.get("/products/{product_id}/movements", summary="All the movements of one product, newest first")
+async def movements(
+    product_id: Annotated[str, Path(pattern=r"^[A-Za-z0-9_.:-]{1,64}$")],
+    who: CustomerDep,
+    services: ServicesDep,
+    limit: Annotated[int, Query(ge=1, le=500)] = 200,
+) -> list[Movement]:
+    found = await services.views.movements(who.customer_id, product_id, limit)
+    if found is None:
+        raise ApiError("unknown_product")
+    return found
 
 
 @router.get("/disputes", summary="Mis aclaraciones: the disputes the customer opened, open ones first")
