@@ -10,13 +10,14 @@ from typing import Any
 
 from quipu.application.agent.state import PHOTO_PLACEHOLDER
 from quipu.application.caller import Caller
-from quipu.application.ports import Conversations, Customers, StatementReader
+from quipu.application.ports import Conversations, Customers, ModelBusy, StatementReader
 from quipu.domain.agent_text import say
 from quipu.domain.language import detect_language
 from quipu.domain.statement import statement_note
 
 log = logging.getLogger("quipu.chat")
 MAX_MESSAGE_CHARS = 2000
+MAX_QUICK_REPLIES = 4
 # The step the customer is told about once a node finishes: the router understood, the skill looked things up.
 NEXT_STEP = {"router": "looking_up", "skill_agent": "writing", "claims_check": "writing", "handoff": "writing"}
 CUSTOMER_NAMES: contextvars.ContextVar[tuple[str, ...]] = contextvars.ContextVar("customer_names", default=())
@@ -39,6 +40,9 @@ class ChatTurn:
     outcome: str | None = None
     # {tool, arguments, result}: what the reply was written from
     tool_calls: list[dict[str, Any]] = field(default_factory=list)
+    # short answers the customer can tap (a question offering its two likeliest readings); each is sent as the
+    # customer's next message, exactly as written
+    quick_replies: list[str] = field(default_factory=list)
 
 
 class Chat:
@@ -63,6 +67,31 @@ class Chat:
             lines = []
         return statement_note(lines, language)
 
+    async def _answer(
+        self,
+        caller: Caller,
+        text: str,
+        image: bytes | None,
+        country: str | None,
+        progress: Callable[[str], Awaitable[None]] | None,
+    ) -> dict[str, Any]:
+        """The graph's turn, checkpointed once at its end; its final state."""
+        language = caller.language
+        attachment = await self._read_photo(image, language) if image else None
+        config = {"configurable": {"thread_id": caller.conversation_id}}
+        inputs = {"text": text, "attachment": attachment, "language": language, "country": country, "caller": caller}
+        step = "understanding"
+        if progress:
+            await progress(step)
+        # one checkpoint per turn ("exit"): the turn is the unit a second process resumes from
+        async for update in self.graph.astream(inputs, config=config, stream_mode="updates", durability="exit"):
+            following = next((NEXT_STEP[node] for node in update if node in NEXT_STEP), step)
+            if progress and following != step:
+                await progress(following)
+            step = following
+        values: dict[str, Any] = (await self.graph.aget_state(config)).values
+        return values
+
     async def turn(
         self,
         *,
@@ -86,27 +115,19 @@ class Chat:
         if status in ("waiting", "human"):
             await self.conversations.append(customer_id, thread, "customer", stored)
             return ChatTurn(None, thread, language, status=status)
-        attachment = await self._read_photo(image, language) if image else None
-        config = {"configurable": {"thread_id": conversation_id}}
-        inputs = {
-            "text": text,
-            "attachment": attachment,
-            "language": language,
-            "country": country,
-            "caller": Caller(customer_id, signed_in, language, thread_id=thread, conversation_id=conversation_id),
-        }
-        step = "understanding"
-        if progress:
-            await progress(step)
-        # one checkpoint per turn ("exit"): the turn is the unit a second process resumes from
-        async for update in self.graph.astream(inputs, config=config, stream_mode="updates", durability="exit"):
-            following = next((NEXT_STEP[node] for node in update if node in NEXT_STEP), step)
-            if progress and following != step:
-                await progress(following)
-            step = following
-        state = (await self.graph.aget_state(config)).values
-        # written only once the turn is answered: a turn refused as busy (or cut by a crash) leaves no trace
-        await self.conversations.append(customer_id, thread, "customer", stored)
+        # stored before anything runs: a message sent is in the thread after any reload, answered or not (the same
+        # words sent again after a turn that never finished are that message, not a second one)
+        if await self.conversations.last_message(customer_id, thread) != ("customer", stored[:4000]):
+            await self.conversations.append(customer_id, thread, "customer", stored)
+        caller = Caller(customer_id, signed_in, language, thread_id=thread, conversation_id=conversation_id)
+        try:
+            state = await self._answer(caller, text, image, country, progress)
+        except ModelBusy:  # the note says so in the thread; the edge answers 503 and the turn can be sent again
+            await self.conversations.append(customer_id, thread, "system", say("turn_busy", language))
+            raise
+        except Exception:
+            await self.conversations.append(customer_id, thread, "system", say("turn_failed", language))
+            raise
         reply = state.get("reply") or say("unsafe_reply", language)
         await self.conversations.append(customer_id, thread, "assistant", reply, skill=state.get("skill"))
         handoff = state.get("handoff")
@@ -133,4 +154,5 @@ class Chat:
             "waiting" if handoff else "bot",
             state.get("outcome"),
             state.get("tool_calls") or [],
+            quick_replies=[str(r) for r in state.get("quick_replies") or []][:MAX_QUICK_REPLIES],
         )

@@ -23,6 +23,7 @@ PER_TURN: dict[str, Any] = {
     "tokens_out": 0,
     "problems": [],
     "follow_up": False,
+    "quick_replies": [],
 }
 
 
@@ -64,3 +65,4 @@ class TurnState(TypedDict, total=False):
     tokens_out: int
     problems: list[str]
     rephrased: bool
+    quick_replies: list[str]  # what the customer can tap to answer the reply's question (code's words)

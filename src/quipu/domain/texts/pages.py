@@ -18,6 +18,7 @@ PAGES = {
     "send": {"es": "Enviar", "pt": "Enviar"},
     "attach": {"es": "Adjuntar foto del estado de cuenta", "pt": "Anexar foto do extrato"},
     "attached": {"es": "Foto adjunta", "pt": "Foto anexada"},
+    "attach_short": {"es": "Foto", "pt": "Foto"},
     "remove_photo": {"es": "Quitar foto", "pt": "Remover foto"},
     "mic": {"es": "Hablar", "pt": "Falar"},
     "mic_stop": {"es": "Detener", "pt": "Parar"},
@@ -42,6 +43,18 @@ PAGES = {
     },
     "step_up_label": {"es": "Código", "pt": "Código"},
     "step_up_verify": {"es": "Verificar", "pt": "Verificar"},
+    "step_up_use_code": {"es": "Usar este código", "pt": "Usar este código"},
+    "simulated_mail": {"es": "Correo simulado", "pt": "E-mail simulado"},
+    "close": {"es": "Cerrar", "pt": "Fechar"},
+    "still_answering": {
+        "es": "Tu mensaje quedó guardado; Quipu sigue trabajando en la respuesta.",
+        "pt": "Sua mensagem foi guardada; o Quipu continua trabalhando na resposta.",
+    },
+    "unsent_restored": {
+        "es": "Tu último mensaje no llegó a enviarse: lo dejamos en el cuadro para que lo envíes de nuevo.",
+        "pt": "Sua última mensagem não chegou a ser enviada: deixamos no campo para você enviar de novo.",
+    },
+    "quick_replies_label": {"es": "Respuestas sugeridas", "pt": "Respostas sugeridas"},
     "step_up_ok": {"es": "Listo, puedes confirmar.", "pt": "Pronto, você pode confirmar."},
     "transfer_done": {"es": "Transferencia realizada. Nuevo saldo:", "pt": "Transferência feita. Novo saldo:"},
     # what the settled card says, by the kind of movement: a bill paid is a payment, not a transfer

@@ -45,6 +45,9 @@ class ChatOut(BaseModel):
     actions: dict | None = None
     confirmation: dict | None = None
     status: str
+    quick_replies: list[str] = Field(
+        default_factory=list, description="Answers the customer can tap; each is sent as their next message"
+    )
 
 
 def decoded_image(encoded: str | None) -> bytes | None:
@@ -75,6 +78,7 @@ def chat_out(turn: ChatTurn) -> ChatOut:
         actions=turn.actions,
         confirmation=turn.confirmation,
         status=turn.status,
+        quick_replies=turn.quick_replies,
     )
 
 

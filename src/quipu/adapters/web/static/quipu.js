@@ -15,7 +15,11 @@ const Q = (() => {
 
   function setToken(kind, value) { localStorage.setItem(tokenKey(kind), value); }
 
-  function signOut(kind, page) {
+  // Sign-out ends the session on the server first (its token stops working everywhere), then here.
+  async function signOut(kind, page) {
+    if (kind === "customer" && token(kind)) {
+      try { await fetch("/api/auth/logout", { method: "POST", headers: headersFor(kind) }); } catch (error) { /* offline: the token still dies here */ }
+    }
     localStorage.removeItem(tokenKey(kind));
     location.replace(page);
   }
