@@ -136,7 +136,9 @@ async def test_dispute_status_answers_with_its_number_status_and_the_time_promis
     assert line["reference"].startswith("Q-") and line["status"] == "open" and line["open"] is True
     assert line["merchant"] and line["amount"] and line["currency"] == "ARS"
     assert line["promised_by"] > line["opened_at"]
-    by_reference = await call(pool, clock, "DEMO-AR-FRAUD", "investigation_dispute_status", {"reference": line["reference"]})
+    by_reference = await call(
+        pool, clock, "DEMO-AR-FRAUD", "investigation_dispute_status", {"reference": line["reference"]}
+    )
     assert [d["reference"] for d in by_reference["disputes"]] == [line["reference"]]
     other = await call(pool, clock, "DEMO-AR-FRAUD", "investigation_dispute_status", {"reference": "Q-00000000"})
     assert other["found"] is False and other["disputes"] == []

@@ -128,11 +128,11 @@
     for (const m of c.messages) {
       if (m.role === "operator" && !marked) {
         marked = true;
-        rows.push(el("li", { class: "divider", "data-taken-over": "" }, `${t.taken_over} · ${Q.time(m.created_at)}`));
+        rows.push(el("li", { class: "divider", "data-taken-over": "" }, `${t.taken_over} · ${Q.moment(m.created_at)}`));
       }
       rows.push(el("li", { class: `msg msg-${m.role}`, "data-role": m.role },
         el("span", { class: "who" }, m.role === "operator" && m.operator ? m.operator : ROLE_LABEL[m.role] || m.role, " · ",
-          Q.within(c, () => Q.moment(m.created_at))), m.content));
+          Q.moment(m.created_at)), m.content));
     }
     $("conv-thread").replaceChildren(...rows);
     const line = lines.get(conversationId);
@@ -147,7 +147,8 @@
     $("take").hidden = !(c.status === "waiting" || (c.status === "human" && !c.mine && operator.role === "supervisor"));
     $("reply").disabled = !(c.status === "waiting" || c.mine);
     $("release").disabled = !(c.mine || c.status === "waiting" || operator.role === "supervisor");
-    $("case").replaceChildren(...Q.within(c, () => caseFile(c)));
+    // the customer's number convention (as in their chat); times stay on the operator's own clock
+    $("case").replaceChildren(...Q.within({ locale: c.locale, decimal_comma: c.decimal_comma }, () => caseFile(c)));
     document.querySelectorAll("#queue button").forEach((b) => b.setAttribute("aria-current", String(b.dataset.conversation === selected)));
     if (phone.matches) $("conversation-card").scrollIntoView({ block: "start" });
   }
