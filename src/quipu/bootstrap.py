@@ -33,6 +33,7 @@ from quipu.adapters.postgres.database import CHECKPOINT_SCHEMA
 from quipu.adapters.postgres.disputes_store import PgDisputes
 from quipu.adapters.postgres.identity_store import PgIdentityStore
 from quipu.adapters.postgres.live import LiveFeed
+from quipu.adapters.postgres.memory_store import PgMemory
 from quipu.adapters.postgres.outbox_store import PgOutbox
 from quipu.adapters.postgres.reader_walls import WallCheck
 from quipu.adapters.postgres.schema_catalog import describe_core, read_core_columns
@@ -51,6 +52,7 @@ from quipu.application.chat import Chat
 from quipu.application.console import Console
 from quipu.application.disputes import Disputes
 from quipu.application.identity import Identity
+from quipu.application.memory import Memory
 from quipu.application.ports import (
     BankRecords,
     LanguageModel,
@@ -224,6 +226,11 @@ def assemble(
     )
     records = PgBankRecords(pool)
     disputes = Disputes(PgDisputes(pool), clock)
+
+    async def states(conversation_id: str) -> dict:  # the graph is built below, before any call reaches this
+        return (await graph.aget_state({"configurable": {"thread_id": conversation_id}})).values
+
+    memory = Memory(PgMemory(pool), disputes.store, states, clock)
     sql_runner = sql_lookup(settings, pool, resources.sql_pool, clock, walls, columns)
     money = Transfers(PgTransfers(pool, clock, outbox), audit, clock, transfer_limits(settings))
     tools = ToolDeps(
@@ -235,6 +242,7 @@ def assemble(
         action_facts=action_facts,
         money=money,
         disputes=disputes,
+        memory=memory,
     )
     # the agent asks for the tracer at each span (services is bound below), so a swapped tracer is the one used
     hub_tools = agent_tools(settings, model, tools, run_sql_off=sql_runner.off_reason is not None)
@@ -269,7 +277,9 @@ def assemble(
             rate=identity.rate,
             show_codes=settings.step_up_codes_shown,
         ),
-        chat=Chat(graph, conversations, conversations, statements=statement_reader(settings)),
+        chat=Chat(
+            graph, conversations, conversations, statement_reader(settings), memory if settings.memory_on else None
+        ),
         gateway=gateway,
         money=money,
         console=Console(PgConsole(pool), gateway, action_facts, clock),

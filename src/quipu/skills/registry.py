@@ -33,6 +33,15 @@ class Skill:
         """The skill proposes actions or money movement (off when actions are disabled)."""
         return self.flags.get("acts") == "true"
 
+    @property
+    def remembers(self) -> bool:
+        """The skill recalls earlier conversations (offered only with QUIPU_CHAT_MEMORY=on)."""
+        return self.flags.get("memory") == "true"
+
+    def offered(self, *, actions_enabled: bool, memory: bool) -> bool:
+        """Whether this service builds the skill at all (its server, its tools, its place in the router)."""
+        return (actions_enabled or not self.acts) and (memory or not self.remembers)
+
 
 def parse_skill(text: str) -> Skill:
     """Front matter between --- lines (key: value), then the instructions for the skill agent."""
