@@ -363,3 +363,49 @@ def test_quick_replies_are_buttons_under_the_reply_that_send_their_words(open_pa
     expect(page.locator('#thread [data-role="customer"]').last).to_have_text(re.compile(READINGS[0]), timeout=WAIT)
     expect(page.locator(".quick-replies")).to_have_count(0)
     expect(last_reply(page)).to_be_visible(timeout=WAIT)
+
+
+# --- 8. one number convention per screen, for each of the four locales ----------------------------------------------
+
+MONEY = re.compile(r"(\d[\d.,]*) (MXN|COP|ARS|USD)\b")
+CONVENTION = {True: re.compile(r"\d{1,3}(\.\d{3})*,\d{2}"), False: re.compile(r"\d{1,3}(,\d{3})*\.\d{2}")}
+LOCALE_CUSTOMERS = {  # a customer of each locale, and words that get a reply with their amounts
+    "es-MX": ("DEMO-MX-FX", "no reconozco el cargo de Best Buy", False),
+    "es-CO": ("DEMO-CO-PENDING", "no reconozco el cargo de Amazon", True),
+    "es-AR": ("DEMO-AR-REVERSED", "no reconozco el cargo de Mercado Libre", True),
+    "pt-BR": ("DEMO-BR-PORTUGUESE", "não reconheço estas cobranças do iFood", True),
+}
+
+
+def one_convention(page, screen: str, comma: bool) -> int:
+    """Every amount the screen shows is written the locale's way, and no date is ISO; how many amounts it had."""
+    text = page.locator("main").inner_text()
+    amounts = [m.group(1) for m in MONEY.finditer(text)]
+    wrong = [a for a in amounts if not CONVENTION[comma].fullmatch(a)]
+    assert wrong == [], (screen, wrong)
+    assert not ISO_DATE.search(text), (screen, ISO_DATE.search(text).group(0))
+    return len(amounts)
+
+
+@pytest.mark.parametrize("locale", list(LOCALE_CUSTOMERS))
+@VIEWPORTS
+def test_every_page_shows_one_number_convention_for_each_locale(open_page, locale, phone):
+    customer, words, comma = LOCALE_CUSTOMERS[locale]
+    page = open_page(phone)
+    customer_signs_in(page, customer)
+    seen = one_convention(page, "inicio", comma)
+    page.goto("/mis-productos")
+    expect(page.locator(".product").first).to_be_visible(timeout=WAIT)
+    seen += one_convention(page, "mis-productos", comma)
+    page.locator("[data-all-movements]").first.click()
+    expect(page.locator("#movements li").first).to_be_visible(timeout=WAIT)
+    seen += one_convention(page, "movimientos", comma)
+    page.goto("/mis-finanzas")
+    expect(page.locator("#spend")).not_to_have_text("", timeout=WAIT)
+    seen += one_convention(page, "mis-finanzas", comma)
+    look(page, f"f-{locale}-mis-finanzas")
+    page.goto("/chat?new=1")
+    ask(page, words, MONEY)
+    seen += one_convention(page, "chat", comma)
+    look(page, f"f-{locale}-chat")
+    assert seen >= 5, seen
