@@ -409,3 +409,33 @@ def test_every_page_shows_one_number_convention_for_each_locale(open_page, local
     seen += one_convention(page, "chat", comma)
     look(page, f"f-{locale}-chat")
     assert seen >= 5, seen
+
+
+# --- 9. memory across conversations (QUIPU_CHAT_MEMORY=on) ----------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def remembering(bank_db):
+    """The same bank served by a second process with memory on (as `quipu up` runs the demo)."""
+    settings = Settings(home=TEST_HOME, jwt_secret=TEST_SECRET, login_rate_per_minute=500, chat_memory="on")
+    with LiveServer(create_app(settings, urls=bank_db, model=MODEL)) as live:
+        yield live
+
+
+@VIEWPORTS
+def test_a_new_conversation_starts_with_what_the_bank_remembers(browser, remembering, phone):
+    page = browser.page(remembering.url, phone=phone, viewport=None if phone else WIDE_DESKTOP)
+    customer_signs_in(page, "DEMO-MX-OWN-PURCHASE")
+    page.goto("/chat?new=1")
+    ask(page, "no reconozco el cargo de Liverpool", "Liverpool")  # an earlier conversation that checked a charge
+    page.goto("/chat?new=1")
+    ask(page, "hola", re.compile("."))
+    recalled = page.locator('#thread [data-role="system"][data-message-id]').first
+    expect(recalled).to_contain_text("Lo que tengo de tus conversaciones anteriores", timeout=WAIT)
+    expect(recalled).to_contain_text("Liverpool")
+    expect(recalled).to_contain_text("2,899.00 MXN")
+    expect(recalled).not_to_contain_text("no reconozco")  # never the earlier words
+    look(page, "j9-memory-summary")
+    errors = list(page.console_errors)
+    page.context.close()
+    assert errors == [], errors

@@ -81,10 +81,11 @@ class Memory:
         )
         people = await self.store.with_person(customer_id, other_than)
         with_person = tuple(PersonNote(_clock(at, locale), p, holding) for at, p, holding in people)
-        findings: list[FindingNote] = []
+        findings: dict[tuple[object, ...], FindingNote] = {}  # a charge checked twice is said once, the latest
         for conversation, at in await self.store.earlier(customer_id, other_than, MAX_FINDINGS):
-            findings += _findings(await self.states(conversation), _clock(at, locale))
-        return Recollection(disputes, waiting, with_person, tuple(findings[:MAX_FINDINGS]))
+            for note in _findings(await self.states(conversation), _clock(at, locale)):
+                findings.setdefault((note.merchant, note.amount, note.currency, note.charge_at), note)
+        return Recollection(disputes, waiting, with_person, tuple(findings.values())[:MAX_FINDINGS])
 
 
 def _card(row: dict[str, Any], locale: Locale) -> str:
