@@ -49,9 +49,7 @@ class Memory:
         self.states = states
         self.clock = clock
 
-    async def recall(
-        self, customer_id: str, *, language: str | None = None, other_than: str | None = None
-    ) -> Recalled:
+    async def recall(self, customer_id: str, *, language: str | None = None, other_than: str | None = None) -> Recalled:
         """In the conversation's language (else the customer's), with their country's numbers and clock."""
         country, preferred = await self.store.place(customer_id)
         locale = locale_of(country, language or preferred)
