@@ -3,6 +3,7 @@ request (the dispute_status tool), in every case file, on Mis productos, and Mis
 review of the pair. On a bank of its own (the module's), through the gateway, the tools and the API."""
 
 import asyncio
+import json
 import uuid
 from datetime import timedelta
 
@@ -28,6 +29,7 @@ from quipu.application.caller import Caller
 from quipu.application.disputes import Disputes
 from quipu.domain import case_files
 from quipu.domain.actions import Requested
+from quipu.domain.grounding import ungrounded
 from quipu.domain.locale import MEXICO, local_moment
 from quipu.domain.threads import conversation_id
 from quipu.settings import Settings
@@ -148,6 +150,7 @@ async def test_dispute_status_answers_with_its_number_status_and_the_time_promis
     text = answer([ToolOutcome("dispute_status", {}, found)], Voice("charge_investigation", "es", "Argentina"))
     assert line["reference"] in text and "está abierta, en espera de revisión" in text
     assert "Te prometimos una respuesta antes del" in text and "ARS" in text and "2026-" not in text
+    assert ungrounded(text, [json.dumps(found)]) == []  # every figure and time of the answer is in the result
     pt = answer([ToolOutcome("dispute_status", {}, found)], Voice("charge_investigation", "pt", "Brazil"))
     assert line["reference"] in pt and "Prometemos uma resposta até" in pt
 
@@ -169,6 +172,7 @@ async def test_the_investigation_names_the_open_dispute_instead_of_offering_anot
     assert "transaction_id" not in str(found)  # the ids it matched on never leave
     text = answer([ToolOutcome("investigate_charges", {"merchant": "Uber"}, found)], Voice("charge_investigation"))
     assert "Ya tienes abierta la aclaración Q-" in text and "puedo preparar una aclaración" not in text
+    assert ungrounded(text, [json.dumps(found)]) == []
 
 
 async def lucia_disputed(gateway):

@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field, field_serializer
 from quipu.application.results import Result
 from quipu.domain.disputes import Dispute
 from quipu.domain.evidence import fold
+from quipu.domain.locale import Locale, local
 
 MAX_LISTED = 20
 
@@ -35,8 +36,11 @@ class DisputeLine(BaseModel):
     amount: Decimal | None = None
     currency: str | None = None
     charge_at: datetime | None = None
+    # the same two times on the customer's clock, to the minute: what an answer says is what the result holds
+    opened_local: datetime | None = None
+    promised_local: datetime | None = None
 
-    @field_serializer("opened_at", "promised_by", "charge_at")
+    @field_serializer("opened_at", "promised_by", "charge_at", "opened_local", "promised_local")
     def _at(self, at: datetime | None) -> str | None:
         return at.isoformat() if at else None
 
@@ -52,8 +56,14 @@ class DisputeStatus(Result):
     asked_merchant: str | None = None
 
 
-def line(dispute: Dispute, now: datetime) -> DisputeLine:
+def on_clock(at: datetime, locale: Locale | None) -> datetime | None:
+    return local(at, locale).replace(tzinfo=None, second=0, microsecond=0) if locale else None
+
+
+def line(dispute: Dispute, now: datetime, locale: Locale | None = None) -> DisputeLine:
     return DisputeLine(
+        opened_local=on_clock(dispute.opened_at, locale),
+        promised_local=on_clock(dispute.promised_by, locale),
         reference=dispute.reference,
         status=dispute.shown_status,
         open=dispute.is_open,
@@ -72,17 +82,22 @@ class Disputes:
         self.store = store
         self.clock = clock
 
-    async def listed(self, customer_id: str) -> list[DisputeLine]:
+    async def listed(self, customer_id: str, locale: Locale | None = None) -> list[DisputeLine]:
         """Mis aclaraciones: every dispute of the customer, open ones first, newest first within each."""
         now = self.clock()
         found = await self.store.of_customer(customer_id, limit=MAX_LISTED)
-        return [line(d, now) for d in sorted(found, key=lambda d: not d.is_open)]
+        return [line(d, now, locale) for d in sorted(found, key=lambda d: not d.is_open)]
 
     async def status(
-        self, customer_id: str, *, reference: str | None = None, merchant: str | None = None
+        self,
+        customer_id: str,
+        *,
+        reference: str | None = None,
+        merchant: str | None = None,
+        locale: Locale | None = None,
     ) -> DisputeStatus:
         """'¿Cómo va mi aclaración?': the one named (by its reference or its merchant), else all, open first."""
-        every = await self.listed(customer_id)
+        every = await self.listed(customer_id, locale)
         chosen = every
         if reference:
             chosen = [d for d in every if d.reference.casefold() == reference.strip().casefold()]

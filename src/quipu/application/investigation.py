@@ -5,7 +5,7 @@ from dataclasses import dataclass, replace
 from datetime import timedelta
 from decimal import Decimal
 
-from quipu.application.disputes import Disputes
+from quipu.application.disputes import Disputes, on_clock
 from quipu.application.investigation_results import (
     ChargeNotFound,
     ChargeSearch,
@@ -23,6 +23,7 @@ from quipu.domain.evidence import (
     findings_for,
 )
 from quipu.domain.investigation_facts import InvestigationFacts, PickedCharges
+from quipu.domain.locale import locale_of
 from quipu.domain.priority import case_priority
 
 log = logging.getLogger("quipu.investigation")
@@ -137,9 +138,15 @@ class Investigation:
         if self.disputes is None or not ids:
             return report
         found = await self.disputes.store.of_customer(customer_id, transaction_ids=ids, open_only=True)
+        place = locale_of(facts.home_country)  # its clock: the answer's times are the result's
         refs = {
             d.transaction_id: DisputeRef(
-                reference=d.reference, status=d.shown_status, opened_at=d.opened_at, promised_by=d.promised_by
+                reference=d.reference,
+                status=d.shown_status,
+                opened_at=d.opened_at,
+                promised_by=d.promised_by,
+                opened_local=on_clock(d.opened_at, place),
+                promised_local=on_clock(d.promised_by, place),
             )
             for d in found
         }

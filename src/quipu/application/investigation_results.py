@@ -76,10 +76,12 @@ class DisputeRef(BaseModel):
     status: str
     opened_at: datetime
     promised_by: datetime
+    opened_local: datetime | None = None  # the two times on the customer's clock, as the answer says them
+    promised_local: datetime | None = None
 
-    @field_serializer("opened_at", "promised_by")
-    def _at(self, at: datetime) -> str:
-        return at.isoformat()
+    @field_serializer("opened_at", "promised_by", "opened_local", "promised_local")
+    def _at(self, at: datetime | None) -> str | None:
+        return at.isoformat() if at else None
 
 
 class CheckedCharge(ChargeLine):

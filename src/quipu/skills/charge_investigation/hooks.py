@@ -220,9 +220,9 @@ def _already_disputed(voice: Voice, dispute: dict) -> str:
     return voice.say(
         "already_disputed",
         reference=dispute["reference"],
-        since=voice.moment(dispute["opened_at"]),
+        since=voice.moment(dispute.get("opened_local") or dispute["opened_at"]),
         status=voice.say(f"dispute_{dispute['status']}"),
-        promised=voice.moment(dispute["promised_by"]),
+        promised=voice.moment(dispute.get("promised_local") or dispute["promised_by"]),
     )
 
 
@@ -249,13 +249,13 @@ def _dispute(voice: Voice, d: dict) -> str:
     promise = ""
     if d["open"]:
         key = "dispute_overdue" if d["overdue"] else "dispute_promise"
-        promise = voice.say(key, promised=voice.moment(d["promised_by"]))
+        promise = voice.say(key, promised=voice.moment(d.get("promised_local") or d["promised_by"]))
     return voice.say(
         "dispute_line",
         reference=d["reference"],
         charge=charge,
         status=voice.say(f"dispute_{d['status']}"),
-        opened=voice.moment(d["opened_at"]),
+        opened=voice.moment(d.get("opened_local") or d["opened_at"]),
         promise=promise,
     )
 

@@ -10,6 +10,7 @@ from quipu.adapters.mcp.session import current_session
 from quipu.adapters.mcp.tooling import AUDITED, ToolDeps, wired
 from quipu.application.caller import Caller
 from quipu.application.investigation import ChargeQuery, Investigation
+from quipu.domain.locale import locale_of
 from quipu.domain.vocabulary import Amount, DisputeReference, Limit, Merchant, RecentDays, TransactionId
 
 READ_ONLY = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
@@ -64,7 +65,8 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         status, since when, and by when the bank promised an answer. Narrow by the reference (Q-8A6518EF) or the
         charge's merchant; with neither, all of them, open ones first."""
         disputes = wired(deps().disputes, "disputes")
-        found = await disputes.status(session.customer_id, reference=reference, merchant=merchant)
+        locale = locale_of(await deps().records.home_country(session.customer_id), session.language)
+        found = await disputes.status(session.customer_id, reference=reference, merchant=merchant, locale=locale)
         return found.json_ready()
 
     return server
