@@ -243,9 +243,13 @@ def test_the_console_points_at_the_charges_under_review_and_a_follow_up_keeps_it
 
 
 def move_money(page, amount: str) -> None:
+    cards = page.locator("[data-transfer]")
+    before = cards.count()
     say(page, f"Transfiere {amount} MXN de mi cuenta de ahorro a mi cuenta corriente")
-    card = page.locator("[data-transfer]").last
-    expect(card).to_contain_text(amount, timeout=WAIT)
+    expect(cards).to_have_count(before + 1, timeout=WAIT)
+    card = cards.last
+    expect(card).to_contain_text(f"{amount}.00 MXN")
+    expect(page.locator("#typing")).to_have_count(0, timeout=WAIT)  # the turn is over: its reply is drawn too
     # the card comes after the reply that proposed it, never above the request
     order = page.locator("#thread > li").evaluate_all(
         "items => items.map(i => i.dataset.transfer ? 'card' : (i.dataset.role || i.className))"

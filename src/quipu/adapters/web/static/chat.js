@@ -115,7 +115,8 @@
         draw(conversation);
         setStatus(conversation.status);
       } catch (problem) {
-        if (problem.status === 404) startNewThread();
+        // a thread the server does not know is forgotten, unless a turn is creating it right now
+        if (problem.status === 404 && !waiting) startNewThread();
       }
     });
     return refreshing;
@@ -300,7 +301,7 @@
 
   async function submit(text) {
     Q.show(chatError, "");
-    if ((!text && !image) || waiting) return;
+    if ((!text && !image) || waiting || !me) return;  // before the page knows the customer, nothing is sent
     const sentImage = image;
     if (!threadId) {
       // The page names a new thread itself, so a reload finds the conversation even if the wait was cancelled.
@@ -447,11 +448,13 @@
   document.addEventListener("keydown", (event) => { if (event.key === "Escape" && $("tray").classList.contains("open")) tray(false); });
 
   (async () => {
+    send.disabled = true;  // until the page knows who writes (a message sent sooner would race the thread's redraw)
     me = await api("customer", "/api/me");
     if (Q.setLanguage(me.language)) { location.reload(); return; }
     Q.useLocale(me);
     if (me.first_name) $("chat-title").textContent = t.hello.replace("{name}", me.first_name);
     loadOutbox();
+    send.disabled = false;
     if (threadId) { remember(threadId); await refresh(); if (threadId) follow(); }
     const question = params.get("q");
     if (question) { startNewThread(); submit(question.slice(0, 2000)); }
