@@ -30,8 +30,10 @@ from quipu.adapters.postgres.connection import DatabaseUrls
 from quipu.adapters.postgres.console_store import PgConsole
 from quipu.adapters.postgres.conversations_store import PgConversations
 from quipu.adapters.postgres.database import CHECKPOINT_SCHEMA
+from quipu.adapters.postgres.disputes_store import PgDisputes
 from quipu.adapters.postgres.identity_store import PgIdentityStore
 from quipu.adapters.postgres.live import LiveFeed
+from quipu.adapters.postgres.memory_store import PgMemory
 from quipu.adapters.postgres.outbox_store import PgOutbox
 from quipu.adapters.postgres.reader_walls import WallCheck
 from quipu.adapters.postgres.schema_catalog import describe_core, read_core_columns
@@ -48,7 +50,9 @@ from quipu.application.actions import Gateway
 from quipu.application.agent.graph import Agent
 from quipu.application.chat import Chat
 from quipu.application.console import Console
+from quipu.application.disputes import Disputes
 from quipu.application.identity import Identity
+from quipu.application.memory import Memory
 from quipu.application.ports import (
     BankRecords,
     LanguageModel,
@@ -101,6 +105,7 @@ class Services:
     sql_runner: SqlLookup
     records: BankRecords
     views: Views  # what the pages read: greeting, products, sent mail, conversations, operators
+    disputes: Disputes  # the customer's disputes: Mis aclaraciones, their status
     events: LiveEvents  # conversations that changed, for the pages watching them
     chat_limit: RateLimit  # chat turns per minute per customer
     transcriber: Transcriber
@@ -221,6 +226,12 @@ def assemble(
         receipts=outbox.action_receipt,
     )
     records = PgBankRecords(pool)
+    disputes = Disputes(PgDisputes(pool), clock)
+
+    async def states(conversation_id: str) -> dict:  # the graph is built below, before any call reaches this
+        return (await graph.aget_state({"configurable": {"thread_id": conversation_id}})).values
+
+    memory = Memory(PgMemory(pool), disputes.store, states, clock)
     sql_runner = sql_lookup(settings, pool, resources.sql_pool, clock, walls, columns)
     money = Transfers(PgTransfers(pool, clock, outbox), audit, clock, transfer_limits(settings))
     tools = ToolDeps(
@@ -231,6 +242,8 @@ def assemble(
         gateway=gateway,
         action_facts=action_facts,
         money=money,
+        disputes=disputes,
+        memory=memory,
     )
     # the agent asks for the tracer at each span (services is bound below), so a swapped tracer is the one used
     hub_tools = agent_tools(settings, model, tools, run_sql_off=sql_runner.off_reason is not None)
@@ -247,8 +260,7 @@ def assemble(
             tracer=lambda: services.tracer,
         )
     )
-    # rows are dicts (row_factory), which psycopg's types cannot tell
-    # the checkpoint reads back only the types a turn's state holds (no arbitrary class from a stored row)
+    # rows are dicts (row_factory); the checkpoint reads back only the types a turn's state holds
     serde = JsonPlusSerializer(allowed_msgpack_modules=[("quipu.application.caller", "Caller")])
     saver = AsyncPostgresSaver(resources.checkpoint_pool, serde=serde)  # type: ignore[arg-type]
     graph = agent.build(checkpointer=saver)
@@ -267,13 +279,16 @@ def assemble(
             rate=identity.rate,
             show_codes=settings.step_up_codes_shown,
         ),
-        chat=Chat(graph, conversations, conversations, statements=statement_reader(settings)),
+        chat=Chat(
+            graph, conversations, conversations, statement_reader(settings), memory if settings.memory_on else None
+        ),
         gateway=gateway,
         money=money,
         console=Console(PgConsole(pool), gateway, action_facts, clock),
         sql_runner=sql_runner,
         records=records,
         views=PgViews(pool),
+        disputes=disputes,
         events=resources.live,
         chat_limit=ChatLimiter(identity.rate, settings.chat_rate_per_minute, clock),
         transcriber=WhisperTranscriber(settings.models_dir, threads=settings.llm_threads),

@@ -106,6 +106,11 @@ class Settings(BaseSettings):
     rephrase: Literal["off", "on"] = Field(
         "off", description="on: a model may rewrite code's answer for tone; code checks it keeps every figure."
     )
+    chat_memory: Literal["off", "on"] | None = Field(
+        None,
+        description="on: a new conversation starts with code's summary of what is still going on from earlier ones "
+        "(disputes, waiting proposals, cases with a person, last findings); unset: on for `quipu up`, off otherwise.",
+    )
     allow_model_calls: bool = Field(
         True, description="false refuses every call to a real model (unit tests run so); scripted ones still run."
     )
@@ -125,6 +130,10 @@ class Settings(BaseSettings):
     @property
     def models_dir(self) -> Path:
         return (self.models_path or self.home / "models").resolve()
+
+    @property
+    def memory_on(self) -> bool:
+        return self.chat_memory == "on"
 
     @property
     def step_up_codes_shown(self) -> bool:

@@ -99,7 +99,7 @@ def statement_reader(settings: Settings) -> StatementReader:
 
 def agent_tools(settings: Settings, model: LanguageModel, tools: ToolDeps, *, run_sql_off: bool) -> FastMCP:
     """The hub the agent calls in process: the tools /mcp serves, less those this model or these walls forbid."""
-    server = hub(lambda: tools, actions_enabled=settings.actions_enabled)
+    server = hub(lambda: tools, actions_enabled=settings.actions_enabled, memory=settings.memory_on)
     gate_sql_tools(server, settings.home, model)  # run_sql only for a model that passed `quipu eval sql`
     if run_sql_off:  # the walls are not all there: the agent is not offered run_sql
         server.disable(names={"dwh_run_sql"})
@@ -132,7 +132,7 @@ def agent_deps(
 ) -> AgentDeps:
     """The agent over the in-process port of its hub."""
     in_process = InProcessTools(tools)
-    skills = [s for s in discover() if settings.actions_enabled or not s.acts]
+    skills = [s for s in discover() if s.offered(actions_enabled=settings.actions_enabled, memory=settings.memory_on)]
     return AgentDeps(
         model=model,
         skills=skills,

@@ -17,7 +17,9 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-back
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screens"
 AXE = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.js"
 PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 900}
+WIDE_DESKTOP = {"width": 1366, "height": 900}
 SERIOUS = ("serious", "critical")
 
 
@@ -68,14 +70,22 @@ class Browser:
         """A second Chromium with more flags, on the same Playwright (one sync instance per thread)."""
         return Browser(*extra_flags, playwright=self._playwright)
 
-    def page(self, base_url: str, *, phone: bool = False, microphone: bool = False):
+    def page(
+        self,
+        base_url: str,
+        *,
+        phone: bool = False,
+        microphone: bool = False,
+        viewport: dict | None = None,
+        locale: str = "es-MX",
+    ):
         """A fresh tab (its own session storage) that records every console error it sees."""
         context = self.browser.new_context(
             base_url=base_url,
-            viewport=PHONE if phone else DESKTOP,
+            viewport=viewport or (PHONE if phone else DESKTOP),
             is_mobile=phone,
             has_touch=phone,
-            locale="es-MX",
+            locale=locale,
             permissions=["microphone"] if microphone else [],
             bypass_csp=True,  # lets the test inject axe-core into pages whose policy allows only their own scripts
         )
@@ -90,6 +100,8 @@ def screenshot(page, name: str) -> Path:
     """Saved as <name>--phone.png or <name>--desktop.png, so the index can pair them."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     kind = "phone" if page.viewport_size["width"] <= PHONE["width"] else "desktop"
+    if page.viewport_size["width"] < PHONE["width"]:
+        name = f"{name}-360"  # the smaller phone's shot sits in its own row
     path = SCREENSHOTS / f"{re.sub(r'[^a-z0-9_-]+', '-', name.lower())}--{kind}.png"
     page.screenshot(path=str(path), full_page=True)
     return path

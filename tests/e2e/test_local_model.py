@@ -136,7 +136,9 @@ def test_the_local_model_answers_the_eight_demo_cases_with_the_banks_figures(mon
     for customer, text, figures in DEMO_CASES:
         started = time.perf_counter()
         turn = api.portal.call(
-            functools.partial(chat.turn, customer_id=customer, signed_in=True, message=text, thread_id=f"demo-{os.getpid()}")
+            functools.partial(
+                chat.turn, customer_id=customer, signed_in=True, message=text, thread_id=f"demo-{os.getpid()}"
+            )
         )
         seconds = time.perf_counter() - started
         reply = turn.reply or ""

@@ -100,7 +100,12 @@ def test_asking_for_a_person_hands_off_with_no_model_call(make_client, message):
 
 @pytest.mark.parametrize(
     ("message", "words"),
-    [("hola", "Puedo revisar"), ("buenas tardes!", "Puedo revisar"), ("gracias!", "Con gusto"), ("olá, bom dia", "Posso ver")],
+    [
+        ("hola", "Puedo revisar"),
+        ("buenas tardes!", "Puedo revisar"),
+        ("gracias!", "Con gusto"),
+        ("olá, bom dia", "Posso ver"),
+    ],
 )
 def test_greetings_get_codes_answer_with_no_model_call(make_client, message, words):
     model = ScriptedModel()
@@ -154,7 +159,9 @@ def test_an_injected_confirmation_confirms_and_executes_nothing(make_client, dem
 def test_a_model_that_raises_where_it_is_needed_gives_the_fixed_reply_and_a_person(make_client):
     model = ScriptedModel([ConnectionError("model server down")])
     api = make_client(model=model, reader="model")  # the model reads every clause, and it is down
-    response = api.post("/api/chat", headers=sign_in(api, "DEMO-MX-KHIPU"), json={"message": "¿qué datos tienen de mí?"})
+    response = api.post(
+        "/api/chat", headers=sign_in(api, "DEMO-MX-KHIPU"), json={"message": "¿qué datos tienen de mí?"}
+    )
     assert response.status_code == 200
     body = response.json()
     assert body["handoff"]["reason"] == "assistant_error" and "problemas técnicos" in body["reply"]
@@ -217,7 +224,9 @@ def test_a_follow_up_keeps_the_transfer_said_before(make_client):
     model = scripted(
         "money_movement",
         {"action": "ask", "missing": "amount"},
-        tool("propose_transfer", kind="own_accounts", amount="150", from_type="Cuenta Ahorro", to_type="Cuenta Corriente"),
+        tool(
+            "propose_transfer", kind="own_accounts", amount="150", from_type="Cuenta Ahorro", to_type="Cuenta Corriente"
+        ),
     )
     api = make_client(model=model)
     headers = sign_in(api, "DEMO-MX-KHIPU")

@@ -31,7 +31,11 @@ def test_two_api_processes_continue_the_same_thread_alternately(demo_db, tmp_pat
         TestClient(create_app(settings, urls=demo_db, model=second_model), client=("10.250.0.2", 1)) as two,
     ):
         headers = sign_in(one, "DEMO-MX-KHIPU")
-        for api, text in ((one, "primero: mis datos"), (two, "segundo: y mi perfil"), (one, "tercero: y mis datos otra vez")):
+        for api, text in (
+            (one, "primero: mis datos"),
+            (two, "segundo: y mi perfil"),
+            (one, "tercero: y mis datos otra vez"),
+        ):
             body = api.post("/api/chat", headers=headers, json={"message": text, "thread_id": "two-processes"}).json()
             assert body["reply"]
         said = " | ".join(SEEN[-1])
@@ -46,7 +50,9 @@ def test_exported_spans_carry_no_card_number_email_or_name(make_client):
     message = "Soy Lucía Hernández Soto, mi tarjeta 4152 3134 5678 9010, correo lucia.h@example.com"
     api.post("/api/chat", headers=sign_in(api, "DEMO-MX-DUPLICATE"), json={"message": message})
     exported = json.dumps([dict(s.attributes) for s in exporter.get_finished_spans()], ensure_ascii=False)
-    assert {"node.understand", "model.read", "tool.call", "node.respond"} <= {s.name for s in exporter.get_finished_spans()}
+    assert {"node.understand", "model.read", "tool.call", "node.respond"} <= {
+        s.name for s in exporter.get_finished_spans()
+    }
     for secret in ("4152 3134 5678 9010", "4152313456789010", "lucia.h@example.com", "Lucía", "Hernández"):
         assert secret not in exported, secret
     assert "****9010" in exported

@@ -1,5 +1,5 @@
-"""At the HTTP edge: a busy model is a 503 with Retry-After and ES/PT words, nothing stored, the turn can be
-sent again; a customer past the chat limit is a 429; /metrics counts what happened; logs are JSON lines."""
+"""At the HTTP edge: a busy model is a 503 with Retry-After and ES/PT words, the message kept in the thread with a
+note that it was not answered, the turn can be sent again; a customer past the chat limit is a 429; /metrics counts what happened; logs are JSON lines."""
 
 import io
 import json
@@ -22,7 +22,7 @@ def balances_model(*first):
     return ScriptedModel([*first, BALANCE, BALANCE, BALANCE])
 
 
-def test_a_busy_model_answers_503_with_retry_after_stores_nothing_and_the_turn_can_be_sent_again(make_client):
+def test_a_busy_model_answers_503_with_retry_after_keeps_the_message_and_the_turn_can_be_sent_again(make_client):
     api = make_client(model=balances_model(ModelBusy("queue_full", retry_after=7)), reader="model")
     headers = sign_in(api, "DEMO-MX-DUPLICATE")
     turn = {"message": "¿cómo van mis cuentas?", "thread_id": "busy-then-fine"}  # the model reads every clause
@@ -33,12 +33,16 @@ def test_a_busy_model_answers_503_with_retry_after_stores_nothing_and_the_turn_c
         "es": "Hay mucha demanda, inténtalo en un momento.",
         "pt": "Há muita demanda, tente novamente em um momento.",
     }
-    stored = api.get("/api/me/conversations/busy-then-fine", headers=headers)
-    assert stored.status_code == 404 or stored.json()["messages"] == []
+    stored = api.get("/api/me/conversations/busy-then-fine", headers=headers).json()["messages"]
+    not_answered = "Hay mucha demanda y no pudimos responder este mensaje. Envíalo de nuevo en un momento."
+    assert [(m["role"], m["content"]) for m in stored] == [
+        ("customer", "¿cómo van mis cuentas?"),  # a message sent is never lost, even when it is not answered
+        ("system", not_answered),
+    ]
     again = api.post("/api/chat", headers=headers, json=turn)
     assert again.status_code == 200 and "12,000.00 MXN" in again.json()["reply"] and again.json()["handoff"] is None
     messages = api.get("/api/me/conversations/busy-then-fine", headers=headers).json()["messages"]
-    assert [(m["role"], m["content"]) for m in messages] == [
+    assert [(m["role"], m["content"]) for m in messages][2:] == [
         ("customer", "¿cómo van mis cuentas?"),
         ("assistant", again.json()["reply"]),
     ]
@@ -47,7 +51,9 @@ def test_a_busy_model_answers_503_with_retry_after_stores_nothing_and_the_turn_c
 def test_a_busy_reading_is_not_turned_into_a_hand_off(make_client):
     model = ScriptedModel([ModelBusy("deadline")])  # the model's reading itself is refused
     api = make_client(model=model, reader="model")
-    answer = api.post("/api/chat", headers=sign_in(api, "DEMO-BR-PORTUGUESE"), json={"message": "oi, como estão minhas contas?"})
+    answer = api.post(
+        "/api/chat", headers=sign_in(api, "DEMO-BR-PORTUGUESE"), json={"message": "oi, como estão minhas contas?"}
+    )
     assert answer.status_code == 503 and "retry-after" in answer.headers
 
 

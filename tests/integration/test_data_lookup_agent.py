@@ -90,7 +90,9 @@ async def _agent_tools(home, model) -> set[str]:
 def test_run_sql_is_not_offered_to_a_model_without_a_pass_and_lookups_are_codes(demo_db, tmp_path):
     write_verdict(tmp_path, "scripted", "scripted", "FAIL")
     with agent_over(demo_db, tmp_path, ScriptedModel()) as api:
-        body = chat(api, sign_in(api, "DEMO-MX-DUPLICATE"), "¿qué hay en mis registros de mayo?", thread_id="sql-gate-fail")
+        body = chat(
+            api, sign_in(api, "DEMO-MX-DUPLICATE"), "¿qué hay en mis registros de mayo?", thread_id="sql-gate-fail"
+        )
         assert body["skill"] == "data_lookup" and "run_sql" not in body["tools_used"]
     hidden = anyio.run(_agent_tools, tmp_path, ScriptedModel())
     assert "dwh_get_spending_summary" in hidden and "dwh_run_sql" not in hidden and "dwh_describe_schema" not in hidden

@@ -76,9 +76,7 @@ def started(tmp_path):
         process.stop()
 
 
-def test_an_api_process_killed_mid_turn_leaves_no_half_turn_and_the_retry_gets_one_answer(
-    demo_db, model_server, started
-):
+def test_an_api_process_killed_mid_turn_keeps_the_message_and_the_retry_gets_one_answer(demo_db, model_server, started):
     env = {
         "QUIPU_LLM": "openai",
         "QUIPU_LLM_BASE_URL": model_server.url,
@@ -100,7 +98,7 @@ def test_an_api_process_killed_mid_turn_leaves_no_half_turn_and_the_retry_gets_o
     one.kill()  # kill -9 while the model is thinking
     with pytest.raises(httpx.HTTPError):
         lost.result(30)
-    assert messages_of(demo_db.admin, LUCIA, thread) == []
+    assert messages_of(demo_db.admin, LUCIA, thread) == [("customer", NEEDS_MODEL)]  # never lost, not answered
     model_server.delay = 0
     retried = chat(two, headers, NEEDS_MODEL, thread)
     assert retried.status_code == 200 and answered(retried)

@@ -181,9 +181,7 @@ async def test_an_expired_batch_runs_nothing(gateway, pool, clock):
     done = await gateway.confirm(ANDRES, view.batch_id)
     assert done.state == "expired" and done.items[0].status == "expired"
     assert (
-        await scalar(
-            pool, "SELECT count(*) FROM ops.handoff_cases WHERE case_id = %s::uuid", done.items[0].action_id
-        )
+        await scalar(pool, "SELECT count(*) FROM ops.handoff_cases WHERE case_id = %s::uuid", done.items[0].action_id)
         == 0
     )
 
@@ -271,9 +269,7 @@ async def test_inquiry_policy_on_the_demo_charges(gateway, pool):
         pool, "SELECT priority FROM ops.handoff_cases WHERE case_id = %s::uuid", done.items[0].action_id
     )
     assert priority == "Medium"
-    receipt = await scalar(
-        pool, "SELECT body FROM ops.outbox WHERE action_id = %s::uuid", done.items[1].action_id
-    )
+    receipt = await scalar(pool, "SELECT body FROM ops.outbox WHERE action_id = %s::uuid", done.items[1].action_id)
     assert "Uber Trip" in receipt and "Q-" in receipt
 
 

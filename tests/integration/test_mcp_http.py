@@ -1,6 +1,5 @@
 """Any MCP client can use the same tools over HTTP at /mcp; the customer is the bearer token's subject."""
 
-
 import anyio
 import httpx2
 import pytest

@@ -275,7 +275,9 @@ async def test_the_guards_column_sets_are_real_columns_of_core(walls_db):
 
 
 async def test_the_reader_runs_with_small_work_mem_a_timeout_and_a_temp_file_limit(runner, walls_db):
-    query = "SELECT current_setting('work_mem'), current_setting('statement_timeout'), current_setting('temp_file_limit')"
+    query = (
+        "SELECT current_setting('work_mem'), current_setting('statement_timeout'), current_setting('temp_file_limit')"
+    )
     work_mem, timeout, temp_limit = (await runner.run(raw(query), LUCIA))["rows"][0]
     assert (work_mem, timeout) == ("4MB", "3s")
     notes = check_reader_walls(walls_db.reader, walls_db.app).notes

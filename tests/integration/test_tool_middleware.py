@@ -21,7 +21,7 @@ pytestmark = pytest.mark.anyio
 LUCIA = "DEMO-MX-DUPLICATE"
 AUDITED_TOOLS = {
     "accounts_get_balances", "accounts_get_debts", "accounts_get_profile", "investigation_investigate_charges",
-    "investigation_investigate_charge", "dwh_get_spending_summary", "dwh_get_largest_purchase",
+    "investigation_investigate_charge", "investigation_dispute_status", "dwh_get_spending_summary", "dwh_get_largest_purchase",
     "dwh_compare_spending", "dwh_get_movements", "dwh_get_exchange_rate", "dwh_get_complaints", "dwh_run_sql",
 }  # fmt: skip
 

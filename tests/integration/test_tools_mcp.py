@@ -168,7 +168,9 @@ async def test_profile_never_returns_contact_or_document(records):
 
 
 async def test_movements_spending_complaints_and_rates(records):
-    moves = await call(records, "DEMO-MX-DUPLICATE", "dwh_get_movements", {"period": "last_10_days", "merchant": "uber"})
+    moves = await call(
+        records, "DEMO-MX-DUPLICATE", "dwh_get_movements", {"period": "last_10_days", "merchant": "uber"}
+    )
     assert moves["count"] == 2 and {m["amount"] for m in moves["movements"]} == {"312.40"}
     spending = await call(records, "DEMO-MX-DUPLICATE", "dwh_get_spending_summary", {"period": "last_30_days"})
     assert [c["currency"] for c in spending["currencies"]] == ["MXN"]

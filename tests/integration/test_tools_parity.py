@@ -1,6 +1,5 @@
 """The agent's in-process tools and an outside MCP client at /mcp answer the same, for the same customer."""
 
-
 import httpx2
 import pytest
 from mcp.client.session import ClientSession

@@ -47,8 +47,15 @@ def test_an_origin_that_belongs_to_someone_else_is_unavailable():
 
 def settled(status: str, language: str = "es", **fields) -> Settled:
     return Settled.model_validate(
-        {"transfer_id": "t", "status": status, "kind": "own_accounts", "amount": "1.00", "currency": "MXN",
-         "language": language, **fields}  # fmt: skip
+        {
+            "transfer_id": "t",
+            "status": status,
+            "kind": "own_accounts",
+            "amount": "1.00",
+            "currency": "MXN",
+            "language": language,
+            **fields,
+        }  # fmt: skip
     )
 
 

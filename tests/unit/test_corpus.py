@@ -73,4 +73,6 @@ def test_every_intent_taught_is_declared_where_it_is_taught_in_both_languages():
         thin = {i for i, languages in intents.items() if languages != {"es", "pt"}}
         assert not thin, f"{folder}: {thin} taught in one language only"
     for folder, intents in declared.items():
-        assert intents <= set(taught.get(folder, {})), f"{folder} declares {intents - set(taught.get(folder, {}))} untaught"
+        assert intents <= set(taught.get(folder, {})), (
+            f"{folder} declares {intents - set(taught.get(folder, {}))} untaught"
+        )

@@ -98,6 +98,7 @@ def test_a_rephrasing_must_keep_exactly_the_same_figures():
 
 # --- properties -------------------------------------------------------------------------------------------
 
+
 def test_ranges_ordinals_and_words_that_look_like_months():
     assert [(f.text, f.kind) for f in figures("del 10-20 de mayo")] == [("10", "number"), ("20 de mayo", "date")]
     assert [(f.text, f.kind) for f in figures("el 1º de julio")] == [("1º de julio", "date")]

@@ -124,7 +124,11 @@ async def test_a_warm_up_may_take_minutes_where_a_customers_call_keeps_the_clien
         return httpx.Response(200, json=REPLY)
 
     model = OpenAICompatibleModel(
-        provider="openai", base_url="http://model.test/v1", model="m", transport=httpx.MockTransport(handler), timeout=30
+        provider="openai",
+        base_url="http://model.test/v1",
+        model="m",
+        transport=httpx.MockTransport(handler),
+        timeout=30,
     )
     for purpose in ("warm_up", "skill"):
         await model.complete(purpose=purpose, system="s", messages=[], schema=SCHEMA)

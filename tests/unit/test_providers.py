@@ -83,13 +83,22 @@ async def test_the_rules_provider_reads_nothing_code_reads_every_message():
     assert read.data == {}
 
 
-CLAUSE = Clause("mi saldo", ("mi", "saldo"), (Guess("balance", 0.3),), Mood.QUESTION, Polarity.ASKS, Speaker.CUSTOMER, Slots())
+CLAUSE = Clause(
+    "mi saldo", ("mi", "saldo"), (Guess("balance", 0.3),), Mood.QUESTION, Polarity.ASKS, Speaker.CUSTOMER, Slots()
+)
 
 
 def test_the_models_reading_is_typed_and_anything_outside_it_leaves_codes_reading():
-    good = parsed({"intent": "spending", "mood": "request", "polarity": "asks", "speaker": "customer"}, CLAUSE, ["balance", "spending"])
+    good = parsed(
+        {"intent": "spending", "mood": "request", "polarity": "asks", "speaker": "customer"},
+        CLAUSE,
+        ["balance", "spending"],
+    )
     assert (good.intent, good.mood) == ("spending", Mood.REQUEST)
-    assert parsed({"intent": "spending", "mood": "shout", "polarity": "asks", "speaker": "customer"}, CLAUSE, ["spending"]) == CLAUSE
+    assert (
+        parsed({"intent": "spending", "mood": "shout", "polarity": "asks", "speaker": "customer"}, CLAUSE, ["spending"])
+        == CLAUSE
+    )
     assert parsed({"mood": "request"}, CLAUSE, ["spending"]) == CLAUSE
 
 

@@ -30,11 +30,15 @@ CUSTOMERS = {  # what each demo customer's records name, as the reading would ge
         ),
     ),
     "lucia": ReadingContext(region="MX", merchants=("Uber Trip", "Spotify", "CFE", "Pemex"), products=(CARD,)),
-    "ana": ReadingContext(region="BR", merchants=("iFood", "Pão de Açúcar", "Magazine Luiza", "Drogasil"), products=(CARD,)),
+    "ana": ReadingContext(
+        region="BR", merchants=("iFood", "Pão de Açúcar", "Magazine Luiza", "Drogasil"), products=(CARD,)
+    ),
     "andres": ReadingContext(region="CO", merchants=("Amazon Mktp", "Rappi", "Éxito"), products=(CARD,)),
     "diego": ReadingContext(region="MX", merchants=("Liverpool", "OXXO"), products=(CARD,)),
     "mariana": ReadingContext(region="MX", merchants=("Best Buy US", "Starbucks", "Uber Trip"), products=(CARD,)),
-    "martina": ReadingContext(region="AR", merchants=("ElectroMax Córdoba", "YPF", "Havanna", "Cabify"), products=(CARD,)),
+    "martina": ReadingContext(
+        region="AR", merchants=("ElectroMax Córdoba", "YPF", "Havanna", "Cabify"), products=(CARD,)
+    ),
     "sofia": ReadingContext(region="AR", merchants=("Mercado Libre", "Día", "YPF"), products=(CARD,)),
     "camilo": ReadingContext(region="CO", merchants=("Amazon Mktp", "Uber Trip", "Éxito", "Rappi"), products=(CARD,)),
     "renata": ReadingContext(region="MX", products=(OwnProduct("savings", "0033", "4000000033"),)),
@@ -88,9 +92,11 @@ def _slots(clause, expected: dict) -> list[str]:
             if name == "amounts":
                 want = [str(Decimal(str(v)).normalize()) for v in value or []]
             got = seen[name]
-            ok = got == want if name in ("amounts", "accounts", "last4") else all(
-                any(w in g or g in w for g in got) for w in want
-            ) and (want or not got)
+            ok = (
+                got == want
+                if name in ("amounts", "accounts", "last4")
+                else all(any(w in g or g in w for g in got) for w in want) and (want or not got)
+            )
         else:
             got, ok = getattr(s, name, None), getattr(s, name, None) == value
         if not ok:

@@ -26,8 +26,18 @@ def test_every_hook_skill_md_names_exists(skill):
 
 def test_the_graph_names_no_tool():
     source = "".join((SRC / "application" / "agent" / f).read_text() for f in ("graph.py", "tool_caller.py"))
-    tools = {"investigate_charges", "search_transactions", "my_cards", "recent_charges", "propose_actions",
-             "propose_transfer", "get_balances", "get_movements", "run_sql", "list_transfer_options"}
+    tools = {
+        "investigate_charges",
+        "search_transactions",
+        "my_cards",
+        "recent_charges",
+        "propose_actions",
+        "propose_transfer",
+        "get_balances",
+        "get_movements",
+        "run_sql",
+        "list_transfer_options",
+    }
     assert not [t for t in tools if t in source]
 
 
@@ -57,12 +67,23 @@ def test_dates_are_said_in_words():
 
 
 def _duplicate_result() -> dict:
-    charge = {"merchant": "Uber Trip", "amount": "312.40", "currency": "MXN", "date": "2026-06-11 09:00:04", "status": "Approved"}
+    charge = {
+        "merchant": "Uber Trip",
+        "amount": "312.40",
+        "currency": "MXN",
+        "date": "2026-06-11 09:00:04",
+        "status": "Approved",
+    }
     return {
         "count": 2,
         "charges": [
             {**charge, "label": "#1", "findings": [{"kind": "duplicate", "seconds_apart": 4, "other": "#2"}]},
-            {**charge, "label": "#2", "date": "2026-06-11 09:00:00", "findings": [{"kind": "duplicate", "seconds_apart": 4, "other": "#1"}]},
+            {
+                **charge,
+                "label": "#2",
+                "date": "2026-06-11 09:00:00",
+                "findings": [{"kind": "duplicate", "seconds_apart": 4, "other": "#1"}],
+            },
         ],
         "unavailable": [],
     }
@@ -70,7 +91,10 @@ def _duplicate_result() -> dict:
 
 def test_a_duplicate_is_told_once_with_its_seconds():
     hooks = next(s for s in discover() if s.name == "charge_investigation").hooks()
-    reply = hooks["answer"]([ToolOutcome("investigate_charges", {"merchant": "Uber"}, _duplicate_result())], Voice("charge_investigation", "es", "México"))
+    reply = hooks["answer"](
+        [ToolOutcome("investigate_charges", {"merchant": "Uber"}, _duplicate_result())],
+        Voice("charge_investigation", "es", "México"),
+    )
     assert reply.count("4 segundos") == 1 and "312.40 MXN" in reply and "11 de junio" in reply
 
 
@@ -79,7 +103,9 @@ def test_a_choice_among_charges_says_when_more_matched_than_it_shows(more, said)
     hooks = next(s for s in discover() if s.name == "charge_investigation").hooks()
     charges = [{**c, "findings": []} for c in _duplicate_result()["charges"]]
     result = {"count": 2, "charges": charges, "unavailable": [], "ask": True, "more_matches": more}
-    reply = hooks["answer"]([ToolOutcome("investigate_charges", {}, result)], Voice("charge_investigation", "es", "México"))
+    reply = hooks["answer"](
+        [ToolOutcome("investigate_charges", {}, result)], Voice("charge_investigation", "es", "México")
+    )
     assert reply.startswith("Encontré varios cargos") and reply.endswith("¿Cuál es el que no reconoces?")
     assert (said in reply) if said else "Hay más" not in reply
 
@@ -104,10 +130,17 @@ def test_a_missing_duplicate_check_is_not_read_as_no_duplicate():
 
 @pytest.mark.parametrize(
     ("language", "days", "window"),
-    [("es", 1, "del último día"), ("es", 30, "de los últimos 30 días"), ("pt", 1, "do último dia"), ("pt", 7, "dos últimos 7 dias")],
+    [
+        ("es", 1, "del último día"),
+        ("es", 30, "de los últimos 30 días"),
+        ("pt", 1, "do último dia"),
+        ("pt", 7, "dos últimos 7 dias"),
+    ],
 )
 def test_a_search_that_found_nothing_says_how_far_back_it_looked_in_words(language, days, window):
     hooks = next(s for s in discover() if s.name == "charge_investigation").hooks()
     result = {"status": "none", "charges": [], "days": days}
-    reply = hooks["answer"]([ToolOutcome("investigate_charges", {"days": days}, result)], Voice("charge_investigation", language))
+    reply = hooks["answer"](
+        [ToolOutcome("investigate_charges", {"days": days}, result)], Voice("charge_investigation", language)
+    )
     assert window in reply and "1 días" not in reply and "1 dias" not in reply

@@ -43,8 +43,14 @@ def test_a_foreign_purchase_with_its_rate_sends_the_rate_as_exact_strings():
     rated = {"kind": "foreign_purchase", "country": "USA", "city": "Miami", "usd_rate": Decimal("0.0543"),
              "rate_date": "2026-06-11", "amount_usd": Decimal("16.96")}  # fmt: skip
     assert report(rated).json_ready()["charges"][0]["findings"] == [
-        {"kind": "foreign_purchase", "country": "USA", "city": "Miami", "usd_rate": "0.0543",
-         "rate_date": "2026-06-11", "amount_usd": "16.96"}  # fmt: skip
+        {
+            "kind": "foreign_purchase",
+            "country": "USA",
+            "city": "Miami",
+            "usd_rate": "0.0543",
+            "rate_date": "2026-06-11",
+            "amount_usd": "16.96",
+        }  # fmt: skip
     ]
 
 
@@ -53,11 +59,17 @@ def test_a_finding_of_an_unknown_kind_is_refused():
         report({"kind": "foreign_transaction"})
 
 
-
 def settled(status: str, **fields) -> dict:
     return Settled.model_validate(
-        {"transfer_id": "t", "status": status, "kind": "own_accounts", "amount": Decimal("5.00"), "currency": "MXN",
-         "language": "es", **fields}  # fmt: skip
+        {
+            "transfer_id": "t",
+            "status": status,
+            "kind": "own_accounts",
+            "amount": Decimal("5.00"),
+            "currency": "MXN",
+            "language": "es",
+            **fields,
+        }  # fmt: skip
     ).json_ready()
 
 

@@ -6,6 +6,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import datetime
+from typing import Any
 
 from quipu.application.action_ports import (
     ActionFacts,
@@ -17,6 +18,7 @@ from quipu.application.action_ports import (
     TransientError,
 )
 from quipu.application.action_view import item_view
+from quipu.domain import action_text
 from quipu.domain.actions import (
     BLOCKED,
     CAP_WINDOW,
@@ -73,24 +75,25 @@ class Execution:
             >= MAX_EMAILS_PER_DAY
         ):
             return await self._finish(replace(row, status="refused", reason="email_limit"), now)
-        recheck = await self._recheck(row, [r.action for r in earlier] + [row.action])
+        recheck, fresh = await self._recheck(row, [r.action for r in earlier] + [row.action])
         if recheck.verdict in (BLOCKED, ESCALATED):
             status = "refused" if recheck.verdict == BLOCKED else "escalated"
-            return await self._finish(
-                replace(row, status=status, reason=recheck.reason or "changed_since_proposal"), now
-            )
+            view = {**row.view, "facts": fresh} if fresh else row.view  # the card says why with today's facts
+            reason = recheck.reason or "changed_since_proposal"
+            return await self._finish(replace(row, status=status, reason=reason, view=view), now)
         return await self._finish(await self._attempt(row, earlier), self.clock())
 
-    async def _recheck(self, row: ActionRow, names: list[str]) -> Decision:
+    async def _recheck(self, row: ActionRow, names: list[str]) -> tuple[Decision, dict[str, Any]]:
+        """The policy again at the button, on facts read now; with their view (a refusal names what changed)."""
         parsed = parse(Requested(row.action, row.params))
         if isinstance(parsed, Decision):
-            return parsed
+            return parsed, {}
         try:
-            facts, _ = await self.facts.facts(row.customer_id, row.action, row.params)
+            facts, view = await self.facts.facts(row.customer_id, row.action, row.params)
         except Exception as error:  # without fresh facts the action does not run
             log.warning("recheck facts for %s failed", row.action, exc_info=error)
-            return Decision(ESCALATED, "temporary_error")
-        return decide(row.action, parsed, facts, names)
+            return Decision(ESCALATED, "temporary_error"), {}
+        return decide(row.action, parsed, facts, names), view
 
     async def _attempt(self, row: ActionRow, batch: list[ActionRow]) -> ActionRow:
         attempts = 0
@@ -127,8 +130,10 @@ class Execution:
         )
         if row.status == "verified" and self.receipts:
             item = item_view(row)
+            facts_view = row.view.get("facts", {})
+            what = action_text.headline(row.action, row.params, facts_view, row.result, row.language)
             try:
-                await self.receipts(row.customer_id, row.action_id, row.language, item.text, item.state)
+                await self.receipts(row.customer_id, row.action_id, row.language, item.text, what)
             except Exception as error:  # the action is done and read back; a lost notice is logged, not a failure
                 log.warning("receipt for %s not stored", row.action, exc_info=error)
         return row

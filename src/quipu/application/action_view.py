@@ -56,7 +56,7 @@ def item_view(row: ActionRow) -> CardItem:
         text = action_text.done(row.action, row.params, facts_view, row.result, row.language)
     else:
         text = action_text.describe(row.action, row.params, facts_view, row.language)
-        reason = action_text.reason_text(row.reason, row.language)
+        reason = action_text.reason_text(row.reason, row.language, facts_view)
         if reason and row.status != "awaiting_confirmation":
             text = f"{text} {reason}"
     return CardItem(

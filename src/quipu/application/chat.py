@@ -10,13 +10,15 @@ from typing import Any
 
 from quipu.application.agent.state import PHOTO_PLACEHOLDER
 from quipu.application.caller import Caller
-from quipu.application.ports import Conversations, Customers, StatementReader
+from quipu.application.memory import Memory
+from quipu.application.ports import Conversations, Customers, ModelBusy, StatementReader
 from quipu.domain.agent_text import say
 from quipu.domain.language import detect_language
 from quipu.domain.statement import statement_note
 
 log = logging.getLogger("quipu.chat")
 MAX_MESSAGE_CHARS = 2000
+MAX_QUICK_REPLIES = 4
 # The step the customer is told about once a node finishes: the router understood, the skill looked things up.
 NEXT_STEP = {"understand": "looking_up", "respond": "writing", "claims_check": "writing", "handoff": "writing"}
 CUSTOMER_NAMES: contextvars.ContextVar[tuple[str, ...]] = contextvars.ContextVar("customer_names", default=())
@@ -39,7 +41,9 @@ class ChatTurn:
     outcome: str | None = None
     # {tool, arguments, result}: what the reply was written from
     tool_calls: list[dict[str, Any]] = field(default_factory=list)
-    quick_replies: list[str] = field(default_factory=list)  # short answers the chat offers as buttons
+    # short answers the customer can tap (a question offering its two likeliest readings); each is sent as the
+    # customer's next message, exactly as written
+    quick_replies: list[str] = field(default_factory=list)
 
 
 class Chat:
@@ -49,11 +53,13 @@ class Chat:
         conversations: Conversations,
         customers: Customers,
         statements: StatementReader | None = None,
+        memory: Memory | None = None,
     ) -> None:
         self.graph = graph
         self.conversations = conversations
         self.customers = customers
         self.statements = statements
+        self.memory = memory  # QUIPU_CHAT_MEMORY=on: what is still going on from earlier conversations
 
     async def _read_photo(self, image: bytes, language: str) -> str:
         """The photo becomes candidate charges for the investigation; the image itself is kept nowhere."""
@@ -63,6 +69,52 @@ class Chat:
             log.warning("statement photo unreadable", exc_info=error)
             lines = []
         return statement_note(lines, language)
+
+    async def _answer(
+        self,
+        caller: Caller,
+        text: str,
+        image: bytes | None,
+        country: str | None,
+        progress: Callable[[str], Awaitable[None]] | None,
+        remembered: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """The graph's turn, checkpointed once at its end; its final state."""
+        language = caller.language
+        attachment = await self._read_photo(image, language) if image else None
+        config = {"configurable": {"thread_id": caller.conversation_id}}
+        inputs: dict[str, Any] = {"text": text, "attachment": attachment, "language": language, "country": country}
+        inputs["caller"] = caller
+        if remembered:  # the new conversation's state starts with what the bank recalled (kept by the checkpoint)
+            inputs["memory"] = remembered
+        step = "understanding"
+        if progress:
+            await progress(step)
+        # one checkpoint per turn ("exit"): the turn is the unit a second process resumes from
+        async for update in self.graph.astream(inputs, config=config, stream_mode="updates", durability="exit"):
+            following = next((NEXT_STEP[node] for node in update if node in NEXT_STEP), step)
+            if progress and following != step:
+                await progress(following)
+            step = following
+        values: dict[str, Any] = (await self.graph.aget_state(config)).values
+        return values
+
+    async def _remember(self, caller: Caller) -> dict[str, Any] | None:
+        """A new conversation starts with code's summary of what is still going on from earlier ones (memory on):
+        stored as its first message, and handed to the turn as typed notes. Never the earlier messages."""
+        if self.memory is None or not caller.signed_in:
+            return None
+        try:
+            recalled = await self.memory.recall(
+                caller.customer_id, language=caller.language, other_than=caller.conversation_id
+            )
+        except Exception as error:  # memory helps; a failed recall leaves the conversation as it would be without
+            log.warning("recalling earlier conversations failed", exc_info=error)
+            return None
+        if not recalled.recalled:
+            return None
+        await self.conversations.append(caller.customer_id, caller.thread_id or "", "system", recalled.summary)
+        return {"summary": recalled.summary, **recalled.notes}
 
     async def turn(
         self,
@@ -87,27 +139,21 @@ class Chat:
         if status in ("waiting", "human"):
             await self.conversations.append(customer_id, thread, "customer", stored)
             return ChatTurn(None, thread, language, status=status)
-        attachment = await self._read_photo(image, language) if image else None
-        config = {"configurable": {"thread_id": conversation_id}}
-        inputs = {
-            "text": text,
-            "attachment": attachment,
-            "language": language,
-            "country": country,
-            "caller": Caller(customer_id, signed_in, language, thread_id=thread, conversation_id=conversation_id),
-        }
-        step = "understanding"
-        if progress:
-            await progress(step)
-        # one checkpoint per turn ("exit"): the turn is the unit a second process resumes from
-        async for update in self.graph.astream(inputs, config=config, stream_mode="updates", durability="exit"):
-            following = next((NEXT_STEP[node] for node in update if node in NEXT_STEP), step)
-            if progress and following != step:
-                await progress(following)
-            step = following
-        state = (await self.graph.aget_state(config)).values
-        # written only once the turn is answered: a turn refused as busy (or cut by a crash) leaves no trace
-        await self.conversations.append(customer_id, thread, "customer", stored)
+        caller = Caller(customer_id, signed_in, language, thread_id=thread, conversation_id=conversation_id)
+        last = await self.conversations.last_message(customer_id, thread)
+        remembered = await self._remember(caller) if last is None else None
+        # stored before anything runs: a message sent is in the thread after any reload, answered or not (the same
+        # words sent again after a turn that never finished are that message, not a second one)
+        if last != ("customer", stored[:4000]):
+            await self.conversations.append(customer_id, thread, "customer", stored)
+        try:
+            state = await self._answer(caller, text, image, country, progress, remembered)
+        except ModelBusy:  # the note says so in the thread; the edge answers 503 and the turn can be sent again
+            await self.conversations.append(customer_id, thread, "system", say("turn_busy", language))
+            raise
+        except Exception:
+            await self.conversations.append(customer_id, thread, "system", say("turn_failed", language))
+            raise
         reply = state.get("reply") or say("unsafe_reply", language)
         await self.conversations.append(customer_id, thread, "assistant", reply, skill=state.get("skill"))
         handoff = state.get("handoff")
@@ -134,5 +180,5 @@ class Chat:
             "waiting" if handoff else "bot",
             state.get("outcome"),
             state.get("tool_calls") or [],
-            list(state.get("quick_replies") or []),
+            quick_replies=[str(r) for r in state.get("quick_replies") or []][:MAX_QUICK_REPLIES],
         )

@@ -15,6 +15,7 @@ from quipu.application.console_results import ConversationFacts, Dashboard, Queu
 from quipu.domain import action_text, transfer_text
 from quipu.domain.actions import Requested
 from quipu.domain.agent_text import say
+from quipu.domain.locale import locale_of
 
 OPERATOR_ACTIONS = ("block_card", "open_payment_inquiry")
 
@@ -56,7 +57,10 @@ def conversation_facts(thread: dict[str, Any]) -> ConversationFacts:
             key = repr(fact.get("charge"))
             if isinstance(fact, dict) and fact.get("charge") and key not in seen:
                 seen.add(key)
-                charges.append({"charge": fact["charge"], "findings": fact.get("findings", [])})
+                investigated = bool(fact.get("investigated", fact.get("findings")))
+                charges.append(
+                    {"charge": fact["charge"], "findings": fact.get("findings", []), "investigated": investigated}
+                )
     steps = [
         _action_step(a) for a in thread.get("actions", []) if a["status"] != "cancelled" or a["reason"] != "superseded"
     ]
@@ -76,7 +80,9 @@ def _action_step(row: dict[str, Any]) -> Step:
 
 def _transfer_step(row: dict[str, Any]) -> Step:
     receipt = row.get("receipt") or {}
-    text = receipt.get("text") or transfer_text.card_text(row["summary"], row["language"])
+    text = receipt.get("text") or transfer_text.card_text(
+        row["summary"], row["language"], waiting=row["status"] == "proposed"
+    )
     return Step(kind="transfer", text=text, status=row["status"], state=row["status"])
 
 
@@ -97,9 +103,15 @@ class Console:
         now = self.clock()
         for case in found["cases"]:
             case["sla_seconds_left"] = _left(case["sla_due_at"], now)
-        found["facts"] = conversation_facts(found)
+        facts = conversation_facts(found)
+        for charge in facts.charges:  # the person's buttons act on the case's own charges, found by their facts
+            if charge["investigated"] and not charge["charge"].get("transaction_id"):
+                charge["charge"]["transaction_id"] = await self.store.charge_id(found["customer_id"], charge["charge"])
+        found["facts"] = facts
         found["cards"] = await self.cards.cards(found["customer_id"]) if found["status"] == "human" else []
         found["mine"] = found.get("held_by") == staff.operator_id
+        place = locale_of(found.get("country"), found.get("language"))
+        found |= {"locale": place.tag, "time_zone": place.time_zone, "decimal_comma": place.decimal_comma}
         return Thread.model_validate(found)
 
     async def take(self, conversation_id: str, staff: Staff) -> None:

@@ -36,5 +36,9 @@ class ConsoleStore(Protocol):
     async def holder(self, conversation_id: str) -> tuple[str, str | None, str, str]:
         """(customer, holder, status, language); raises UnknownConversation."""
 
+    async def charge_id(self, customer_id: str, charge: dict[str, Any]) -> str | None:
+        """The id of the customer's one charge with this time, merchant, amount and currency (as a case file keeps
+        it); None when none or several match. The investigation never lets ids out: a person's button finds them."""
+
     async def dashboard(self, days: int) -> dict[str, Any]: ...
     def unit_of_work(self) -> ConsoleUnitOfWork: ...

@@ -22,12 +22,24 @@ class ConversationHead(BaseModel):
     held_by_name: str | None = None
 
 
+class GroupedConversation(BaseModel):
+    """Another conversation of the same customer with a case open: it rides on the line of the most urgent one."""
+
+    conversation_id: str
+    thread_id: str
+    title: str | None
+    status: str
+    priority: str | None
+    last_message_at: datetime
+
+
 class QueueItem(ConversationHead):
     case_id: str | None
     priority: str | None
     sla_due_at: datetime | None
     sla_seconds_left: int | None = None
     reason_codes: list[str] | None
+    grouped: list[GroupedConversation] = []
 
 
 class ThreadMessage(BaseModel):
@@ -60,7 +72,7 @@ class Step(BaseModel):  # proposed or done in the conversation, in the words cod
 class ConversationFacts(BaseModel):  # what the case file carries, from what the conversation stored
     asked: list[str]
     found: list[str]
-    charges: list[dict[str, Any]]  # {charge, findings}, as the case files stored them
+    charges: list[dict[str, Any]]  # {charge, findings, investigated}, as the case files stored them
     steps: list[Step]
 
 
@@ -74,6 +86,10 @@ class CardOut(BaseModel):
 class Thread(ConversationHead):
     outcome: str | None
     started_at: datetime
+    # the customer's locale: the case file and the thread write their amounts and times as the customer reads them
+    locale: str
+    time_zone: str
+    decimal_comma: bool
     messages: list[ThreadMessage]
     cases: list[Case]
     facts: ConversationFacts

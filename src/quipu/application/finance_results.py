@@ -1,6 +1,7 @@
 """What the 'Mis finanzas' page reads: one model, sent as the page has always read it (camelCase keys, nulls
 kept: a null change means no baseline, never 0 %). Amounts are Decimal, sent as exact-cent strings."""
 
+from datetime import datetime
 from decimal import Decimal
 from typing import ClassVar
 
@@ -38,6 +39,13 @@ class TopMerchant(BaseModel):
     amount: Decimal
 
 
+class AlertDispute(BaseModel):
+    model_config = CAMEL
+    reference: str
+    status: str
+    opened_at: datetime = Field(alias="openedAt")
+
+
 class DuplicateAlert(BaseModel):
     model_config = CAMEL
     kind: str  # the alert kind, as the page names it
@@ -45,7 +53,10 @@ class DuplicateAlert(BaseModel):
     amount: Decimal
     currency: str
     date: str  # YYYY-MM-DD
+    at: datetime  # the first charge's local time, as the records keep it
     seconds_apart: int = Field(alias="secondsApart")
+    question: str  # what the alert's button sends to the chat: the pair, named by code
+    dispute: AlertDispute | None = None  # already disputed: the page names it instead of inviting a review
 
 
 class Notes(BaseModel):

@@ -2,6 +2,7 @@
 
 from datetime import timedelta
 
+from quipu.application.disputes import DisputeStore
 from quipu.application.finance_results import FinancesPage
 from quipu.application.ports import BankRecords
 from quipu.domain.dataset import AS_OF
@@ -17,7 +18,9 @@ class FinancesUnavailable(Exception):
     pass
 
 
-async def finances(records: BankRecords, customer_id: str, days: int) -> FinancesPage:
+async def finances(
+    records: BankRecords, customer_id: str, days: int, disputes: DisputeStore | None = None
+) -> FinancesPage:
     """Any failed lookup makes the whole page unavailable; never partial truths."""
     try:
         customer = await records.customer(customer_id)
@@ -25,6 +28,7 @@ async def finances(records: BankRecords, customer_id: str, days: int) -> Finance
             raise UnknownCustomer
         since = window_start(AS_OF, days) - timedelta(days=days)
         purchases = await records.purchases(customer_id, since, ("Approved", "Pending"))
+        opened = await disputes.of_customer(customer_id, open_only=True) if disputes else []
     except (UnknownCustomer, NoSpending):
         raise
     except Exception as error:  # whatever failed, the page must not show partial figures
@@ -36,5 +40,6 @@ async def finances(records: BankRecords, customer_id: str, days: int) -> Finance
         language=customer["preferred_language"],
         as_of=AS_OF,
         days=days,
+        disputes=opened,
     )
     return FinancesPage.model_validate(page)

@@ -5,10 +5,12 @@ from dataclasses import dataclass, replace
 from datetime import timedelta
 from decimal import Decimal
 
+from quipu.application.disputes import Disputes, on_clock
 from quipu.application.investigation_results import (
     ChargeNotFound,
     ChargeSearch,
     CheckedCharge,
+    DisputeRef,
     ListedCharge,
     Priority,
     Report,
@@ -21,6 +23,7 @@ from quipu.domain.evidence import (
     findings_for,
 )
 from quipu.domain.investigation_facts import InvestigationFacts, PickedCharges
+from quipu.domain.locale import locale_of
 from quipu.domain.priority import case_priority
 
 log = logging.getLogger("quipu.investigation")
@@ -60,8 +63,9 @@ def listed(charges: list[Charge]) -> list[ListedCharge]:
 
 
 class Investigation:
-    def __init__(self, records: BankRecords):
+    def __init__(self, records: BankRecords, disputes: Disputes | None = None):
         self.records = records
+        self.disputes = disputes  # the disputes already open: a charge that has one says so
 
     async def _facts(self, customer_id: str, picked: PickedCharges) -> InvestigationFacts:
         """The one way the investigation reads: every check's input for the picked charges (a check that could
@@ -116,7 +120,7 @@ class Investigation:
         )
         facts = await self._facts(customer_id, picked)
         more = len(facts.candidates) > MAX_INVESTIGATED
-        result = self._report(facts, days=query.days, more=more)  # the window searched: the answer says it
+        result = await self._disputed(customer_id, self._report(facts, days=query.days, more=more), facts)
         if more or (len(facts.candidates) > 1 and not any(c.findings for c in result.charges)):
             return result.model_copy(update={"ask": "several charges match: ask the customer which one before acting"})
         return result
@@ -125,7 +129,29 @@ class Investigation:
         facts = await self._facts(customer_id, PickedCharges(transaction_id=transaction_id))
         if not facts.candidates:
             return ChargeNotFound()
-        return self._report(facts, found=True)
+        return await self._disputed(customer_id, self._report(facts, found=True), facts)
+
+    async def _disputed(self, customer_id: str, report: Report, facts: InvestigationFacts) -> Report:
+        """Each checked charge with the dispute already open on it, if any (without the store: as it was). The
+        charges' ids are read here and never leave."""
+        ids = [c.transaction_id for c in facts.candidates[: len(report.charges)]]
+        if self.disputes is None or not ids:
+            return report
+        found = await self.disputes.store.of_customer(customer_id, transaction_ids=ids, open_only=True)
+        place = locale_of(facts.home_country)  # its clock: the answer's times are the result's
+        refs = {
+            d.transaction_id: DisputeRef(
+                reference=d.reference,
+                status=d.shown_status,
+                opened_at=d.opened_at,
+                promised_by=d.promised_by,
+                opened_local=on_clock(d.opened_at, place),
+                promised_local=on_clock(d.promised_by, place),
+            )
+            for d in found
+        }
+        charges = [c.model_copy(update={"open_dispute": refs.get(i)}) for c, i in zip(report.charges, ids, strict=True)]
+        return report.model_copy(update={"charges": charges})
 
     async def search(self, customer_id: str, query: ChargeQuery, limit: int) -> ChargeSearch:
         since = DATASET_NOW - timedelta(days=query.days)

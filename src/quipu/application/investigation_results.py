@@ -69,8 +69,24 @@ class ChargeLine(BaseModel):
         return at.isoformat(sep=" ")
 
 
+class DisputeRef(BaseModel):
+    """A dispute the customer already opened on this charge: the answer names it instead of offering another."""
+
+    reference: str
+    status: str
+    opened_at: datetime
+    promised_by: datetime
+    opened_local: datetime | None = None  # the two times on the customer's clock, as the answer says them
+    promised_local: datetime | None = None
+
+    @field_serializer("opened_at", "promised_by", "opened_local", "promised_local")
+    def _at(self, at: datetime | None) -> str | None:
+        return at.isoformat() if at else None
+
+
 class CheckedCharge(ChargeLine):
     findings: list[FindingView] = Field(default_factory=list)
+    open_dispute: DisputeRef | None = None
 
 
 class ListedCharge(ChargeLine):

@@ -10,12 +10,19 @@ from decimal import Decimal
 
 from quipu.application.transfer_ports import StoredTransfer, TransferUnitOfWork
 from quipu.application.transfer_results import Settled
+from quipu.domain.locale import local, locale_of
 from quipu.domain.mail import OutgoingMail
 from quipu.domain.transfer_text import receipt
 from quipu.domain.transfers import Blocked, Limits, Transfer, check, check_bill
 from quipu.domain.vocabulary import ACCOUNT_TYPES
 
 Post = Callable[[], Awaitable[Decimal]]  # posts the movements; the origin's balance after
+
+
+def wall_clock(t: StoredTransfer, now: datetime) -> datetime:
+    """The confirm's time as the records keep a movement's: the customer's local wall clock, no offset. So the
+    movement is the newest on Mis productos, dated today, not on the dataset's last day."""
+    return local(now, locale_of(t.summary.get("place"), t.language)).replace(tzinfo=None)
 
 
 def reference_of(transfer_id: str) -> str:
@@ -81,8 +88,9 @@ async def _move(
         credit = t.amount if destination.product_type in ACCOUNT_TYPES else -t.amount  # a debt goes down
         after = await uow.add(origin.product_id, -t.amount)
         await uow.add(destination.product_id, credit)
-        await uow.movement(t, "O", origin, "Transfer", None, None)
-        await uow.movement(t, "D", destination, "Deposit" if credit > 0 else "Payment", None, None)
+        at = wall_clock(t, now)
+        await uow.movement(t, "O", origin, "Transfer", None, None, at)
+        await uow.movement(t, "D", destination, "Deposit" if credit > 0 else "Payment", None, None, at)
         return after
 
     return refused, post
@@ -97,7 +105,7 @@ async def _pay_bill(uow: TransferUnitOfWork, t: StoredTransfer, now: datetime) -
         assert origin is not None and bill is not None  # the re-check refused a missing account or bill
         after = await uow.add(origin.product_id, -t.amount)
         await uow.mark_paid(bill.bill_id, now)
-        await uow.movement(t, "O", origin, "Payment", bill.biller_name, "Services")
+        await uow.movement(t, "O", origin, "Payment", bill.biller_name, "Services", wall_clock(t, now))
         return after
 
     return refused, post
@@ -108,9 +116,7 @@ async def _executed(
 ) -> StoredTransfer:
     """The receipt is stored with the transfer and queued as an e-mail in the same transaction."""
     reference = reference_of(t.transfer_id)
-    subject, body = receipt(
-        t.summary, reference=reference, when=now.strftime("%Y-%m-%d %H:%M"), balance=balance_after, language=t.language
-    )
+    subject, body = receipt(t.summary, reference=reference, when=now, balance=balance_after, language=t.language)
     document = {"reference": reference, "executed_at": now.isoformat(), "subject": subject, "text": body}
     executed = await uow.executed(t.transfer_id, now, balance_after, document)
     email = await uow.email_of(t.customer_id)

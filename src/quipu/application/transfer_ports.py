@@ -97,9 +97,17 @@ class TransferUnitOfWork(UnitOfWork, Protocol):
         """Adds delta to the balance; the balance after."""
 
     async def movement(
-        self, t: StoredTransfer, side: str, product: Account, kind: str, merchant: str | None, category: str | None
+        self,
+        t: StoredTransfer,
+        side: str,
+        product: Account,
+        kind: str,
+        merchant: str | None,
+        category: str | None,
+        at: datetime,
     ) -> None:
-        """One posted movement of this transfer (`side` O or D), keyed by the transfer so it exists once."""
+        """One posted movement of this transfer (`side` O or D), keyed by the transfer so it exists once; `at` is
+        the customer's wall-clock time of the confirm, as the records keep every movement's time."""
 
     async def mark_paid(self, bill_id: str, when: datetime) -> None: ...
     async def close(self, transfer_id: str, status: str, reason: str) -> None: ...

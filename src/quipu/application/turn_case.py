@@ -6,6 +6,9 @@ from typing import Any, cast
 
 from quipu.domain import case_files
 
+# the charge as the person taking the case reads it; the id only for their buttons (never shown)
+CHARGE_FIELDS = ("label", "date", "merchant", "amount", "currency", "status", "transaction_id")
+
 
 def finding_kinds(tool_results: list[dict[str, Any]]) -> set[str]:
     """Every kind of finding the investigation tools reported in this turn."""
@@ -32,8 +35,10 @@ def _verified_facts(tool_results: list[dict[str, Any]]) -> list[dict[str, Any]]:
             facts.append(
                 {
                     "tool": entry["tool"],
-                    "charge": {k: charge.get(k) for k in ("label", "date", "merchant", "amount", "currency", "status")},
+                    "charge": {k: charge.get(k) for k in CHARGE_FIELDS},
                     "findings": [f["kind"] for f in charge.get("findings", [])],
+                    # what a person's button acts on: the charges the bank checked, not every one it listed
+                    "investigated": "findings" in charge,
                 }
             )
         if "totals" in result:
@@ -52,7 +57,7 @@ def _evidence(
             for e in tool_results
             if isinstance(e["result"], dict)
             for c in e["result"].get("charges", [])
-            if "transaction_id" in c
+            if c.get("transaction_id")
         }
     )
     evidence: dict[str, Any] = {"transaction_ids": transactions, "tools": [e["tool"] for e in tool_results]}

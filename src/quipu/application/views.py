@@ -6,13 +6,20 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, Protocol
 
+from quipu.domain.locale import Locale, locale_of
+
 
 @dataclass(frozen=True)
 class Greeting:
-    """Who a signed-in customer is, for the page header."""
+    """Who a signed-in customer is, for the page header, and the locale every page writes their figures in."""
 
     first_name: str | None
     language: str
+    country: str | None = None
+
+    @property
+    def locale(self) -> Locale:
+        return locale_of(self.country, self.language)
 
 
 @dataclass(frozen=True)
@@ -97,6 +104,9 @@ class Views(Protocol):
     async def greeting(self, customer_id: str) -> Greeting: ...
     async def products(self, customer_id: str, per_product: int = 3) -> list[Product]:
         """Each of the customer's products with its last movements; always filtered by the customer."""
+
+    async def movements(self, customer_id: str, product_id: str, limit: int) -> list[Movement] | None:
+        """All the movements of one of the customer's products, newest first; None for a product not theirs."""
 
     async def operators(self) -> list[OperatorAccount]:
         """Every active operator account, by username."""

@@ -1,9 +1,11 @@
 """Every sentence about an action, written by code from the stored action, in Spanish and Portuguese."""
 
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
 from quipu.domain.contact import mask_email
+from quipu.domain.locale import local_day, local_moment, locale_of
 from quipu.domain.money import format_money
 from quipu.domain.texts import action_reasons, actions, by_language
 
@@ -12,6 +14,7 @@ DONE: dict[str, dict[str, str]] = by_language(actions.DONE)
 WORDS: dict[str, dict[str, str]] = by_language(actions.ACTION_WORDS)
 REASONS: dict[str, dict[str, str]] = by_language(action_reasons.REASONS)
 STATES: dict[str, dict[str, str]] = by_language(actions.STATES)
+HEADLINES: dict[str, dict[str, str]] = by_language(actions.HEADLINES)
 TONES = {
     "verified": "ok",
     "awaiting_confirmation": "info",
@@ -57,11 +60,24 @@ def done(action: str, params: dict[str, Any], facts_view: dict[str, Any], result
     return fill(DONE[lang][action], {**_values(params, facts_view, lang), **result})
 
 
+def headline(
+    action: str, params: dict[str, Any], facts_view: dict[str, Any], result: dict[str, Any], language: str
+) -> str:
+    """What happened, in a few words: the subject of the receipt in Mensajes ("Tarjeta terminada en 4100
+    bloqueada"), never only its state."""
+    lang = language_of(language)
+    template = HEADLINES[lang].get(action)
+    return fill(template, {**_values(params, facts_view, lang), **result}) if template else state_text("verified", lang)
+
+
 def _values(params: dict[str, Any], facts_view: dict[str, Any], lang: str) -> dict[str, Any]:
     words = WORDS[lang]
     values = dict(facts_view)
+    place = facts_view.get("place") or lang  # the customer's country when the facts carry it: their convention
     if "amount" in facts_view and "currency" in facts_view:
-        values["amount"] = format_money(Decimal(str(facts_view["amount"])), facts_view["currency"], lang)
+        values["amount"] = format_money(Decimal(str(facts_view["amount"])), facts_view["currency"], place)
+    if facts_view.get("at") or facts_view.get("date"):
+        values["date"] = charge_when(facts_view, lang)
     if "email" in facts_view:
         values["email"] = mask_email(facts_view["email"])
     if params.get("topic"):
@@ -75,9 +91,27 @@ def _values(params: dict[str, Any], facts_view: dict[str, Any], lang: str) -> di
     return values
 
 
-def reason_text(reason: str | None, language: str) -> str | None:
-    return REASONS[language_of(language)].get(reason) if reason else None
+def reason_text(reason: str | None, language: str, facts_view: dict[str, Any] | None = None) -> str | None:
+    """Why, in the customer's words; a reason about a dispute already open names it and since when."""
+    lang = language_of(language)
+    template = REASONS[lang].get(reason) if reason else None
+    if template is None:
+        return None
+    found = (facts_view or {}).get("open_dispute") or {}
+    values = {"reference": found.get("reference")} if found.get("reference") else {}
+    if found.get("opened_at"):
+        opened = datetime.fromisoformat(str(found["opened_at"]))
+        values["since"] = local_moment(opened, locale_of((facts_view or {}).get("place"), lang))
+    return fill(template, values)
 
 
 def state_text(status: str, language: str) -> str:
     return STATES[language_of(language)][status]
+
+
+def charge_when(facts_view: dict[str, Any], language: str) -> str:
+    """The charge's date (and time, when the facts carry it) in words, on the customer's calendar; never ISO."""
+    locale = locale_of(facts_view.get("place"), language)
+    if facts_view.get("at"):
+        return local_moment(datetime.fromisoformat(str(facts_view["at"])), locale)
+    return local_day(date.fromisoformat(str(facts_view["date"])[:10]), locale)

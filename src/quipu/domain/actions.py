@@ -9,7 +9,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from quipu.domain.action_codes import REASONS as REASONS  # the vocabularies, kept apart and re-exported
+from quipu.domain.action_codes import STATUSES as STATUSES
 from quipu.domain.dataset import DATASET_NOW
+from quipu.domain.disputes import Dispute
 from quipu.domain.evidence import Charge
 from quipu.domain.vocabulary import CARD_TYPES, CREDIT_CARD
 
@@ -30,56 +33,6 @@ UNKNOWN = "unknown"
 
 ALLOWED, NEEDS_CONFIRMATION, BLOCKED, ESCALATED = "allowed", "needs_confirmation", "blocked", "escalated"
 VERDICTS = (ALLOWED, NEEDS_CONFIRMATION, BLOCKED, ESCALATED)
-STATUSES = (
-    "awaiting_confirmation",
-    "confirmed",
-    "executing",
-    "verified",
-    "failed",
-    "cancelled",
-    "expired",
-    "refused",
-    "escalated",
-    "skipped",
-)
-
-REASONS = (
-    "not_found",
-    "not_a_card",
-    "already_blocked",
-    "card_closed",
-    "card_suspended",
-    "unknown_card_status",
-    "blocked_by_bank",
-    "past_due",
-    "outstanding_balance",
-    "already_reversed",
-    "was_declined",
-    "still_pending",
-    "no_contact_on_file",
-    "no_case_to_confirm",
-    "money_movement_not_authorized",
-    "needs_human_approval",
-    "identity_change",
-    "credit_policy",
-    "physical_card",
-    "unfreeze_needs_review",
-    "unknown_action",
-    "case_already_open",
-    "escalation_limit",
-    "email_limit",
-    "invalid_params",
-    "too_many_actions",
-    "changed_since_proposal",
-    "dependency_failed",
-    "verification_failed",
-    "send_failed",
-    "temporary_error",
-    "error",
-    "superseded",
-    "expired",
-    "cancelled_by_customer",
-)
 
 NEVER_AUTOMATED: dict[str, tuple[str, str]] = {
     **dict.fromkeys(
@@ -166,6 +119,7 @@ class Facts:
     card: CardFacts | None = None
     charge: Charge | None = None
     email: str | None = None
+    open_dispute: Dispute | None = None  # a dispute already open on the charge: none is opened twice
 
 
 @dataclass(frozen=True)
@@ -240,6 +194,8 @@ def open_payment_inquiry(facts: Facts, as_of: datetime = DATASET_NOW) -> Decisio
     charge = facts.charge
     if charge is None:
         return Decision(BLOCKED, "not_found")
+    if facts.open_dispute is not None:
+        return Decision(BLOCKED, "dispute_already_open")
     if charge.status == "Reversed":
         return Decision(BLOCKED, "already_reversed")
     if charge.status == "Declined":

@@ -4,7 +4,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from quipu.domain.money import format_money
+from quipu.domain.money import format_date, format_money
 from quipu.domain.texts import by_language, mail
 from quipu.domain.words import word
 
@@ -24,12 +24,16 @@ def payment_state(past_due: Decimal | None, due: date | None, as_of: date) -> st
     return "current"
 
 
-def balances_email(language: str, products: list[dict[str, Any]], as_of: date) -> tuple[str, str]:
+def balances_email(
+    language: str, products: list[dict[str, Any]], as_of: date, place: str | None = None
+) -> tuple[str, str]:
+    """place: the customer's country (their number convention); dates in words, never ISO."""
     t = _t(language)
-    lines = [t["balances_intro"].format(as_of=as_of.isoformat())]
+    place = place or language
+    lines = [t["balances_intro"].format(as_of=format_date(as_of, language))]
     lines += [
         t["line_product"].format(
-            kind=p["product_type"], last4=p["last4"] or "—", amount=format_money(p["balance"], p["currency"], language)
+            kind=p["product_type"], last4=p["last4"] or "—", amount=format_money(p["balance"], p["currency"], place)
         )
         for p in products
         if p["balance"] is not None
@@ -37,15 +41,18 @@ def balances_email(language: str, products: list[dict[str, Any]], as_of: date) -
     return t["balances_subject"], "\n".join([*lines, "", t["footer"]])
 
 
-def movements_email(language: str, movements: list[dict[str, Any]], start: date, as_of: date) -> tuple[str, str]:
+def movements_email(
+    language: str, movements: list[dict[str, Any]], start: date, as_of: date, place: str | None = None
+) -> tuple[str, str]:
     """The last days' movements, newest first, each as the records write it (merchant names stay plain text)."""
     t = _t(language)
-    lines = [t["movements_intro"].format(start=start.isoformat(), as_of=as_of.isoformat())]
+    place = place or language
+    lines = [t["movements_intro"].format(start=format_date(start, language), as_of=format_date(as_of, language))]
     lines += [
         t["line_movement"].format(
-            day=m["date"].isoformat(),
+            day=format_date(m["date"], language),
             merchant=m.get("merchant") or "—",
-            amount=format_money(m["amount"], m["currency"], language),
+            amount=format_money(m["amount"], m["currency"], place),
             kind=word(m.get("type"), language),
         )
         for m in movements
@@ -53,18 +60,21 @@ def movements_email(language: str, movements: list[dict[str, Any]], start: date,
     return t["movements_subject"], "\n".join([*lines, "", t["footer"]])
 
 
-def payment_status_email(language: str, debts: list[dict[str, Any]], as_of: date) -> tuple[str, str]:
+def payment_status_email(
+    language: str, debts: list[dict[str, Any]], as_of: date, place: str | None = None
+) -> tuple[str, str]:
     t = _t(language)
-    lines = [t["payment_intro"].format(as_of=as_of.isoformat())]
+    place = place or language
+    lines = [t["payment_intro"].format(as_of=format_date(as_of, language))]
     for d in debts:
         state = payment_state(d.get("past_due_amount"), d.get("due_date"), as_of)
-        minimum = format_money(d["minimum_payment"], d["currency"], language) if d.get("minimum_payment") else "—"
+        minimum = format_money(d["minimum_payment"], d["currency"], place) if d.get("minimum_payment") else "—"
         lines.append(
             t["line_debt"].format(
                 kind=d["product_type"],
                 last4=d["last4"] or "—",
                 minimum=minimum,
-                due=d["due_date"].isoformat() if d.get("due_date") else "—",
+                due=format_date(d["due_date"], language) if d.get("due_date") else "—",
                 state=t[state],
             )
         )
@@ -72,13 +82,20 @@ def payment_status_email(language: str, debts: list[dict[str, Any]], as_of: date
 
 
 def case_receipt_email(
-    language: str, *, reference: str, sla_hours: int, merchant: str | None, amount: Decimal, currency: str
+    language: str,
+    *,
+    reference: str,
+    sla_hours: int,
+    merchant: str | None,
+    amount: Decimal,
+    currency: str,
+    place: str | None = None,
 ) -> tuple[str, str]:
     t = _t(language)
     body = t["receipt_body"].format(
         reference=reference,
         merchant=merchant or "—",
         sla_hours=sla_hours,
-        amount=format_money(amount, currency, language),
+        amount=format_money(amount, currency, place or language),
     )
     return t["receipt_subject"].format(reference=reference), f"{body}\n\n{t['footer']}"

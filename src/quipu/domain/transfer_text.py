@@ -1,8 +1,10 @@
 """Confirmation cards and receipts of money movement, written by code in the customer's language."""
 
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
+from quipu.domain.locale import local_moment, locale_of
 from quipu.domain.money import format_money
 from quipu.domain.texts import by_language, transfers
 from quipu.domain.words import word
@@ -29,19 +31,29 @@ def ending_a_sentence(name: str) -> str:
     return name[:-1] if name.endswith(".") else name
 
 
-def card_text(summary: dict[str, Any], language: str) -> str:
-    """The confirmation card; amounts in the customer's country convention (`15.050,00 COP`)."""
+def card_text(summary: dict[str, Any], language: str, *, waiting: bool = True) -> str:
+    """The confirmation card; amounts in the customer's country convention (`15.050,00 COP`). Only a card that
+    still waits for the button says how to confirm it and when it expires."""
     t, k = TEXT[lang(language)], KIND[lang(language)]
     amount = format_money(Decimal(summary["amount"]), summary["currency"], summary.get("place") or lang(language))
-    return t["card"].format(
+    text = t["card"].format(
         kind=k[summary["kind"]],
         amount=amount,
         origin=summary["origin"],
         destination=ending_a_sentence(summary["destination"]),
     )
+    return f"{text} {waiting_text(language)}" if waiting else text
 
 
-def receipt(summary: dict[str, Any], *, reference: str, when: str, balance: Decimal, language: str) -> tuple[str, str]:
+def waiting_text(language: str) -> str:
+    """How to confirm a card and when it expires: said only while it waits for the button."""
+    return TEXT[lang(language)]["card_waiting"]
+
+
+def receipt(
+    summary: dict[str, Any], *, reference: str, when: datetime, balance: Decimal, language: str
+) -> tuple[str, str]:
+    """The receipt: what moved, its reference, and when, on the customer's clock (never UTC)."""
     t, k = TEXT[lang(language)], KIND[lang(language)]
     amount = format_money(Decimal(summary["amount"]), summary["currency"], summary.get("place") or lang(language))
     subject = t["receipt_subject"].format(kind=k[summary["kind"]].lower(), reference=reference)
@@ -51,7 +63,7 @@ def receipt(summary: dict[str, Any], *, reference: str, when: str, balance: Deci
         origin=summary["origin"],
         destination=ending_a_sentence(summary["destination"]),
         reference=reference,
-        when=when,
+        when=local_moment(when, locale_of(summary.get("place"), lang(language))),
         balance=format_money(balance, summary["currency"], summary.get("place") or lang(language)),
     )
     return subject, body

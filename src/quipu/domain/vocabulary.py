@@ -66,5 +66,9 @@ Amount = Annotated[Decimal, Field(gt=0, le=Decimal("1000000000"), decimal_places
 Last4 = Annotated[str, Field(pattern=r"^[0-9]{4}$", description="Last four digits of the product.")]
 TransactionId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 Limit = Annotated[int, Field(ge=1, le=50)]
+DISPUTE_REFERENCE = r"[Qq]-[0-9A-Fa-f]{8}"  # a dispute's reference as the customer was told it: Q-8A6518EF
+DisputeReference = Annotated[
+    str, Field(pattern=rf"^{DISPUTE_REFERENCE}$", description="A dispute's reference as the customer was told it.")
+]
 Day = date
 SqlText = Annotated[str, Field(min_length=1, max_length=4000, description="One PostgreSQL SELECT.")]

@@ -11,6 +11,7 @@ from typing import Protocol
 
 import yaml
 
+from quipu.domain.locale import local_moment, locale_of
 from quipu.domain.money import format_date, format_money, format_number
 from quipu.domain.reading.model import Clause, Slots
 from quipu.domain.words import listing, word
@@ -83,6 +84,12 @@ class Voice:
     def percent(self, value) -> str:
         """`36.00%` / `36,00%`: a rate as the customer writes numbers."""
         return f"{format_number(Decimal(str(value)), self.country or self.language)}%"
+
+    def moment(self, value: str | datetime) -> str:
+        """A date and a time on the customer's clock (`2 de diciembre, 10:15`): a record's local time as written,
+        a time quipu stored (UTC) in the customer's time zone."""
+        at = datetime.fromisoformat(value) if isinstance(value, str) else value
+        return local_moment(at, locale_of(self.country, self.language))
 
     def word(self, value: str | None) -> str:
         return word(value, self.language)

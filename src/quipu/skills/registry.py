@@ -40,6 +40,15 @@ class Skill:
         in intents.yaml acts."""
         return any(spec.get("acts") == "true" for spec in self.intents().values())
 
+    @property
+    def remembers(self) -> bool:
+        """The skill recalls earlier conversations (offered only with QUIPU_CHAT_MEMORY=on)."""
+        return self.flags.get("memory") == "true"
+
+    def offered(self, *, actions_enabled: bool, memory: bool) -> bool:
+        """Whether this service builds the skill at all (its server, its tools, its place in the router)."""
+        return (actions_enabled or not self.acts) and (memory or not self.remembers)
+
 
 @cache
 def read_intents(folder: str) -> dict[str, dict[str, str]]:

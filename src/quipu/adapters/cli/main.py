@@ -43,6 +43,8 @@ def configure(ctx: typer.Context) -> None:
 def up(ctx: typer.Context, smoke_only: bool = typer.Option(False, help="Stop after the smoke check.")) -> None:
     """Database, demo data (if empty), API + web on one port, a smoke check, the demo sign-ins."""
     settings = settings_of(ctx)
+    if settings.chat_memory is None:  # the demo remembers earlier conversations unless told otherwise
+        settings = settings.model_copy(update={"chat_memory": "on"})
     urls = db_commands.start_and_prepare(settings)
     demo_commands.load_into(settings, urls, only_if_empty=True)
     db_commands.print_status(urls)

@@ -50,6 +50,7 @@ def create_app(
         lambda: services().tools,
         auth=CustomerTokenVerifier(lambda: services().identity),
         actions_enabled=settings.actions_enabled,
+        memory=settings.memory_on,
     ).http_app(path="/", stateless_http=True, json_response=True)
 
     @asynccontextmanager

@@ -17,6 +17,8 @@ from quipu.application.action_ports import Audit
 from quipu.application.actions import Gateway
 from quipu.application.caller import Caller
 from quipu.application.console import Cards
+from quipu.application.disputes import Disputes
+from quipu.application.memory import Memory
 from quipu.application.ports import BankRecords
 from quipu.application.text_to_sql import SqlLookup
 from quipu.application.transfers import Transfers
@@ -37,6 +39,8 @@ class ToolDeps:
     gateway: Gateway | None = None
     action_facts: Cards | None = None
     money: Transfers | None = None
+    disputes: Disputes | None = None  # the disputes the customer opened: their status, and the charges they cover
+    memory: Memory | None = None  # what is still going on from earlier conversations (QUIPU_CHAT_MEMORY=on)
 
 
 def wired(dependency: T | None, name: str) -> T:

@@ -10,7 +10,7 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.postgres.action_facts import CARD, card_from
-from quipu.adapters.postgres.cases_store import insert_case, reference_of
+from quipu.adapters.postgres.cases_store import DisputeAlreadyOpen, insert_case, reference_of
 from quipu.adapters.postgres.outbox_store import PgOutbox, email_on_file, insert_message
 from quipu.application.action_ports import ActionRow, PermanentError, TransientError
 from quipu.domain import case_files
@@ -56,17 +56,20 @@ class PgEffects:
     async def _open_payment_inquiry(self, row: ActionRow, batch) -> dict:
         facts, note = row.view.get("facts", {}), row.params.get("note")
         case = case_files.inquiry(**_who(row), transaction_id=row.params["transaction_id"], facts=facts, note=note)
-        return {"reference": await self._open(case), **_priority(case.priority)}
+        try:
+            stored = await self._open(case)
+        except DisputeAlreadyOpen:  # another confirmation opened one on this charge a moment ago
+            raise PermanentError("dispute_already_open") from None
+        return {"reference": reference_of(stored.case_id), **_priority(stored.priority)}
 
     async def _request_callback(self, row: ActionRow, batch) -> dict:
-        case = case_files.callback(**_who(row), window=row.params["window"])
-        return {"reference": await self._open(case), "sla_hours": case.priority.sla_hours}
+        stored = await self._open(case_files.callback(**_who(row), window=row.params["window"]))
+        return {"reference": reference_of(stored.case_id), "sla_hours": stored.priority.sla_hours}
 
-    async def _open(self, case: CaseFile) -> str:
+    async def _open(self, case: CaseFile) -> CaseFile:
         """A case an action opens: stored under the action's id, so a retry opens none twice."""
         async with self.pool.connection() as conn, conn.transaction():
-            await insert_case(conn, case, self.clock())
-        return reference_of(case.case_id)
+            return await insert_case(conn, case, self.clock())
 
     async def _set_alert(self, row: ActionRow, batch) -> dict:
         async with self.pool.connection() as conn:
@@ -184,6 +187,7 @@ async def summary_email(conn, row: ActionRow, inquiry: ActionRow | None) -> tupl
             merchant=facts.get("merchant"),
             amount=Decimal(facts.get("amount", "0")),
             currency=facts.get("currency", ""),
+            place=facts.get("place"),
         )
     if topic == "movements":
         start = AS_OF - timedelta(days=MOVEMENT_DAYS - 1)
@@ -196,7 +200,7 @@ async def summary_email(conn, row: ActionRow, inquiry: ActionRow | None) -> tupl
             {"date": r[0], "merchant": r[1], "amount": r[2], "currency": r[3], "type": r[4]}
             for r in await cur.fetchall()
         ]
-        return movements_email(row.language, moves, start, AS_OF)
+        return movements_email(row.language, moves, start, AS_OF, row.view.get("facts", {}).get("place"))
     if topic == "balances":
         cur = await conn.execute(
             "SELECT product_type, product_number_last4, current_balance, currency FROM core.products "
@@ -207,7 +211,7 @@ async def summary_email(conn, row: ActionRow, inquiry: ActionRow | None) -> tupl
         products = [
             {"product_type": r[0], "last4": r[1], "balance": r[2], "currency": r[3]} for r in await cur.fetchall()
         ]
-        return balances_email(row.language, products, AS_OF)
+        return balances_email(row.language, products, AS_OF, row.view.get("facts", {}).get("place"))
     cur = await conn.execute(
         "SELECT p.product_type, p.product_number_last4, p.currency, b.minimum_payment, b.due_date, b.past_due_amount "
         "FROM core.products p JOIN core.billing b ON b.product_id = p.product_id WHERE p.customer_id = %s "
@@ -225,4 +229,4 @@ async def summary_email(conn, row: ActionRow, inquiry: ActionRow | None) -> tupl
         }
         for r in await cur.fetchall()
     ]
-    return payment_status_email(row.language, debts, AS_OF)
+    return payment_status_email(row.language, debts, AS_OF, row.view.get("facts", {}).get("place"))

@@ -3,9 +3,11 @@ block counts), the charge with its risk signals, the e-mail on file."""
 
 from quipu.adapters.postgres.bank_records import PgBankRecords
 from quipu.adapters.postgres.connection import PoolStore
+from quipu.adapters.postgres.disputes_store import PgDisputes
 from quipu.adapters.postgres.outbox_store import email_on_file
 from quipu.application.action_ports import TransientError
 from quipu.domain.actions import CardFacts, Facts
+from quipu.domain.disputes import open_on
 from quipu.domain.evidence import signals_of
 from quipu.domain.investigation_facts import PickedCharges
 from quipu.domain.vocabulary import CARD_TYPES
@@ -53,6 +55,13 @@ class PgActionFacts(PoolStore):
         ]
 
     async def facts(self, customer_id: str, action: str, params: dict) -> tuple[Facts, dict]:
+        """The facts the policy reads, and the card's view of them (with the customer's country: how the card
+        and its receipt write amounts and dates)."""
+        facts, view = await self._facts(customer_id, action, params)
+        place = await PgBankRecords(self.pool).home_country(customer_id)
+        return facts, ({**view, "place": place} if view and place else view)
+
+    async def _facts(self, customer_id: str, action: str, params: dict) -> tuple[Facts, dict]:
         if action in ("block_card", "cancel_card"):
             card = await self.card(customer_id, params["product_id"])
             return Facts(card=card), ({"last4": card.last4, "product_type": card.product_type} if card else {})
@@ -75,13 +84,18 @@ class PgActionFacts(PoolStore):
             raise TransientError("unavailable: " + ", ".join(found.unavailable))
         charge = found.candidates[0]
         signals = signals_of(charge, found.neighbours or [], home_country=found.home_country)
-        view = {
+        mine = await PgDisputes(self.pool).of_customer(customer_id, transaction_ids=[transaction_id], open_only=True)
+        disputed = open_on(mine, transaction_id)
+        view: dict[str, object] = {
             "merchant": charge.merchant,
             "amount": str(charge.amount),
             "currency": charge.currency,
             "date": charge.at.date().isoformat(),
+            "at": charge.at.isoformat(),  # the record's local time: cards and case files say it in words
             "status": charge.status,
             "country": charge.country,
             "signals": [str(s) for s in sorted(signals)],
         }
-        return Facts(charge=charge), view
+        if disputed:  # what the refusal names: which dispute is open, and since when
+            view["open_dispute"] = {"reference": disputed.reference, "opened_at": disputed.opened_at.isoformat()}
+        return Facts(charge=charge, open_dispute=disputed), view

@@ -114,9 +114,9 @@ class PgActionStore(PoolStore):
     async def finish(self, row: ActionRow, now: datetime) -> None:
         async with self.pool.connection() as conn:
             await conn.execute(
-                "UPDATE ops.actions SET status = %s, reason = %s, result = %s, attempts = %s, finished_at = %s "
-                "WHERE action_id = %s",
-                (row.status, row.reason, Jsonb(row.result), row.attempts, now, row.action_id),
+                "UPDATE ops.actions SET status = %s, reason = %s, result = %s, attempts = %s, finished_at = %s, "
+                "view = %s WHERE action_id = %s",
+                (row.status, row.reason, Jsonb(row.result), row.attempts, now, Jsonb(row.view), row.action_id),
             )
 
     async def close_waiting(

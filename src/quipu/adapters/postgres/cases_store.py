@@ -2,14 +2,16 @@
 case), and the hand-off store that files a case for a person and sets its conversation to wait for one."""
 
 import uuid
-from datetime import timedelta
 
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.metrics import HANDOFFS
 from quipu.adapters.postgres.connection import PoolStore, one_row
+from quipu.adapters.postgres.disputes_store import disputes_of
+from quipu.domain.case_context import GIVEN_BACK_COUNTS, EarlierCase, due_of, with_disputes
 from quipu.domain.case_files import ESCALATION_REQUEST, CaseFile
+from quipu.domain.disputes import Dispute, open_on
 from quipu.domain.priority import CasePriority
 
 
@@ -17,9 +19,33 @@ def reference_of(action_id: str) -> str:
     return "Q-" + uuid.UUID(action_id).hex[:8].upper()
 
 
-async def insert_case(conn, case: CaseFile, now) -> None:
-    """The one writer of ops.handoff_cases (and of the dispute a payment inquiry opens with it)."""
-    due = now + timedelta(hours=case.priority.sla_hours)
+class DisputeAlreadyOpen(Exception):
+    """The charge has an open dispute already: none is opened twice (the gateway's policy says so first; this
+    holds when two confirmations race)."""
+
+    def __init__(self, dispute: Dispute):
+        super().__init__(dispute.reference)
+        self.dispute = dispute
+
+
+EARLIER = """
+SELECT case_id::text, conversation_id::text, priority, sla_due_at, status, closed_at FROM ops.handoff_cases
+WHERE customer_id = %s AND (status <> 'closed' OR closed_at >= %s) ORDER BY created_at DESC LIMIT 50
+"""
+
+
+async def insert_case(conn, case: CaseFile, now) -> CaseFile:
+    """The one writer of ops.handoff_cases (and of the dispute a payment inquiry opens with it), inside the
+    caller's transaction. The case keeps the priority of an earlier one it follows and names the customer's open
+    disputes; a dispute is refused when its charge has an open one. Returns the case as stored."""
+    if case.dispute:
+        await _one_open_dispute(conn, case)
+    earlier = [
+        EarlierCase(*row)
+        for row in await (await conn.execute(EARLIER, (case.customer_id, now - GIVEN_BACK_COUNTS))).fetchall()
+    ]
+    case, due = due_of(case, earlier, now)
+    case = with_disputes(case, await disputes_of(conn, case.customer_id, open_only=True))
     if case.dispute:
         await conn.execute(
             "INSERT INTO ops.disputes (dispute_id, customer_id, transaction_id, investigation_result, status, "
@@ -47,6 +73,16 @@ async def insert_case(conn, case: CaseFile, now) -> None:
             Jsonb(case.record),
         ),
     )
+    return case
+
+
+async def _one_open_dispute(conn, case: CaseFile) -> None:
+    """Serialised per charge (a lock held to the end of the transaction), so two confirmations cannot both open one."""
+    charge = case.record["transaction"]["id"]
+    await conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"dispute:{case.customer_id}:{charge}",))
+    found = open_on(await disputes_of(conn, case.customer_id, transaction_ids=[charge], open_only=True), charge)
+    if found is not None and found.reference != reference_of(case.case_id):  # a retry of this one is no other
+        raise DisputeAlreadyOpen(found)
 
 
 class PgHandoffs(PoolStore):
@@ -59,7 +95,7 @@ class PgHandoffs(PoolStore):
         for reason in case.reason_codes:
             HANDOFFS.labels(reason).inc()
         async with self.pool.connection() as conn, conn.transaction():
-            await insert_case(conn, case, self.clock())
+            case = await insert_case(conn, case, self.clock())
             if case.conversation_id:
                 await conn.execute(
                     "UPDATE ops.conversations SET status = 'waiting' WHERE conversation_id = %s "

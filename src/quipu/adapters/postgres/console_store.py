@@ -1,6 +1,9 @@
 """The operator console's reads: the queue by risk, one thread with what the bank stored about it (the read is
 logged), the holder of a conversation, the dashboard's figures; and the unit of work its writes run in."""
 
+from datetime import datetime
+from decimal import Decimal
+
 from psycopg.rows import dict_row
 
 from quipu.adapters.postgres.connection import PoolStore, one_row
@@ -20,21 +23,41 @@ THREAD_PARTS = {
     "FROM ops.transfers WHERE conversation_id = %s ORDER BY created_at",
 }
 
+# One line per customer with a case open (their conversations grouped under the most urgent one), one line per
+# other conversation. Waiting first, then held, then with the assistant; High before Medium before Low; then the
+# least time left.
 QUEUE = """
-SELECT c.conversation_id::text, c.customer_id, cu.first_name, cu.last_name, c.thread_id, c.language, c.status,
-       c.title, c.skill, c.last_message_at, c.held_by::text, o.display_name AS held_by_name,
-       h.case_id::text, h.priority, h.sla_due_at, h.reason_codes
-FROM ops.conversations c
-LEFT JOIN core.customers cu ON cu.customer_id = c.customer_id
-LEFT JOIN ops.operators o ON o.operator_id = c.held_by
-LEFT JOIN LATERAL (
-    SELECT case_id, priority, sla_due_at, reason_codes FROM ops.handoff_cases k
-    WHERE k.conversation_id = c.conversation_id AND k.status <> 'closed' ORDER BY created_at DESC LIMIT 1
-) h ON true
-WHERE c.hidden_at IS NULL AND (%(status)s::text IS NULL OR c.status = %(status)s)
-ORDER BY CASE c.status WHEN 'waiting' THEN 0 WHEN 'human' THEN 1 ELSE 2 END,
-         CASE h.priority WHEN 'High' THEN 0 WHEN 'Medium' THEN 1 WHEN 'Low' THEN 2 ELSE 3 END,
-         h.sla_due_at NULLS LAST, c.last_message_at DESC
+WITH lines AS (
+    SELECT c.conversation_id, c.customer_id, cu.first_name, cu.last_name, c.thread_id, c.language, c.status,
+           c.title, c.skill, c.last_message_at, c.held_by, o.display_name AS held_by_name,
+           h.case_id, h.priority, h.sla_due_at, h.reason_codes,
+           CASE WHEN h.case_id IS NOT NULL OR c.status <> 'bot' THEN 'customer:' || c.customer_id
+                ELSE 'conversation:' || c.conversation_id::text END AS line,
+           CASE c.status WHEN 'waiting' THEN 0 WHEN 'human' THEN 1 ELSE 2 END AS status_rank,
+           CASE h.priority WHEN 'High' THEN 0 WHEN 'Medium' THEN 1 WHEN 'Low' THEN 2 ELSE 3 END AS priority_rank
+    FROM ops.conversations c
+    LEFT JOIN core.customers cu ON cu.customer_id = c.customer_id
+    LEFT JOIN ops.operators o ON o.operator_id = c.held_by
+    LEFT JOIN LATERAL (
+        SELECT case_id, priority, sla_due_at, reason_codes FROM ops.handoff_cases k
+        WHERE k.conversation_id = c.conversation_id AND k.status <> 'closed' ORDER BY created_at DESC LIMIT 1
+    ) h ON true
+    WHERE c.hidden_at IS NULL AND (%(status)s::text IS NULL OR c.status = %(status)s)
+), ranked AS (
+    SELECT l.*, row_number() OVER (
+               PARTITION BY line ORDER BY status_rank, priority_rank, sla_due_at NULLS LAST, last_message_at DESC
+           ) AS n
+    FROM lines l
+)
+SELECT r.conversation_id::text, r.customer_id, r.first_name, r.last_name, r.thread_id, r.language, r.status,
+       r.title, r.skill, r.last_message_at, r.held_by::text, r.held_by_name,
+       r.case_id::text, r.priority, r.sla_due_at, r.reason_codes,
+       coalesce((SELECT jsonb_agg(jsonb_build_object('conversation_id', g.conversation_id::text, 'thread_id', g.thread_id, 'title', g.title,
+                                                     'status', g.status, 'priority', g.priority,
+                                                     'last_message_at', g.last_message_at) ORDER BY g.n)
+                 FROM ranked g WHERE g.line = r.line AND g.n > 1), '[]'::jsonb) AS grouped
+FROM ranked r WHERE r.n = 1
+ORDER BY r.status_rank, r.priority_rank, r.sla_due_at NULLS LAST, r.last_message_at DESC
 LIMIT %(limit)s
 """
 
@@ -65,10 +88,15 @@ SELECT reason, count(*) AS cases FROM ops.handoff_cases, unnest(reason_codes) AS
 WHERE created_at >= now() - make_interval(days => %(days)s) GROUP BY reason ORDER BY cases DESC, reason
 """
 
+CHARGE_ID = (
+    "SELECT transaction_id FROM core.transactions WHERE customer_id = %s AND transaction_date = %s AND amount = %s "
+    "AND currency = %s AND merchant_name IS NOT DISTINCT FROM %s LIMIT 2"
+)
+
 HEAD = (
     "SELECT c.conversation_id::text, c.customer_id, cu.first_name, cu.last_name, c.thread_id, c.language, "
     "c.status, c.title, c.skill, c.outcome, c.started_at, c.last_message_at, c.held_by::text, "
-    "o.display_name AS held_by_name FROM ops.conversations c "
+    "o.display_name AS held_by_name, cu.country FROM ops.conversations c "
     "LEFT JOIN core.customers cu ON cu.customer_id = c.customer_id "
     "LEFT JOIN ops.operators o ON o.operator_id = c.held_by WHERE c.conversation_id = %s"
 )
@@ -79,7 +107,8 @@ class PgConsole(PoolStore):
         return PgConsoleUnitOfWork(self.pool)
 
     async def queue(self, *, status: str | None = None, limit: int = 100) -> list[dict]:
-        """Waiting first, then held; within each, High before Medium before Low, then the least SLA time left."""
+        """One line per customer's open case (their other conversations grouped in it), one per other conversation;
+        waiting first, then held; within each, High before Medium before Low, then the least SLA time left."""
         async with self.pool.connection() as conn:
             cur = conn.cursor(row_factory=dict_row)
             await cur.execute(QUEUE, {"status": status, "limit": limit})
@@ -101,6 +130,18 @@ class PgConsole(PoolStore):
                 await cur.execute(query, (conversation_id,))
                 found[part] = await cur.fetchall()
         return found
+
+    async def charge_id(self, customer_id: str, charge: dict) -> str | None:
+        try:
+            at = datetime.fromisoformat(str(charge["date"]))
+            amount = Decimal(str(charge["amount"]))
+        except (KeyError, TypeError, ValueError, ArithmeticError):
+            return None
+        async with self.pool.connection() as conn:
+            rows = await (
+                await conn.execute(CHARGE_ID, (customer_id, at, amount, charge.get("currency"), charge.get("merchant")))
+            ).fetchall()
+        return rows[0][0] if len(rows) == 1 else None
 
     async def holder(self, conversation_id: str) -> tuple[str, str | None, str, str]:
         """(customer, holder, status, language) of a conversation."""

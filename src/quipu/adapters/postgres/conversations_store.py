@@ -38,6 +38,14 @@ class PgConversations(PoolStore):
             raise LookupError("unknown_conversation")
         return row[0]
 
+    async def last_message(self, customer_id: str, thread_id: str) -> tuple[str, str] | None:
+        row = await self.fetch_one(
+            "SELECT m.role, m.content FROM ops.messages m JOIN ops.conversations c USING (conversation_id) "
+            "WHERE c.conversation_id = %s AND c.customer_id = %s ORDER BY m.message_id DESC LIMIT 1",
+            (conversation_id(customer_id, thread_id), customer_id),
+        )
+        return (row[0], row[1]) if row else None
+
     async def status(self, customer_id: str, thread_id: str) -> str | None:
         row = await self.fetch_one(
             "SELECT status FROM ops.conversations WHERE conversation_id = %s AND customer_id = %s",

@@ -89,9 +89,9 @@ class PgOutbox:
             )
         return status
 
-    async def action_receipt(self, customer_id: str, action_id: str, language: str, text: str, state: str) -> None:
+    async def action_receipt(self, customer_id: str, action_id: str, language: str, text: str, headline: str) -> None:
         """The receipt of a verified action in Mensajes; keyed by the action, so a retry never sends it twice."""
-        subject, body = action_receipt(text, state, language)
+        subject, body = action_receipt(text, headline, language)
         key = str(uuid.uuid5(uuid.UUID(action_id), "receipt"))
         async with self.pool.connection() as conn:
             email = await email_on_file(conn, customer_id)

@@ -14,7 +14,6 @@ from quipu.adapters.postgres.connection import one_row
 from quipu.adapters.postgres.outbox_store import email_on_file, insert_message
 from quipu.adapters.postgres.unit_of_work import PgUnitOfWork
 from quipu.application.transfer_ports import StoredTransfer, UnknownTransfer
-from quipu.domain.dataset import DATASET_NOW
 from quipu.domain.mail import MailRoute, OutgoingMail
 from quipu.domain.transfers import Account, Bill
 
@@ -80,9 +79,16 @@ class PgTransferUnitOfWork(PgUnitOfWork):
         return one_row(await cur.fetchone())[0]
 
     async def movement(
-        self, t: StoredTransfer, side: str, product: Account, kind: str, merchant: str | None, category: str | None
+        self,
+        t: StoredTransfer,
+        side: str,
+        product: Account,
+        kind: str,
+        merchant: str | None,
+        category: str | None,
+        at: datetime,
     ) -> None:
-        values = (movement_id(t.transfer_id, side), product.customer_id, product.product_id, DATASET_NOW, kind)
+        values = (movement_id(t.transfer_id, side), product.customer_id, product.product_id, at, kind)
         await self.conn.execute(MOVEMENT, (*values, category, t.amount, t.currency, merchant))
 
     async def mark_paid(self, bill_id: str, when: datetime) -> None:

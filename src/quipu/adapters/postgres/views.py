@@ -26,9 +26,17 @@ FROM core.products p WHERE p.customer_id = %(c)s ORDER BY p.product_type, p.prod
 MOVEMENTS = """
 SELECT product_id, transaction_date AS date, transaction_type AS kind, merchant_name AS merchant, amount, currency,
        transaction_status AS status
-FROM (SELECT t.*, row_number() OVER (PARTITION BY t.product_id ORDER BY t.transaction_date DESC) AS n
+FROM (SELECT t.*, row_number() OVER (PARTITION BY t.product_id ORDER BY t.transaction_date DESC, t.transaction_id DESC)
+             AS n
       FROM core.transactions t WHERE t.customer_id = %(c)s) ranked
 WHERE n <= %(per)s ORDER BY product_id, date DESC
+"""
+# one product's movements, newest first (a transfer confirmed today is dated today: it comes first)
+PRODUCT_MOVEMENTS = """
+SELECT t.transaction_date AS date, t.transaction_type AS kind, t.merchant_name AS merchant, t.amount, t.currency,
+       t.transaction_status AS status
+FROM core.transactions t WHERE t.customer_id = %(c)s AND t.product_id = %(p)s
+ORDER BY t.transaction_date DESC, t.transaction_id DESC LIMIT %(limit)s
 """
 OPERATORS = (
     "SELECT operator_id::text, username, display_name, role FROM ops.operators WHERE disabled_at IS NULL "
@@ -57,7 +65,7 @@ TRANSFERS = (
 class PgViews(PoolStore):
     async def greeting(self, customer_id: str) -> Greeting:
         row = await self.fetch_one(
-            "SELECT first_name, preferred_language FROM core.customers WHERE customer_id = %s",
+            "SELECT first_name, preferred_language, country FROM core.customers WHERE customer_id = %s",
             (customer_id,),
         )
         return Greeting(*row) if row else Greeting(None, "es")
@@ -80,6 +88,19 @@ class PgViews(PoolStore):
             )
             for p in products
         ]
+
+    async def movements(self, customer_id: str, product_id: str, limit: int) -> list[Movement] | None:
+        async with self.pool.connection() as conn:
+            mine = await (
+                await conn.execute(
+                    "SELECT 1 FROM core.products WHERE customer_id = %s AND product_id = %s", (customer_id, product_id)
+                )
+            ).fetchone()
+            if mine is None:
+                return None
+            cur = conn.cursor(row_factory=dict_row)
+            await cur.execute(PRODUCT_MOVEMENTS, {"c": customer_id, "p": product_id, "limit": limit})
+            return [Movement(**m) for m in await cur.fetchall()]
 
     async def operators(self) -> list[OperatorAccount]:
         async with self.pool.connection() as conn:

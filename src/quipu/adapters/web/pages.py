@@ -24,8 +24,22 @@ def static_files() -> StaticFiles:
     return StaticFiles(directory=str(HERE / "static"))
 
 
+def browser_language(accept_language: str | None) -> str | None:
+    """The first of our languages the browser asks for (`pt-BR,pt;q=0.9,en;q=0.8` → pt), by its q order."""
+    ranked = []
+    for position, part in enumerate((accept_language or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        quality = params.strip()[2:] if params.strip().startswith("q=") else "1"
+        try:
+            ranked.append((-float(quality), position, tag.strip().lower()[:2]))
+        except ValueError:
+            continue
+    return next((language for _, _, language in sorted(ranked) if language in LANGUAGES), None)
+
+
 def page(request: Request, template: str, language: str | None, *, status: int = 200, **context) -> HTMLResponse:
-    chosen = request.query_params.get("lang") or language
+    """In the language asked for (?lang=), else the one chosen before (the cookie), else the browser's."""
+    chosen = request.query_params.get("lang") or language or browser_language(request.headers.get("accept-language"))
     chosen = chosen if chosen in LANGUAGES else "es"
     body = templates.get_template(template).render(lang=chosen, t=texts_for(chosen), path=request.url.path, **context)
     response = HTMLResponse(body, status_code=status, headers={"Cache-Control": "no-store"})
@@ -72,6 +86,7 @@ async def console_sign_in(request: Request, quipu_lang: Language = None) -> HTML
 PLAIN_PAGES = (
     ("/inicio", "inicio.html", "home"),
     ("/mis-productos", "productos.html", "products"),
+    ("/mis-productos/movimientos", "movimientos.html", "movements"),
     ("/chat", "chat.html", "chat"),
     ("/mis-finanzas", "finanzas.html", "finances"),
     ("/consola", "consola.html", "console"),

@@ -66,3 +66,7 @@ class TurnState(TypedDict, total=False):
     rephrased: bool
     quick_replies: list[str]  # short answers the web chat offers as buttons
     offered: str | None  # what this turn's reply offers to prepare
+    # QUIPU_CHAT_MEMORY=on: what the bank recalled when the conversation started (code's summary and its typed
+    # notes: disputes, waiting proposals, cases with a person, last findings), for the reading to resolve
+    # "¿ya revisaron lo del uber?" or "lo que te pregunté ayer" against; never earlier raw messages
+    memory: dict[str, Any] | None

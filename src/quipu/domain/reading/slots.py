@@ -21,8 +21,10 @@ from quipu.domain.reading.merchants import merchants_named
 from quipu.domain.reading.model import Product, ReadingContext, Slots
 from quipu.domain.reading.periods import periods_said
 from quipu.domain.reading.words import PUNCTUATION, Words, speller
+from quipu.domain.vocabulary import DISPUTE_REFERENCE
 
 RECORD_ID = re.compile(r"[a-z]{2,}(?:-[a-z0-9]+){2,}")
+DISPUTE = re.compile(DISPUTE_REFERENCE)
 PLACE_WORDS = ("en", "em", "no", "na", "con", "com", "de", "del", "do", "da")
 ARTICLES = ("la", "el", "los", "las", "a", "o", "os", "as", "mi", "mis", "meu", "minha")
 Table = tuple[tuple[str, Phrases], ...]
@@ -33,6 +35,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
     draft = numbers.Draft(list(clause.content))
     text = draft.text
     references = numbers.cued(draft, lex.cue("not_account"), min_digits=4)
+    references += [w.upper() for w in draft.words if DISPUTE.fullmatch(w)]  # "¿cómo va la Q-8A6518EF?"
     accounts = numbers.cued(draft, lex.cue("account"), min_digits=numbers.MIN_CUED_ACCOUNT)
     accounts += numbers.known_accounts(draft, context)
     bare = [draft.words[i] for i in draft.numbers() if len(numbers.digits_of(draft.words[i])) >= numbers.ACCOUNT_DIGITS]

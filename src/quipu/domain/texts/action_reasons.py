@@ -103,6 +103,11 @@ REASONS = {
         "es": "Una persona del banco ya tiene tu caso abierto y lo verá ahí; no abrimos otro.",
         "pt": "Uma pessoa do banco já tem seu caso aberto e vai ver isso ali; não abrimos outro.",
     },
+    # {reference} and {since} come from the dispute already open on the charge (code's figures, never the model's)
+    "dispute_already_open": {
+        "es": "Ya tienes abierta la aclaración {reference} por este cargo desde el {since}; no abrimos otra.",
+        "pt": "Você já tem a contestação {reference} aberta para esta cobrança desde {since}; não abrimos outra.",
+    },
     "escalation_limit": {
         "es": "Hoy ya pasamos varias solicitudes a una persona del banco; no abrimos otro caso.",
         "pt": "Hoje já passamos vários pedidos para uma pessoa do banco; não abrimos outro caso.",

@@ -40,6 +40,15 @@ DONE = {
         "pt": "Registramos seu pedido de ligação ({reference}).",
     },
 }
+# What happened, in a few words: the subject of a receipt in Mensajes.
+HEADLINES = {
+    "block_card": {"es": "tarjeta terminada en {last4} bloqueada", "pt": "cartão final {last4} bloqueado"},
+    "cancel_card": {"es": "tarjeta terminada en {last4} cancelada", "pt": "cartão final {last4} cancelado"},
+    "open_payment_inquiry": {"es": "aclaración {reference} abierta", "pt": "contestação {reference} aberta"},
+    "send_summary_email": {"es": "te enviamos {topic}", "pt": "enviamos {topic}"},
+    "set_alert": {"es": "alerta de {kind} {state}", "pt": "alerta de {kind} {state}"},
+    "request_callback": {"es": "llamada pedida ({reference})", "pt": "ligação pedida ({reference})"},
+}
 ACTION_WORDS = {
     "balances": {"es": "un resumen de tus saldos", "pt": "um resumo dos seus saldos"},
     "movements": {

@@ -38,6 +38,15 @@ AGENT = {
         "es": "Te dejé la propuesta en el recuadro con el botón Confirmar: nada se hace hasta que lo presiones.",
         "pt": "Deixei a proposta no quadro com o botão Confirmar: nada é feito até você apertá-lo.",
     },
+    # a turn that could not be answered: the customer's message stays in the thread, with this note after it
+    "turn_busy": {
+        "es": "Hay mucha demanda y no pudimos responder este mensaje. Envíalo de nuevo en un momento.",
+        "pt": "Há muita demanda e não conseguimos responder esta mensagem. Envie de novo em um momento.",
+    },
+    "turn_failed": {
+        "es": "No pudimos responder este mensaje. Envíalo de nuevo, por favor.",
+        "pt": "Não conseguimos responder esta mensagem. Envie de novo, por favor.",
+    },
     "released": {
         "es": "La persona del banco cerró su atención. Puedes seguir escribiéndome cuando quieras.",
         "pt": "A pessoa do banco encerrou o atendimento. Você pode continuar falando comigo quando quiser.",

@@ -60,6 +60,12 @@ ERRORS: dict[str, ErrorText] = {
     "not_found": ErrorText(
         404, "No such resource.", "No encontramos lo que buscas.", "Não encontramos o que você procura."
     ),
+    "unknown_product": ErrorText(
+        404,
+        "No product with that id for this customer.",
+        "No encontramos ese producto entre los tuyos.",
+        "Não encontramos esse produto entre os seus.",
+    ),
     "unknown_conversation": ErrorText(
         404,
         "No conversation with that thread id for this customer.",

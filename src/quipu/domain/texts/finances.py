@@ -35,10 +35,19 @@ NOTES = {
         "es": "{category} concentra el {pct}% de tu gasto del periodo.",
         "pt": "{category} concentra {pct}% dos seus gastos do período.",
     },
+    "tip_disputed": {
+        "es": "Ya abriste una aclaración por el cargo repetido; el banco te responderá en el plazo que te dio.",
+        "pt": "Você já abriu uma contestação da cobrança repetida; o banco vai responder no prazo que informou.",
+    },
     "tip_default": {
         "es": "Puedes activar alertas de cargos repetidos para enterarte al momento.",
         "pt": "Você pode ativar alertas de cobranças repetidas para saber na hora.",
     },
+}
+# What the alert's own button sends to the chat: the pair it shows, named by code (merchant, amount, day and time).
+ALERT_QUESTION = {
+    "es": "Tengo dos cargos de {merchant} por {amount} del {when}, con {seconds} segundos de diferencia. ¿Me ayudas a revisarlos?",
+    "pt": "Tenho duas cobranças de {merchant} de {amount} de {when}, com {seconds} segundos de diferença. Pode me ajudar a revisá-las?",
 }
 FINANCES_PAGE = {
     "fin_title": {"es": "Mis finanzas", "pt": "Minhas finanças"},
@@ -54,6 +63,12 @@ FINANCES_PAGE = {
         "es": "{merchant}: dos cargos de {amount} {currency} con {seconds} s de diferencia ({date})",
         "pt": "{merchant}: duas cobranças de {amount} {currency} com {seconds} s de diferença ({date})",
     },
+    "fin_alert_review": {"es": "Revisar este par en el chat", "pt": "Revisar este par no chat"},
+    "fin_alert_disputed": {
+        "es": "Ya abriste la aclaración {reference} el {date}: {status}.",
+        "pt": "Você já abriu a contestação {reference} em {date}: {status}.",
+    },
+    "fin_alert_see_dispute": {"es": "Ver mis aclaraciones", "pt": "Ver minhas contestações"},
     "fin_others": {"es": "Otras monedas (no se suman)", "pt": "Outras moedas (não são somadas)"},
     "fin_unavailable": {
         "es": "No podemos mostrar tus finanzas ahora mismo; preferimos no mostrarte datos incompletos. Intenta más tarde.",

@@ -40,7 +40,7 @@ EMAILS = {
     },
 }
 RECEIPT = {
-    "subject": {"es": "Comprobante: {state}", "pt": "Comprovante: {state}"},
+    "subject": {"es": "Comprobante: {headline}", "pt": "Comprovante: {headline}"},
     "footer": {
         "es": "Lo hicimos y lo comprobamos en nuestros registros. Nadie te pedirá claves por este medio.",
         "pt": "Fizemos e conferimos nos nossos registros. Ninguém pedirá senhas por este meio.",

@@ -18,6 +18,7 @@ PAGES = {
     "send": {"es": "Enviar", "pt": "Enviar"},
     "attach": {"es": "Adjuntar foto del estado de cuenta", "pt": "Anexar foto do extrato"},
     "attached": {"es": "Foto adjunta", "pt": "Foto anexada"},
+    "attach_short": {"es": "Foto", "pt": "Foto"},
     "remove_photo": {"es": "Quitar foto", "pt": "Remover foto"},
     "mic": {"es": "Hablar", "pt": "Falar"},
     "mic_stop": {"es": "Detener", "pt": "Parar"},
@@ -42,8 +43,31 @@ PAGES = {
     },
     "step_up_label": {"es": "Código", "pt": "Código"},
     "step_up_verify": {"es": "Verificar", "pt": "Verificar"},
+    "step_up_use_code": {"es": "Usar este código", "pt": "Usar este código"},
+    "simulated_mail": {"es": "Correo simulado", "pt": "E-mail simulado"},
+    "close": {"es": "Cerrar", "pt": "Fechar"},
+    "still_answering": {
+        "es": "Tu mensaje quedó guardado; Quipu sigue trabajando en la respuesta.",
+        "pt": "Sua mensagem foi guardada; o Quipu continua trabalhando na resposta.",
+    },
+    "unsent_restored": {
+        "es": "Tu último mensaje no llegó a enviarse: lo dejamos en el cuadro para que lo envíes de nuevo.",
+        "pt": "Sua última mensagem não chegou a ser enviada: deixamos no campo para você enviar de novo.",
+    },
+    "quick_replies_label": {"es": "Respuestas sugeridas", "pt": "Respostas sugeridas"},
     "step_up_ok": {"es": "Listo, puedes confirmar.", "pt": "Pronto, você pode confirmar."},
     "transfer_done": {"es": "Transferencia realizada. Nuevo saldo:", "pt": "Transferência feita. Novo saldo:"},
+    # what the settled card says, by the kind of movement: a bill paid is a payment, not a transfer
+    "transfer_done_own_accounts": {
+        "es": "Transferencia realizada. Nuevo saldo:",
+        "pt": "Transferência feita. Novo saldo:",
+    },
+    "transfer_done_third_party": {
+        "es": "Transferencia realizada. Nuevo saldo:",
+        "pt": "Transferência feita. Novo saldo:",
+    },
+    "transfer_done_pay_debt": {"es": "Pago realizado. Nuevo saldo:", "pt": "Pagamento feito. Novo saldo:"},
+    "transfer_done_pay_service": {"es": "Pago realizado. Nuevo saldo:", "pt": "Pagamento feito. Novo saldo:"},
     "receipt": {"es": "Comprobante", "pt": "Comprovante"},
     "messages": {"es": "Mensajes", "pt": "Mensagens"},
     "messages_note": {
@@ -60,6 +84,11 @@ PAGES = {
     "waiting_person": {
         "es": "Una persona del banco atenderá esta conversación.",
         "pt": "Uma pessoa do banco vai atender esta conversa.",
+    },
+    # once a person holds the conversation the page says so, not that someone will
+    "with_person": {
+        "es": "Una persona del banco te está atendiendo.",
+        "pt": "Uma pessoa do banco está atendendo você.",
     },
     "new_chat": {"es": "Nueva conversación", "pt": "Nova conversa"},
     "session_expired": {"es": "Tu sesión venció. Vuelve a entrar.", "pt": "Sua sessão expirou. Entre novamente."},
@@ -83,6 +112,12 @@ PAGES = {
     "balance": {"es": "Saldo", "pt": "Saldo"},
     "last_movements": {"es": "Últimos movimientos", "pt": "Últimas movimentações"},
     "no_movements": {"es": "Sin movimientos recientes.", "pt": "Sem movimentações recentes."},
+    "see_all_movements": {"es": "Ver todos los movimientos", "pt": "Ver todas as movimentações"},
+    "all_movements": {"es": "Todos los movimientos", "pt": "Todas as movimentações"},
+    "back_to_products": {"es": "Volver a Mis productos", "pt": "Voltar para Meus produtos"},
+    "status_Pending": {"es": "pendiente", "pt": "pendente"},
+    "status_Reversed": {"es": "revertido", "pt": "estornado"},
+    "status_Declined": {"es": "rechazado", "pt": "recusado"},
     "product_Active": {"es": "Activa", "pt": "Ativo"},
     "product_Blocked": {"es": "Bloqueada", "pt": "Bloqueado"},
     "product_Cancelled": {"es": "Cancelada", "pt": "Cancelado"},
@@ -114,10 +149,19 @@ PAGES = {
     "not_found_title": {"es": "No encontramos esta página", "pt": "Não encontramos esta página"},
     "not_found_text": {"es": "La dirección no existe o cambió.", "pt": "O endereço não existe ou mudou."},
     "not_found_back": {"es": "Ir al inicio", "pt": "Ir para o início"},
-    "review_in_chat": {"es": "Revisarlos en el chat", "pt": "Revisar no chat"},
-    "review_question": {
-        "es": "Tengo cargos que parecen repetidos, ¿me ayudas a revisarlos?",
-        "pt": "Tenho cobranças que parecem repetidas, pode me ajudar a revisá-las?",
+    # Mis aclaraciones: the disputes the customer opened, as the pages name their status
+    "disputes_title": {"es": "Mis aclaraciones", "pt": "Minhas contestações"},
+    "disputes_none": {"es": "No tienes aclaraciones.", "pt": "Você não tem contestações."},
+    "dispute_open": {"es": "Abierta, en espera de revisión", "pt": "Aberta, aguardando análise"},
+    "dispute_in_review": {"es": "En revisión por una persona del banco", "pt": "Em análise por uma pessoa do banco"},
+    "dispute_resolved": {"es": "Resuelta", "pt": "Resolvida"},
+    "dispute_rejected": {"es": "Rechazada", "pt": "Recusada"},
+    "dispute_line": {"es": "Cargo de {charge}", "pt": "Cobrança de {charge}"},
+    "dispute_opened": {"es": "Abierta el {date}", "pt": "Aberta em {date}"},
+    "dispute_promised": {"es": "Respuesta prometida antes del {date}", "pt": "Resposta prometida até {date}"},
+    "dispute_overdue": {
+        "es": "El plazo prometido ya pasó; una persona del banco debe responderte.",
+        "pt": "O prazo prometido já passou; uma pessoa do banco deve responder a você.",
     },
     "months": {
         "es": "ene,feb,mar,abr,may,jun,jul,ago,sept,oct,nov,dic",

@@ -8,13 +8,18 @@ KIND = {
 }
 TRANSFERS = {
     "card": {
-        "es": "{kind}: {amount} desde {origin} hacia {destination}. Confírmalo con el botón; vence en 5 minutos.",
-        "pt": "{kind}: {amount} de {origin} para {destination}. Confirme com o botão; vence em 5 minutos.",
+        "es": "{kind}: {amount} desde {origin} hacia {destination}.",
+        "pt": "{kind}: {amount} de {origin} para {destination}.",
+    },
+    # said only while the proposal waits for the button: a settled card never says it is about to expire
+    "card_waiting": {
+        "es": "Confírmalo con el botón; vence en 5 minutos.",
+        "pt": "Confirme com o botão; vence em 5 minutos.",
     },
     "receipt_subject": {"es": "Comprobante de {kind} {reference}", "pt": "Comprovante de {kind} {reference}"},
     "receipt_body": {
-        "es": "{kind}: {amount} desde {origin} hacia {destination}.\nReferencia: {reference}\nFecha (UTC): {when}\nSaldo de la cuenta de origen: {balance}",
-        "pt": "{kind}: {amount} de {origin} para {destination}.\nReferência: {reference}\nData (UTC): {when}\nSaldo da conta de origem: {balance}",
+        "es": "{kind}: {amount} desde {origin} hacia {destination}.\nReferencia: {reference}\nFecha y hora: {when}\nSaldo de la cuenta de origen: {balance}",
+        "pt": "{kind}: {amount} de {origin} para {destination}.\nReferência: {reference}\nData e hora: {when}\nSaldo da conta de origem: {balance}",
     },
     "account": {"es": "{kind} terminada en {last4}", "pt": "{kind} final {last4}"},
     "bill": {"es": "{biller} (referencia {reference})", "pt": "{biller} (referência {reference})"},

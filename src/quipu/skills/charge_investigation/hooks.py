@@ -2,13 +2,17 @@
 found in the customer's words (the merchant among their own, an amount one of their charges has, how far back),
 and answers from the findings by code."""
 
+import re
 from decimal import Decimal
 
 from quipu.domain.dataset import AS_OF
 from quipu.domain.reading.model import Slots
 from quipu.domain.signals import Signal
+from quipu.domain.vocabulary import DISPUTE_REFERENCE
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 
+DISPUTE_STATUS = "dispute_status"
+DISPUTE = re.compile(DISPUTE_REFERENCE)
 MATCH_DAYS = 90  # how far back a charge is looked for when the words say nothing of when
 SEARCHED = 50
 
@@ -50,8 +54,19 @@ async def _the_one_chosen(turn: SkillTurn) -> list[ToolOutcome] | None:
     return [await turn.tools.call("investigate_charge", {"transaction_id": charges[index]["transaction_id"]})]
 
 
+async def _dispute_status(turn: SkillTurn) -> list[ToolOutcome]:
+    """ "¿cómo va mi aclaración?", "e a contestação Q-8A6518EF?": the disputes opened, by reference or merchant."""
+    references = [r for r in (*turn.now.references, *turn.slots.references) if DISPUTE.fullmatch(r)]
+    merchant = _merchant(turn)
+    arguments = {"reference": references[0]} if references else {"merchant": merchant} if merchant else {}
+    return [await turn.tools.call("dispute_status", arguments)]
+
+
 async def act(turn: SkillTurn) -> list[ToolOutcome]:
-    """The charges of the merchant named (or the newest), of the amount said, from when the words say."""
+    """The charges of the merchant named (or the newest), of the amount said, from when the words say; or the
+    disputes already opened, when that is what the words ask."""
+    if turn.intent == DISPUTE_STATUS:
+        return await _dispute_status(turn)
     chosen = await _the_one_chosen(turn)
     if chosen:
         return chosen
@@ -173,9 +188,56 @@ def _investigation(voice: Voice, outcome: ToolOutcome) -> str:
     ]
     if missing:
         said.append(voice.say("partly_unavailable", checks=voice.listing([voice.say(f"check_{m}") for m in missing])))
+    disputed = [c["open_dispute"] for c in charges if c.get("open_dispute")]
+    said += [_already_disputed(voice, d) for d in {d["reference"]: d for d in disputed}.values()]
     if any(f["kind"] == "duplicate" for c in charges for f in c.get("findings", [])):
-        said.append(voice.say("next_duplicate"))
+        said.append(voice.say("next_duplicate_disputed" if disputed else "next_duplicate"))
     return " ".join(said)
+
+
+def _already_disputed(voice: Voice, dispute: dict) -> str:
+    """A charge the customer already disputed: the bank names that dispute instead of offering another."""
+    return voice.say(
+        "already_disputed",
+        reference=dispute["reference"],
+        since=voice.moment(dispute.get("opened_local") or dispute["opened_at"]),
+        status=voice.say(f"dispute_{dispute['status']}"),
+        promised=voice.moment(dispute.get("promised_local") or dispute["promised_by"]),
+    )
+
+
+def _disputes(voice: Voice, result: dict) -> str:
+    """'¿Cómo va mi aclaración?': each dispute with its reference, status, since when and the promised time."""
+    disputes = result.get("disputes", [])
+    if not disputes:
+        about = ""
+        if result.get("asked_reference"):
+            about = voice.say("disputes_about_reference", reference=result["asked_reference"])
+        elif result.get("asked_merchant"):
+            about = voice.say("disputes_about_merchant", merchant=result["asked_merchant"])
+        return voice.say("disputes_none", about=about)
+    lines = [_dispute(voice, d) for d in disputes]
+    return lines[0] if len(lines) == 1 else voice.say("disputes_many", count=len(lines), lines=voice.lines(lines))
+
+
+def _dispute(voice: Voice, d: dict) -> str:
+    charge = voice.say("dispute_charge_unknown")
+    if d.get("amount") is not None and d.get("currency"):
+        when = voice.date(d["charge_at"]) if d.get("charge_at") else "—"
+        amount = voice.money(d["amount"], d["currency"])
+        charge = voice.say("dispute_charge", merchant=d.get("merchant") or "—", amount=amount, date=when)
+    promise = ""
+    if d["open"]:
+        key = "dispute_overdue" if d["overdue"] else "dispute_promise"
+        promise = voice.say(key, promised=voice.moment(d.get("promised_local") or d["promised_by"]))
+    return voice.say(
+        "dispute_line",
+        reference=d["reference"],
+        charge=charge,
+        status=voice.say(f"dispute_{d['status']}"),
+        opened=voice.moment(d.get("opened_local") or d["opened_at"]),
+        promise=promise,
+    )
 
 
 def answer(outcomes: list[ToolOutcome], voice: Voice) -> str:
@@ -193,6 +255,8 @@ def answer(outcomes: list[ToolOutcome], voice: Voice) -> str:
         return voice.say(
             "search_found", merchant=merchant, window=_window(voice, days), options=_options(voice, charges)
         )
+    if last.tool == "dispute_status":
+        return _disputes(voice, last.result)
     if last.tool == "investigate_charge" and not last.result.get("found", True):
         return voice.say("none", merchant="", window=_window(voice, last.arguments.get("days", 90)))
     return _investigation(voice, last)

@@ -45,7 +45,9 @@ class ChatOut(BaseModel):
     actions: dict | None = None
     confirmation: dict | None = None
     status: str
-    quick_replies: list[str] = []  # short answers the chat offers as buttons (code's two likeliest readings)
+    quick_replies: list[str] = Field(
+        default_factory=list, description="Answers the customer can tap; each is sent as their next message"
+    )
 
 
 def decoded_image(encoded: str | None) -> bytes | None:

@@ -16,7 +16,7 @@ async def my_finances(
     who: CustomerDep, services: ServicesDep, days: Annotated[int, Query(ge=7, le=365)] = 90
 ) -> FinancesPage:
     try:
-        return await finances(services.records, who.customer_id, days)
+        return await finances(services.records, who.customer_id, days, services.disputes.store)
     except NoSpending:
         raise ApiError("no_spending_in_period") from None
     except UnknownCustomer:

@@ -3,14 +3,15 @@ from datetime import datetime
 from typing import Annotated
 
 from fastapi import APIRouter, Path, Query, Request
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from quipu.adapters.http.deps import CustomerDep, ServicesDep, still_signed_in
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.http.live import event_stream
-from quipu.application.views import ConversationSummary, Message, Product, SentMessage
+from quipu.application.disputes import DisputeLine
+from quipu.application.views import ConversationSummary, Message, Movement, Product, SentMessage
 from quipu.domain.threads import conversation_id
-from quipu.domain.transfer_text import card_text
+from quipu.domain.transfer_text import card_text, waiting_text
 
 router = APIRouter(prefix="/api/me", tags=["me"])
 ThreadId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_.:-]{1,64}$")]
@@ -21,6 +22,9 @@ class MeOut(BaseModel):
     first_name: str | None
     language: str
     stepped_up: bool
+    locale: str = Field(description="es-MX, es-CO, es-AR or pt-BR: how the pages write amounts, dates and times")
+    time_zone: str = Field(description="The customer's clock (IANA): the bank's own times are shown in it")
+    decimal_comma: bool = Field(description="1.234,56 (true) or 1,234.56 (false), as code writes amounts")
 
 
 class Card(BaseModel):
@@ -41,8 +45,15 @@ class Conversation(ConversationSummary):
 async def me(who: CustomerDep, services: ServicesDep) -> MeOut:
     greeting = await services.views.greeting(who.customer_id)
     fresh = who.stepped_up(services.clock(), services.identity.limits.step_up_window)
+    place = greeting.locale
     return MeOut(
-        customer_id=who.customer_id, first_name=greeting.first_name, language=greeting.language, stepped_up=fresh
+        customer_id=who.customer_id,
+        first_name=greeting.first_name,
+        language=greeting.language,
+        stepped_up=fresh,
+        locale=place.tag,
+        time_zone=place.time_zone,
+        decimal_comma=place.decimal_comma,
     )
 
 
@@ -81,7 +92,9 @@ async def conversation(thread_id: ThreadId, who: CustomerDep, services: Services
 def transfer_view(row: dict) -> dict:
     view = {
         "transfer_id": row["transfer_id"],
-        "text": card_text(row["summary"], row["language"]),
+        "text": card_text(row["summary"], row["language"], waiting=False),
+        "waiting_text": waiting_text(row["language"]),  # the page shows it only while the card waits
+        "kind": row["summary"].get("kind"),
         "expires_at": row["expires_at"].isoformat(),
         "status": row["status"],
         "currency": row["currency"],
@@ -94,6 +107,24 @@ def transfer_view(row: dict) -> dict:
 @router.get("/products", summary="Mis productos: each product's status, balance and last movements")
 async def products(who: CustomerDep, services: ServicesDep) -> list[Product]:
     return await services.views.products(who.customer_id)
+
+
+@router.get("/products/{product_id}/movements", summary="All the movements of one product, newest first")
+async def movements(
+    product_id: Annotated[str, Path(pattern=r"^[A-Za-z0-9_.:-]{1,64}$")],
+    who: CustomerDep,
+    services: ServicesDep,
+    limit: Annotated[int, Query(ge=1, le=500)] = 200,
+) -> list[Movement]:
+    found = await services.views.movements(who.customer_id, product_id, limit)
+    if found is None:
+        raise ApiError("unknown_product")
+    return found
+
+
+@router.get("/disputes", summary="Mis aclaraciones: the disputes the customer opened, open ones first")
+async def disputes(who: CustomerDep, services: ServicesDep) -> list[DisputeLine]:
+    return await services.disputes.listed(who.customer_id)
 
 
 @router.get("/conversations/{thread_id}/events", summary="Server-Sent Events: this conversation changed")

@@ -28,6 +28,35 @@
 
   function scrollDown() { thread.scrollTop = thread.scrollHeight; }
 
+  // A message sent is never lost: kept in this tab until the server shows it stored (a reload before the request
+  // reached the server puts it back in the box, said so); once stored, the thread has it, answered or not.
+  const unsent = {
+    key: "quipu.unsent",
+    keep(text, thread) { sessionStorage.setItem(this.key, JSON.stringify({ text, thread, at: Date.now() })); },
+    drop() { sessionStorage.removeItem(this.key); },
+    read() { try { return JSON.parse(sessionStorage.getItem(this.key) || "null"); } catch (error) { return null; } },
+    settle(conversation) {
+      const kept = this.read();
+      if (!kept || kept.thread !== threadId || waiting) return;
+      const stored = conversation.messages.some((m) => m.role === "customer" && m.content.startsWith(kept.text.slice(0, 200))
+        && Date.parse(m.created_at) >= kept.at - 60000);
+      if (!stored && !message.value) {
+        message.value = kept.text;
+        Q.show(chatError, t.unsent_restored);
+      }
+      this.drop();
+    },
+  };
+
+  // Short answers the last reply offers (its question's two likeliest readings): buttons under the reply that send
+  // their words as the customer's next message. Only for the turn just answered; a new message clears them.
+  let offered = [];
+  function quickReplies() {
+    if (!offered.length) return [];
+    return [el("li", { class: "quick-replies" }, el("div", { role: "group", "aria-label": t.quick_replies_label },
+      offered.map((text) => el("button", { type: "button", class: "secondary", "data-quick-reply": text, onclick: () => submit(text) }, text))))];
+  }
+
   function messageItem(m) {
     const item = el("li", { class: `msg msg-${m.role}`, "data-role": m.role, "data-message-id": m.message_id },
       el("span", { class: "who" }, ROLE_LABEL[m.role] || m.role, " · ", Q.time(m.created_at)), m.content);
@@ -38,25 +67,44 @@
     return item;
   }
 
-  // The thread is redrawn from what the server stored: messages and the cards of this conversation, in time order.
+  // A card comes after the reply of the turn that proposed it (the reply says what the card is for), so on a
+  // phone the card is where the eye is, below the words, never above the request.
+  function ordered(conversation) {
+    const messages = conversation.messages.map((m) => ({ key: `m:${m.message_id}`, m, make: () => messageItem(m) }));
+    const cards = (conversation.cards || []).map((c) => ({
+      key: c.kind === "transfer" ? `t:${c.view.transfer_id}` : `b:${c.view.batch_id}`, at: c.created_at,
+      make: () => (c.kind === "transfer" ? transferCard(c.view) : actionCard(c.view)),
+    })).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+    const entries = [];
+    for (const entry of messages) {
+      entries.push(entry);
+      if (entry.m.role === "customer") continue;
+      while (cards.length && cards[0].at <= entry.m.created_at) entries.push(cards.shift());
+    }
+    return [...entries, ...cards];
+  }
+
+  // After a reload during a slow turn: the message is stored; the reply comes when the server finishes it.
+  function awaitingReply(conversation) {
+    const last = conversation.messages[conversation.messages.length - 1];
+    if (waiting || !last || last.role !== "customer" || conversation.status !== "bot") return [];
+    return [el("li", { class: "typing", id: "awaiting-reply" },
+      el("span", { class: "dots", "aria-hidden": "true" }, el("i"), el("i"), el("i")), " ", el("span", { role: "status" }, t.still_answering))];
+  }
+
+  // The thread is redrawn from what the server stored: messages and the cards of this conversation.
   function draw(conversation) {
-    const entries = [
-      ...conversation.messages.map((m) => ({ key: `m:${m.message_id}`, at: m.created_at, make: () => messageItem(m) })),
-      ...(conversation.cards || []).map((c) => ({
-        key: c.kind === "transfer" ? `t:${c.view.transfer_id}` : `b:${c.view.batch_id}`, at: c.created_at,
-        make: () => (c.kind === "transfer" ? transferCard(c.view) : actionCard(c.view)),
-      })),
-    ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
-    const drawn = entries.map((e) => { if (!nodes.has(e.key)) nodes.set(e.key, e.make()); return nodes.get(e.key); });
+    const drawn = ordered(conversation).map((e) => { if (!nodes.has(e.key)) nodes.set(e.key, e.make()); return nodes.get(e.key); });
     const stored = (node) => node.dataset.role === "customer" && conversation.messages.some(
       (m) => m.role === "customer" && Date.parse(m.created_at) >= Number(node.dataset.sentAt) - 5000);
     const pending = [...thread.querySelectorAll("[data-pending]")].filter((node) => !stored(node));
-    thread.replaceChildren(...drawn, ...pending);
+    thread.replaceChildren(...drawn, ...awaitingReply(conversation), ...pending, ...quickReplies());
+    unsent.settle(conversation);
     scrollDown();
   }
 
   function setStatus(status) {
-    Q.show(statusLine, status === "waiting" || status === "human" ? t.waiting_person : "");
+    Q.show(statusLine, status === "human" ? t.with_person : status === "waiting" ? t.waiting_person : "");
   }
 
   async function refresh() {
@@ -67,7 +115,8 @@
         draw(conversation);
         setStatus(conversation.status);
       } catch (problem) {
-        if (problem.status === 404) startNewThread();
+        // a thread the server does not know is forgotten, unless a turn is creating it right now
+        if (problem.status === 404 && !waiting) startNewThread();
       }
     });
     return refreshing;
@@ -154,13 +203,15 @@
     function settled(outcome) {
       done = true;
       card.dataset.status = outcome.status;
+      expiry.hidden = true;
       stepUp.hidden = true;
       buttons.hidden = true;
       if (outcome.status === "executed") {
         // the receipt is an object {reference, subject, text}; its text is code's sentences, one per line
         const receipt = outcome.receipt || {};
         const lines = String(receipt.text || "").split("\n").flatMap((line, i) => (i ? [el("br"), line] : [line]));
-        result.replaceChildren(`${t.transfer_done} `, el("strong", { class: "new-balance" }, Q.money(outcome.new_balance, outcome.currency)),
+        const done = t[`transfer_done_${outcome.kind || proposal.kind}`] || t.transfer_done;
+        result.replaceChildren(`${done} `, el("strong", { class: "new-balance" }, Q.money(outcome.new_balance, outcome.currency)),
           el("br"), el("strong", { class: "receipt-subject" }, receipt.subject || t.receipt), el("br"), ...lines);
       } else {
         result.textContent = outcome.text || t[`transfer_status_${outcome.status}`] || outcome.status;
@@ -180,8 +231,10 @@
         cancel.disabled = false;
       }
     }
-    card.append(el("p", {}, proposal.text), el("p", { class: "muted small" }, `${t.expires} ${Q.time(proposal.expires_at)}`),
-      stepUp, buttons, result);
+    // only a card that still waits says when it expires; a settled one says what became of it
+    const expiry = el("p", { class: "muted small expiry" }, proposal.waiting_text ? `${proposal.waiting_text} ` : "",
+      `${t.expires} ${Q.time(proposal.expires_at)}`);
+    card.append(el("p", {}, proposal.text), expiry, stepUp, buttons, result);
     stepUp.hidden = Boolean(me && me.stepped_up);
     if (proposal.status && proposal.status !== "proposed") settled(proposal);
     return card;
@@ -193,25 +246,38 @@
     const note = el("p", { class: "muted small", role: "status" });
     const verify = el("button", { type: "button", disabled: true }, t.step_up_verify);
     const request = el("button", { type: "button", class: "secondary" }, t.step_up_send);
+    const sheet = el("div", { class: "code-sheet", role: "note", hidden: true });
     request.addEventListener("click", async () => {
       try {
-        await api("customer", "/api/auth/step-up", { method: "POST" });
+        const sent = await api("customer", "/api/auth/step-up", { method: "POST" });
         note.textContent = t.step_up_sent;
         verify.disabled = false;
-        loadOutbox();
+        const mails = await loadOutbox();
+        offerCode(mails, sent);
       } catch (problem) { note.textContent = problem.message; }
     });
+    // With simulated mail the tray holds the code: it is shown here, next to the box it is typed in, with a button
+    // that types it (no scrolling out of the card to read it). Real mail never reaches this page.
+    function offerCode(mails) {
+      const mail = (mails || []).find((m) => m.template === "step_up_code");
+      const found = mail && /\b(\d{6})\b/.exec(mail.body);
+      if (!found) return;
+      const use = el("button", { type: "button", class: "secondary", onclick: () => { code.value = found[1]; code.focus(); } }, t.step_up_use_code);
+      sheet.replaceChildren(el("strong", {}, `${t.simulated_mail}: ${mail.subject}`), el("br"), mail.body, el("div", { class: "row tools" }, use));
+      sheet.hidden = false;
+    }
     verify.addEventListener("click", async () => {
       try {
         await api("customer", "/api/auth/step-up/verify", { method: "POST", body: { code: code.value.trim() } });
         note.textContent = t.step_up_ok;
+        sheet.hidden = true;
         me.stepped_up = true;
         box.hidden = true;
         onVerified();
       } catch (problem) { note.textContent = problem.message; }
     });
     const box = el("div", { class: "step-up" }, el("p", {}, t.step_up_title), request,
-      el("label", { for: id }, t.step_up_label), code, el("div", { class: "row tools" }, verify), note);
+      el("label", { for: id }, t.step_up_label), code, sheet, el("div", { class: "row tools" }, verify), note);
     return box;
   }
 
@@ -235,7 +301,7 @@
 
   async function submit(text) {
     Q.show(chatError, "");
-    if ((!text && !image) || waiting) return;
+    if ((!text && !image) || waiting || !me) return;  // before the page knows the customer, nothing is sent
     const sentImage = image;
     if (!threadId) {
       // The page names a new thread itself, so a reload finds the conversation even if the wait was cancelled.
@@ -243,6 +309,9 @@
       follow();
     }
     const body = { message: text || "", thread_id: threadId };
+    offered = [];
+    thread.querySelectorAll(".quick-replies").forEach((node) => node.remove());
+    if (text) unsent.keep(text, threadId);
     if (sentImage) Object.assign(body, { image: sentImage.data, image_type: sentImage.type });
     const mine = el("li", { class: "msg msg-customer", "data-role": "customer", "data-pending": "", "data-sent-at": Date.now() },
       el("span", { class: "who" }, t.you, " · ", Q.time(new Date().toISOString())), text || "",
@@ -269,6 +338,7 @@
         Q.show(chatError, problem.message);
         if (!text) clearPhoto();
         message.value = message.value || text;
+        unsent.drop();
       }
     } finally {
       clearInterval(typing.timer);
@@ -276,7 +346,12 @@
       send.disabled = false;
       waiting = null;
     }
-    if (!turn) return;
+    if (!turn) {  // refused or failed: the thread has the message and a note saying it was not answered
+      if (!controller.signal.aborted) { unsent.drop(); await refresh(); }
+      return;
+    }
+    unsent.drop();
+    offered = turn.quick_replies || [];
     mine.remove();
     await refresh();
     if (sentImage) {
@@ -353,18 +428,33 @@
   async function loadOutbox() {
     try {
       const mails = await api("customer", "/api/me/outbox?limit=20");
+      $("tray-toggle").textContent = mails.length ? `${t.messages} (${mails.length})` : t.messages;
       outbox.replaceChildren(...(mails.length ? mails.map((m) => el("li", { "data-template": m.template },
         el("strong", {}, m.subject), el("br"),
-        el("span", { class: "muted small" }, `${Q.time(m.created_at)} · ${m.mode === "simulated" ? t.simulated : t.accepted}`),
+        el("span", { class: "muted small" }, `${Q.moment(m.created_at)} · ${m.mode === "simulated" ? t.simulated : t.accepted}`),
         el("br"), m.body)) : [el("li", { class: "muted" }, t.messages_empty)]));
-    } catch (problem) { /* the tray is informative; the chat goes on without it */ }
+      return mails;
+    } catch (problem) { return []; /* the tray is informative; the chat goes on without it */ }
   }
 
+  // On a phone the tray is a sheet over the chat, opened from the chat's head: the page itself never scrolls.
+  function tray(open) {
+    $("tray").classList.toggle("open", open);
+    $("tray-toggle").setAttribute("aria-expanded", String(open));
+    if (open) $("tray-close").focus(); else $("tray-toggle").focus();
+  }
+  $("tray-toggle").addEventListener("click", () => tray(!$("tray").classList.contains("open")));
+  $("tray-close").addEventListener("click", () => tray(false));
+  document.addEventListener("keydown", (event) => { if (event.key === "Escape" && $("tray").classList.contains("open")) tray(false); });
+
   (async () => {
+    send.disabled = true;  // until the page knows who writes (a message sent sooner would race the thread's redraw)
     me = await api("customer", "/api/me");
     if (Q.setLanguage(me.language)) { location.reload(); return; }
+    Q.useLocale(me);
     if (me.first_name) $("chat-title").textContent = t.hello.replace("{name}", me.first_name);
     loadOutbox();
+    send.disabled = false;
     if (threadId) { remember(threadId); await refresh(); if (threadId) follow(); }
     const question = params.get("q");
     if (question) { startNewThread(); submit(question.slice(0, 2000)); }

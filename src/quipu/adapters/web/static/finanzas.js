@@ -34,6 +34,19 @@
     el("span", { "aria-hidden": "true" }, Q.month(month)))));
   }
 
+  // Each alert names its pair; its own button sends that pair to the chat, in code's words. A pair the customer
+  // already disputed names the dispute instead of inviting a second review.
+  function alertItem(a) {
+    const line = t.fin_alert_line.replace("{merchant}", a.merchant).replace("{amount} {currency}", Q.money(a.amount, a.currency))
+      .replace("{seconds}", a.secondsApart).replace("{date}", Q.moment(a.at));
+    const next = a.dispute
+      ? el("p", { class: "small disputed" }, t.fin_alert_disputed.replace("{reference}", a.dispute.reference)
+        .replace("{date}", Q.moment(a.dispute.openedAt)).replace("{status}", t[`dispute_${a.dispute.status}`] || ""), " ",
+      el("a", { href: "/mis-productos#aclaraciones" }, t.fin_alert_see_dispute))
+      : el("a", { class: "button review", href: `/chat?new=1&q=${encodeURIComponent(a.question)}` }, t.fin_alert_review);
+    return el("li", { "data-kind": a.kind, "data-disputed": a.dispute ? a.dispute.reference : null }, el("span", {}, line), next);
+  }
+
   function render(f) {
     Q.show($("fin-state"), "");
     $("finances").hidden = false;
@@ -46,9 +59,7 @@
     donut(f.categories, f.currency);
     bars(f.monthly, f.currency);
     $("merchants").replaceChildren(...f.topMerchants.map((m) => el("li", {}, `${m.name} · ${m.count} · ${Q.money(m.amount, m.unit)}`)));
-    $("alerts").replaceChildren(...f.alerts.map((a) => el("li", { "data-kind": a.kind },
-      t.fin_alert_line.replace("{merchant}", a.merchant).replace("{amount} {currency}", Q.money(a.amount, a.currency)).replace("{seconds}", a.secondsApart).replace("{date}", Q.day(a.date)))));
-    $("review").hidden = !f.alerts.length;
+    $("alerts").replaceChildren(...f.alerts.map(alertItem));
     $("alerts").hidden = !$("show-alerts").checked;
     $("others-section").hidden = !f.otherCurrencies.length;
     $("others").replaceChildren(...f.otherCurrencies.map((o) => el("li", {}, `${Q.money(o.spend, o.currency)} · ${o.transactions}`)));
@@ -68,6 +79,7 @@
   (async () => {
     const me = await api("customer", "/api/me");
     if (Q.setLanguage(me.language)) { location.reload(); return; }
+    Q.useLocale(me);
     load();
   })();
 })();

@@ -11,6 +11,7 @@
   (async () => {
     const me = await api("customer", "/api/me");
     if (Q.setLanguage(me.language)) { location.reload(); return; }
+    Q.useLocale(me);
     $("greeting").textContent = me.first_name ? t.hello.replace("{name}", me.first_name) : t.hello_anon;
     const [products, conversations] = await Promise.all([
       api("customer", "/api/me/products"), api("customer", "/api/me/conversations?limit=10"),

@@ -8,7 +8,6 @@
 const Q = (() => {
   const texts = JSON.parse(document.getElementById("texts").textContent);
   const lang = document.body.dataset.lang || "es";
-  const locale = lang === "pt" ? "pt-BR" : "es-MX";
   const tokenKey = (kind) => `quipu.${kind}.token`;
   const signInPage = (kind) => (kind === "operator" ? "/consola/entrar" : "/entrar");
   const token = (kind) => localStorage.getItem(tokenKey(kind));
@@ -16,7 +15,11 @@ const Q = (() => {
 
   function setToken(kind, value) { localStorage.setItem(tokenKey(kind), value); }
 
-  function signOut(kind, page) {
+  // Sign-out ends the session on the server first (its token stops working everywhere), then here.
+  async function signOut(kind, page) {
+    if (kind === "customer" && token(kind)) {
+      try { await fetch("/api/auth/logout", { method: "POST", headers: headersFor(kind) }); } catch (error) { /* offline: the token still dies here */ }
+    }
     localStorage.removeItem(tokenKey(kind));
     location.replace(page);
   }
@@ -129,23 +132,64 @@ const Q = (() => {
     return node;
   }
 
-  // US dollars are written US$ so they never read as pesos or reais; other currencies keep their code.
+  // The customer's locale (es-MX, es-CO, es-AR, pt-BR), from /api/me: every page writes amounts, dates and times
+  // the way code writes them in the chat (domain/locale.py), so a screen never mixes two conventions.
+  let place = { tag: lang === "pt" ? "pt-BR" : "es-MX", zone: undefined, comma: lang === "pt" };
+
+  function useLocale(me) {
+    if (me && me.locale) place = { tag: me.locale, zone: me.time_zone, comma: Boolean(me.decimal_comma) };
+  }
+
+  // Draws with another person's locale (the console shows a customer's case as that customer reads it).
+  function within(someone, draw) {
+    const saved = place;
+    useLocale(someone);
+    try { return draw(); } finally { place = saved; }
+  }
+
+  // 1,234.56 or 1.234,56: grouped by thousands always, two decimals, like domain/money.format_number.
+  function figure(value, digits = 2) {
+    const [whole, decimals] = Math.abs(value).toFixed(digits).split(".");
+    const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+    const text = decimals ? `${grouped}.${decimals}` : grouped;
+    return (value < 0 ? "-" : "") + (place.comma ? text.replace(/[,.]/g, (c) => (c === "," ? "." : ",")) : text);
+  }
+
+  // Always with the currency's code after the figure, as code writes it in the chat, mail and receipts.
   function money(amount, currency) {
     const value = Number(amount);
     if (!Number.isFinite(value)) return `${amount} ${currency || ""}`.trim();
-    const figure = value.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    if (currency === "USD") return `US$ ${figure}`;
-    return `${figure} ${currency || ""}`.trim();
+    return `${figure(value)} ${currency || ""}`.trim();
+  }
+
+  // The bank's records keep local wall-clock times (no offset): shown as written. What quipu stored (an offset or
+  // Z) is shown on the customer's clock.
+  function clock(iso) {
+    const text = String(iso);
+    if (!/(Z|[+-]\d\d:?\d\d)$/.test(text)) {
+      const [d, t = "00:00"] = text.split(/[T ]/);
+      const [y, m, day] = d.split("-").map(Number);
+      const [hh, mm] = t.split(":");
+      return { y, m, d: day, hh: hh.padStart(2, "0"), mm: (mm || "00").slice(0, 2) };
+    }
+    const format = new Intl.DateTimeFormat("en-CA", { timeZone: place.zone, year: "numeric", month: "2-digit",
+      day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    const p = Object.fromEntries(format.formatToParts(new Date(text)).map((x) => [x.type, x.value]));
+    return { y: Number(p.year), m: Number(p.month), d: Number(p.day), hh: p.hour, mm: p.minute };
   }
 
   function time(iso) {
-    return new Date(iso).toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
+    const c = clock(iso);
+    return `${c.hh}:${c.mm}`;
   }
 
   function day(iso) {
-    const [y, m, d] = String(iso).slice(0, 10).split("-");
-    return `${Number(d)} ${month(`${y}-${m}`)}`;
+    const c = clock(iso);
+    return `${c.d} ${texts.months.split(",")[c.m - 1]} ${c.y}`;
   }
+
+  // A date and a time on the customer's clock: "11 jun 2026, 09:00".
+  function moment(iso) { return `${day(iso)}, ${time(iso)}`; }
 
   function month(yearMonth) {
     const [y, m] = String(yearMonth).split("-");
@@ -205,7 +249,7 @@ const Q = (() => {
   });
 
   return {
-    texts, lang, api, stream, token, setToken, signOut, requireSignIn, sessionEnded, el, money, time, day, month,
-    duration, word, show, watch, setLanguage, ApiError,
+    texts, lang, api, stream, token, setToken, signOut, requireSignIn, sessionEnded, el, money, figure, time, day,
+    moment, month, duration, useLocale, within, word, show, watch, setLanguage, ApiError,
   };
 })();
