@@ -181,7 +181,7 @@ def adversarial(
 
     results = anyio.run(
         lambda: adversarial_eval.run(
-            settings, which, real_model=chosen, urls=urls, ids=id_list(ids), on_result=progress
+            settings, which, real_model=chosen, urls=urls, ids=id_list(ids), on_result=progress, directory=directory
         )
     )
     report = adversarial_eval.summarize(which, results, {"provider": llm, "model": getattr(chosen, "model", llm)})

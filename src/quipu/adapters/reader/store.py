@@ -4,6 +4,7 @@ one loads in a fraction of a second. Kept in the user's cache, shared by every c
 
 import json
 import logging
+import os
 import time
 from pathlib import Path
 
@@ -50,9 +51,25 @@ def save(reader: LinearReader, folder: Path = DEFAULT_CACHE) -> Path:
         "moods": _save_fitted(reader.moods, "moods", folder, arrays),
     }
     path = folder / f"reader-{reader.fingerprint}"
-    np.savez_compressed(path.with_suffix(".npz"), **arrays)  # type: ignore[arg-type]
-    path.with_suffix(".json").write_text(json.dumps(meta, ensure_ascii=False), encoding="utf-8")
+    # written aside and renamed: a process loading the reader while another trains never reads half a file
+    partial = folder / f".{path.name}.{os.getpid()}"
+    np.savez_compressed(partial.with_suffix(".npz"), **arrays)  # type: ignore[arg-type]
+    partial.with_suffix(".json").write_text(json.dumps(meta, ensure_ascii=False), encoding="utf-8")
+    os.replace(partial.with_suffix(".npz"), path.with_suffix(".npz"))
+    os.replace(partial.with_suffix(".json"), path.with_suffix(".json"))
+    _prune(folder)
     return path
+
+
+KEPT = 8  # readers kept in the cache: every checkout on the machine shares it, each with its own corpus
+
+
+def _prune(folder: Path) -> None:
+    """The oldest trained readers go once more than KEPT are stored (each corpus change trains a new one)."""
+    stored = sorted(folder.glob("reader-*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for stale in stored[KEPT:]:
+        for part in (stale, stale.with_suffix(".npz")):
+            part.unlink(missing_ok=True)
 
 
 def _load_fitted(meta: dict, name: str, arrays) -> Fitted:
@@ -90,7 +107,7 @@ def load(fingerprint: str, folder: Path = DEFAULT_CACHE) -> LinearReader | None:
             fingerprint=meta["fingerprint"],
             examples=meta["examples"],
         )
-    except (OSError, ValueError, KeyError) as error:  # a damaged file is trained again, never half-read
+    except (OSError, EOFError, ValueError, KeyError) as error:  # a damaged file is trained again, never half-read
         log.warning("the trained reader at %s is unreadable; training again", path, exc_info=error)
         return None
 

@@ -18,6 +18,7 @@ MONEY_INTENTS = frozenset({"transfer", "pay_debt", "pay_bill"})
 REFUND, CHARGE_STATUS = "refund", "charge_status"
 BILLS = "list_bills"
 DEBT = "debt"
+MOVEMENTS = "movements"
 PAYING = frozenset({"pay_debt", "pay_bill"})
 EMAIL = "email_summary"
 SHORT_FOLLOW_UP = 8  # a question this short that names nothing of its own leans on the last request

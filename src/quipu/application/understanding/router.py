@@ -9,9 +9,9 @@ money or share a code gets a scam warning and a person."""
 
 from quipu.application.understanding.catalog import Catalog
 from quipu.application.understanding.commands import Command, Step
-from quipu.application.understanding.conversation import NEW_REQUEST, Conversation, sure
+from quipu.application.understanding.conversation import MONEY_INTENTS, NEW_REQUEST, Conversation, sure
 from quipu.application.understanding.rules import RULES
-from quipu.domain.reading.model import Clause, Reading
+from quipu.domain.reading.model import Clause, Mood, Polarity, Reading
 
 __all__ = ["Conversation", "route"]
 
@@ -25,6 +25,7 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
     for clause in reading.clauses:
         before = commands[-1] if commands else None
         commands.append(_continues_the_message(clause, before) or _first_rule(clause, conversation, catalog))
+    commands = _scam_across(_taken_back(commands, catalog))
     meaningful = [c for c in commands if not (c.step == Step.SMALL_TALK and c.intent in FILLERS)]
     answered = {c.intent for c in meaningful if c.step == Step.ANSWER}
     meaningful = [c for c in meaningful if not (c.step in (Step.OFFER, Step.EXPLAIN) and c.intent in answered)]
@@ -44,6 +45,45 @@ def _continues_the_message(clause: Clause, before: Command | None) -> Command | 
     if sure(clause, NEW_REQUEST) and clause.intent != before.intent:
         return None
     return Command(Step.ANSWER, clause, before.skill, before.intent, follow_up=True, rule="continues the message")
+
+
+def _taken_back(commands: list[Command], catalog: Catalog) -> list[Command]:
+    """ "pasa 5 lucas a la corriente, déjalo así", "bloquéala… pero todavía no": a refusal or a delay said after a
+    request, about nothing else the bank does, takes that request back; nothing is prepared."""
+    kept = list(commands)
+    for later in commands:
+        clause = later.clause
+        if clause is None or clause.polarity == Polarity.ASKS or later.acts:
+            continue
+        for i, earlier in enumerate(kept):
+            if earlier is later:
+                break
+            about_it = later.intent in (None, earlier.intent) or not catalog.acts(later.intent or "")
+            if earlier.acts and about_it:
+                kept[i] = Command(
+                    Step.ACKNOWLEDGE, earlier.clause, earlier.skill, earlier.intent, reason=clause.polarity.value
+                )
+    return kept
+
+
+def _scam_across(commands: list[Command]) -> list[Command]:
+    """ "me llamaron de la Superintendencia… primero debo consignar 90 mil, ¿le consigno desde mi cuenta?": a report or
+    a scam's purpose in one clause makes money moved (or a code shared) in another clause of the message part of it."""
+    clauses = [c.clause for c in commands if c.clause is not None]
+    told = any(c.mood == Mood.REPORT or c.slots.scam_purpose for c in clauses) or any(
+        c.step == Step.SCAM for c in commands
+    )
+    if not told:
+        return commands
+    return [
+        Command(Step.SCAM, c.clause, reason="scam_report") if c.clause is not None and _moves_or_shares(c.clause) else c
+        for c in commands
+    ]
+
+
+def _moves_or_shares(clause: Clause) -> bool:
+    s = clause.slots
+    return clause.intent in MONEY_INTENTS or bool(s.accounts) or s.secret
 
 
 def _same(a: Command, b: Command) -> bool:

@@ -18,6 +18,7 @@ from quipu.application.understanding.conversation import (
     DOUBT_FLOOR,
     EMAIL,
     MONEY_INTENTS,
+    MOVEMENTS,
     PAYING,
     REFUND,
     SMALL_TALK_WORDS,
@@ -51,7 +52,14 @@ def _scam(clause: Clause, conversation: Conversation, catalog: Catalog) -> Comma
     reported = clause.mood == Mood.REPORT
     moves_money = clause.intent in MONEY_INTENTS or bool(s.accounts) or bool(s.amounts and s.bare_numbers)
     named = clause.intent == "scam_report" and sure(clause)
-    if named or (reported and (s.secret or s.scam_purpose or moves_money)) or (s.secret and s.impersonation):
+    # "primero tengo que pagar 2 mil del kit, ¿le transfiero?": money moved for a scam's purpose, reported or not
+    paid_to_be_paid = s.scam_purpose and moves_money
+    if (
+        named
+        or paid_to_be_paid
+        or (reported and (s.secret or s.scam_purpose or moves_money))
+        or (s.secret and s.impersonation)
+    ):
         return Command(Step.SCAM, clause, reason="scam_report")
     return None
 
@@ -93,6 +101,16 @@ def _asks_when(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
     if not s.deadline or clause.intent not in PAYING or clause.mood not in (Mood.QUESTION, Mood.ACTION_QUESTION):
         return None
     return answered_as(clause, BILLS if s.services else DEBT, conversation, catalog)
+
+
+def _already_done(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
+    """ "pagué la luz en el Oxxo, ¿ya se ve?", "já transferi": what the customer did is looked up in the records
+    (the bills still pending, the movements), never prepared again."""
+    if clause.intent not in MONEY_INTENTS or clause.polarity != Polarity.ASKS or clause.mood == Mood.REQUEST:
+        return None
+    if not clause.done:
+        return None
+    return answered_as(clause, BILLS if clause.intent == "pay_bill" else MOVEMENTS, conversation, catalog)
 
 
 def _act_or_not(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
@@ -228,6 +246,7 @@ RULES: tuple[tuple[str, Rule], ...] = (
     ("small talk", _small_talk),
     ("a follow-up of the last request", follows_up),
     ("when a payment is due", _asks_when),
+    ("what the customer already did", _already_done),
     ("an action: only when asked", _act_or_not),
     ("a lookup sent by e-mail", _emailed),
     ("a lookup", _lookup),

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from quipu.domain.reading.lexicon import Found, Phrases, lexicon
 from quipu.domain.reading.model import Mood, Polarity, Speaker
+from quipu.domain.reading.text import tokens
 from quipu.domain.reading.words import PUNCTUATION, Words
 
 OPENING = 3  # a cue of mood counts where a clause opens (its first words)
@@ -25,6 +26,7 @@ class Cues:
     postpones: bool = False
     switch_off: bool = False
     others: bool = False  # someone else is the one acting ("mi papá paga el agua", "me van a depositar")
+    done: bool = False  # the customer says they already did it themselves ("pagué la luz en el Oxxo")
 
     @property
     def speaker(self) -> Speaker:
@@ -44,6 +46,8 @@ class Cues:
             return Mood.HYPOTHETICAL
         if self.others:
             return Mood.STATEMENT
+        if self.done and not self.polite_request:
+            return Mood.QUESTION if self.question else Mood.STATEMENT
         if self.about_action and not self.polite_request:
             return Mood.ACTION_QUESTION
         if self.polite_request or self.request:
@@ -63,8 +67,7 @@ def read_cues(clause: Words, language: str) -> Cues:
         hypothetical=_hypothetical(clause, language),
         about_action=_opens_with(lex.cue("about_action"), opening)
         or bool(lex.cue("about_action").search(text) and clause.asked and _early(lex.cue("about_action"), text)),
-        polite_request=_opens_with(lex.cue("polite_request"), opening)
-        or bool(lex.cue("polite_request").search(opening)),
+        polite_request=_polite(opening, lex),
         request=bool(lex.cue("request").search(text)) or _opens_with(lex.cue("imperative"), opening),
         question=clause.asked or _opens_with(lex.cue("question_words"), opening),
         refuses=_negated(clause, language, [m.start() for m in anchors])
@@ -72,15 +75,44 @@ def read_cues(clause: Words, language: str) -> Cues:
         or _none_at_all(clause, language),
         postpones=bool(lex.cue("postpone").search(text)) or _refused_for_now(clause, language, anchors),
         switch_off=bool(lex.cue("switch_off").search(text)),
-        others=_opens_with(lex.cue("others"), opening) or bool(lex.cue("incoming").search(text)),
+        others=(_opens_with(lex.cue("others"), opening) and not _wished(clause, language))
+        or bool(lex.cue("incoming").search(text)),
+        done=_done(clause, language),
     )
 
 
+def _polite(opening: str, lex) -> bool:
+    """ "¿me puedes bloquear…?", "¿puede usted…?": a request said politely; inside the words that ask how an action
+    works ("se puede bloquear…?", "¿puedo pagar…?") it is no request."""
+    polite = lex.cue("polite_request").find(opening)
+    about = [m.span() for m in lex.cue("about_action").find(opening)]
+    return any(not any(m.start() < e and s < m.end() for s, e in about) for m in polite)
+
+
+def _wished(clause: Words, language: str) -> bool:
+    """ "que alguien me llame mañana": a wish said to the bank, not someone else acting."""
+    wishes = {w for p in lexicon(language).cue_words("wish") for w in str(p).split()}
+    return bool(clause.content) and clause.content[0] in wishes and not clause.asked
+
+
+def _done(clause: Words, language: str) -> bool:
+    """ "pagué la luz", "já paguei": the customer's own past action. Read on their own letters, accents kept: the
+    folded "pague" is also the request "pague la luz"."""
+    said = " " + " ".join(tokens(clause.said.lower())) + " "
+    return any(f" {str(p).lower()} " in said for p in lexicon(language).cue_words("done"))
+
+
 def _none_at_all(clause: Words, language: str) -> bool:
-    """ "no me mandes ningún mail", "não manda e-mail nenhum": a negation with "ningún" reaches the whole clause."""
+    """ "no me mandes ningún mail", "não manda e-mail nenhum": a negation with "ningún" reaches the whole clause;
+    a request said before the negation stays asked ("bloquee mi tarjeta, no la encuentro por ningún lado")."""
     lex = lexicon(language)
     negators = {w for p in lex.cue_words("negation") for w in p.split()}
-    return bool(negators & set(clause.content)) and bool(lex.cue("none_at_all").search(clause.text))
+    words = list(clause.content)
+    first_negation = next((i for i, w in enumerate(words) if w in negators), None)
+    if first_negation is None or not lex.cue("none_at_all").search(clause.text):
+        return False
+    verbs = lex.cue("action_verbs").find(" ".join(words[:first_negation]))
+    return not verbs
 
 
 def _refused_for_now(clause: Words, language: str, anchors: list[Found]) -> bool:

@@ -55,6 +55,7 @@ def read_clause(words: Words, context: ReadingContext, learned: LearnedReader | 
         moods=moods,
         anchors=named,
         settled=cues.settled_mood(),
+        done=cues.done,
     )
 
 

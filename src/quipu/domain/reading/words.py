@@ -71,8 +71,15 @@ def clauses(text: str, language: str) -> list[Words]:
     pieces: list[tuple[list[str], list[str], bool]] = []
     current: list[str] = []
     current_said: list[str] = []
+    before_a_question: set[int] = set()  # the pieces cut off by a "¿" that follows them
     for word, raw in zip(words, said, strict=True):
-        if word == "¿" and len([w for w in current if w not in PUNCTUATION]) >= SHORT:
+        # "¿" opens a question of its own, unless it is what an "if" said before supposes ("si no me alcanza, ¿…?")
+        if (
+            word == "¿"
+            and len([w for w in current if w not in PUNCTUATION]) >= SHORT
+            and not _supposes(current, language)
+        ):
+            before_a_question.add(len(pieces))
             pieces.append((current, current_said, False))
             current, current_said = [], []
         if word in ENDS:
@@ -84,6 +91,12 @@ def clauses(text: str, language: str) -> list[Words]:
         current_said.append(raw)
     if current:
         pieces.append((current, current_said, False))
+    # "las alertas de compras en el extranjero ¿tienen costo?": words before the question that ask nothing outright
+    # are its topic, asked with it
+    for i in before_a_question:
+        topic, topic_said, _ = pieces[i]
+        if i + 1 < len(pieces) and pieces[i + 1][2] and not _asks_outright(topic, language):
+            pieces[i] = (topic, topic_said, True)
     split = [part for piece in pieces for part in _joined(piece, language)]
     return _merged([Words(tuple(w), _said(s), asked) for w, s, asked in split if w])
 
@@ -118,6 +131,14 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         if word == "," and split_here and _starts_anew(right, language):
             return [(left, said[:index], False), *_joined((right, said[index + 1 :], asked), language)]
     return [piece]
+
+
+def _asks_outright(words: list[str], language: str) -> bool:
+    """A request said in so many words: "quiero…", an imperative, "¿me puedes…?"."""
+    lex = lexicon(language)
+    text = " ".join(w for w in words if w not in PUNCTUATION)
+    imperative = lex.cue("imperative").search(" ".join(text.split()[:SHORT]))
+    return imperative is not None or any(lex.cue(name).search(text) for name in ("request", "polite_request"))
 
 
 def _supposes(left: list[str], language: str) -> bool:
