@@ -8,6 +8,7 @@ from quipu.bank_data.format import CORE_TABLES
 from quipu.domain.sql_columns import CoreColumns
 from quipu.domain.sql_scope import HIDDEN, OWNED, REFERENCE, Guarded, Refused
 from quipu.domain.sql_scope import guard as guard_with
+from sql_reparse import assert_renders_what_it_checked
 
 COLUMNS = CoreColumns(
     {table: frozenset(CORE_TABLES[table]) for table in sorted(OWNED | REFERENCE)}
@@ -254,11 +255,12 @@ def test_accepted_queries_are_scoped_to_the_customer(sql):
     verdict = guard(sql)
     assert isinstance(verdict, Guarded), verdict
     code = re.sub(r"'(?:[^']|'')*'", "''", verdict.sql)  # string literals are data, not table reads
+    assert code.count('"core".') >= 1, verdict.sql
     for table in OWNED:
-        read = len(re.findall(rf"\bcore\.{table}\b", code))
-        scoped = code.count(f"(SELECT * FROM core.{table} WHERE customer_id = %(customer)s)")
+        read = code.count(f'"core"."{table}"')
+        scoped = code.count(f'(SELECT * FROM "core"."{table}" WHERE "customer_id" = %(customer)s)')
         assert read == scoped, f"{table} read outside a scoped subquery: {verdict.sql}"
-    assert not re.search(r"(?<![\w.])(?:ops|pg_catalog|information_schema)\.", code)
+    assert not re.search(r'(?<![\w.])"?(?:ops|pg_catalog|information_schema)"?\.', code)
 
 
 @pytest.mark.parametrize(("sql", "reason"), REFUSED)
@@ -276,8 +278,8 @@ def test_there_are_at_least_150_cases():
 
 def test_the_customer_filter_sits_in_a_subquery_never_the_outer_where():
     sql = guard("SELECT * FROM transactions WHERE amount > 1 OR 1 = 1").sql
-    assert sql.startswith("SELECT * FROM (SELECT * FROM core.transactions WHERE customer_id = %(customer)s)")
-    assert sql.endswith("WHERE amount > 1 OR 1 = 1 LIMIT 101")
+    assert sql.startswith('SELECT * FROM (SELECT * FROM "core"."transactions" WHERE "customer_id" = %(customer)s)')
+    assert sql.endswith('WHERE "amount" > 1 OR 1 = 1 LIMIT 101')
 
 
 def test_comments_are_stripped_from_what_runs():
@@ -293,7 +295,7 @@ def test_alias_is_kept_and_reference_tables_are_pinned_to_core():
     sql = guard(
         "SELECT t.amount, r.exchange_rate FROM transactions t JOIN fx_rates r ON r.date = t.transaction_date::date"
     ).sql
-    assert "AS t" in sql and "JOIN core.fx_rates AS r" in sql
+    assert 'AS "t"' in sql and 'JOIN "core"."fx_rates" AS "r"' in sql
 
 
 def test_every_core_table_is_allow_listed_or_explicitly_hidden():
@@ -396,6 +398,7 @@ ATTRIBUTE_AND_SCOPE_ACCEPTED = [
     "SELECT currency, count(*) AS n FROM transactions GROUP BY currency ORDER BY n DESC",
     "SELECT q.count FROM (SELECT count(*) AS count FROM transactions) q",
     "SELECT U&'\\0071uipu' FROM transactions",
+    'SELECT "T".amount FROM transactions AS "T"',
 ]
 
 
@@ -421,3 +424,34 @@ def test_no_answer_fetches_more_than_101_rows():
     assert guard("SELECT * FROM transactions LIMIT 100000").sql.endswith("LIMIT 101")
     assert guard("SELECT * FROM transactions LIMIT 5").sql.endswith("LIMIT 5")
     assert guard("SELECT amount FROM transactions UNION SELECT minimum_payment FROM billing").sql.endswith("LIMIT 101")
+
+
+ALIAS_ATTACK = 'SELECT customer_id FROM customers AS "c UNION ALL SELECT count(*)::text FROM core.customers --"'
+
+
+def test_a_quoted_alias_is_rendered_as_one_name_never_as_sql():
+    """The review's attack: the alias came back unquoted and ran a second SELECT over every customer."""
+    rendered = guard(ALIAS_ATTACK).sql
+    assert rendered.endswith('AS "c UNION ALL SELECT count(*)::text FROM core.customers --" LIMIT 101')
+    assert_renders_what_it_checked(ALIAS_ATTACK, rendered)
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        'SELECT "a""b".amount FROM transactions "a""b"',
+        'SELECT amount AS "x""; SELECT 1 --" FROM transactions',
+        'SELECT amount FROM transactions AS "t"" UNION SELECT usename FROM pg_user --"',
+        'WITH "q) UNION (SELECT 1" AS (SELECT amount FROM transactions) SELECT amount FROM "q) UNION (SELECT 1"',
+        "SELECT amount FROM transactions WHERE merchant_name = E'a\\' UNION SELECT 1 --'",
+        "SELECT amount FROM transactions WHERE merchant_name = $q$a' UNION SELECT 1 --$q$",
+    ],
+)
+def test_every_name_and_literal_the_guard_writes_stays_one_token(sql):
+    verdict = guard(sql)
+    assert isinstance(verdict, Guarded), verdict
+    assert_renders_what_it_checked(sql, verdict.sql)
+
+
+def test_an_uppercase_quoted_alias_keeps_its_case_in_what_runs():
+    assert 'AS "T"' in guard('SELECT "T".amount FROM transactions AS "T"').sql

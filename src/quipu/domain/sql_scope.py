@@ -3,7 +3,9 @@
 Pure: SQL text and core's column sets in, a verdict out. Every name must be a real column of the table,
 CTE or subquery it names (PostgreSQL reads `t.f` and `(x).f` as the call `f(t)` when `f` is not a column).
 What runs is the SQL regenerated from the parse tree, with every customer-owned table replaced by a
-subquery filtered to a bound parameter, never the model's text.
+subquery filtered to a bound parameter, never the model's text; and every identifier in it is quoted, so a
+name is rendered as the one name the guard checked, never as SQL (an alias `"c UNION ALL SELECT …"` once
+came back unquoted and ran as a second SELECT).
 """
 
 from dataclasses import dataclass
@@ -192,19 +194,24 @@ def _scope_tables(tables: list[tuple[exp.Table, str]]) -> tuple[set[str], set[st
             table.replace(_scoped_subquery(name, table.args.get("alias")))
             owned.add(name)
         else:
-            table.set("db", exp.to_identifier(SCHEMA))
-            table.set("this", exp.to_identifier(name))
+            table.set("db", _quoted(SCHEMA))
+            table.set("this", _quoted(name))
             reference.add(name)
     return owned, reference
 
 
 def _scoped_subquery(name: str, alias: exp.TableAlias | None) -> exp.Subquery:
     alias_name = _identifier(alias.this) if alias else name
-    table = exp.Table(this=exp.Identifier(this=name), db=exp.Identifier(this=SCHEMA))
-    owner = exp.EQ(this=exp.Column(this=exp.Identifier(this="customer_id")), expression=exp.Placeholder(this=_MARKER))
+    table = exp.Table(this=_quoted(name), db=_quoted(SCHEMA))
+    owner = exp.EQ(this=exp.Column(this=_quoted("customer_id")), expression=exp.Placeholder(this=_MARKER))
     inner = exp.Select(expressions=[exp.Star()], where=exp.Where(this=owner))
     inner.set("from_" if "from_" in exp.Select.arg_types else "from", exp.From(this=table))
-    return exp.Subquery(this=inner, alias=exp.TableAlias(this=exp.Identifier(this=alias_name)))
+    return exp.Subquery(this=inner, alias=exp.TableAlias(this=_quoted(alias_name)))
+
+
+def _quoted(name: str) -> exp.Identifier:
+    """A name the guard writes, as PostgreSQL resolved it (already folded): quoted, so it stays one name."""
+    return exp.Identifier(this=name, quoted=True)
 
 
 def _cap_rows(tree: exp.Expression) -> None:
@@ -218,8 +225,12 @@ def _cap_rows(tree: exp.Expression) -> None:
 
 
 def _render(tree: exp.Expression, placeholders: int) -> str:
-    """The marker may appear only where the guard put it: looked for in what runs, not in what was sent."""
-    sql = tree.sql(dialect="postgres", comments=False)
+    """The marker may appear only where the guard put it: looked for in what runs, not in what was sent.
+
+    Every identifier is quoted (`identify=True`): names were folded as PostgreSQL folds them when parsed,
+    so quoting changes no meaning, and no name can end its quotes and become SQL.
+    """
+    sql = tree.sql(dialect="postgres", comments=False, identify=True)
     if sql.lower().count(_MARKER) != placeholders:
         raise _Refusal("reserved_name", f"{_MARKER} is reserved")
     escaped = sql.replace("%", "%%")
