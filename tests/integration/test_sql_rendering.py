@@ -92,6 +92,14 @@ def test_the_reviews_quoted_alias_runs_as_one_name_and_reads_only_the_customers_
     assert result["rows"] == [[LUCIA]], result
 
 
+def test_a_cte_named_like_an_outer_alias_is_refused_before_postgresql_reads_it_as_a_call():
+    for sql in (
+        "WITH q AS (SELECT amount AS pg_typeof FROM transactions) SELECT (SELECT q.pg_typeof LIMIT 1) FROM customers q",
+        "WITH q AS (SELECT amount AS row_to_json FROM transactions) SELECT (SELECT q.row_to_json) FROM customers q",
+    ):
+        assert guard(sql, CORE).reason == "cte_shadows_alias"
+
+
 SIGNALS_AND_LOCKS = (
     "SELECT pg_terminate_backend(pg_backend_pid() + 1)",
     "SELECT pg_cancel_backend(pg_backend_pid() + 1)",

@@ -381,6 +381,21 @@ ATTRIBUTE_AND_SCOPE = [
         "SELECT * FROM fx_rates WHERE EXISTS (WITH customers AS (SELECT 1 AS x) SELECT x FROM customers)",
         "cte_shadows_table",
     ),
+    # a CTE named like an alias: sqlglot and PostgreSQL resolve `q` to different sources
+    (
+        "WITH q AS (SELECT amount AS pg_typeof FROM transactions) SELECT (SELECT q.pg_typeof LIMIT 1) FROM customers q",
+        "cte_shadows_alias",
+    ),
+    ("WITH q AS (SELECT amount FROM transactions) SELECT q.row_to_json FROM transactions q", "cte_shadows_alias"),
+    ("WITH q AS (SELECT amount FROM transactions) SELECT * FROM (SELECT * FROM q) q", "cte_shadows_alias"),
+    ("WITH a AS (SELECT 1 AS x FROM fx_rates), b AS (SELECT 2 AS x FROM fx_rates) SELECT * FROM a b", None),
+    ("SELECT * FROM (WITH a AS (SELECT 1 AS x) SELECT * FROM a) s, (WITH a AS (SELECT 2 AS x) SELECT * FROM a) t", None),
+    # a subquery in FROM never sees its siblings: a name there is not the derived table's own output
+    ("SELECT (SELECT b.pg_typeof FROM (SELECT b.pg_typeof FROM fx_rates) AS b) FROM customers b", "unknown_column"),
+    ("SELECT (SELECT b.row_to_json FROM (SELECT b.row_to_json FROM fx_rates) b) FROM customers b", "unknown_column"),
+    ("SELECT a.name FROM (SELECT a.name FROM service_billers) AS a", "unknown_column"),
+    ("SELECT a.biller_name FROM (SELECT biller_name FROM service_billers) AS a", "unknown_column"),
+    ("WITH a AS (SELECT t.to_json AS x FROM fx_rates) SELECT a.x FROM a, transactions t", "unknown_column"),
     ("SELECT amount AS quipu_scope_customer FROM transactions", "reserved_name"),
     ('SELECT amount AS "QUIPU_SCOPE_CUSTOMER" FROM transactions', "reserved_name"),
     ("SELECT '%(quipu_scope_customer)s' FROM transactions", "reserved_name"),
@@ -398,6 +413,9 @@ ATTRIBUTE_AND_SCOPE_ACCEPTED = [
     "SELECT currency, count(*) AS n FROM transactions GROUP BY currency ORDER BY n DESC",
     "SELECT q.count FROM (SELECT count(*) AS count FROM transactions) q",
     "SELECT U&'\\0071uipu' FROM transactions",
+    "WITH q AS (SELECT amount FROM transactions) SELECT q.amount FROM q AS q",
+    "SELECT (SELECT max(x.amount) FROM (SELECT amount FROM transactions) x) FROM customers c",
+    "SELECT (SELECT x.n FROM (SELECT c.city AS n) x) FROM customers c",
     'SELECT "T".amount FROM transactions AS "T"',
 ]
 

@@ -136,10 +136,7 @@ def _scopes(tree: exp.Expression) -> list[Scope]:
 
 def _real_tables(tree: exp.Expression, scopes: list[Scope]) -> list[tuple[exp.Table, str]]:
     """Every table that is not a CTE visible at its own query level, checked against the allow-list."""
-    for cte in tree.find_all(exp.CTE):
-        name = _identifier(cte.args["alias"].this)
-        if name in OWNED | REFERENCE | HIDDEN or name.startswith("pg_"):
-            raise _Refusal("cte_shadows_table", f"a CTE may not be named {name}: that is a real table")
+    _refuse_shadowing_ctes(tree)
     found, seen = [], set()
     for scope in scopes:
         for table in scope.tables:
@@ -151,6 +148,31 @@ def _real_tables(tree: exp.Expression, scopes: list[Scope]) -> list[tuple[exp.Ta
     if any(id(t) not in seen for t in tree.find_all(exp.Table)):
         raise _Refusal("unsupported_syntax", "a table is read where the guard cannot place it")
     return found
+
+
+def _refuse_shadowing_ctes(tree: exp.Expression) -> None:
+    """A CTE name is one name in the whole query: never a real table, another CTE or any alias.
+
+    Where a CTE and an alias share a name, sqlglot and PostgreSQL may resolve `q.f` to different sources
+    (`(SELECT q.pg_typeof)` under `FROM customers q` is the call `pg_typeof(q)` to PostgreSQL), so the
+    guard would check a column PostgreSQL never reads.
+    """
+    names = [_identifier(cte.args["alias"].this) for cte in tree.find_all(exp.CTE)]
+    for name in names:
+        if name in OWNED | REFERENCE | HIDDEN or name.startswith("pg_"):
+            raise _Refusal("cte_shadows_table", f"a CTE may not be named {name}: that is a real table")
+    if len(set(names)) != len(names):
+        raise _Refusal("cte_shadows_alias", "two CTEs share a name: give each its own")
+    for alias in tree.find_all(exp.TableAlias):
+        name = _identifier(alias.this)
+        if name in names and not isinstance(alias.parent, exp.CTE) and not _names_itself(alias, name):
+            raise _Refusal("cte_shadows_alias", f"{name} is both a CTE and an alias: give each its own name")
+
+
+def _names_itself(alias: exp.TableAlias, name: str) -> bool:
+    """`FROM q AS q`: the CTE under its own name."""
+    table = alias.parent
+    return isinstance(table, exp.Table) and not table.args.get("db") and _identifier(table.this) == name
 
 
 def _table_name(table: exp.Table) -> str:
