@@ -138,14 +138,18 @@ class Identity:
     async def _check_password(
         self, subject: str, client: str, stored_hash: str | None, password: str, now: datetime
     ) -> None:
-        """Two guards: the account's (any client; fixed lock) and this client's on it (its lock doubles)."""
+        """Two guards: the account's (any client; fixed lock) and this client's on it (its lock doubles).
+
+        The attempt is reserved on both before the password is verified, so simultaneous guesses get no more
+        verifications than the lock allows (24 at once were once all verified, and the right one cleared it).
+        """
         mine = client_subject(subject, client)
-        if (await self.store.guard(subject)).locked(now) or (await self.store.guard(mine)).locked(now):
+        guards = ((subject, self.limits.account_back_off), (mine, self.limits.client_back_off))
+        if not await self.store.reserve_attempt(guards, now):
             raise AuthError("account_locked")
         if await self.verify(stored_hash, password):
-            await self.store.clear_guard(subject)
-            await self.store.clear_guard(mine)
+            for guarded, _ in guards:
+                await self.store.settle_success(guarded, now)
             return
-        account = await self.store.count_failure(subject, now, self.limits.account_back_off)
-        client_guard = await self.store.count_failure(mine, now, self.limits.client_back_off)
-        raise AuthError("account_locked" if account.locked(now) or client_guard.locked(now) else "invalid_credentials")
+        states = [await self.store.settle_failure(guarded, now, back_off) for guarded, back_off in guards]
+        raise AuthError("account_locked" if any(s.locked(now) for s in states) else "invalid_credentials")

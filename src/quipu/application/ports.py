@@ -1,6 +1,7 @@
 """What the use cases need from the outside world; adapters implement these."""
 
 import asyncio
+from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager, AbstractContextManager
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -85,10 +86,15 @@ class IdentityStore(Protocol):
 
     async def operator_login(self, username: str) -> OperatorLogin | None: ...
     async def operator_by_id(self, operator_id: str) -> OperatorLogin | None: ...
-    async def guard(self, subject: str) -> GuardState: ...
-    async def clear_guard(self, subject: str) -> None: ...
-    async def count_failure(self, subject: str, now: datetime, back_off: BackOff) -> GuardState:
-        """One more failure, counted atomically (concurrent failures all count); may lock the subject."""
+    async def reserve_attempt(self, guards: Sequence[tuple[str, BackOff]], now: datetime) -> bool:
+        """Before any password is verified, one attempt in flight on every guard, all or none, atomically: False
+        when a guard is locked or its failures and attempts in flight already reach its limit."""
+
+    async def settle_success(self, subject: str, now: datetime) -> None:
+        """Give the attempt back; clear failures and back-off unless the guard is locked."""
+
+    async def settle_failure(self, subject: str, now: datetime, back_off: BackOff) -> GuardState:
+        """The attempt becomes a failure, counted atomically (concurrent failures all count); may lock."""
 
     async def count_hit(self, bucket: str, window_start: datetime) -> int: ...
     async def purge(self, now: datetime) -> None:
