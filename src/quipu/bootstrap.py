@@ -32,12 +32,14 @@ from quipu.adapters.postgres.conversations_store import PgConversations
 from quipu.adapters.postgres.database import CHECKPOINT_SCHEMA
 from quipu.adapters.postgres.identity_store import PgIdentityStore
 from quipu.adapters.postgres.live import LiveFeed
+from quipu.adapters.postgres.liveness import ProcessLiveness
 from quipu.adapters.postgres.outbox_store import PgOutbox
 from quipu.adapters.postgres.reader_walls import WallCheck
 from quipu.adapters.postgres.schema_catalog import describe_core, read_core_columns
 from quipu.adapters.postgres.sql_runner import dwh_pool
 from quipu.adapters.postgres.step_up_store import PgStepUpStore
 from quipu.adapters.postgres.transfers_store import PgTransfers
+from quipu.adapters.postgres.turns_store import PgTurnsInFlight
 from quipu.adapters.postgres.views import PgViews
 from quipu.adapters.security.passwords import Passwords
 from quipu.adapters.security.tokens import Tokens
@@ -61,6 +63,7 @@ from quipu.application.ports import (
 from quipu.application.step_up import StepUp
 from quipu.application.text_to_sql import SqlLookup
 from quipu.application.transfers import Transfers
+from quipu.application.turn_gate import TurnGate
 from quipu.application.views import Views
 from quipu.domain.mail import route_from
 from quipu.domain.sql_columns import CoreColumns
@@ -71,6 +74,7 @@ from quipu.wiring import (
     agent_tools,
     code_hasher,
     limits_of,
+    longest_turn,
     mailer_of,
     new_code,
     sql_lookup,
@@ -102,6 +106,7 @@ class Services:
     views: Views  # what the pages read: greeting, products, sent mail, conversations, operators
     events: LiveEvents  # conversations that changed, for the pages watching them
     chat_limit: RateLimit  # chat turns per minute per customer
+    turns: TurnGate  # one turn in flight per customer, across every API process
     transcriber: Transcriber
     voice: Synthesizer
     tracer: Tracing  # read at each span, so a test may swap it on a running service
@@ -118,6 +123,7 @@ class Resources:
     checkpoint_pool: AsyncConnectionPool  # the agent's LangGraph checkpoints
     sql_pool: AsyncConnectionPool | None  # the reader's (guarded SQL); None when run_sql is off (no reader login)
     live: LiveFeed
+    liveness: ProcessLiveness  # this process is alive while its lock is held: what it held can be taken over
     background: list[asyncio.Task] = field(default_factory=list)  # started with the service, cancelled with it
 
 
@@ -141,8 +147,9 @@ async def build_container(
         model = model if model is not None else build_model(settings)
         services, agent = assemble(settings, resources, clock, model, walls, columns)
         await services.gateway.sweep()  # actions a crash left `executing`: read back, or to a person
-        await resources.live.start()
-        stack.push_async_callback(resources.live.stop)
+        for held in (resources.live, resources.liveness):
+            await held.start()
+            stack.push_async_callback(held.stop)
         copies = warm_up_copies(settings, model)
         if copies:  # the first customers should not wait for the prompt
             resources.background.append(asyncio.create_task(agent.warm_up(copies)))
@@ -177,7 +184,7 @@ async def open_resources(stack: AsyncExitStack, urls: DatabaseUrls, *, with_read
             kwargs={**checkpoints, "options": f"-c search_path={CHECKPOINT_SCHEMA}"},
         )
     )
-    return Resources(urls, pool, checkpoint_pool, sql_pool, LiveFeed(urls.app))
+    return Resources(urls, pool, checkpoint_pool, sql_pool, LiveFeed(urls.app), ProcessLiveness(urls.app))
 
 
 def assemble(
@@ -273,6 +280,7 @@ def assemble(
         views=PgViews(pool),
         events=resources.live,
         chat_limit=ChatLimiter(identity.rate, settings.chat_rate_per_minute, clock),
+        turns=TurnGate(PgTurnsInFlight(pool, resources.liveness), clock, longest_turn(settings)),
         transcriber=WhisperTranscriber(settings.models_dir, threads=settings.llm_threads),
         voice=EspeakSynthesizer(),
         tracer=otlp_tracer(settings.otlp_endpoint),
