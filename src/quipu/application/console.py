@@ -134,7 +134,7 @@ class Console:
         async with self.store.unit_of_work() as uow:
             given = await uow.give_back(conversation_id, staff.operator_id, supervisor=staff.supervisor)
             if given is None:
-                raise await _refusal(uow, conversation_id)
+                raise await _refusal(uow, conversation_id, unheld="hold_the_case_first")
             customer_id, language = given
             await uow.close_cases(conversation_id)
             await uow.append(conversation_id, "system", say("released", language), staff.operator_id)
@@ -181,9 +181,13 @@ async def _take(uow: ConsoleUnitOfWork, conversation_id: str, operator_id: str, 
     return customer_id
 
 
-async def _refusal(uow: ConsoleUnitOfWork, conversation_id: str) -> NotAllowed:
-    """Why the conditional write found nothing to change: nobody handed it off, or another operator holds it."""
-    return NotAllowed("not_handed_off" if await uow.status(conversation_id) == "bot" else "held_by_another")
+async def _refusal(uow: ConsoleUnitOfWork, conversation_id: str, unheld: str = "held_by_another") -> NotAllowed:
+    """Why the conditional write found nothing to change: nobody handed it off, another operator holds it, or
+    (giving back) nobody holds it yet."""
+    status = await uow.status(conversation_id)
+    if status == "bot":
+        return NotAllowed("not_handed_off")
+    return NotAllowed(unheld if status == "waiting" else "held_by_another")
 
 
 async def _did(

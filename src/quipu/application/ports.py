@@ -64,6 +64,13 @@ class OperatorLogin:
 
 
 @dataclass(frozen=True)
+class OperatorSession:
+    login: OperatorLogin
+    expires_at: datetime
+    revoked: bool
+
+
+@dataclass(frozen=True)
 class SessionRecord:
     session_id: str
     customer_id: str
@@ -103,6 +110,9 @@ class IdentityStore(Protocol):
     async def open_session(self, customer_id: str, issued_at: datetime, expires_at: datetime) -> str: ...
     async def session(self, session_id: str) -> SessionRecord | None: ...
     async def revoke_session(self, session_id: str, now: datetime) -> None: ...
+    async def open_operator_session(self, operator_id: str, issued_at: datetime, expires_at: datetime) -> str: ...
+    async def operator_session(self, session_id: str) -> OperatorSession | None: ...
+    async def revoke_operator_session(self, session_id: str, now: datetime) -> None: ...
 
 
 class StepUpStore(Protocol):

@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from quipu.adapters.postgres.connection import PoolStore, one_row
-from quipu.application.ports import CustomerLogin, OperatorLogin, SessionRecord
+from quipu.application.ports import CustomerLogin, OperatorLogin, OperatorSession, SessionRecord
 from quipu.domain.identity import BackOff, GuardState
 
 RATE_KEEP = timedelta(minutes=10)
@@ -166,5 +166,35 @@ class PgIdentityStore(PoolStore):
         async with self.pool.connection() as conn:
             await conn.execute(
                 "UPDATE ops.sessions SET revoked_at = coalesce(revoked_at, %s) WHERE session_id = %s",
+                (now, uuid.UUID(session_id)),
+            )
+
+    async def open_operator_session(self, operator_id: str, issued_at: datetime, expires_at: datetime) -> str:
+        session_id = uuid.uuid4()
+        async with self.pool.connection() as conn:
+            await conn.execute(
+                "INSERT INTO ops.operator_sessions (session_id, operator_id, issued_at, expires_at) "
+                "VALUES (%s, %s::uuid, %s, %s)",
+                (session_id, operator_id, issued_at, expires_at),
+            )
+        return str(session_id)
+
+    async def operator_session(self, session_id: str) -> OperatorSession | None:
+        try:
+            sid = uuid.UUID(session_id)
+        except ValueError:
+            return None
+        prefixed = ", ".join(f"o.{column.strip()}" for column in OPERATOR_COLUMNS.split(", "))
+        row = await self.fetch_one(
+            f"SELECT {prefixed}, s.expires_at, s.revoked_at IS NOT NULL FROM ops.operator_sessions s "
+            "JOIN ops.operators o USING (operator_id) WHERE s.session_id = %s",
+            (sid,),
+        )
+        return OperatorSession(OperatorLogin(*row[:6]), row[6], row[7]) if row else None
+
+    async def revoke_operator_session(self, session_id: str, now: datetime) -> None:
+        async with self.pool.connection() as conn:
+            await conn.execute(
+                "UPDATE ops.operator_sessions SET revoked_at = coalesce(revoked_at, %s) WHERE session_id = %s",
                 (now, uuid.UUID(session_id)),
             )

@@ -16,7 +16,16 @@ const Q = (() => {
 
   function setToken(kind, value) { localStorage.setItem(tokenKey(kind), value); }
 
-  function signOut(kind, page) {
+  // Sign-out ends the session on the server first (its token stops working everywhere), then here.
+  const signOutPath = (kind) => (kind === "operator" ? "/api/operators/logout" : "/api/auth/logout");
+
+  async function signOut(kind, page) {
+    const current = token(kind);
+    if (current) {
+      try {
+        await fetch(signOutPath(kind), { method: "POST", headers: { Authorization: `Bearer ${current}` } });
+      } catch (error) { /* offline: the token still ends in this browser */ }
+    }
     localStorage.removeItem(tokenKey(kind));
     location.replace(page);
   }
