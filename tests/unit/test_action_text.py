@@ -27,7 +27,7 @@ def test_sentences_are_filled_from_stored_facts_only():
         {"merchant": "Uber Trip", "amount": "312.40", "currency": "MXN", "date": "2026-06-11"},
         "es",
     )
-    assert text == "Abrir una aclaración por el cargo de Uber Trip por 312.40 MXN del 2026-06-11."
+    assert text == "Abrir una aclaración por el cargo de “Uber Trip” por 312.40 MXN del 2026-06-11."
     assert "—" in action_text.describe("block_card", {"product_id": "X"}, {}, "pt")
 
 

@@ -12,7 +12,7 @@ from quipu.application.actions import Gateway
 from quipu.application.caller import Caller
 from quipu.application.console_ports import ConsoleStore, ConsoleUnitOfWork
 from quipu.application.console_results import ConversationFacts, Dashboard, QueueItem, Step, Thread
-from quipu.domain import action_text, transfer_text
+from quipu.domain import action_text, records_text, transfer_text
 from quipu.domain.actions import Requested
 from quipu.domain.agent_text import say
 
@@ -56,7 +56,8 @@ def conversation_facts(thread: dict[str, Any]) -> ConversationFacts:
             key = repr(fact.get("charge"))
             if isinstance(fact, dict) and fact.get("charge") and key not in seen:
                 seen.add(key)
-                charges.append({"charge": fact["charge"], "findings": fact.get("findings", [])})
+                charge = {**fact["charge"], "merchant": records_text.merchant(fact["charge"].get("merchant"))}
+                charges.append({"charge": charge, "findings": fact.get("findings", [])})
     steps = [
         _action_step(a) for a in thread.get("actions", []) if a["status"] != "cancelled" or a["reason"] != "superseded"
     ]

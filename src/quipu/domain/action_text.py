@@ -3,6 +3,7 @@
 from decimal import Decimal
 from typing import Any
 
+from quipu.domain import records_text
 from quipu.domain.contact import mask_email
 from quipu.domain.money import format_money
 from quipu.domain.texts import action_reasons, actions, by_language
@@ -60,6 +61,8 @@ def done(action: str, params: dict[str, Any], facts_view: dict[str, Any], result
 def _values(params: dict[str, Any], facts_view: dict[str, Any], lang: str) -> dict[str, Any]:
     words = WORDS[lang]
     values = dict(facts_view)
+    if "merchant" in facts_view:  # the merchant's own text, never the bank's words
+        values["merchant"] = records_text.quoted(records_text.merchant(facts_view["merchant"]))
     if "amount" in facts_view and "currency" in facts_view:
         values["amount"] = format_money(Decimal(str(facts_view["amount"])), facts_view["currency"], lang)
     if "email" in facts_view:

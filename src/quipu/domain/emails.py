@@ -1,9 +1,11 @@
-"""Outgoing mail, written by code from stored figures, in the customer's language. Names stay plain text."""
+"""Outgoing mail, written by code from stored figures, in the customer's language. Names stay plain text, and a
+merchant's name is the merchant's text (one line, cut, in “ ”), never the bank's words."""
 
 from datetime import date
 from decimal import Decimal
 from typing import Any
 
+from quipu.domain import records_text
 from quipu.domain.money import format_money
 from quipu.domain.texts import by_language, mail
 
@@ -60,7 +62,7 @@ def case_receipt_email(
     t = _t(language)
     body = t["receipt_body"].format(
         reference=reference,
-        merchant=merchant or "—",
+        merchant=records_text.quoted(records_text.merchant(merchant)),
         sla_hours=sla_hours,
         amount=format_money(amount, currency, language),
     )

@@ -120,7 +120,7 @@ async def then(turn: SkillTurn, outcomes: list[ToolOutcome]) -> list[ToolOutcome
 
 def _charge(voice: Voice, c: dict) -> str:
     return voice.say(
-        "charge", merchant=c.get("merchant", "—"), amount=voice.money(c["amount"], c["currency"]), date=voice.date(c["date"])
+        "charge", merchant=voice.merchant(c.get("merchant")), amount=voice.money(c["amount"], c["currency"]), date=voice.date(c["date"])
     )
 
 
@@ -135,19 +135,19 @@ def _finding(voice: Voice, c: dict, f: dict) -> str | None:
     if kind == Signal.DUPLICATE:
         return voice.say(
             "duplicate",
-            merchant=c.get("merchant", "—"),
+            merchant=voice.merchant(c.get("merchant")),
             amount=voice.money(c["amount"], c["currency"]),
             seconds=f["seconds_apart"],
             date=voice.date(c["date"]),
         )
     if kind == "foreign_purchase":
-        place = ", ".join(p for p in (f.get("city"), f.get("country")) if p)
+        place = _place(voice, f)
         text = voice.say(kind, charge=_charge(voice, c), place=voice.say("foreign_place", place=place) if place else "")
         if f.get("amount_usd"):
             text += voice.say("foreign_usd", usd=voice.money(f["amount_usd"], "USD"), rate_date=voice.date(f["rate_date"]))
         return text
     if kind == "own_app_session":
-        place = ", ".join(p for p in (f.get("city"), f.get("country")) if p)
+        place = _place(voice, f)
         return voice.say(
             kind,
             charge=_charge(voice, c),
@@ -159,13 +159,18 @@ def _finding(voice: Voice, c: dict, f: dict) -> str | None:
     return None
 
 
+def _place(voice: Voice, f: dict) -> str:
+    """Where a card was used: the city is the records' text (the merchant's side), the country code's word."""
+    return ", ".join(p for p in (voice.city(f["city"]) if f.get("city") else "", f.get("country")) if p)
+
+
 def _fraud(voice: Voice, charges: list[dict]) -> str:
     flagged = [c for c in charges if any(f["kind"] == Signal.POSSIBLE_FRAUD for f in c.get("findings", []))]
     same = {(c.get("merchant"), c["amount"], c["currency"]) for c in flagged}
     if len(flagged) > 1 and len(same) == 1:
         c = flagged[0]
         text = voice.say(
-            "possible_fraud_many", count=len(flagged), merchant=c.get("merchant"), amount=voice.money(c["amount"], c["currency"])
+            "possible_fraud_many", count=len(flagged), merchant=voice.merchant(c.get("merchant")), amount=voice.money(c["amount"], c["currency"])
         )
     else:
         text = " ".join(voice.say("possible_fraud", charge=_charge(voice, c)) for c in flagged)
@@ -192,7 +197,7 @@ def _investigation(voice: Voice, outcome: ToolOutcome) -> str:
     result, arguments = outcome.result, outcome.arguments
     charges = result.get("charges", [])
     if not charges:
-        merchant = voice.say("merchant_of", merchant=arguments["merchant"]) if arguments.get("merchant") else ""
+        merchant = voice.say("merchant_of", merchant=voice.merchant(arguments["merchant"])) if arguments.get("merchant") else ""
         return voice.say("none", merchant=merchant, window=_window(voice, result.get("days", arguments.get("days", 30))))
     if any(f["kind"] == Signal.POSSIBLE_FRAUD for c in charges for f in c.get("findings", [])):
         return _fraud(voice, charges)
@@ -219,7 +224,7 @@ def answer(outcomes: list[ToolOutcome], voice: Voice) -> str:
         return voice.say("unavailable")
     if last.tool == "search_transactions":
         charges = last.result.get("charges", [])
-        merchant = voice.say("merchant_of", merchant=last.arguments["merchant"]) if last.arguments.get("merchant") else ""
+        merchant = voice.say("merchant_of", merchant=voice.merchant(last.arguments["merchant"])) if last.arguments.get("merchant") else ""
         days = last.result.get("days", last.arguments.get("days", 30))
         if not charges:
             return voice.say("none", merchant=merchant, window=_window(voice, days))

@@ -40,10 +40,14 @@
     queueTimer = setTimeout(() => { loadQueue(); if (operator && operator.role === "supervisor") loadDashboard(); }, 150);
   }
 
+  // The merchant's name is the records' text (chosen by whoever runs the merchant), never the bank's or the
+  // assistant's words: it stands in its own quoted element, marked as coming from the records.
   function charge(f) {
     const c = f.charge;
     const findings = (f.findings || []).map((k) => word("finding", k)).join(", ");
-    return `${Q.day(c.date)} · ${c.merchant} · ${Q.money(c.amount, c.currency)} · ${word("charge", c.status)}${findings ? ` — ${findings}` : ""}`;
+    const merchant = el("q", { class: "records", "data-source": "records", title: t.records_mark }, c.merchant || "—");
+    return el("span", {}, `${Q.day(c.date)} · `, merchant,
+      ` · ${Q.money(c.amount, c.currency)} · ${word("charge", c.status)}${findings ? ` — ${findings}` : ""}`);
   }
 
   const list = (values, attrs = {}) => (values && values.length
@@ -63,7 +67,7 @@
     }
     rows.push(
       el("dt", {}, t.asked), el("dd", {}, list(facts.asked, { id: "case-asked" })),
-      el("dt", {}, t.found), el("dd", {}, list(facts.found, { id: "case-found" })),
+      el("dt", {}, t.found), el("dd", { "data-source": "assistant" }, list(facts.found, { id: "case-found" })),
       el("dt", {}, t.charges), el("dd", {}, list(facts.charges.map(charge), { id: "case-charges" })),
       el("dt", {}, t.steps), el("dd", {}, list(facts.steps.map((s) => `${s.text} (${s.state})`), { id: "case-steps" })));
     const evidenceLines = [];
