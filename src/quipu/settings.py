@@ -45,7 +45,9 @@ class Settings(BaseSettings):
     )
     llm_model: str = Field("qwen2.5-coder-1.5b", description="Local model key, or the hosted model's name.")
     llm_base_url: str | None = Field(None, description="Base URL of an OpenAI-compatible or Ollama endpoint.")
-    llm_api_key: SecretStr | None = Field(None, description="API key of the hosted model provider.")
+    llm_api_key: SecretStr | None = Field(
+        None, description="API key of the hosted model provider, or of `quipu model serve` on another machine."
+    )
     llm_threads: int = Field(2, ge=1, le=64, description="CPU threads of the local model.")
     mail_mode: Literal["simulated", "smtp"] = Field("simulated", description="simulated stores mail; smtp sends.")
     smtp_host: str | None = Field(None, description="SMTP server (mail_mode=smtp).")
