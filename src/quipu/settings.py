@@ -98,6 +98,9 @@ class Settings(BaseSettings):
     rephrase: Literal["off", "on"] = Field(
         "off", description="on: a model may rewrite code's answer for tone; code checks it keeps every figure."
     )
+    metrics_token: SecretStr | None = Field(
+        None, description="Bearer token /metrics requires; cloud mode serves /metrics only with one (32+ characters)."
+    )
     allow_model_calls: bool = Field(
         True, description="false refuses every call to a real model (unit tests run so); scripted ones still run."
     )
@@ -148,6 +151,8 @@ class Settings(BaseSettings):
                 raise InsecureSettings("cloud mode refuses a local or embedded database")
             if weak_secret(self.jwt_secret):
                 raise InsecureSettings(f"cloud mode needs QUIPU_JWT_SECRET of {MIN_SECRET_LENGTH}+ random characters")
+            if self.metrics_token is not None and weak_secret(self.metrics_token):
+                raise InsecureSettings(f"QUIPU_METRICS_TOKEN needs {MIN_SECRET_LENGTH}+ random characters")
             refuse_shared_logins(self)
         return self
 
