@@ -12,7 +12,7 @@ from quipu.application.transfer_results import (
     Missing,
     Refusal,
 )
-from quipu.domain.money import AmountReading, amounts_said, format_money, read_amount
+from quipu.domain.money import AmountReading, format_money, money_said, read_amount
 from quipu.domain.texts.transfers import ASK
 from quipu.domain.transfers import Account, Blocked
 
@@ -53,7 +53,7 @@ def heard_amount(value: object, said: str | None, place: str | None) -> Decimal 
         return None
     if said is None:  # an outside MCP client passes the amount itself: no words to check against
         return reading if reading.ambiguous else reading.values[0]
-    for written in amounts_said(said, place):
+    for written in money_said(said, place):  # a card ending or a date is never the amount said
         if set(written.values) & set(reading.values):
             return written if written.ambiguous else next(v for v in written.values if v in reading.values)
     return None
