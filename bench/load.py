@@ -511,7 +511,7 @@ def run_served(
         logs / "model-server.log",
     )
     try:
-        wait_ready(f"http://127.0.0.1:{MODEL_PORT}/v1/models", server, 300)
+        wait_ready(f"http://127.0.0.1:{MODEL_PORT}/health", server, 300)  # open without the server's key
         env = {
             "QUIPU_LLM": "openai", "QUIPU_LLM_BASE_URL": f"http://127.0.0.1:{MODEL_PORT}/v1",
             "QUIPU_LLM_MODEL": settings.llm_model,

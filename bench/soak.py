@@ -115,7 +115,7 @@ def main() -> None:
         server = start(
             ["model", "serve", "--port", str(MODEL_PORT)], process_env(urls.admin, API_PORT), logs / "soak-model.log"
         )
-        wait_ready(f"http://127.0.0.1:{MODEL_PORT}/v1/models", server, 300)
+        wait_ready(f"http://127.0.0.1:{MODEL_PORT}/health", server, 300)  # open without the server's key
         extra.update(
             QUIPU_LLM="openai",
             QUIPU_LLM_BASE_URL=f"http://127.0.0.1:{MODEL_PORT}/v1",

@@ -7,14 +7,12 @@ whole when built: nothing is filled in later."""
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 import anyio
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
-from psycopg.rows import dict_row
-from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.http.backpressure import ChatLimiter
 from quipu.adapters.llm.factory import build_model, warm_up_copies
@@ -29,17 +27,15 @@ from quipu.adapters.postgres.cases_store import PgHandoffs
 from quipu.adapters.postgres.connection import DatabaseUrls
 from quipu.adapters.postgres.console_store import PgConsole
 from quipu.adapters.postgres.conversations_store import PgConversations
-from quipu.adapters.postgres.database import CHECKPOINT_SCHEMA
 from quipu.adapters.postgres.disputes_store import PgDisputes
 from quipu.adapters.postgres.identity_store import PgIdentityStore
-from quipu.adapters.postgres.live import LiveFeed
 from quipu.adapters.postgres.memory_store import PgMemory
 from quipu.adapters.postgres.outbox_store import PgOutbox
 from quipu.adapters.postgres.reader_walls import WallCheck
 from quipu.adapters.postgres.schema_catalog import describe_core, read_core_columns
-from quipu.adapters.postgres.sql_runner import dwh_pool
 from quipu.adapters.postgres.step_up_store import PgStepUpStore
 from quipu.adapters.postgres.transfers_store import PgTransfers
+from quipu.adapters.postgres.turns_store import PgTurnsInFlight
 from quipu.adapters.postgres.views import PgViews
 from quipu.adapters.security.passwords import Passwords
 from quipu.adapters.security.tokens import Tokens
@@ -65,9 +61,11 @@ from quipu.application.ports import (
 from quipu.application.step_up import StepUp
 from quipu.application.text_to_sql import SqlLookup
 from quipu.application.transfers import Transfers
+from quipu.application.turn_gate import TurnGate
 from quipu.application.views import Views
 from quipu.domain.mail import route_from
 from quipu.domain.sql_columns import CoreColumns
+from quipu.resources import Resources, open_resources
 from quipu.settings import Settings
 from quipu.wiring import (
     Clock,
@@ -75,6 +73,7 @@ from quipu.wiring import (
     agent_tools,
     code_hasher,
     limits_of,
+    longest_turn,
     mailer_of,
     new_code,
     sql_lookup,
@@ -108,23 +107,12 @@ class Services:
     disputes: Disputes  # the customer's disputes: Mis aclaraciones, their status
     events: LiveEvents  # conversations that changed, for the pages watching them
     chat_limit: RateLimit  # chat turns per minute per customer
+    turns: TurnGate  # one turn in flight per customer, across every API process
     transcriber: Transcriber
     voice: Synthesizer
     tracer: Tracing  # read at each span, so a test may swap it on a running service
     tools: ToolDeps  # what the skills' MCP tools read and act through
     probes: dict[str, Probe]  # the readiness checks: each dependency answers
-
-
-@dataclass
-class Resources:
-    """What the service holds open and closes."""
-
-    urls: DatabaseUrls
-    pool: AsyncConnectionPool
-    checkpoint_pool: AsyncConnectionPool  # the agent's LangGraph checkpoints
-    sql_pool: AsyncConnectionPool | None  # the reader's (guarded SQL); None when run_sql is off (no reader login)
-    live: LiveFeed
-    background: list[asyncio.Task] = field(default_factory=list)  # started with the service, cancelled with it
 
 
 @dataclass(frozen=True)
@@ -147,8 +135,9 @@ async def build_container(
         model = model if model is not None else build_model(settings)
         services, agent = assemble(settings, resources, clock, model, walls, columns)
         await services.gateway.sweep()  # actions a crash left `executing`: read back, or to a person
-        await resources.live.start()
-        stack.push_async_callback(resources.live.stop)
+        for held in (resources.live, resources.liveness):
+            await held.start()
+            stack.push_async_callback(held.stop)
         copies = warm_up_copies(settings, model)
         if copies:  # the first customers should not wait for the prompt
             resources.background.append(asyncio.create_task(agent.warm_up(copies)))
@@ -157,33 +146,6 @@ async def build_container(
         finally:
             for task in resources.background:
                 task.cancel()
-
-
-async def open_resources(stack: AsyncExitStack, urls: DatabaseUrls, *, with_reader: bool) -> Resources:
-    """The pools, open and registered to close with the stack; run_sql's only when the reader's walls hold."""
-
-    async def opened(pool: AsyncConnectionPool) -> AsyncConnectionPool:
-        await pool.open(wait=True, timeout=15)
-        stack.push_async_callback(pool.close)
-        return pool
-
-    check = AsyncConnectionPool.check_connection  # a database restart costs one retry, not a burst of errors
-    pool = await opened(
-        AsyncConnectionPool(urls.app, min_size=1, max_size=10, open=False, kwargs={"autocommit": True}, check=check)
-    )
-    sql_pool = await opened(dwh_pool(urls.reader)) if with_reader and urls.reader else None
-    checkpoints = {"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row}
-    checkpoint_pool = await opened(
-        AsyncConnectionPool(
-            urls.app,
-            min_size=1,
-            max_size=4,
-            open=False,
-            check=check,
-            kwargs={**checkpoints, "options": f"-c search_path={CHECKPOINT_SCHEMA}"},
-        )
-    )
-    return Resources(urls, pool, checkpoint_pool, sql_pool, LiveFeed(urls.app))
 
 
 def assemble(
@@ -291,6 +253,7 @@ def assemble(
         disputes=disputes,
         events=resources.live,
         chat_limit=ChatLimiter(identity.rate, settings.chat_rate_per_minute, clock),
+        turns=TurnGate(PgTurnsInFlight(pool, resources.liveness), clock, longest_turn(settings)),
         transcriber=WhisperTranscriber(settings.models_dir, threads=settings.llm_threads),
         voice=EspeakSynthesizer(),
         tracer=otlp_tracer(settings.otlp_endpoint),

@@ -45,7 +45,9 @@ class Settings(BaseSettings):
     )
     llm_model: str = Field("qwen2.5-coder-1.5b", description="Local model key, or the hosted model's name.")
     llm_base_url: str | None = Field(None, description="Base URL of an OpenAI-compatible or Ollama endpoint.")
-    llm_api_key: SecretStr | None = Field(None, description="API key of the hosted model provider.")
+    llm_api_key: SecretStr | None = Field(
+        None, description="API key of the hosted model provider, or of `quipu model serve` on another machine."
+    )
     llm_threads: int = Field(2, ge=1, le=64, description="CPU threads of the local model.")
     mail_mode: Literal["simulated", "smtp"] = Field("simulated", description="simulated stores mail; smtp sends.")
     smtp_host: str | None = Field(None, description="SMTP server (mail_mode=smtp).")
@@ -111,6 +113,9 @@ class Settings(BaseSettings):
         description="on: a new conversation starts with code's summary of what is still going on from earlier ones "
         "(disputes, waiting proposals, cases with a person, last findings); unset: on for `quipu up`, off otherwise.",
     )
+    metrics_token: SecretStr | None = Field(
+        None, description="Bearer token /metrics requires; cloud mode serves /metrics only with one (32+ characters)."
+    )
     allow_model_calls: bool = Field(
         True, description="false refuses every call to a real model (unit tests run so); scripted ones still run."
     )
@@ -165,6 +170,8 @@ class Settings(BaseSettings):
                 raise InsecureSettings("cloud mode refuses a local or embedded database")
             if weak_secret(self.jwt_secret):
                 raise InsecureSettings(f"cloud mode needs QUIPU_JWT_SECRET of {MIN_SECRET_LENGTH}+ random characters")
+            if self.metrics_token is not None and weak_secret(self.metrics_token):
+                raise InsecureSettings(f"QUIPU_METRICS_TOKEN needs {MIN_SECRET_LENGTH}+ random characters")
             refuse_shared_logins(self)
         return self
 

@@ -47,6 +47,11 @@ def limits_of(settings: Settings) -> Limits:
     )
 
 
+def longest_turn(settings: Settings) -> timedelta:
+    """How long a turn may hold its customer's place: its deadline, plus one model call it may still finish."""
+    return timedelta(seconds=settings.turn_deadline_seconds + settings.llm_timeout_seconds)
+
+
 def transfer_limits(settings: Settings) -> TransferLimits:
     return TransferLimits(settings.transfer_limit_per_operation_usd, settings.transfer_limit_per_day_usd)
 

@@ -13,6 +13,7 @@ import pytest
 from quipu.adapters.cli.model_server import built_version
 from quipu.adapters.llm.model_files import MODELS, installed
 from quipu.adapters.llm.openai_compatible import OpenAICompatibleModel
+from quipu.adapters.llm.server_key import key_path, read_key
 from quipu.application.agent.prompts import route_instruction
 from quipu.application.agent.steps import router_schema
 from quipu.settings import Settings
@@ -58,7 +59,10 @@ def test_the_server_says_it_runs_parallel_slots(model_server):
 
 async def test_two_callers_at_once_each_get_the_schema_they_asked_for(model_server):
     url, _, alias = model_server
-    model = OpenAICompatibleModel(provider="openai", base_url=url, model=alias, timeout=300, allow_calls=True)
+    key = read_key(key_path(Settings(_env_file=None).home))
+    model = OpenAICompatibleModel(
+        provider="openai", base_url=url, model=alias, api_key=key, timeout=300, allow_calls=True
+    )
     answers: list[dict] = []
 
     async def ask(text: str) -> None:
@@ -74,3 +78,12 @@ async def test_two_callers_at_once_each_get_the_schema_they_asked_for(model_serv
             group.start_soon(ask, text)
     assert len(answers) == len(SAID)
     assert all(set(a) == {"skill"} and a["skill"] in [*SKILLS, None] for a in answers), answers
+
+
+def test_a_completion_without_the_servers_key_is_refused(model_server):
+    """Anyone who reaches the port could otherwise fill its slots: `quipu model serve` requires its key."""
+    url, _, alias = model_server
+    body = {"model": alias, "messages": [{"role": "user", "content": "hola"}], "max_tokens": 1}
+    assert httpx.post(f"{url}/chat/completions", json=body, timeout=60).status_code == 401
+    wrong = {"Authorization": "Bearer not-the-key"}
+    assert httpx.post(f"{url}/chat/completions", json=body, headers=wrong, timeout=60).status_code == 401

@@ -215,6 +215,8 @@ def test_martina_reaches_a_person_who_sees_her_first_with_the_facts(open_page, b
     expect(operator.locator("#case-priority")).to_have_text("Alta", timeout=WAIT)
     expect(operator.locator("#case-asked")).to_contain_text("Electromax")
     expect(operator.locator("#case-charges")).to_contain_text("posible fraude")
+    # the merchant's name is the records' text, in its own quoted element, never the bank's words
+    expect(operator.locator('#case-charges q.records[data-source="records"]').first).to_contain_text("ElectroMax")
     expect(operator.locator("#conv-thread [data-role=customer] .who").first).to_contain_text("Cliente")
     if phone:
         box = operator.locator("#conversation-card").bounding_box()

@@ -1,7 +1,9 @@
 """What stops the model from acting, on real PostgreSQL: unknown names, caps on cases and e-mails, the step-up
 for an irreversible action, and executions a crash left behind."""
 
+import asyncio
 import uuid
+from datetime import timedelta
 
 import pytest
 from psycopg_pool import AsyncConnectionPool
@@ -231,3 +233,66 @@ async def test_the_sweep_verifies_what_reads_back_and_sends_the_rest_to_a_person
     )
     assert await scalar(pool, person, customer) >= 1
     assert await gateway.sweep() == 0
+
+
+async def test_twenty_simultaneous_escalations_from_two_processes_open_no_more_cases_than_the_daily_cap(pool, clock):
+    """The review's race: 12 simultaneous proposals over /mcp opened 12 cases against a cap of 3. Counting and
+    inserting are now one step under the customer's lock, shared by every process (two gateways here)."""
+    customer = stranger()
+    chats = [await conversation(pool, customer) for _ in range(20)]
+    processes = [make_gateway(pool, clock), make_gateway(pool, clock)]
+    views = await asyncio.gather(
+        *(
+            processes[n % 2].propose(who(customer, chat), [Requested("change_email", {})])
+            for n, chat in enumerate(chats)
+        )
+    )
+    statuses = sorted((v.items[0].status, v.items[0].reason) for v in views)
+    assert statuses.count(("escalated", "never_automated")) <= MAX_ESCALATIONS_PER_DAY, statuses
+    assert statuses.count(("refused", "escalation_limit")) >= 20 - MAX_ESCALATIONS_PER_DAY
+    assert await scalar(pool, CASES, customer) == MAX_ESCALATIONS_PER_DAY
+
+
+async def test_twenty_simultaneous_proposals_in_one_chat_open_one_case(pool, clock):
+    customer = stranger()
+    chat = await conversation(pool, customer)
+    gateway = make_gateway(pool, clock)
+    await asyncio.gather(*(gateway.propose(who(customer, chat), [Requested("change_email", {})]) for _ in range(20)))
+    assert await scalar(pool, CASES, customer) == 1
+
+
+EMAILS_COUNTED = (
+    "SELECT count(*) FROM ops.actions WHERE customer_id = %s AND action = 'send_summary_email' AND "
+    "((status IN ('executing', 'verified') AND confirmed_at >= %s) OR (status = 'awaiting_confirmation' "
+    "AND expires_at > %s AND created_at >= %s))"
+)
+
+
+async def test_twenty_simultaneous_summary_emails_wait_for_no_more_buttons_than_the_daily_cap(pool, clock):
+    customer = "DEMO-AR-REVERSED"  # a customer with an e-mail on file, used by no other test here
+    since = clock() - timedelta(days=1)
+    room = MAX_EMAILS_PER_DAY - await scalar(pool, EMAILS_COUNTED, customer, since, clock(), since)
+    chats = [await conversation(pool, customer) for _ in range(20)]
+    processes = [make_gateway(pool, clock), make_gateway(pool, clock)]
+    email = [Requested("send_summary_email", {"topic": "balances"})]
+    views = await asyncio.gather(*(processes[n % 2].propose(who(customer, c), email) for n, c in enumerate(chats)))
+    waiting = [v for v in views if v.items[0].status == "awaiting_confirmation"]
+    assert len(waiting) == room, [(v.items[0].status, v.items[0].reason) for v in views]
+    assert all(v.items[0].reason == "email_limit" for v in views if v not in waiting)
+
+
+async def test_simultaneous_buttons_never_send_more_summary_emails_than_the_daily_cap(gateway, pool, clock):
+    chats = [await conversation(pool, LUCIA) for _ in range(MAX_EMAILS_PER_DAY)]
+    email = [Requested("send_summary_email", {"topic": "balances"})]
+    views = [await gateway.propose(who(LUCIA, c), email) for c in chats]
+    sent = await scalar(
+        pool,
+        "SELECT count(*) FROM ops.actions WHERE customer_id = %s AND action = 'send_summary_email' "
+        "AND status IN ('executing', 'verified') AND confirmed_at >= %s",
+        LUCIA,
+        clock() - timedelta(days=1),
+    )
+    room = MAX_EMAILS_PER_DAY - sent
+    presses = [gateway.confirm(LUCIA, v.batch_id) for v in views for _ in range(4)]  # 20 presses at once
+    done = {item.action_id: item for card in await asyncio.gather(*presses) for item in card.items}
+    assert sum(item.status == "verified" for item in done.values()) <= max(room, 0)

@@ -109,3 +109,29 @@ async def test_a_large_amount_is_written_with_the_countrys_thousands_mark(money,
     proposal = await propose(money, colombian, "pasa 15.050 de mi ahorro a mi corriente", "15.050")
     assert proposal.status == "proposed", proposal
     assert "15.050,00 COP" in proposal.confirmation.text
+
+
+@pytest.mark.parametrize("written", ["1.5.000", "1,000.000,5", "1234.567", "1,000,00", "1.000,000"])
+def test_a_malformed_grouping_is_not_guessed_into_a_number(written):
+    """`1.5.000` once read as 15,000 and `1,000.000,5` as 1,000,000.5."""
+    assert read_amount(written, "Colombia") is None and read_amount(written, "México") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [
+        ("pasa plata de mi cuenta terminada en 7001 a la corriente", "7001"),
+        ("pasa de mi ahorro a mi corriente lo del 15 de junio", "15"),
+        ("pasa de mi ahorro a mi corriente lo de hoy 18/06", "18"),
+        ("pasa de mi ahorro a mi corriente a las 10:30", "30"),
+    ],
+)
+async def test_a_card_ending_or_a_date_is_never_the_amount_the_customer_said(money, colombian, text, amount):
+    """The review: a model that took the ending or the day for the amount had it accepted as "said"."""
+    proposal = await propose(money, colombian, text, amount)
+    assert proposal.status == "needs_clarification" and proposal.missing == "amount", proposal
+
+
+async def test_a_malformed_amount_from_the_model_is_asked_about_not_moved(money, colombian):
+    proposal = await propose(money, colombian, "pasa 1.5.000 de mi ahorro a mi corriente", "1.5.000")
+    assert proposal.status == "needs_clarification" and proposal.missing == "amount", proposal

@@ -73,11 +73,11 @@ def test_a_customer_past_the_chat_limit_gets_429_under_concurrent_requests_and_o
 
     with ThreadPoolExecutor(6) as pool:
         answers = list(pool.map(send, range(6)))
-    refused = [a for a in answers if a.status_code == 429]
-    assert len(refused) == 6 - allowed and sum(a.status_code == 200 for a in answers) == allowed
-    assert (
-        all(int(a.headers["retry-after"]) >= 1 for a in refused) and refused[0].json()["error"] == "too_many_messages"
-    )
+    refused = [a for a in answers if a.status_code == 429 and a.json()["error"] == "too_many_messages"]
+    # within the limit, simultaneous turns of one customer also wait for each other (one turn in flight)
+    one_at_a_time = [a for a in answers if a.status_code == 429 and a.json()["error"] == "turn_in_flight"]
+    assert len(refused) == 6 - allowed and sum(a.status_code == 200 for a in answers) + len(one_at_a_time) == allowed
+    assert all(int(a.headers["retry-after"]) >= 1 for a in refused + one_at_a_time)
     admin.execute("DELETE FROM ops.rate_limits WHERE bucket = 'chat:DEMO-BR-PORTUGUESE'")  # earlier tests' turns
     assert api.post("/api/chat", headers=ana, json={"message": "qual meu saldo?"}).status_code == 200
 

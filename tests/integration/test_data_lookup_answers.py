@@ -65,11 +65,11 @@ async def test_spending_found_in_portuguese_with_brazilian_figures(records, admi
 
 async def test_largest_purchase_found_in_both_languages(records, admin):
     es = await said(records, ES, "get_largest_purchase", {"period": "last_month"})
-    assert es == "Tu compra más grande en mayo fue en Soriana: 787.19 MXN, el 8 de mayo."
+    assert es == "Tu compra más grande en mayo fue en “Soriana”: 787.19 MXN, el 8 de mayo."
     pt = await said(records, PT, "get_largest_purchase", {"period": "this_month"}, ANA)
     ((merchant, amount),) = sql(admin, f"SELECT merchant_name, amount {PURCHASES} ORDER BY amount DESC LIMIT 1",
                                 c=ANA, start="2026-06-01", after="2026-06-19")  # fmt: skip
-    assert pt.startswith("Sua maior compra") and f"{merchant}: {format_money(amount, 'USD', 'Brazil')}" in pt
+    assert pt.startswith("Sua maior compra") and f"“{merchant}”: {format_money(amount, 'USD', 'Brazil')}" in pt
 
 
 @pytest.mark.parametrize(
@@ -135,7 +135,7 @@ async def test_spending_by_merchant_lists_merchants_and_the_total(records, admin
     ((merchant, amount),) = sql(admin, f"SELECT merchant_name, sum(amount) {PURCHASES} GROUP BY 1 ORDER BY 2 DESC LIMIT 1",
                                 c=LUCIA, start="2026-05-20", after="2026-06-19")  # fmt: skip
     ((total,),) = sql(admin, f"SELECT sum(amount) {PURCHASES}", c=LUCIA, start="2026-05-20", after="2026-06-19")
-    assert words in reply and f"{merchant}: {voice.money(amount, 'MXN')}" in reply
+    assert words in reply and f"“{merchant}”: {voice.money(amount, 'MXN')}" in reply
     assert f"Total: {voice.money(total, 'MXN')}" in reply
 
 
@@ -150,8 +150,8 @@ async def test_a_comparison_gives_both_periods_and_the_difference(records, admin
 
 async def test_movements_in_portuguese_show_anas_ifood_charges_in_her_convention(records):
     reply = await said(records, PT, "get_movements", {"merchant": "ifood", "period": "this_month"}, ANA)
-    assert reply.startswith("Suas movimentações em iFood") or reply.startswith("Suas movimentações")
-    assert reply.count("iFood, 27,90 USD") == 2 and "12 de junho" in reply
+    assert reply.startswith("Suas movimentações em “iFood”") or reply.startswith("Suas movimentações")
+    assert reply.count("“iFood”, 27,90 USD") == 2 and "12 de junho" in reply
 
 
 @pytest.mark.parametrize(("voice", "words"), [(ES, "equivalía a"), (PT, "equivalia a")])

@@ -1,9 +1,12 @@
 """Least privilege at run time: the application and the reader log in as themselves, never as the owner
 of the schemas; run_sql is offered only when its walls are there, and /health/ready says so."""
 
+import uuid
 from dataclasses import replace
 
+import psycopg
 import pytest
+from psycopg import sql
 from pydantic import ValidationError
 
 from quipu.adapters.postgres import database
@@ -101,3 +104,43 @@ def test_a_service_started_without_a_reader_login_says_run_sql_is_off(demo_db, c
         ready = client.get("/health/ready")
         assert ready.status_code == 200 and ready.json()["run_sql"]["enabled"] is False
         assert "QUIPU_READER_DATABASE_URL" in ready.json()["run_sql"]["reason"]
+
+
+@pytest.fixture
+def extra_login(owner_db, maintenance_url):
+    """Makes a login role (as the cluster's superuser) for one test, and drops it afterwards."""
+    made = []
+
+    def make(attributes: str = "", member_of_owner: bool = False) -> str:
+        role = f"quipu_odd_{uuid.uuid4().hex[:8]}"
+        with psycopg.connect(maintenance_url, autocommit=True) as conn:
+            conn.execute(sql.SQL("CREATE ROLE {} LOGIN " + attributes).format(sql.Identifier(role)))
+            if member_of_owner:
+                owner = owner_db.admin.split("://", 1)[1].split(":", 1)[0]
+                conn.execute(sql.SQL("GRANT {} TO {}").format(sql.Identifier(owner), sql.Identifier(role)))
+        made.append(role)
+        return owner_db.app.replace("quipu_app:@", f"{role}:@", 1)
+
+    yield make
+    with psycopg.connect(maintenance_url, autocommit=True) as conn:
+        for role in made:
+            conn.execute(sql.SQL("DROP ROLE IF EXISTS {}").format(sql.Identifier(role)))
+
+
+@pytest.mark.parametrize(
+    ("attributes", "member_of_owner", "said"),
+    [
+        ("", True, "a member of the schemas' owner role"),
+        ("BYPASSRLS", False, "bypasses row-level security"),
+        ("CREATEROLE", False, "may create roles"),
+    ],
+)
+def test_start_up_refuses_a_login_that_can_act_as_the_owner_or_around_the_walls(
+    owner_db, extra_login, attributes, member_of_owner, said
+):
+    """The review: an application login in the owner's role, or with BYPASSRLS or CREATEROLE, was accepted."""
+    url = extra_login(attributes, member_of_owner)
+    with pytest.raises(database.UnsafeLogin, match=said):
+        database.refuse_owner_logins(replace(owner_db, app=url))
+    with pytest.raises(database.UnsafeLogin, match=said):
+        database.refuse_owner_logins(replace(owner_db, reader=url))

@@ -4,8 +4,10 @@ proxy, a lock that grows for the failing client but not for the customer, old bu
 import ipaddress
 import threading
 import uuid
+from datetime import timedelta
 
 import pytest
+from psycopg_pool import AsyncConnectionPool
 from starlette.testclient import TestClient
 
 from quipu.adapters.http.app import create_app
@@ -13,8 +15,10 @@ from quipu.adapters.http.client_address import real_client
 from quipu.adapters.llm.scripted import ScriptedModel
 from quipu.adapters.postgres.accounts_admin import set_customer_password
 from quipu.adapters.postgres.connection import connect
+from quipu.adapters.postgres.identity_store import PgIdentityStore
 from quipu.adapters.security.passwords import Passwords
 from quipu.application.identity import unknown_subject
+from quipu.domain.identity import BackOff
 from quipu.settings import Settings
 from stack import TEST_HOME
 from support import TEST_SECRET
@@ -132,3 +136,83 @@ def test_an_email_two_customers_share_signs_nobody_in(bank_client, bank_admin):
     finally:
         bank_admin.execute("UPDATE core.customers SET email = %s WHERE customer_id = %s", (second[1], second[0]))
     assert attempt(bank_client, first[1], "shared-mail-password-1").status_code == 200
+
+
+RENATA = "DEMO-MX-RECIBE"
+RENATA_PASSWORD = "renata-recibe-transferencias"
+
+
+@pytest.fixture
+def proxied_bank_client(bank_db, clock):
+    """Behind a trusted proxy, so every guess can come from an address of its own."""
+    settings = Settings(
+        home=TEST_HOME, jwt_secret=TEST_SECRET, trusted_proxies="10.9.0.0/16", login_rate_per_minute=100
+    )
+    app = create_app(settings, clock=clock, urls=bank_db, model=ScriptedModel())
+    with TestClient(app, client=("10.9.0.1", 50000)) as client:
+        yield client
+
+
+def test_a_burst_of_24_simultaneous_guesses_from_24_addresses_verifies_no_more_than_the_lock_allows(
+    proxied_bank_client, bank_admin
+):
+    """The review's burst: the lock was read before argon2 and counted after, so all 24 were verified and the
+    right one (the 18th) signed in. Now each attempt is reserved first: at most 3 (the limit) are verified."""
+    bank_admin.execute("DELETE FROM ops.login_guards WHERE subject LIKE %s", (RENATA + "%",))
+    guesses = [RENATA_PASSWORD if n == 17 else f"guess-{n}" for n in range(24)]
+    numbered = iter(range(24))
+
+    def guess():
+        n = next(numbered)
+        return attempt(proxied_bank_client, RENATA, guesses[n], forwarded_for=f"203.0.113.{n + 1}").status_code
+
+    statuses = concurrently(24, guess)
+    verified = [s for s in statuses if s in (200, 401)]
+    assert len(statuses) == 24 and len(verified) <= 3, sorted(statuses)
+    assert set(statuses) <= {200, 401, 423}
+    if 200 not in statuses:  # three wrong guesses were verified: the account is locked, even for the right one
+        assert attempt(proxied_bank_client, RENATA, RENATA_PASSWORD, forwarded_for="198.51.100.9").status_code == 423
+
+
+@pytest.fixture
+async def identity_store(bank_db):
+    pool = AsyncConnectionPool(bank_db.app, min_size=1, max_size=2, open=False, kwargs={"autocommit": True})
+    await pool.open(wait=True)
+    yield PgIdentityStore(pool)
+    await pool.close()
+
+
+@pytest.mark.anyio
+async def test_a_success_settled_inside_a_locked_window_leaves_the_lock(identity_store, bank_admin, clock):
+    subject, back_off = f"guard-{uuid.uuid4().hex[:8]}", BackOff(3, timedelta(minutes=15))
+    assert await identity_store.reserve_attempt([(subject, back_off)], clock())
+    locked_until = clock() + timedelta(minutes=15)
+    bank_admin.execute(  # a lock set meanwhile (by another process's failures)
+        "UPDATE ops.login_guards SET failures = 3, locked_until = %s, locks = 1 WHERE subject = %s",
+        (locked_until, subject),
+    )
+    await identity_store.settle_success(subject, clock())
+    row = bank_admin.execute(
+        "SELECT failures, locked_until, locks, in_flight FROM ops.login_guards WHERE subject = %s", (subject,)
+    ).fetchone()
+    assert row == (3, locked_until, 1, 0)
+    assert not await identity_store.reserve_attempt([(subject, back_off)], clock())
+
+
+@pytest.mark.anyio
+async def test_a_refused_guard_gives_back_the_reservation_on_the_others(identity_store, bank_admin, clock):
+    account, client = f"acct-{uuid.uuid4().hex[:8]}", f"client-{uuid.uuid4().hex[:8]}"
+    back_off = BackOff(1, timedelta(minutes=15))
+    assert await identity_store.reserve_attempt([(client, back_off)], clock())  # the client's one attempt in flight
+    assert not await identity_store.reserve_attempt([(account, back_off), (client, back_off)], clock())
+    assert bank_admin.execute("SELECT count(*) FROM ops.login_guards WHERE subject = %s", (account,)).fetchone() == (0,)
+
+
+@pytest.mark.anyio
+async def test_an_attempt_a_crashed_process_never_settled_stops_counting_after_a_minute(identity_store, clock):
+    subject, back_off = f"guard-{uuid.uuid4().hex[:8]}", BackOff(2, timedelta(minutes=15))
+    assert await identity_store.reserve_attempt([(subject, back_off)], clock())
+    assert await identity_store.reserve_attempt([(subject, back_off)], clock())
+    assert not await identity_store.reserve_attempt([(subject, back_off)], clock())
+    clock.advance(seconds=61)
+    assert await identity_store.reserve_attempt([(subject, back_off)], clock())

@@ -27,7 +27,7 @@ def test_sentences_are_filled_from_stored_facts_only():
         {"merchant": "Uber Trip", "amount": "312.40", "currency": "MXN", "date": "2026-06-11"},
         "es",
     )
-    assert text == "Abrir una aclaración por el cargo de Uber Trip por 312.40 MXN del 11 de junio."
+    assert text == "Abrir una aclaración por el cargo de “Uber Trip” por 312.40 MXN del 11 de junio."
     assert "—" in action_text.describe("block_card", {"product_id": "X"}, {}, "pt")
 
 
@@ -35,7 +35,7 @@ def test_a_card_writes_the_charge_in_the_customers_convention_and_local_time_nev
     facts = {"merchant": "ElectroMax Córdoba", "amount": "161700.00", "currency": "ARS", "date": "2026-06-15"}
     facts |= {"at": "2026-06-15T03:12:00", "place": "Argentina"}
     text = action_text.describe("open_payment_inquiry", {"transaction_id": "T"}, facts, "es")
-    assert text == "Abrir una aclaración por el cargo de ElectroMax Córdoba por 161.700,00 ARS del 15 de junio, 03:12."
+    assert text == "Abrir una aclaración por el cargo de “ElectroMax Córdoba” por 161.700,00 ARS del 15 de junio, 03:12."
     assert "2026-06-15" not in text
 
 

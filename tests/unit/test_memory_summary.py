@@ -22,7 +22,7 @@ def test_each_thing_still_going_on_is_one_line_in_the_customers_convention():
     )
     text = summary(memory, ARGENTINA)
     assert text.splitlines()[0] == "Lo que tengo de tus conversaciones anteriores:"
-    assert "Tu aclaración Q-8A6518EF por el cargo de ElectroMax Córdoba de 161.700,00 ARS está en revisión" in text
+    assert "Tu aclaración Q-8A6518EF por el cargo de “ElectroMax Córdoba” de 161.700,00 ARS está en revisión" in text
     assert "antes del 3 de diciembre, 10:15" in text and "terminada en 4433" in text
     assert "Una persona del banco atiende tu caso del 2 de diciembre, 09:00." in text
     assert not ungrounded(text, [memory.facts()])
@@ -30,7 +30,7 @@ def test_each_thing_still_going_on_is_one_line_in_the_customers_convention():
 
 def test_the_last_findings_and_portuguese():
     text = summary(Recollection(findings=(FOUND,)), BRAZIL)
-    assert "Em 1 de dezembro, 18:05 conferi a cobrança de Uber Trip de 312,40 MXN de 11 de junho, 09:00" in text
+    assert "Em 1 de dezembro, 18:05 conferi a cobrança de “Uber Trip” de 312,40 MXN de 11 de junho, 09:00" in text
     assert "parecia uma cobrança duplicada" in text
 
 

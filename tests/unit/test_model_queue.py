@@ -279,3 +279,48 @@ async def test_calls_that_vary_widen_the_estimate_so_a_shared_server_refuses_bef
     assert models["steady"].waiting == 1 and refused.value.reason == "expected_past_deadline"
     steady.gate.set(), varying.gate.set()
     await asyncio.gather(*holders, waiting)
+
+
+async def test_a_customer_has_one_turn_in_the_queue_and_the_next_customer_still_gets_a_place():
+    """One account's simultaneous turns once filled the queue and the next customer got model_busy."""
+    inner = GatedModel()
+    model = QueuedModel(inner, slots=1, max_waiting=2, call_timeout=5)
+
+    async def turn_of(customer: str):
+        with turn_deadline(5, customer=customer):
+            return await ask(model)
+
+    first = asyncio.create_task(turn_of("lucia"))
+    await asyncio.sleep(0.01)
+    for _ in range(12):
+        with pytest.raises(ModelBusy) as refused:
+            await turn_of("lucia")
+        assert refused.value.reason == "customer_share"
+    other = asyncio.create_task(turn_of("ana"))
+    await asyncio.sleep(0.01)
+    inner.gate.set()
+    assert (await first).data == (await other).data == {"ok": True}
+
+
+async def test_a_call_its_customer_stopped_waiting_for_keeps_their_share_until_it_really_ends():
+    inner = GatedModel()
+    model = QueuedModel(inner, slots=2, max_waiting=2, call_timeout=5)
+    with turn_deadline(5, customer="lucia"):
+        left = asyncio.create_task(ask(model))
+    await asyncio.sleep(0.01)
+    left.cancel()  # the customer closed the stream; llama.cpp goes on with the call
+    await asyncio.sleep(0.01)
+    with turn_deadline(5, customer="lucia"), pytest.raises(ModelBusy):
+        await ask(model)
+    inner.gate.set()
+    await asyncio.sleep(0.01)
+    with turn_deadline(5, customer="lucia"):
+        assert (await ask(model)).data == {"ok": True}
+
+
+async def test_a_turns_later_calls_are_not_refused_as_a_second_turn_of_its_customer():
+    inner = GatedModel()
+    inner.gate.set()
+    model = QueuedModel(inner, slots=1, max_waiting=2, call_timeout=5)
+    with turn_deadline(5, customer="lucia"):
+        assert (await ask(model)).data == (await ask(model)).data == {"ok": True}

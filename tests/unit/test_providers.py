@@ -147,3 +147,17 @@ async def test_the_warm_up_sends_its_copies_at_once_so_each_lands_in_its_own_slo
     calls._catalog = "the system prompt"  # built from the tools' catalog in the app; any text here
     await calls.warm_up(3)
     assert model.purposes == ["warm_up"] * 3 and model.most == 3
+
+
+def test_an_api_process_sends_the_key_of_quipu_model_serve_on_this_machine(tmp_path):
+    from quipu.adapters.llm.server_key import ensure_key, key_path, read_key
+
+    key = read_key(ensure_key(key_path(tmp_path)))
+    local = provider_of(Settings(_env_file=None, home=tmp_path, llm="openai", llm_base_url="http://127.0.0.1:8081/v1"))
+    assert local.client.headers["authorization"] == f"Bearer {key}"
+    remote = provider_of(Settings(_env_file=None, home=tmp_path, llm="openai", llm_base_url="http://gpu-box:8081/v1"))
+    assert "authorization" not in remote.client.headers  # a server elsewhere: QUIPU_LLM_API_KEY, never a local file
+    told = provider_of(
+        Settings(_env_file=None, home=tmp_path, llm="openai", llm_base_url="http://gpu-box:8081/v1", llm_api_key="k")
+    )
+    assert told.client.headers["authorization"] == "Bearer k"

@@ -66,3 +66,13 @@ def test_model_calls_are_allowed_by_a_setting(monkeypatch):
     assert Settings(_env_file=None).allow_model_calls is False
     monkeypatch.setenv("QUIPU_ALLOW_MODEL_CALLS", "1")
     assert Settings(_env_file=None).allow_model_calls is True
+
+
+@pytest.mark.parametrize("token", ["short", "quipu-metrics-" + "x" * 40])
+def test_cloud_refuses_a_weak_metrics_token(token):
+    logins = {
+        "app_database_url": REMOTE.replace("bank:", "app:"),
+        "reader_database_url": REMOTE.replace("bank:", "rd:"),
+    }
+    with pytest.raises(ValidationError, match="METRICS_TOKEN"):
+        Settings(_env_file=None, env="cloud", database_url=REMOTE, jwt_secret=STRONG, metrics_token=token, **logins)

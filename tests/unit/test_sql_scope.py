@@ -8,6 +8,7 @@ from quipu.bank_data.format import CORE_TABLES
 from quipu.domain.sql_columns import CoreColumns
 from quipu.domain.sql_scope import HIDDEN, OWNED, REFERENCE, Guarded, Refused
 from quipu.domain.sql_scope import guard as guard_with
+from sql_reparse import assert_renders_what_it_checked
 
 COLUMNS = CoreColumns(
     {table: frozenset(CORE_TABLES[table]) for table in sorted(OWNED | REFERENCE)}
@@ -254,11 +255,12 @@ def test_accepted_queries_are_scoped_to_the_customer(sql):
     verdict = guard(sql)
     assert isinstance(verdict, Guarded), verdict
     code = re.sub(r"'(?:[^']|'')*'", "''", verdict.sql)  # string literals are data, not table reads
+    assert code.count('"core".') >= 1, verdict.sql
     for table in OWNED:
-        read = len(re.findall(rf"\bcore\.{table}\b", code))
-        scoped = code.count(f"(SELECT * FROM core.{table} WHERE customer_id = %(customer)s)")
+        read = code.count(f'"core"."{table}"')
+        scoped = code.count(f'(SELECT * FROM "core"."{table}" WHERE "customer_id" = %(customer)s)')
         assert read == scoped, f"{table} read outside a scoped subquery: {verdict.sql}"
-    assert not re.search(r"(?<![\w.])(?:ops|pg_catalog|information_schema)\.", code)
+    assert not re.search(r'(?<![\w.])"?(?:ops|pg_catalog|information_schema)"?\.', code)
 
 
 @pytest.mark.parametrize(("sql", "reason"), REFUSED)
@@ -276,8 +278,8 @@ def test_there_are_at_least_150_cases():
 
 def test_the_customer_filter_sits_in_a_subquery_never_the_outer_where():
     sql = guard("SELECT * FROM transactions WHERE amount > 1 OR 1 = 1").sql
-    assert sql.startswith("SELECT * FROM (SELECT * FROM core.transactions WHERE customer_id = %(customer)s)")
-    assert sql.endswith("WHERE amount > 1 OR 1 = 1 LIMIT 101")
+    assert sql.startswith('SELECT * FROM (SELECT * FROM "core"."transactions" WHERE "customer_id" = %(customer)s)')
+    assert sql.endswith('WHERE "amount" > 1 OR 1 = 1 LIMIT 101')
 
 
 def test_comments_are_stripped_from_what_runs():
@@ -293,7 +295,7 @@ def test_alias_is_kept_and_reference_tables_are_pinned_to_core():
     sql = guard(
         "SELECT t.amount, r.exchange_rate FROM transactions t JOIN fx_rates r ON r.date = t.transaction_date::date"
     ).sql
-    assert "AS t" in sql and "JOIN core.fx_rates AS r" in sql
+    assert 'AS "t"' in sql and 'JOIN "core"."fx_rates" AS "r"' in sql
 
 
 def test_every_core_table_is_allow_listed_or_explicitly_hidden():
@@ -379,6 +381,24 @@ ATTRIBUTE_AND_SCOPE = [
         "SELECT * FROM fx_rates WHERE EXISTS (WITH customers AS (SELECT 1 AS x) SELECT x FROM customers)",
         "cte_shadows_table",
     ),
+    # a CTE named like an alias: sqlglot and PostgreSQL resolve `q` to different sources
+    (
+        "WITH q AS (SELECT amount AS pg_typeof FROM transactions) SELECT (SELECT q.pg_typeof LIMIT 1) FROM customers q",
+        "cte_shadows_alias",
+    ),
+    ("WITH q AS (SELECT amount FROM transactions) SELECT q.row_to_json FROM transactions q", "cte_shadows_alias"),
+    ("WITH q AS (SELECT amount FROM transactions) SELECT * FROM (SELECT * FROM q) q", "cte_shadows_alias"),
+    ("WITH a AS (SELECT 1 AS x FROM fx_rates), b AS (SELECT 2 AS x FROM fx_rates) SELECT * FROM a b", None),
+    (
+        "SELECT * FROM (WITH a AS (SELECT 1 AS x) SELECT * FROM a) s, (WITH a AS (SELECT 2 AS x) SELECT * FROM a) t",
+        None,
+    ),
+    # a subquery in FROM never sees its siblings: a name there is not the derived table's own output
+    ("SELECT (SELECT b.pg_typeof FROM (SELECT b.pg_typeof FROM fx_rates) AS b) FROM customers b", "unknown_column"),
+    ("SELECT (SELECT b.row_to_json FROM (SELECT b.row_to_json FROM fx_rates) b) FROM customers b", "unknown_column"),
+    ("SELECT a.name FROM (SELECT a.name FROM service_billers) AS a", "unknown_column"),
+    ("SELECT a.biller_name FROM (SELECT biller_name FROM service_billers) AS a", "unknown_column"),
+    ("WITH a AS (SELECT t.to_json AS x FROM fx_rates) SELECT a.x FROM a, transactions t", "unknown_column"),
     ("SELECT amount AS quipu_scope_customer FROM transactions", "reserved_name"),
     ('SELECT amount AS "QUIPU_SCOPE_CUSTOMER" FROM transactions', "reserved_name"),
     ("SELECT '%(quipu_scope_customer)s' FROM transactions", "reserved_name"),
@@ -396,6 +416,10 @@ ATTRIBUTE_AND_SCOPE_ACCEPTED = [
     "SELECT currency, count(*) AS n FROM transactions GROUP BY currency ORDER BY n DESC",
     "SELECT q.count FROM (SELECT count(*) AS count FROM transactions) q",
     "SELECT U&'\\0071uipu' FROM transactions",
+    "WITH q AS (SELECT amount FROM transactions) SELECT q.amount FROM q AS q",
+    "SELECT (SELECT max(x.amount) FROM (SELECT amount FROM transactions) x) FROM customers c",
+    "SELECT (SELECT x.n FROM (SELECT c.city AS n) x) FROM customers c",
+    'SELECT "T".amount FROM transactions AS "T"',
 ]
 
 
@@ -421,3 +445,34 @@ def test_no_answer_fetches_more_than_101_rows():
     assert guard("SELECT * FROM transactions LIMIT 100000").sql.endswith("LIMIT 101")
     assert guard("SELECT * FROM transactions LIMIT 5").sql.endswith("LIMIT 5")
     assert guard("SELECT amount FROM transactions UNION SELECT minimum_payment FROM billing").sql.endswith("LIMIT 101")
+
+
+ALIAS_ATTACK = 'SELECT customer_id FROM customers AS "c UNION ALL SELECT count(*)::text FROM core.customers --"'
+
+
+def test_a_quoted_alias_is_rendered_as_one_name_never_as_sql():
+    """The review's attack: the alias came back unquoted and ran a second SELECT over every customer."""
+    rendered = guard(ALIAS_ATTACK).sql
+    assert rendered.endswith('AS "c UNION ALL SELECT count(*)::text FROM core.customers --" LIMIT 101')
+    assert_renders_what_it_checked(ALIAS_ATTACK, rendered)
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        'SELECT "a""b".amount FROM transactions "a""b"',
+        'SELECT amount AS "x""; SELECT 1 --" FROM transactions',
+        'SELECT amount FROM transactions AS "t"" UNION SELECT usename FROM pg_user --"',
+        'WITH "q) UNION (SELECT 1" AS (SELECT amount FROM transactions) SELECT amount FROM "q) UNION (SELECT 1"',
+        "SELECT amount FROM transactions WHERE merchant_name = E'a\\' UNION SELECT 1 --'",
+        "SELECT amount FROM transactions WHERE merchant_name = $q$a' UNION SELECT 1 --$q$",
+    ],
+)
+def test_every_name_and_literal_the_guard_writes_stays_one_token(sql):
+    verdict = guard(sql)
+    assert isinstance(verdict, Guarded), verdict
+    assert_renders_what_it_checked(sql, verdict.sql)
+
+
+def test_an_uppercase_quoted_alias_keeps_its_case_in_what_runs():
+    assert 'AS "T"' in guard('SELECT "T".amount FROM transactions AS "T"').sql

@@ -15,16 +15,34 @@ REQUEST_ID: contextvars.ContextVar[str | None] = contextvars.ContextVar("request
 STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime", "taskName"}
 CREDENTIALS = re.compile(r"(://)[^/@\s:]+:[^/@\s]+@")  # user:password in a connection URL
 TOKEN = re.compile(r"\b(?:eyJ[\w-]+\.[\w-]+\.[\w-]*|[Bb]earer\s+\S+)")  # a JWT, an Authorization header
-CODE = re.compile(rf"(?<![\w.:-])\d{{{CODE_DIGITS}}}(?![\w.:-])")  # a step-up code standing alone
+# A step-up code standing alone, also at the end of a sentence ("Tu código es 123456."): only a number that goes
+# on after a mark (`123456.78`, `10:123456`) is not one.
+CODE = re.compile(rf"(?<!\w)(?<!\d[.,:/-])\d{{{CODE_DIGITS}}}(?!\w)(?![.,:/-]\d)")
+# A secret written as key=value or as a quoted key of a dict ("password": "…"): the key stays, the value goes.
+SECRET_WORDS = (
+    r"[\w-]*(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credential)[\w-]*"
+)
+SECRET_PAIR = re.compile(
+    rf"(?i)\b({SECRET_WORDS})(\s*=\s*)(\"[^\"]*\"|'[^']*'|[^\s,;&)]+)"
+    rf"|([\"']{SECRET_WORDS}[\"']\s*:\s*)(\"[^\"]*\"|'[^']*'|[^\s,}}]+)"
+)
 ISO_DATE = re.compile(r"(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)")  # kept: a date says when, not whose
 
 
 def masked(text: str) -> str:
-    """A log line without account or card numbers, e-mails, phones, tokens, passwords or step-up codes."""
+    """A log line without account or card numbers, e-mails, phones, tokens, passwords, key=value secrets or
+    step-up codes."""
     text = CODE.sub("<code>", TOKEN.sub("<token>", CREDENTIALS.sub(r"\1<credentials>@", text)))
+    text = SECRET_PAIR.sub(_secret, text)
     dates = ISO_DATE.findall(text)
     pieces = [mask_text(piece) for piece in ISO_DATE.split(text)]
     return "".join(piece + date for piece, date in zip(pieces, [*dates, ""], strict=True))
+
+
+def _secret(match: re.Match[str]) -> str:
+    if match.group(1):
+        return f"{match.group(1)}{match.group(2)}<secret>"
+    return f"{match.group(4)}<secret>"
 
 
 class MaskedFormatter(logging.Formatter):

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
+from quipu.application.unit_of_work import UnitOfWork
 from quipu.domain.actions import Facts
 from quipu.domain.case_files import CaseFile
 
@@ -51,14 +52,31 @@ class ActionRow:
         return f"{self.batch_id}:{self.position}"
 
 
-class ActionStore(Protocol):
+class ProposalUnitOfWork(UnitOfWork, Protocol):
+    """One proposal of a customer: what the caps count and what it inserts, in one transaction."""
+
+    async def lock(self, customer_id: str) -> None:
+        """Until this unit ends, no other proposal of the customer counts or inserts (every process)."""
+
     async def supersede(self, customer_id: str, conversation_id: str | None, now: datetime) -> None: ...
+    async def escalation_open(self, customer_id: str, conversation_id: str | None) -> bool:
+        """A case the gateway opened for this conversation that no operator has closed yet."""
+
+    async def escalations_since(self, customer_id: str, since: datetime) -> int: ...
+    async def emails_since(self, customer_id: str, since: datetime, now: datetime) -> int:
+        """Summary e-mails sent, being sent, or still waiting for their button."""
+
     async def insert(self, rows: list[ActionRow], now: datetime) -> None: ...
+    async def file_case(self, case: CaseFile, now: datetime) -> None:
+        """The case and its conversation's wait for a person, in this transaction."""
+
+
+class ActionStore(Protocol):
+    def unit_of_work(self) -> ProposalUnitOfWork: ...
     async def claim(
         self, customer_id: str, batch_id: str, now: datetime, stale_before: datetime
     ) -> list[ActionRow]: ...
     async def claim_stuck(self, now: datetime, stuck_before: datetime, customer_id: str | None) -> list[ActionRow]: ...
-    async def escalations_since(self, customer_id: str, since: datetime) -> int: ...
     async def emails_since(self, customer_id: str, since: datetime, other_than: str | None = None) -> int: ...
     async def batch(self, customer_id: str, batch_id: str) -> list[ActionRow]: ...
     async def finish(self, row: ActionRow, now: datetime) -> None: ...
@@ -79,7 +97,6 @@ class Effects(Protocol):
 
 class Handoffs(Protocol):
     async def file(self, case: CaseFile) -> None: ...
-    async def escalation_open(self, customer_id: str, conversation_id: str | None) -> bool: ...
 
 
 class Audit(Protocol):

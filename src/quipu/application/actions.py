@@ -3,11 +3,8 @@ effect back, and audit every step. Written against ports; the model never reache
 
 import asyncio
 import logging
-import uuid
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import Any
 
 from quipu.application.action_execution import Execution
 from quipu.application.action_ports import (
@@ -17,31 +14,15 @@ from quipu.application.action_ports import (
     Audit,
     Effects,
     Handoffs,
-    NotSignedIn,
     UnknownBatch,
 )
+from quipu.application.action_ports import NotSignedIn as NotSignedIn  # raised by propose, caught by callers
 from quipu.application.action_ports import PermanentError as PermanentError  # the evaluation injects these
 from quipu.application.action_ports import TransientError as TransientError
-from quipu.application.action_view import ActionCard, batch_view, item_view
-from quipu.application.caller import Caller
+from quipu.application.action_proposals import Proposals, escalation_case
+from quipu.application.action_view import ActionCard, batch_view
 from quipu.application.transfers import StepUpRequired
-from quipu.domain import action_text, case_files
-from quipu.domain.actions import (
-    BLOCKED,
-    CAP_WINDOW,
-    CONFIRMATION_TTL,
-    ESCALATED,
-    MAX_ACTIONS_PER_BATCH,
-    MAX_REQUESTED,
-    UNKNOWN,
-    Decision,
-    Requested,
-    capped,
-    decide,
-    initial_status,
-    known,
-    parse,
-)
+from quipu.domain.actions import ESCALATED
 
 log = logging.getLogger("quipu.actions")
 WAIT_FOR_OTHER_CONFIRM = timedelta(seconds=20)
@@ -51,7 +32,7 @@ STALE_EXECUTION = timedelta(minutes=2)
 STUCK_EXECUTION = timedelta(minutes=10)
 
 
-class Gateway(Execution):
+class Gateway(Proposals, Execution):
     def __init__(
         self,
         store: ActionStore,
@@ -74,79 +55,7 @@ class Gateway(Execution):
         self.retry_pause = retry_pause
         self.poll = poll
         self.receipts = receipts  # a notice in Mensajes for every verified action
-
-    async def propose(self, who: Caller, requested: list[Requested]) -> ActionCard:
-        """Stores the batch and its card; nothing runs here, whatever the verdicts: only the button runs."""
-        if not who.signed_in:
-            raise NotSignedIn
-        now = self.clock()
-        batch_id = str(uuid.uuid4())
-        asked = [r if known(r.action) else Requested(UNKNOWN, {}) for r in requested[:MAX_REQUESTED]]
-        names = [r.action for r in asked[:MAX_ACTIONS_PER_BATCH]]
-        planned = [await self._plan(who, r, names) for r in asked[:MAX_ACTIONS_PER_BATCH]]
-        planned += [(r, Decision(BLOCKED, "too_many_actions"), {}) for r in asked[MAX_ACTIONS_PER_BATCH:]]
-        decisions = await self._capped(who, [(r.action, d) for r, d, _ in planned], now)
-        rows = [
-            ActionRow(
-                str(uuid.uuid4()),
-                batch_id,
-                position,
-                who.customer_id,
-                who.conversation_id,
-                r.action,
-                r.params if isinstance(r.params, dict) else {},
-                {"facts": facts_view, "strong": d.strong},
-                d.verdict,
-                d.reason,
-                initial_status(d),
-                who.language,
-                now + CONFIRMATION_TTL,
-            )
-            for position, ((r, _, facts_view), d) in enumerate(zip(planned, decisions, strict=True))
-        ]
-        await self.store.supersede(who.customer_id, who.conversation_id, now)
-        await self.store.insert(rows, now)
-        for row in rows:
-            await self.audit.log(
-                customer_id=who.customer_id,
-                conversation_id=who.conversation_id,
-                tool=f"propose_actions:{row.action}",
-                proposed={"params": row.params},
-                decision=row.decision,
-                reason=row.reason,
-            )
-        await self._escalate(rows, [r for r in rows if r.status == "escalated"])
-        return batch_view(rows)
-
-    async def _capped(self, who: Caller, decided: list[tuple[str, Decision]], now: datetime) -> list[Decision]:
-        """Cases and e-mails within their caps; counted only when the batch would open or send one."""
-        escalates = any(d.verdict == ESCALATED for _, d in decided)
-        mails = any(action == "send_summary_email" for action, _ in decided)
-        since = now - CAP_WINDOW
-        return capped(
-            [d for _, d in decided],
-            [action for action, _ in decided],
-            open_case=escalates and await self.handoffs.escalation_open(who.customer_id, who.conversation_id),
-            escalations_today=await self.store.escalations_since(who.customer_id, since) if escalates else 0,
-            emails_today=await self.store.emails_since(who.customer_id, since) if mails else 0,
-        )
-
-    async def _plan(
-        self, who: Caller, requested: Requested, names: list[str]
-    ) -> tuple[Requested, Decision, dict[str, Any]]:
-        parsed = parse(requested)
-        if isinstance(parsed, Decision):
-            return requested, parsed, {}
-        try:
-            facts, facts_view = await self.facts.facts(who.customer_id, requested.action, parsed.model_dump())
-        except Exception as error:  # a facts lookup that fails sends the action to a person, never runs it
-            log.warning("facts lookup for %s failed", requested.action, exc_info=error)
-            return requested, Decision(ESCALATED, "temporary_error"), {}
-        return (
-            replace(requested, params=parsed.model_dump()),
-            decide(requested.action, parsed, facts, names),
-            facts_view,
-        )
+        self._proposing: dict[str, asyncio.Lock] = {}  # a customer's proposals waiting their turn here
 
     async def confirm(self, customer_id: str, batch_id: str, *, stepped_up: bool = False) -> ActionCard:
         """The customer's button. A batch holding an irreversible action also needs a fresh step-up."""
@@ -224,25 +133,6 @@ class Gateway(Execution):
         return done
 
     async def _escalate(self, batch: list[ActionRow], escalated: list[ActionRow]) -> None:
-        """Everything code sends to a person gets one case file for the batch, in catalog names and code's
-        sentences only (an unknown name was replaced before it got here)."""
-        if not escalated:
-            return
-        first = escalated[0]
-        case = case_files.escalation(
-            case_id=str(
-                uuid.uuid5(uuid.UUID(first.batch_id), "escalation:" + ",".join(r.action_id for r in escalated))
-            ),
-            customer_id=first.customer_id,
-            conversation_id=first.conversation_id,
-            language=first.language,
-            signals=set().union(*(set(r.view.get("facts", {}).get("signals", [])) for r in batch)),
-            reason_codes=list({r.reason or "unknown_action" for r in escalated}),
-            actions=[
-                {"action": r.action if known(r.action) else UNKNOWN, "status": r.status, "text": item_view(r).text}
-                for r in batch
-            ],
-            unresolved=[action_text.reason_text(r.reason, r.language) for r in escalated],
-            evidence={"batch_id": first.batch_id, "action_ids": [r.action_id for r in escalated]},
-        )
-        await self.handoffs.file(case)
+        case = escalation_case(batch, escalated)
+        if case is not None:
+            await self.handoffs.file(case)

@@ -12,7 +12,7 @@ from quipu.application.actions import Gateway
 from quipu.application.caller import Caller
 from quipu.application.console_ports import ConsoleStore, ConsoleUnitOfWork
 from quipu.application.console_results import ConversationFacts, Dashboard, QueueItem, Step, Thread
-from quipu.domain import action_text, transfer_text
+from quipu.domain import action_text, records_text, transfer_text
 from quipu.domain.actions import Requested
 from quipu.domain.agent_text import say
 from quipu.domain.locale import locale_of
@@ -58,9 +58,8 @@ def conversation_facts(thread: dict[str, Any]) -> ConversationFacts:
             if isinstance(fact, dict) and fact.get("charge") and key not in seen:
                 seen.add(key)
                 investigated = bool(fact.get("investigated", fact.get("findings")))
-                charges.append(
-                    {"charge": fact["charge"], "findings": fact.get("findings", []), "investigated": investigated}
-                )
+                charge = {**fact["charge"], "merchant": records_text.merchant(fact["charge"].get("merchant"))}
+                charges.append({"charge": charge, "findings": fact.get("findings", []), "investigated": investigated})
     steps = [
         _action_step(a) for a in thread.get("actions", []) if a["status"] != "cancelled" or a["reason"] != "superseded"
     ]
@@ -146,7 +145,7 @@ class Console:
         async with self.store.unit_of_work() as uow:
             given = await uow.give_back(conversation_id, staff.operator_id, supervisor=staff.supervisor)
             if given is None:
-                raise await _refusal(uow, conversation_id)
+                raise await _refusal(uow, conversation_id, unheld="hold_the_case_first")
             customer_id, language = given
             await uow.close_cases(conversation_id)
             await uow.append(conversation_id, "system", say("released", language), staff.operator_id)
@@ -193,9 +192,13 @@ async def _take(uow: ConsoleUnitOfWork, conversation_id: str, operator_id: str, 
     return customer_id
 
 
-async def _refusal(uow: ConsoleUnitOfWork, conversation_id: str) -> NotAllowed:
-    """Why the conditional write found nothing to change: nobody handed it off, or another operator holds it."""
-    return NotAllowed("not_handed_off" if await uow.status(conversation_id) == "bot" else "held_by_another")
+async def _refusal(uow: ConsoleUnitOfWork, conversation_id: str, unheld: str = "held_by_another") -> NotAllowed:
+    """Why the conditional write found nothing to change: nobody handed it off, another operator holds it, or
+    (giving back) nobody holds it yet."""
+    status = await uow.status(conversation_id)
+    if status == "bot":
+        return NotAllowed("not_handed_off")
+    return NotAllowed(unheld if status == "waiting" else "held_by_another")
 
 
 async def _did(

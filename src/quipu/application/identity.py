@@ -54,6 +54,7 @@ class OperatorPrincipal:
     display_name: str
     role: str
     expires_at: datetime | None = None
+    session_id: str | None = None
 
 
 def unknown_subject(user: str) -> str:
@@ -110,7 +111,10 @@ class Identity:
         stored = login.password_hash if login is not None and usable else None
         await self._check_password(subject, client, stored, password, now)
         assert login is not None  # an unknown user never passes the password check
-        token, _ = self.tokens.issue(login.operator_id, OPERATOR_AUDIENCE, now=now, role=login.role)
+        session_id = await self.store.open_operator_session(login.operator_id, now, now + self.tokens.ttl)
+        token, _ = self.tokens.issue(
+            login.operator_id, OPERATOR_AUDIENCE, now=now, session_id=session_id, role=login.role
+        )
         return Grant(token, int(self.tokens.ttl.total_seconds()), login.operator_id)
 
     async def customer(self, token: str) -> CustomerPrincipal:
@@ -126,11 +130,23 @@ class Identity:
         return CustomerPrincipal(session.customer_id, session.session_id, session.step_up_at, session.expires_at)
 
     async def operator(self, token: str) -> OperatorPrincipal:
+        """The operator's session behind a token, re-read on every request: signed out, expired or disabled stops it."""
         claims = self.tokens.read(token, OPERATOR_AUDIENCE)
-        found = await self.store.operator_by_id(claims.subject)
-        if found is None or found.disabled:
+        session = await self.store.operator_session(claims.session_id) if claims.session_id else None
+        if session is None or session.login.operator_id != claims.subject or session.revoked:
             raise AuthError("invalid_token")
-        return OperatorPrincipal(found.operator_id, found.username, found.display_name, found.role, claims.expires_at)
+        if session.expires_at <= self.clock():
+            raise AuthError("token_expired")
+        found = session.login
+        if found.disabled:
+            raise AuthError("invalid_token")
+        return OperatorPrincipal(
+            found.operator_id, found.username, found.display_name, found.role, claims.expires_at, claims.session_id
+        )
+
+    async def sign_out_operator(self, who: OperatorPrincipal) -> None:
+        if who.session_id:
+            await self.store.revoke_operator_session(who.session_id, self.clock())
 
     async def sign_out(self, who: CustomerPrincipal) -> None:
         await self.store.revoke_session(who.session_id, self.clock())
@@ -138,14 +154,18 @@ class Identity:
     async def _check_password(
         self, subject: str, client: str, stored_hash: str | None, password: str, now: datetime
     ) -> None:
-        """Two guards: the account's (any client; fixed lock) and this client's on it (its lock doubles)."""
+        """Two guards: the account's (any client; fixed lock) and this client's on it (its lock doubles).
+
+        The attempt is reserved on both before the password is verified, so simultaneous guesses get no more
+        verifications than the lock allows (24 at once were once all verified, and the right one cleared it).
+        """
         mine = client_subject(subject, client)
-        if (await self.store.guard(subject)).locked(now) or (await self.store.guard(mine)).locked(now):
+        guards = ((subject, self.limits.account_back_off), (mine, self.limits.client_back_off))
+        if not await self.store.reserve_attempt(guards, now):
             raise AuthError("account_locked")
         if await self.verify(stored_hash, password):
-            await self.store.clear_guard(subject)
-            await self.store.clear_guard(mine)
+            for guarded, _ in guards:
+                await self.store.settle_success(guarded, now)
             return
-        account = await self.store.count_failure(subject, now, self.limits.account_back_off)
-        client_guard = await self.store.count_failure(mine, now, self.limits.client_back_off)
-        raise AuthError("account_locked" if account.locked(now) or client_guard.locked(now) else "invalid_credentials")
+        states = [await self.store.settle_failure(guarded, now, back_off) for guarded, back_off in guards]
+        raise AuthError("account_locked" if any(s.locked(now) for s in states) else "invalid_credentials")

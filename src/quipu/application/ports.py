@@ -1,6 +1,7 @@
 """What the use cases need from the outside world; adapters implement these."""
 
 import asyncio
+from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager, AbstractContextManager
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -63,6 +64,13 @@ class OperatorLogin:
 
 
 @dataclass(frozen=True)
+class OperatorSession:
+    login: OperatorLogin
+    expires_at: datetime
+    revoked: bool
+
+
+@dataclass(frozen=True)
 class SessionRecord:
     session_id: str
     customer_id: str
@@ -85,10 +93,15 @@ class IdentityStore(Protocol):
 
     async def operator_login(self, username: str) -> OperatorLogin | None: ...
     async def operator_by_id(self, operator_id: str) -> OperatorLogin | None: ...
-    async def guard(self, subject: str) -> GuardState: ...
-    async def clear_guard(self, subject: str) -> None: ...
-    async def count_failure(self, subject: str, now: datetime, back_off: BackOff) -> GuardState:
-        """One more failure, counted atomically (concurrent failures all count); may lock the subject."""
+    async def reserve_attempt(self, guards: Sequence[tuple[str, BackOff]], now: datetime) -> bool:
+        """Before any password is verified, one attempt in flight on every guard, all or none, atomically: False
+        when a guard is locked or its failures and attempts in flight already reach its limit."""
+
+    async def settle_success(self, subject: str, now: datetime) -> None:
+        """Give the attempt back; clear failures and back-off unless the guard is locked."""
+
+    async def settle_failure(self, subject: str, now: datetime, back_off: BackOff) -> GuardState:
+        """The attempt becomes a failure, counted atomically (concurrent failures all count); may lock."""
 
     async def count_hit(self, bucket: str, window_start: datetime) -> int: ...
     async def purge(self, now: datetime) -> None:
@@ -97,6 +110,9 @@ class IdentityStore(Protocol):
     async def open_session(self, customer_id: str, issued_at: datetime, expires_at: datetime) -> str: ...
     async def session(self, session_id: str) -> SessionRecord | None: ...
     async def revoke_session(self, session_id: str, now: datetime) -> None: ...
+    async def open_operator_session(self, operator_id: str, issued_at: datetime, expires_at: datetime) -> str: ...
+    async def operator_session(self, session_id: str) -> OperatorSession | None: ...
+    async def revoke_operator_session(self, session_id: str, now: datetime) -> None: ...
 
 
 class StepUpStore(Protocol):

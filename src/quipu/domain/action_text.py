@@ -4,6 +4,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
+from quipu.domain import records_text
 from quipu.domain.contact import mask_email
 from quipu.domain.locale import local_day, local_moment, locale_of
 from quipu.domain.money import format_money
@@ -74,6 +75,8 @@ def _values(params: dict[str, Any], facts_view: dict[str, Any], lang: str) -> di
     words = WORDS[lang]
     values = dict(facts_view)
     place = facts_view.get("place") or lang  # the customer's country when the facts carry it: their convention
+    if "merchant" in facts_view:  # the merchant's own text, never the bank's words
+        values["merchant"] = records_text.quoted(records_text.merchant(facts_view["merchant"]))
     if "amount" in facts_view and "currency" in facts_view:
         values["amount"] = format_money(Decimal(str(facts_view["amount"])), facts_view["currency"], place)
     if facts_view.get("at") or facts_view.get("date"):

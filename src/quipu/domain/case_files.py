@@ -1,13 +1,15 @@
 """The case file a person receives: one type, built by code only, with its priority always from the signals.
 
 Four ways a case opens: a chat hand-off, an escalation of actions code does not automate, a payment inquiry the
-customer confirmed, a callback request. `record` is what the console shows (stored as the case's JSON).
+customer confirmed, a callback request. `record` is what the console shows (stored as the case's JSON); a
+merchant's text in it is kept as the records' data (one line, cut), and the console shows it as such.
 """
 
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from quipu.domain import records_text
 from quipu.domain.priority import CasePriority, case_priority
 from quipu.domain.signals import signals_in
 from quipu.domain.texts.cases import OPERATOR_LANGUAGE, QUESTIONS
@@ -26,6 +28,14 @@ class CaseFile:
     priority: CasePriority
     record: dict[str, Any]
     dispute: bool = False  # a payment inquiry also opens a dispute under the same id
+
+
+def _as_records(fact: dict[str, Any]) -> dict[str, Any]:
+    """A verified fact with its merchant's text as data (one line, cut): never a paragraph of its own."""
+    charge = fact.get("charge")
+    if isinstance(charge, dict) and "merchant" in charge:
+        return {**fact, "charge": {**charge, "merchant": records_text.merchant(charge["merchant"])}}
+    return fact
 
 
 def question(key: str) -> str:
@@ -67,7 +77,7 @@ def handoff(
         "request": request,
         "language": language,
         "skill": skill,
-        "verified_facts": verified_facts,
+        "verified_facts": [_as_records(f) for f in verified_facts],
         "evidence": evidence,
         "actions": actions,
         "open_questions": open_questions,
@@ -117,7 +127,8 @@ def inquiry(
         "request": INQUIRY_REQUEST,
         "customer_id": customer_id,
         "language": language,
-        "transaction": {"id": transaction_id, **{k: facts.get(k) for k in TRANSACTION_FIELDS}},
+        "transaction": {"id": transaction_id, **{k: facts.get(k) for k in TRANSACTION_FIELDS}}
+        | {"merchant": records_text.merchant(facts.get("merchant"))},
         "verified_facts": {"signals": [str(s) for s in signals]},
         "customer_note": note,
         "unresolved": [question(f"inquiry_{s}") for s in signals if f"inquiry_{s}" in QUESTIONS]

@@ -1,7 +1,12 @@
 """What a reply must not say: that something was done, that money will move or be refunded, or that a
-confirmation card is below when none exists. Used by the claims check and by the evaluation."""
+confirmation card is below when none exists. Used by the claims check and by the evaluation.
+
+Only the reply's own voice is read: a merchant's text quoted from the records (“Listo, ya bloqueé tu…” is a
+name a merchant chose) is not the bank's claim, and once hid every listing that held it."""
 
 import re
+
+from quipu.domain.records_text import without_records
 
 CLAIMED_DONE = re.compile(
     r"\b(ya )?(bloqueé|bloqué|cancelé|envié|transferí|pagué|abr[ií] (la|una) aclaraci[oó]n|"
@@ -30,6 +35,7 @@ POINTS_TO_CARD = re.compile(
 
 def claims(reply: str, *, has_proposal: bool, done_allowed: bool = False) -> list[str]:
     """The kinds of forbidden claim the reply makes; empty when it is safe."""
+    reply = without_records(reply)
     found = []
     if CLAIMED_DONE.search(reply or "") and not done_allowed:
         found.append("claimed_something_not_done")

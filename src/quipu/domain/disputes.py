@@ -7,6 +7,8 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
+from quipu.domain import records_text
+
 OPEN = ("open", "in_review")  # stored statuses of a dispute nobody has settled yet
 STATUSES = ("open", "in_review", "resolved", "rejected")
 
@@ -44,7 +46,7 @@ class Dispute:
             "status": self.shown_status,
             "opened_at": self.opened_at.isoformat(),
             "promised_by": self.promised_by.isoformat(),
-            "merchant": self.merchant,
+            "merchant": records_text.merchant(self.merchant) or None,  # the merchant's own text: data, one line
             "amount": str(self.amount) if self.amount is not None else None,
             "currency": self.currency,
             "charge_at": self.charge_at.isoformat() if self.charge_at else None,

@@ -1,9 +1,11 @@
-"""Outgoing mail, written by code from stored figures, in the customer's language. Names stay plain text."""
+"""Outgoing mail, written by code from stored figures, in the customer's language. Names stay plain text, and a
+merchant's name is the merchant's text (one line, cut, in “ ”), never the bank's words."""
 
 from datetime import date
 from decimal import Decimal
 from typing import Any
 
+from quipu.domain import records_text
 from quipu.domain.money import format_date, format_money
 from quipu.domain.texts import by_language, mail
 from quipu.domain.words import word
@@ -44,14 +46,14 @@ def balances_email(
 def movements_email(
     language: str, movements: list[dict[str, Any]], start: date, as_of: date, place: str | None = None
 ) -> tuple[str, str]:
-    """The last days' movements, newest first, each as the records write it (merchant names stay plain text)."""
+    """The last days' movements, newest first; a merchant's name is its own text, quoted."""
     t = _t(language)
     place = place or language
     lines = [t["movements_intro"].format(start=format_date(start, language), as_of=format_date(as_of, language))]
     lines += [
         t["line_movement"].format(
             day=format_date(m["date"], language),
-            merchant=m.get("merchant") or "—",
+            merchant=records_text.quoted(records_text.merchant(m.get("merchant"))),
             amount=format_money(m["amount"], m["currency"], place),
             kind=word(m.get("type"), language),
         )
@@ -94,7 +96,7 @@ def case_receipt_email(
     t = _t(language)
     body = t["receipt_body"].format(
         reference=reference,
-        merchant=merchant or "—",
+        merchant=records_text.quoted(records_text.merchant(merchant)),
         sla_hours=sla_hours,
         amount=format_money(amount, currency, place or language),
     )

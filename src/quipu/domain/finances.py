@@ -5,6 +5,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
+from quipu.domain import records_text
 from quipu.domain.disputes import Dispute
 from quipu.domain.evidence import Charge, duplicate_of
 from quipu.domain.locale import MEXICO, Locale, local_moment, locale_of, money
@@ -66,7 +67,7 @@ def duplicate_alerts(
             alerts.append(
                 {
                     "kind": "duplicate_charge",
-                    "merchant": charge.merchant,
+                    "merchant": records_text.merchant(charge.merchant),
                     "amount": str(charge.amount),
                     "currency": charge.currency,
                     "date": charge.at.date().isoformat(),
@@ -111,7 +112,7 @@ def notes(
         days=days,
         spend=money(block["spend"]),
         count=block["transactions"],
-        merchant=block["max_ticket"]["merchant"],
+        merchant=records_text.quoted(records_text.merchant(block["max_ticket"]["merchant"])),
         biggest=money(block["max_ticket"]["amount"]),
     )
     month, amount = max(block["monthly"], key=lambda m: Decimal(m[1]))
@@ -172,12 +173,16 @@ def my_finances(
             "transactions": block["transactions"],
             "txPerWeek": block["tx_per_week"],
             "avgTicket": block["avg_ticket"],
-            "maxTicket": block["max_ticket"],
+            "maxTicket": block["max_ticket"]
+            and {
+                **block["max_ticket"],
+                "merchant": records_text.merchant(block["max_ticket"]["merchant"]),
+            },
         },
         "categories": top,
         "monthly": block["monthly"],
         "topMerchants": [
-            {"name": m["merchant"], "count": m["count"], "unit": currency, "amount": m["amount"]}
+            {"name": records_text.merchant(m["merchant"]), "count": m["count"], "unit": currency, "amount": m["amount"]}
             for m in block["top_merchants"][:TOP_MERCHANTS]
         ],
         "alerts": alerts,

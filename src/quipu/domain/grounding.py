@@ -159,6 +159,11 @@ def _scan(folded: str) -> Iterator[tuple[int, int, str, frozenset[Reading]]]:
             yield start, end, "number", number_readings(token)
 
 
+def figure_spans(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, kind) of each figure of the text as written: a number, a date, a time or an ending."""
+    return [(a, b, kind) for a, b, kind, _ in _scan(_fold(text or ""))]
+
+
 def figures(text: str) -> list[Figure]:
     """The figures of a text, left to right; a date or an ending is one figure, not its numbers."""
     text = text or ""

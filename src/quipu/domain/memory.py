@@ -7,6 +7,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from decimal import Decimal
 
+from quipu.domain import records_text
 from quipu.domain.grounding import ungrounded
 from quipu.domain.locale import Locale, local_moment, money
 from quipu.domain.texts import by_language, memory
@@ -72,7 +73,7 @@ def _dispute(note: DisputeNote, locale: Locale) -> str:
     amount = money(note.amount, note.currency, locale) if note.amount is not None and note.currency else "—"
     return t["dispute_overdue" if note.overdue else "dispute"].format(
         reference=note.reference,
-        merchant=note.merchant or "—",
+        merchant=records_text.quoted(records_text.merchant(note.merchant)),
         amount=amount,
         status=t.get(f"status_{note.status}", note.status),
         promised=local_moment(note.promised_by, locale),
@@ -83,7 +84,7 @@ def _finding(note: FindingNote, locale: Locale) -> str:
     kinds = [FINDING[locale.language][k] for k in note.kinds if k in FINDING[locale.language]]
     return TEXT[locale.language]["finding"].format(
         seen=local_moment(note.seen_at, locale),
-        merchant=note.merchant or "—",
+        merchant=records_text.quoted(records_text.merchant(note.merchant)),
         amount=money(note.amount, note.currency, locale),
         date=local_moment(note.charge_at, locale),
         kinds=listing(kinds, locale.language),

@@ -63,10 +63,17 @@ class AmountReading:
         return len(self.values) > 1
 
 
+def _grouped(digits: str, mark: str) -> bool:
+    """Thousands written as they are: 1 to 3 digits, then groups of exactly 3 (`1.234.567`, never `1.5.000`)."""
+    groups = digits.split(mark)
+    return 1 <= len(groups[0]) <= 3 and all(len(g) == 3 and g.isdigit() for g in groups[1:])
+
+
 def read_amount(text: str, place: str | None = "es") -> AmountReading | None:
     """Reads `1,234.56`, `1.234,56`, `150,50`, `1,5`, `1500` in the customer's convention; None if not a number.
     A lone separator before 1 or 2 digits is a decimal mark anywhere; before exactly 3 digits it groups
-    thousands where that is the custom, and is ambiguous where it is the decimal mark."""
+    thousands where that is the custom, and is ambiguous where it is the decimal mark. A malformed grouping
+    (`1.5.000`, `1,000.000,5`, `1234.567`) is not a number: it is never guessed into one."""
     token = (text or "").strip().rstrip(".,")
     if not token or not re.fullmatch(r"\d[\d.,]*", token):
         return None
@@ -74,17 +81,18 @@ def read_amount(text: str, place: str | None = "es") -> AmountReading | None:
     if not marks:
         return AmountReading((Decimal(token),))
     last = token.rfind(marks[-1])
-    tail = token[last + 1 :]
-    if len(set(marks)) == 2 or (len(marks) > 1 and len(set(marks)) == 1):
-        if len(set(marks)) == 1:  # `1.234.567` or `1,234,567`: thousands only
-            return AmountReading((Decimal(token.replace(marks[0], "")),)) if len(tail) == 3 else None
-        whole = token[:last].replace(".", "").replace(",", "")
-        return AmountReading((Decimal(f"{whole}.{tail}"),)) if len(tail) in (1, 2) else None
-    whole, mark = token[:last], marks[0]
+    whole, tail = token[:last], token[last + 1 :]
+    if len(set(marks)) == 2:  # `1,234.56` / `1.234,56`: the last mark is the decimal one, once, the other groups
+        group_mark = "." if marks[-1] == "," else ","
+        if marks.count(marks[-1]) > 1 or not _grouped(whole, group_mark) or len(tail) not in (1, 2):
+            return None
+        return AmountReading((Decimal(f"{whole.replace(group_mark, '')}.{tail}"),))
+    if len(marks) > 1:  # `1.234.567` or `1,234,567`: thousands only
+        return AmountReading((Decimal(token.replace(marks[0], "")),)) if _grouped(token, marks[0]) else None
     if len(tail) in (1, 2):
         return AmountReading((Decimal(f"{whole}.{tail}"),))
-    if len(tail) != 3:
+    if len(tail) != 3 or len(whole) > 3:  # `1234.567` groups nothing, and three decimals are no money
         return None
     grouped, decimal = Decimal(whole + tail), Decimal(f"{whole}.{tail}")
     custom_decimal = "," if uses_decimal_comma(place) else "."
-    return AmountReading((grouped,)) if mark != custom_decimal else AmountReading((grouped, decimal))
+    return AmountReading((grouped,)) if marks[0] != custom_decimal else AmountReading((grouped, decimal))

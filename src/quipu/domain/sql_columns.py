@@ -6,7 +6,7 @@ query level, against core's real column sets; an output is only named when Postg
 way (an alias, or a plain column), so nothing sqlglot calls a column can be a function to PostgreSQL.
 """
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 
 from sqlglot import exp
@@ -41,6 +41,21 @@ def check_columns(tree: exp.Expression, scopes: list[Scope], core: CoreColumns) 
     whole_row = next(iter(tree.find_all(exp.TableColumn)), None)
     if whole_row is not None:
         raise UnknownColumn(f"{whole_row.name} is a whole row, not a column: name its columns")
+
+
+def _visible_levels(scope: Scope) -> Iterator[Scope]:
+    """The query levels whose FROM items a name written at this scope reaches, nearest first, as
+    PostgreSQL resolves it: a subquery in FROM (not LATERAL) and a CTE's body never see the FROM items of
+    the query they sit in, only the levels around that query. (sqlglot looks there too, so
+    `(SELECT b.pg_typeof FROM (SELECT b.pg_typeof FROM fx_rates) b) FROM customers b` once passed as a
+    column while PostgreSQL called `pg_typeof` on the customers row.)"""
+    level: Scope | None = scope
+    hidden = False
+    while level is not None:
+        if not hidden:
+            yield level
+        hidden = level.is_derived_table or level.is_cte
+        level = level.parent
 
 
 def _own_columns(scope: Scope) -> list[exp.Column]:
@@ -84,11 +99,9 @@ class _Resolver:
             if source is None or column.name not in self.columns_of(source):
                 raise UnknownColumn(f"{column.table}.{column.name} is not a column of {column.table}")
             return
-        level: Scope | None = scope
-        while level is not None:
+        for level in _visible_levels(scope):
             if any(column.name in self.columns_of(s) for _, s in level.selected_sources.values()):
                 return
-            level = level.parent
         if (
             column.find_ancestor(exp.Group)
             and isinstance(scope.expression, exp.Query)
@@ -98,12 +111,8 @@ class _Resolver:
         raise UnknownColumn(f"{column.name} is not a column of any table the query reads")
 
     @staticmethod
-    def _source(scope: Scope | None, name: str) -> object:
-        while scope is not None:
-            if name in scope.sources:
-                return scope.sources[name]
-            scope = scope.parent
-        return None
+    def _source(scope: Scope, name: str) -> object:
+        return next((level.sources[name] for level in _visible_levels(scope) if name in level.sources), None)
 
     def columns_of(self, source: object) -> frozenset[str]:
         if isinstance(source, exp.Table):

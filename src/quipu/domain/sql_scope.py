@@ -3,7 +3,9 @@
 Pure: SQL text and core's column sets in, a verdict out. Every name must be a real column of the table,
 CTE or subquery it names (PostgreSQL reads `t.f` and `(x).f` as the call `f(t)` when `f` is not a column).
 What runs is the SQL regenerated from the parse tree, with every customer-owned table replaced by a
-subquery filtered to a bound parameter, never the model's text.
+subquery filtered to a bound parameter, never the model's text; and every identifier in it is quoted, so a
+name is rendered as the one name the guard checked, never as SQL (an alias `"c UNION ALL SELECT …"` once
+came back unquoted and ran as a second SELECT).
 """
 
 from dataclasses import dataclass
@@ -134,10 +136,7 @@ def _scopes(tree: exp.Expression) -> list[Scope]:
 
 def _real_tables(tree: exp.Expression, scopes: list[Scope]) -> list[tuple[exp.Table, str]]:
     """Every table that is not a CTE visible at its own query level, checked against the allow-list."""
-    for cte in tree.find_all(exp.CTE):
-        name = _identifier(cte.args["alias"].this)
-        if name in OWNED | REFERENCE | HIDDEN or name.startswith("pg_"):
-            raise _Refusal("cte_shadows_table", f"a CTE may not be named {name}: that is a real table")
+    _refuse_shadowing_ctes(tree)
     found, seen = [], set()
     for scope in scopes:
         for table in scope.tables:
@@ -149,6 +148,31 @@ def _real_tables(tree: exp.Expression, scopes: list[Scope]) -> list[tuple[exp.Ta
     if any(id(t) not in seen for t in tree.find_all(exp.Table)):
         raise _Refusal("unsupported_syntax", "a table is read where the guard cannot place it")
     return found
+
+
+def _refuse_shadowing_ctes(tree: exp.Expression) -> None:
+    """A CTE name is one name in the whole query: never a real table, another CTE or any alias.
+
+    Where a CTE and an alias share a name, sqlglot and PostgreSQL may resolve `q.f` to different sources
+    (`(SELECT q.pg_typeof)` under `FROM customers q` is the call `pg_typeof(q)` to PostgreSQL), so the
+    guard would check a column PostgreSQL never reads.
+    """
+    names = [_identifier(cte.args["alias"].this) for cte in tree.find_all(exp.CTE)]
+    for name in names:
+        if name in OWNED | REFERENCE | HIDDEN or name.startswith("pg_"):
+            raise _Refusal("cte_shadows_table", f"a CTE may not be named {name}: that is a real table")
+    if len(set(names)) != len(names):
+        raise _Refusal("cte_shadows_alias", "two CTEs share a name: give each its own")
+    for alias in tree.find_all(exp.TableAlias):
+        name = _identifier(alias.this)
+        if name in names and not isinstance(alias.parent, exp.CTE) and not _names_itself(alias, name):
+            raise _Refusal("cte_shadows_alias", f"{name} is both a CTE and an alias: give each its own name")
+
+
+def _names_itself(alias: exp.TableAlias, name: str) -> bool:
+    """`FROM q AS q`: the CTE under its own name."""
+    table = alias.parent
+    return isinstance(table, exp.Table) and not table.args.get("db") and _identifier(table.this) == name
 
 
 def _table_name(table: exp.Table) -> str:
@@ -192,19 +216,24 @@ def _scope_tables(tables: list[tuple[exp.Table, str]]) -> tuple[set[str], set[st
             table.replace(_scoped_subquery(name, table.args.get("alias")))
             owned.add(name)
         else:
-            table.set("db", exp.to_identifier(SCHEMA))
-            table.set("this", exp.to_identifier(name))
+            table.set("db", _quoted(SCHEMA))
+            table.set("this", _quoted(name))
             reference.add(name)
     return owned, reference
 
 
 def _scoped_subquery(name: str, alias: exp.TableAlias | None) -> exp.Subquery:
     alias_name = _identifier(alias.this) if alias else name
-    table = exp.Table(this=exp.Identifier(this=name), db=exp.Identifier(this=SCHEMA))
-    owner = exp.EQ(this=exp.Column(this=exp.Identifier(this="customer_id")), expression=exp.Placeholder(this=_MARKER))
+    table = exp.Table(this=_quoted(name), db=_quoted(SCHEMA))
+    owner = exp.EQ(this=exp.Column(this=_quoted("customer_id")), expression=exp.Placeholder(this=_MARKER))
     inner = exp.Select(expressions=[exp.Star()], where=exp.Where(this=owner))
     inner.set("from_" if "from_" in exp.Select.arg_types else "from", exp.From(this=table))
-    return exp.Subquery(this=inner, alias=exp.TableAlias(this=exp.Identifier(this=alias_name)))
+    return exp.Subquery(this=inner, alias=exp.TableAlias(this=_quoted(alias_name)))
+
+
+def _quoted(name: str) -> exp.Identifier:
+    """A name the guard writes, as PostgreSQL resolved it (already folded): quoted, so it stays one name."""
+    return exp.Identifier(this=name, quoted=True)
 
 
 def _cap_rows(tree: exp.Expression) -> None:
@@ -218,8 +247,12 @@ def _cap_rows(tree: exp.Expression) -> None:
 
 
 def _render(tree: exp.Expression, placeholders: int) -> str:
-    """The marker may appear only where the guard put it: looked for in what runs, not in what was sent."""
-    sql = tree.sql(dialect="postgres", comments=False)
+    """The marker may appear only where the guard put it: looked for in what runs, not in what was sent.
+
+    Every identifier is quoted (`identify=True`): names were folded as PostgreSQL folds them when parsed,
+    so quoting changes no meaning, and no name can end its quotes and become SQL.
+    """
+    sql = tree.sql(dialect="postgres", comments=False, identify=True)
     if sql.lower().count(_MARKER) != placeholders:
         raise _Refusal("reserved_name", f"{_MARKER} is reserved")
     escaped = sql.replace("%", "%%")

@@ -1,6 +1,7 @@
 """How a skill answers: its folder's answers.yaml holds an ES and a PT template per result shape, and code
 fills them from the tool results, in the customer's language and number convention. No model writes a
-figure, a date, a merchant, a card ending, a status or an outcome."""
+figure, a date, a merchant, a card ending, a status or an outcome; and a merchant's own text (its name, its
+city) is written as the merchant's, quoted (`Voice.merchant`), never as the bank's words."""
 
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -11,6 +12,7 @@ from typing import Protocol
 
 import yaml
 
+from quipu.domain import records_text
 from quipu.domain.locale import local_moment, locale_of
 from quipu.domain.money import format_date, format_money, format_number
 from quipu.domain.reading.model import Clause, Slots
@@ -100,6 +102,18 @@ class Voice:
     def product(self, product_type: str | None, last4: str | None) -> str:
         """`tu tarjeta de crédito terminada en 1234` / `seu cartão de crédito final 1234`."""
         return self.say("product", kind=self.word(product_type), last4=last4 or "—")
+
+    def merchant(self, value: object) -> str:
+        """A merchant's name as the merchant's text, never the bank's words: one line, cut, in “ ”."""
+        return records_text.quoted(records_text.merchant(value))
+
+    def city(self, value: object) -> str:
+        """A city from the records (where a card was used): as the merchant's text too."""
+        return records_text.quoted(records_text.city(value))
+
+    def record(self, value: object) -> str:
+        """Any other free text of the records (a guarded query's cell)."""
+        return records_text.quoted(records_text.cell(value))
 
     def lines(self, items: list[str]) -> str:
         return "\n".join(f"• {item}" for item in items if item)

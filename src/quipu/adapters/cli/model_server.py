@@ -14,7 +14,10 @@ import tarfile
 from collections.abc import Callable
 from pathlib import Path
 
+from quipu.adapters.llm.server_key import read_key
+
 PACKAGE = "llama-cpp-python"
+KEY_FLAGS = {"--api-key", "--api-key-file"}
 SCRIPTS = Path(__file__).resolve().parents[4] / "scripts"
 
 
@@ -87,16 +90,27 @@ def run(command: list[str], step: str, *, shown: bool = False) -> None:
 
 
 def llama_server_command(
-    binary: Path, path: str, alias: str, *, host: str, port: int, threads: int, context: int, slots: int
+    binary: Path,
+    path: str,
+    alias: str,
+    *,
+    host: str,
+    port: int,
+    threads: int,
+    context: int,
+    slots: int,
+    key_file: Path,
 ) -> list[str]:
     """`slots` requests decode together (continuous batching), each slot with `context` tokens of its own and
-    its own evaluated prefix; the prompt cache in RAM is capped so the server's memory stays flat."""
+    its own evaluated prefix; the prompt cache in RAM is capped so the server's memory stays flat. Every
+    completion needs the key (read from its file, so it never shows in the process list)."""
     return [
         str(binary),
         "--model", path,
         "--alias", alias,
         "--host", host,
         "--port", str(port),
+        "--api-key-file", str(key_file),
         "--parallel", str(slots),
         "--ctx-size", str(context * slots),
         "--threads", str(threads),
@@ -107,15 +121,19 @@ def llama_server_command(
     ]  # fmt: skip
 
 
-def python_server_command(path: str, alias: str, *, host: str, port: int, threads: int, context: int) -> list[str]:
+def python_server_command(
+    path: str, alias: str, *, host: str, port: int, threads: int, context: int, key: str
+) -> list[str]:
     """llama-cpp-python's OpenAI-compatible server: one completion at a time (a lock around its one llama.cpp
-    context), the previous prompt's prefix reused, no state cache (it grew without bound)."""
+    context), the previous prompt's prefix reused, no state cache (it grew without bound). It takes the key
+    only as an argument: the fallback, for one machine."""
     return [
         sys.executable, "-m", "llama_cpp.server",
         "--model", path,
         "--model_alias", alias,
         "--host", host,
         "--port", str(port),
+        "--api_key", key,
         "--n_ctx", str(context),
         "--n_threads", str(threads),
         "--n_threads_batch", str(threads),
@@ -133,16 +151,24 @@ def served_command(
     threads: int,
     context: int,
     slots: int,
+    key_file: Path,
     extra: list[str] | None = None,
 ) -> tuple[list[str], str]:
-    """llama-server when it has been built, else llama-cpp-python's server; with a line saying which. `extra`
-    flags go to llama-server after ours (the later flag wins); the Python server takes none."""
+    """llama-server when it has been built, else llama-cpp-python's server; with a line saying which. Both
+    require the key in `key_file` on every completion. `extra` flags go to llama-server after ours (the later
+    flag wins), but never one that drops or replaces the key; the Python server takes none."""
+    if any(flag.split("=")[0] in KEY_FLAGS for flag in extra or []):
+        raise ServerBuildError("the API key is quipu's own: set it with --api-key-file, not after `--`")
     if built_version(home):
         command = llama_server_command(
-            server_binary(home), path, alias, host=host, port=port, threads=threads, context=context, slots=slots
-        )
+            server_binary(home), path, alias, host=host, port=port, threads=threads, context=context, slots=slots,
+            key_file=key_file,
+        )  # fmt: skip
         return command + list(extra or []), f"llama-server, {slots} slots"
     if extra:
         raise ServerBuildError("flags after `--` are llama-server's; build it with `quipu model build-server`")
-    command = python_server_command(path, alias, host=host, port=port, threads=threads, context=context)
+    key = read_key(key_file)
+    if key is None:
+        raise ServerBuildError(f"the key file {key_file} is empty or unreadable")
+    command = python_server_command(path, alias, host=host, port=port, threads=threads, context=context, key=key)
     return command, "llama-cpp-python's server, one call at a time; `quipu model build-server` gives parallel slots"

@@ -1,5 +1,6 @@
 """What the HTTP edge answers when quipu cannot take a turn now: the model is saturated or past the turn's
-deadline (503), or one customer sends faster than the per-customer limit (429). Both carry Retry-After and
+deadline (503), or one customer sends faster than the per-customer limit or while a turn of theirs is still
+being answered (429). All carry Retry-After and
 an ES/PT text, and neither stores anything."""
 
 import logging
@@ -14,6 +15,7 @@ from psycopg_pool import PoolTimeout
 from quipu.adapters.metrics import TURNS_REFUSED
 from quipu.application.identity import RateLimiter
 from quipu.application.ports import AuthError, ModelBusy
+from quipu.application.turn_gate import TurnInFlight
 from quipu.domain.texts.errors import ERRORS
 
 log = logging.getLogger("quipu.http")
@@ -50,6 +52,11 @@ def install_backpressure(app: FastAPI) -> None:
     @app.exception_handler(TooManyMessages)
     async def too_many(_: Request, error: TooManyMessages):
         return refused("too_many_messages", error.retry_after)
+
+    @app.exception_handler(TurnInFlight)
+    async def one_at_a_time(_: Request, error: TurnInFlight):
+        TURNS_REFUSED.labels("turn_in_flight").inc()
+        return refused("turn_in_flight", error.retry_after)
 
 
 class ChatLimiter:

@@ -12,7 +12,8 @@ from quipu.adapters.http.client_address import real_client
 from quipu.adapters.http.errors import ApiError
 from quipu.application.identity import CustomerPrincipal, OperatorPrincipal
 from quipu.application.ports import AuthError
-from quipu.bootstrap import Resources, Services
+from quipu.bootstrap import Services
+from quipu.resources import Resources
 
 
 def get_services(request: Request) -> Services:

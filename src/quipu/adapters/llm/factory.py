@@ -7,6 +7,7 @@ from quipu.adapters.llm.openai_compatible import OpenAICompatibleModel
 from quipu.adapters.llm.queue import QueuedModel
 from quipu.adapters.llm.rules import RulesModel
 from quipu.adapters.llm.scripted import ScriptedModel
+from quipu.adapters.llm.server_key import key_path, loopback, read_key
 from quipu.settings import Settings
 
 OLLAMA_URL = "http://127.0.0.1:11434/v1"
@@ -62,6 +63,8 @@ def provider_of(settings: Settings):
             allow_calls=settings.allow_model_calls,
         )
     base = settings.llm_base_url or (OLLAMA_URL if settings.llm == "ollama" else OPENAI_URL)
+    if key is None and settings.llm_base_url and loopback(base):  # `quipu model serve` on this machine
+        key = read_key(key_path(settings.home))
     return OpenAICompatibleModel(
         provider=settings.llm,
         base_url=base,

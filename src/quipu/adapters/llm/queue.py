@@ -5,8 +5,9 @@ agent answers with its fixed reply and a person.
 
 A turn may need two calls (the router, then its skill's step). The second goes ahead of other turns' first
 calls: a turn already under way is finished before a new one starts, so the model's work on the first call
-is not thrown away at the deadline. And a call that the calls ahead of it would push past its deadline is
-refused at once, not after the customer has waited for nothing."""
+is not thrown away at the deadline. A call that the calls ahead of it would push past its deadline is
+refused at once, not after the customer has waited for nothing. And a customer has one turn in the queue at a
+time (a new turn of theirs while one waits or runs is refused), so one account cannot fill it."""
 
 import asyncio
 import contextvars
@@ -14,6 +15,7 @@ import functools
 import heapq
 import itertools
 import time
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -33,6 +35,7 @@ class Turn:
 
     deadline: float
     calls: int = 0
+    customer: str | None = None
 
 
 TURN: contextvars.ContextVar[Turn | None] = contextvars.ContextVar("turn", default=None)
@@ -43,10 +46,11 @@ class ModelTimeout(TimeoutError):
 
 
 @contextmanager
-def turn_deadline(seconds: float) -> Iterator[float]:
-    """Every model call made inside (the whole turn) must be answered within `seconds` from now."""
+def turn_deadline(seconds: float, *, customer: str | None = None) -> Iterator[float]:
+    """Every model call made inside (the whole turn) must be answered within `seconds` from now; the customer's
+    turns share one place in the queue."""
     deadline = time.monotonic() + seconds
-    token = TURN.set(Turn(deadline))
+    token = TURN.set(Turn(deadline, customer=customer))
     try:
         yield deadline
     finally:
@@ -83,6 +87,7 @@ class QueuedModel:
         self._first_calls = 0  # turns that reached the model through this queue
         self._follow_ups = 0  # the later calls of those turns
         self._running_first = 0  # first calls of their turns, running now
+        self._customers: Counter[str | None] = Counter()  # calls waiting or running, per customer
 
     @property
     def waiting(self) -> int:
@@ -107,7 +112,15 @@ class QueuedModel:
         turn = TURN.get()
         deadline = turn.deadline if turn else None
         first = turn is not None and not turn.calls
-        await self._take_slot(deadline, under_way=turn is not None and not first)
+        customer = turn.customer if turn else None
+        if first and customer is not None and self._customers[customer]:
+            raise self._refuse("customer_share")  # one turn per customer in this queue; it is under way
+        self._customers[customer] += 1
+        try:
+            await self._take_slot(deadline, under_way=turn is not None and not first)
+        except BaseException:
+            self._leave(customer)
+            raise
         if turn:
             turn.calls += 1
             self._count(first)
@@ -117,7 +130,7 @@ class QueuedModel:
         task = asyncio.create_task(
             self.inner.complete(purpose=purpose, system=system, messages=messages, schema=schema)
         )
-        task.add_done_callback(functools.partial(self._release, first=first))
+        task.add_done_callback(functools.partial(self._release, first=first, customer=customer))
         left = None if deadline is None else deadline - time.monotonic()
         budget = self.call_timeout if left is None else min(self.call_timeout, left)
         if purpose == "warm_up":  # nobody waits on it: a loaded machine may take minutes to read the prompt
@@ -213,9 +226,15 @@ class QueuedModel:
         self.call_spread += SPREAD * (abs(seconds - known) - self.call_spread)
         self.call_seconds = known + RECENT * (seconds - known)
 
-    def _release(self, task: asyncio.Task, *, first: bool) -> None:
+    def _leave(self, customer: str | None) -> None:
+        self._customers[customer] -= 1
+        if not self._customers[customer]:
+            del self._customers[customer]
+
+    def _release(self, task: asyncio.Task, *, first: bool, customer: str | None) -> None:
         MODEL_RUNNING.dec()
         self._running_first -= first
+        self._leave(customer)  # counted until the call really ends: an abandoned turn still holds its share
         self._hand_on()
         if not task.cancelled():
             task.exception()  # read, so an abandoned call's failure is not reported as never retrieved

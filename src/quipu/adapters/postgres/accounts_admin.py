@@ -32,7 +32,8 @@ def unlock_customer(conn: psycopg.Connection, customer_id: str, by: str, at: dat
             (customer_id, at, by),
         )
         conn.execute(
-            "UPDATE ops.login_guards SET failures = 0, locked_until = NULL, locks = 0, updated_at = now() "
+            "UPDATE ops.login_guards SET failures = 0, locked_until = NULL, locks = 0, in_flight = 0, "
+            "updated_at = now() "
             "WHERE subject = %s OR starts_with(subject, %s)",
             (customer_id, customer_id + "|client:"),
         )

@@ -6,6 +6,7 @@ from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 
 from quipu.adapters.postgres.connection import PoolStore, one_row
+from quipu.adapters.postgres.proposal_unit_of_work import PgProposalUnitOfWork
 from quipu.application.action_ports import ActionRow
 
 COLUMNS = (
@@ -19,49 +20,14 @@ def _row(r: dict) -> ActionRow:
 
 
 class PgActionStore(PoolStore):
+    def unit_of_work(self) -> PgProposalUnitOfWork:
+        return PgProposalUnitOfWork(self.pool)
+
     async def _rows(self, sql: str, params: tuple) -> list[ActionRow]:
         async with self.pool.connection() as conn:
             cur = conn.cursor(row_factory=dict_row)
             await cur.execute(sql, params)
             return [_row(r) for r in await cur.fetchall()]
-
-    async def supersede(self, customer_id: str, conversation_id: str | None, now: datetime) -> None:
-        async with self.pool.connection() as conn:
-            await conn.execute(
-                "UPDATE ops.actions SET status = 'cancelled', reason = 'superseded', finished_at = %s "
-                "WHERE customer_id = %s AND conversation_id IS NOT DISTINCT FROM %s "
-                "AND status = 'awaiting_confirmation'",
-                (now, customer_id, conversation_id),
-            )
-
-    async def insert(self, rows: list[ActionRow], now: datetime) -> None:
-        async with self.pool.connection() as conn, conn.cursor() as cur:
-            await cur.executemany(
-                "INSERT INTO ops.actions (action_id, batch_id, position, customer_id, conversation_id, action, "
-                "params, view, decision, reason, status, language, idempotency_key, expires_at, confirmed_at, "
-                "created_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                [
-                    (
-                        r.action_id,
-                        r.batch_id,
-                        r.position,
-                        r.customer_id,
-                        r.conversation_id,
-                        r.action,
-                        Jsonb(r.params),
-                        Jsonb(r.view),
-                        r.decision,
-                        r.reason,
-                        r.status,
-                        r.language,
-                        r.idempotency_key,
-                        r.expires_at,
-                        None,
-                        now,
-                    )
-                    for r in rows
-                ],
-            )
 
     async def claim(self, customer_id: str, batch_id: str, now: datetime, stale_before: datetime) -> list[ActionRow]:
         """Only one caller gets the waiting rows; a crashed execution can be taken over when stale, and comes
@@ -82,14 +48,6 @@ class PgActionStore(PoolStore):
             "UPDATE ops.actions SET confirmed_at = %s WHERE status = 'executing' AND confirmed_at < %s "
             f"AND (%s::text IS NULL OR customer_id = %s) RETURNING {COLUMNS}, true AS resumed",
             (now, stuck_before, customer_id, customer_id),
-        )
-
-    async def escalations_since(self, customer_id: str, since: datetime) -> int:
-        """Batches that sent something to a person (one case each)."""
-        return await self._count(
-            "SELECT count(DISTINCT batch_id) FROM ops.actions WHERE customer_id = %s AND status = 'escalated' "
-            "AND decision = 'escalated' AND created_at >= %s",
-            (customer_id, since),
         )
 
     async def emails_since(self, customer_id: str, since: datetime, other_than: str | None = None) -> int:

@@ -7,7 +7,7 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.metrics import HANDOFFS
-from quipu.adapters.postgres.connection import PoolStore, one_row
+from quipu.adapters.postgres.connection import PoolStore
 from quipu.adapters.postgres.disputes_store import disputes_of
 from quipu.domain.case_context import GIVEN_BACK_COUNTS, EarlierCase, due_of, with_disputes
 from quipu.domain.case_files import ESCALATION_REQUEST, CaseFile
@@ -85,6 +85,27 @@ async def _one_open_dispute(conn, case: CaseFile) -> None:
         raise DisputeAlreadyOpen(found)
 
 
+# A case the gateway opened for this conversation that no operator has closed yet.
+ESCALATION_OPEN = (
+    "SELECT EXISTS (SELECT 1 FROM ops.handoff_cases WHERE customer_id = %s "
+    "AND conversation_id IS NOT DISTINCT FROM %s AND status <> 'closed' "
+    f"AND case_file->>'request' = '{ESCALATION_REQUEST}')"
+)
+
+
+async def file_case(conn, case: CaseFile, now) -> None:
+    """Opens the case and puts its conversation in the queue for a person, in the caller's transaction."""
+    for reason in case.reason_codes:
+        HANDOFFS.labels(reason).inc()
+    await insert_case(conn, case, now)
+    if case.conversation_id:
+        await conn.execute(
+            "UPDATE ops.conversations SET status = 'waiting' WHERE conversation_id = %s "
+            "AND customer_id = %s AND status = 'bot'",
+            (case.conversation_id, case.customer_id),
+        )
+
+
 class PgHandoffs(PoolStore):
     def __init__(self, pool: AsyncConnectionPool, clock):
         super().__init__(pool)
@@ -92,16 +113,8 @@ class PgHandoffs(PoolStore):
 
     async def file(self, case: CaseFile) -> None:
         """Opens the case and puts its conversation in the queue for a person."""
-        for reason in case.reason_codes:
-            HANDOFFS.labels(reason).inc()
         async with self.pool.connection() as conn, conn.transaction():
-            case = await insert_case(conn, case, self.clock())
-            if case.conversation_id:
-                await conn.execute(
-                    "UPDATE ops.conversations SET status = 'waiting' WHERE conversation_id = %s "
-                    "AND customer_id = %s AND status = 'bot'",
-                    (case.conversation_id, case.customer_id),
-                )
+            await file_case(conn, case, self.clock())
 
     async def open_case(
         self,
@@ -125,13 +138,3 @@ class PgHandoffs(PoolStore):
                 case_file,
             )
         )
-
-    async def escalation_open(self, customer_id: str, conversation_id: str | None) -> bool:
-        """A case the gateway opened for this conversation that no operator has closed yet."""
-        row = await self.fetch_one(
-            "SELECT EXISTS (SELECT 1 FROM ops.handoff_cases WHERE customer_id = %s "
-            "AND conversation_id IS NOT DISTINCT FROM %s AND status <> 'closed' "
-            "AND case_file->>'request' = %s)",
-            (customer_id, conversation_id, ESCALATION_REQUEST),
-        )
-        return bool(one_row(row)[0])

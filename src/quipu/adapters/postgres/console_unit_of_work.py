@@ -12,11 +12,12 @@ TAKE = (
     "AND (status = 'waiting' OR (status = 'human' AND (held_by IS NULL OR held_by = %(operator)s "
     "OR %(supervisor)s))) RETURNING customer_id"
 )
-# Give back: a waiting case, or a held one by its holder (or a supervisor).
+# Give back (and so close its cases): only by the case's holder, or a supervisor. A waiting case nobody holds
+# must be taken first, so no operator closes a fraud case they never looked at.
 GIVE_BACK = (
     "UPDATE ops.conversations SET status = 'bot', held_by = NULL WHERE conversation_id = %(conversation)s "
-    "AND (status = 'waiting' OR (status = 'human' AND (held_by IS NULL OR held_by = %(operator)s "
-    "OR %(supervisor)s))) RETURNING customer_id, language"
+    "AND status IN ('waiting', 'human') AND (held_by = %(operator)s OR %(supervisor)s) "
+    "RETURNING customer_id, language"
 )
 
 

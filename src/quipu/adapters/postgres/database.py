@@ -15,13 +15,20 @@ OWNERS = """
 SELECT array_agg(DISTINCT nspowner::regrole::text) || session_user::text
 FROM pg_namespace WHERE nspname IN ('ops', 'core', 'walls')
 """
-LOGIN = "SELECT session_user::text, rolsuper FROM pg_roles WHERE rolname = session_user"
+# What a login can do beyond its grants: be a superuser, skip row-level security, make roles (and so grant
+# itself more), or act as another role it is a member of (the owner's, say).
+LOGIN = """
+SELECT session_user::text, r.rolsuper, r.rolbypassrls, r.rolcreaterole,
+       array(SELECT o.rolname::text FROM pg_roles o WHERE o.oid <> r.oid AND pg_has_role(r.oid, o.oid, 'MEMBER'))
+FROM pg_roles r WHERE r.rolname = session_user
+"""
 
 log = logging.getLogger("quipu.database")
 
 
 class UnsafeLogin(RuntimeError):
-    """The application or the reader logs in as the schema owner or a superuser."""
+    """The application or the reader logs in as the schema owner, a member of it, a superuser, or a role that
+    bypasses row-level security or may create roles."""
 
 
 def locate(settings: Settings) -> DatabaseUrls:
@@ -45,7 +52,8 @@ def prepare(urls: DatabaseUrls) -> list[str]:
 
 
 def check_logins(urls: DatabaseUrls, settings: Settings) -> WallCheck:
-    """Refuse (cloud mode) an application or reader login that is the owner or a superuser; then check the
+    """Refuse (cloud mode) an application or reader login that is the owner (or a member of its role), a
+    superuser, or may bypass row-level security or create roles; then check the
     walls of run_sql from the reader's own login, and say at start-up when run_sql is off and why."""
     if settings.env == "cloud":
         refuse_owner_logins(urls)
@@ -65,10 +73,20 @@ def refuse_owner_logins(urls: DatabaseUrls) -> None:
         if url is None:
             continue
         with connect(url) as conn:
-            who, superuser = one_row(conn.execute(LOGIN).fetchone())
-        if superuser or who in owners:
-            what = "a superuser" if superuser else "the owner of the schemas"
-            raise UnsafeLogin(f"the {name} URL logs in as {who}, {what}; cloud mode needs a login of its own")
+            who, superuser, bypass_rls, create_role, member_of = one_row(conn.execute(LOGIN).fetchone())
+        wrong = [
+            what
+            for unsafe, what in (
+                (superuser, "a superuser"),
+                (who in owners, "the owner of the schemas"),
+                (bool(owners & set(member_of)), "a member of the schemas' owner role"),
+                (bypass_rls, "a role that bypasses row-level security"),
+                (create_role, "a role that may create roles"),
+            )
+            if unsafe
+        ]
+        if wrong:
+            raise UnsafeLogin(f"the {name} URL logs in as {who}, {wrong[0]}; cloud mode needs a login of its own")
 
 
 def setup_checkpoints(admin_url: str) -> None:

@@ -1,10 +1,11 @@
 """PostgreSQL side of sign-in: credentials, guards counted atomically, rate buckets, sessions."""
 
 import uuid
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from quipu.adapters.postgres.connection import PoolStore, one_row
-from quipu.application.ports import CustomerLogin, OperatorLogin, SessionRecord
+from quipu.application.ports import CustomerLogin, OperatorLogin, OperatorSession, SessionRecord
 from quipu.domain.identity import BackOff, GuardState
 
 RATE_KEEP = timedelta(minutes=10)
@@ -27,6 +28,7 @@ VALUES (%(subject)s, 1, CASE WHEN 1 >= %(max)s THEN %(now)s + %(base)s END, CASE
         %(now)s)
 ON CONFLICT (subject) DO UPDATE SET
     failures = {_FAILURES},
+    in_flight = greatest(g.in_flight - 1, 0),
     locked_until = CASE WHEN {_LOCKS_NOW}
         THEN %(now)s + least(%(base)s * power(%(growth)s::float8, least(g.locks, 30)::float8), %(cap)s)
         WHEN {_EXPIRED} THEN NULL ELSE g.locked_until END,
@@ -34,6 +36,39 @@ ON CONFLICT (subject) DO UPDATE SET
     updated_at = %(now)s
 RETURNING failures, locked_until, locks
 """
+
+# An attempt is reserved before its password is verified, on a guard that is not locked and whose failures
+# plus attempts already in flight stay under the limit (at least one attempt when failures already reach a
+# limit lowered since, and that failure locks): a burst of simultaneous guesses is refused past it
+# instead of being verified. A reservation nobody settled for a minute (a crashed process) stops counting.
+_IN_FLIGHT = "(CASE WHEN g.updated_at < %(now)s - interval '1 minute' THEN 0 ELSE g.in_flight END)"
+_STANDING = f"(CASE WHEN {_EXPIRED} THEN 0 ELSE g.failures END)"
+RESERVE = f"""
+INSERT INTO ops.login_guards AS g (subject, failures, locked_until, locks, in_flight, updated_at)
+VALUES (%(subject)s, 0, NULL, 0, 1, %(now)s)
+ON CONFLICT (subject) DO UPDATE SET
+    failures = {_STANDING},
+    locked_until = CASE WHEN {_EXPIRED} THEN NULL ELSE g.locked_until END,
+    in_flight = {_IN_FLIGHT} + 1,
+    updated_at = %(now)s
+WHERE (g.locked_until IS NULL OR g.locked_until <= %(now)s) AND {_IN_FLIGHT} < greatest(%(max)s - {_STANDING}, 1)
+RETURNING 1
+"""
+# The right password gives its reservation back; it clears the failures and the back-off only when the guard
+# is not locked (a lock set meanwhile stays whole).
+SETTLE_SUCCESS = """
+UPDATE ops.login_guards AS g SET
+    in_flight = greatest(g.in_flight - 1, 0),
+    failures = CASE WHEN g.locked_until > %(now)s THEN g.failures ELSE 0 END,
+    locks = CASE WHEN g.locked_until > %(now)s THEN g.locks ELSE 0 END,
+    locked_until = CASE WHEN g.locked_until > %(now)s THEN g.locked_until END,
+    updated_at = %(now)s
+WHERE subject = %(subject)s
+"""
+
+
+class _Refused(Exception):
+    """A guard refused the reservation: the transaction rolls back the guards already reserved."""
 
 
 class PgIdentityStore(PoolStore):
@@ -61,21 +96,23 @@ class PgIdentityStore(PoolStore):
         row = await self.fetch_one(f"SELECT {OPERATOR_COLUMNS} FROM ops.operators WHERE {where}", (value,))
         return OperatorLogin(*row) if row else None
 
-    async def guard(self, subject: str) -> GuardState:
-        row = await self.fetch_one(
-            "SELECT failures, locked_until, locks FROM ops.login_guards WHERE subject = %s", (subject,)
-        )
-        return GuardState(*row) if row else GuardState()
-
-    async def clear_guard(self, subject: str) -> None:
+    async def reserve_attempt(self, guards: Sequence[tuple[str, BackOff]], now: datetime) -> bool:
         async with self.pool.connection() as conn:
-            await conn.execute(
-                "UPDATE ops.login_guards SET failures = 0, locked_until = NULL, locks = 0, updated_at = now() "
-                "WHERE subject = %s",
-                (subject,),
-            )
+            try:
+                async with conn.transaction():  # every guard or none: a refused one gives the others back
+                    for subject, back_off in guards:
+                        params = {"subject": subject, "now": now, "max": back_off.max_failures}
+                        if await (await conn.execute(RESERVE, params)).fetchone() is None:
+                            raise _Refused
+            except _Refused:
+                return False
+        return True
 
-    async def count_failure(self, subject: str, now: datetime, back_off: BackOff) -> GuardState:
+    async def settle_success(self, subject: str, now: datetime) -> None:
+        async with self.pool.connection() as conn:
+            await conn.execute(SETTLE_SUCCESS, {"subject": subject, "now": now})
+
+    async def settle_failure(self, subject: str, now: datetime, back_off: BackOff) -> GuardState:
         params = {
             "subject": subject,
             "now": now,
@@ -129,5 +166,35 @@ class PgIdentityStore(PoolStore):
         async with self.pool.connection() as conn:
             await conn.execute(
                 "UPDATE ops.sessions SET revoked_at = coalesce(revoked_at, %s) WHERE session_id = %s",
+                (now, uuid.UUID(session_id)),
+            )
+
+    async def open_operator_session(self, operator_id: str, issued_at: datetime, expires_at: datetime) -> str:
+        session_id = uuid.uuid4()
+        async with self.pool.connection() as conn:
+            await conn.execute(
+                "INSERT INTO ops.operator_sessions (session_id, operator_id, issued_at, expires_at) "
+                "VALUES (%s, %s::uuid, %s, %s)",
+                (session_id, operator_id, issued_at, expires_at),
+            )
+        return str(session_id)
+
+    async def operator_session(self, session_id: str) -> OperatorSession | None:
+        try:
+            sid = uuid.UUID(session_id)
+        except ValueError:
+            return None
+        prefixed = ", ".join(f"o.{column.strip()}" for column in OPERATOR_COLUMNS.split(", "))
+        row = await self.fetch_one(
+            f"SELECT {prefixed}, s.expires_at, s.revoked_at IS NOT NULL FROM ops.operator_sessions s "
+            "JOIN ops.operators o USING (operator_id) WHERE s.session_id = %s",
+            (sid,),
+        )
+        return OperatorSession(OperatorLogin(*row[:6]), row[6], row[7]) if row else None
+
+    async def revoke_operator_session(self, session_id: str, now: datetime) -> None:
+        async with self.pool.connection() as conn:
+            await conn.execute(
+                "UPDATE ops.operator_sessions SET revoked_at = coalesce(revoked_at, %s) WHERE session_id = %s",
                 (now, uuid.UUID(session_id)),
             )

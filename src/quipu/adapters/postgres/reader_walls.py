@@ -38,6 +38,14 @@ LEFT JOIN pg_policy p ON p.polrelid = c.oid AND p.polcmd IN ('r', '*') AND p.pol
 WHERE c.relname = ANY(%(tables)s) AND c.relkind = 'r'
 GROUP BY c.relname, c.relrowsecurity, c.relowner, r.oid, c.oid
 """
+# Calls the reader never needs (migration 040 revokes them where the migrating role may): ending or
+# cancelling another reader's query, which is another customer's, and advisory locks.
+SIGNALS_AND_LOCKS = """
+SELECT coalesce(string_agg(DISTINCT p.proname, ', ' ORDER BY p.proname), '')
+FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace AND n.nspname = 'pg_catalog'
+WHERE (p.proname IN ('pg_terminate_backend', 'pg_cancel_backend') OR p.proname LIKE 'pg%advisory%')
+  AND has_function_privilege(p.oid, 'EXECUTE')
+"""
 APP_CAN_MAP = "SELECT has_table_privilege('walls.reader_scope', 'INSERT, UPDATE, DELETE')"
 
 
@@ -90,6 +98,12 @@ def reader_problems(conn: psycopg.Connection) -> tuple[list[str], list[str]]:
     notes = []
     if set_config:
         notes.append("set_config is executable by the reader (row-level security does not depend on it)")
+    callable_by_reader = one_row(conn.execute(SIGNALS_AND_LOCKS).fetchone())[0]
+    if callable_by_reader:
+        notes.append(
+            f"the reader can call {callable_by_reader} (the guard's allow-list refuses them); an administrator "
+            "should revoke them from PUBLIC"
+        )
     if temp_limit == "-1":
         notes.append("temp_file_limit is unlimited for the reader; an administrator should set it")
     return problems, notes

@@ -13,6 +13,7 @@ log = logging.getLogger("quipu.agent")
 
 async def checked_rephrasing(agent: Any, state: Mapping[str, Any], answer: str) -> dict[str, Any]:
     from quipu.domain.grounding import ungrounded
+    from quipu.domain.records_text import quoted_spans
 
     try:
         call, usage = await agent._model(
@@ -25,6 +26,8 @@ async def checked_rephrasing(agent: Any, state: Mapping[str, Any], answer: str) 
     usage = {k: state.get(k, 0) + v for k, v in usage.items()}
     extra = ungrounded(rewrite, [answer]) if rewrite else ["empty"]
     missing = ungrounded(answer, [rewrite]) if rewrite else []
+    if rewrite and quoted_spans(rewrite) != quoted_spans(answer):  # records text exactly as code quoted it
+        extra.append("quoted records text")
     if extra or missing:
         log.info("rephrasing refused: %s new, %s lost", extra, missing)
         return {**usage, "rephrased": False}

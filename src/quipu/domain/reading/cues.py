@@ -3,7 +3,7 @@ reads the lexicon's cues of the clause's language; the learned reader weighs wha
 
 from dataclasses import dataclass
 
-from quipu.domain.reading.lexicon import Found, Phrases, lexicon
+from quipu.domain.reading.lexicon import Found, Lexicon, Phrases, lexicon
 from quipu.domain.reading.model import Mood, Polarity, Speaker
 from quipu.domain.reading.text import tokens
 from quipu.domain.reading.words import PUNCTUATION, Words
@@ -81,7 +81,7 @@ def read_cues(clause: Words, language: str) -> Cues:
     )
 
 
-def _polite(opening: str, lex) -> bool:
+def _polite(opening: str, lex: Lexicon) -> bool:
     """ "¿me puedes bloquear…?", "¿puede usted…?": a request said politely; inside the words that ask how an action
     works ("se puede bloquear…?", "¿puedo pagar…?") it is no request."""
     polite = lex.cue("polite_request").find(opening)

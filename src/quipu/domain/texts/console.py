@@ -47,9 +47,16 @@ CONSOLE = {
     "no_title": {"es": "Sin título", "pt": "Sem título"},
     "back_to_queue": {"es": "Volver a la lista", "pt": "Voltar à lista"},
     "asked": {"es": "Lo que pidió", "pt": "O que pediu"},
-    "found": {"es": "Lo que encontró el banco", "pt": "O que o banco encontrou"},
+    "found": {"es": "Lo que dijo el asistente", "pt": "O que o assistente disse"},
     "steps": {"es": "Lo propuesto o hecho", "pt": "O que foi proposto ou feito"},
-    "charges": {"es": "Cargos revisados", "pt": "Cobranças revisadas"},
+    "charges": {
+        "es": "Cargos revisados (el texto del comercio, entre comillas, viene de los registros)",
+        "pt": "Cobranças revisadas (o texto do estabelecimento, entre aspas, vem dos registros)",
+    },
+    "records_mark": {
+        "es": "Texto del comercio tal como viene en los registros; no lo escribió el banco",
+        "pt": "Texto do estabelecimento como vem nos registros; não foi escrito pelo banco",
+    },
     "act_title": {"es": "Actuar por el cliente", "pt": "Agir pelo cliente"},
     "act_block": {"es": "Bloquear tarjeta {last4}", "pt": "Bloquear cartão {last4}"},
     "act_inquiry": {"es": "Abrir aclaración", "pt": "Abrir contestação"},

@@ -256,6 +256,12 @@ ERRORS: dict[str, ErrorText] = {
         "Estás enviando mensajes muy rápido. Espera unos segundos e inténtalo de nuevo.",
         "Você está enviando mensagens muito rápido. Aguarde alguns segundos e tente novamente.",
     ),
+    "turn_in_flight": ErrorText(
+        429,
+        "This customer already has a turn being answered (one at a time, across every API process); wait for it.",
+        "Todavía estoy respondiendo tu mensaje anterior. Espera la respuesta y vuelve a escribir.",
+        "Ainda estou respondendo sua mensagem anterior. Aguarde a resposta e escreva de novo.",
+    ),
     "not_handed_off": ErrorText(
         409,
         "This conversation was not handed to a person; staff may read it but not answer or take it.",

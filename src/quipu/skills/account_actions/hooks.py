@@ -191,7 +191,7 @@ def _charges(voice: Voice, charges: list[dict]) -> str:
         voice.say(
             "charge_line",
             label=c["label"],
-            merchant=c.get("merchant", "—"),
+            merchant=voice.merchant(c.get("merchant")),
             amount=voice.money(c["amount"], c["currency"]),
             date=voice.date(c["date"]),
         )

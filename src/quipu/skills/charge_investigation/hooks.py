@@ -88,7 +88,7 @@ async def act(turn: SkillTurn) -> list[ToolOutcome]:
 def _charge(voice: Voice, c: dict) -> str:
     return voice.say(
         "charge",
-        merchant=c.get("merchant", "—"),
+        merchant=voice.merchant(c.get("merchant")),
         amount=voice.money(c["amount"], c["currency"]),
         date=voice.date(c["date"]),
     )
@@ -108,13 +108,13 @@ def _finding(voice: Voice, c: dict, f: dict) -> str | None:
     if kind == Signal.DUPLICATE:
         return voice.say(
             "duplicate",
-            merchant=c.get("merchant", "—"),
+            merchant=voice.merchant(c.get("merchant")),
             amount=voice.money(c["amount"], c["currency"]),
             seconds=f["seconds_apart"],
             date=voice.date(c["date"]),
         )
     if kind == "foreign_purchase":
-        place = ", ".join(p for p in (f.get("city"), f.get("country")) if p)
+        place = _place(voice, f)
         text = voice.say(kind, charge=_charge(voice, c), place=voice.say("foreign_place", place=place) if place else "")
         if f.get("amount_usd"):
             text += voice.say(
@@ -122,7 +122,7 @@ def _finding(voice: Voice, c: dict, f: dict) -> str | None:
             )
         return text
     if kind == "own_app_session":
-        place = ", ".join(p for p in (f.get("city"), f.get("country")) if p)
+        place = _place(voice, f)
         return voice.say(
             kind,
             charge=_charge(voice, c),
@@ -134,6 +134,11 @@ def _finding(voice: Voice, c: dict, f: dict) -> str | None:
     return None
 
 
+def _place(voice: Voice, f: dict) -> str:
+    """Where a card was used: the city is the records' text (the merchant's side), the country code's word."""
+    return ", ".join(p for p in (voice.city(f["city"]) if f.get("city") else "", f.get("country")) if p)
+
+
 def _fraud(voice: Voice, charges: list[dict]) -> str:
     flagged = [c for c in charges if any(f["kind"] == Signal.POSSIBLE_FRAUD for f in c.get("findings", []))]
     same = {(c.get("merchant"), c["amount"], c["currency"]) for c in flagged}
@@ -142,7 +147,7 @@ def _fraud(voice: Voice, charges: list[dict]) -> str:
         text = voice.say(
             "possible_fraud_many",
             count=len(flagged),
-            merchant=c.get("merchant"),
+            merchant=voice.merchant(c.get("merchant")),
             amount=voice.money(c["amount"], c["currency"]),
         )
     else:
@@ -170,7 +175,11 @@ def _investigation(voice: Voice, outcome: ToolOutcome) -> str:
     result, arguments = outcome.result, outcome.arguments
     charges = result.get("charges", [])
     if not charges:
-        merchant = voice.say("merchant_of", merchant=arguments["merchant"]) if arguments.get("merchant") else ""
+        merchant = (
+            voice.say("merchant_of", merchant=voice.merchant(arguments["merchant"]))
+            if arguments.get("merchant")
+            else ""
+        )
         return voice.say(
             "none", merchant=merchant, window=_window(voice, result.get("days", arguments.get("days", 30)))
         )
@@ -214,7 +223,7 @@ def _disputes(voice: Voice, result: dict) -> str:
         if result.get("asked_reference"):
             about = voice.say("disputes_about_reference", reference=result["asked_reference"])
         elif result.get("asked_merchant"):
-            about = voice.say("disputes_about_merchant", merchant=result["asked_merchant"])
+            about = voice.say("disputes_about_merchant", merchant=voice.merchant(result["asked_merchant"]))
         return voice.say("disputes_none", about=about)
     lines = [_dispute(voice, d) for d in disputes]
     return lines[0] if len(lines) == 1 else voice.say("disputes_many", count=len(lines), lines=voice.lines(lines))
@@ -225,7 +234,7 @@ def _dispute(voice: Voice, d: dict) -> str:
     if d.get("amount") is not None and d.get("currency"):
         when = voice.date(d["charge_at"]) if d.get("charge_at") else "—"
         amount = voice.money(d["amount"], d["currency"])
-        charge = voice.say("dispute_charge", merchant=d.get("merchant") or "—", amount=amount, date=when)
+        charge = voice.say("dispute_charge", merchant=voice.merchant(d.get("merchant")), amount=amount, date=when)
     promise = ""
     if d["open"]:
         key = "dispute_overdue" if d["overdue"] else "dispute_promise"
@@ -247,7 +256,9 @@ def answer(outcomes: list[ToolOutcome], voice: Voice) -> str:
     if last.tool == "search_transactions":
         charges = last.result.get("charges", [])
         merchant = (
-            voice.say("merchant_of", merchant=last.arguments["merchant"]) if last.arguments.get("merchant") else ""
+            voice.say("merchant_of", merchant=voice.merchant(last.arguments["merchant"]))
+            if last.arguments.get("merchant")
+            else ""
         )
         days = last.result.get("days", last.arguments.get("days", 30))
         if not charges:

@@ -30,7 +30,7 @@ def _group_name(voice: Voice, by: str, key: str) -> str:
         return capitalized(voice.word(key))
     if by == "month":
         return capitalized(phrases.month_name(voice, *map(int, key.split("-"))))
-    return key
+    return voice.merchant(key)
 
 
 def _grouped_lines(voice: Voice, r: SpendingResult) -> list[str]:
@@ -73,7 +73,11 @@ def _largest(voice: Voice, r: LargestPurchaseResult) -> str:
     if r.status == "none":
         return voice.say("no_purchases", **said)
     facts = [
-        {"merchant": p.merchant or "—", "amount": voice.money(p.amount, p.currency), "date": voice.date(p.date)}
+        {
+            "merchant": voice.merchant(p.merchant),
+            "amount": voice.money(p.amount, p.currency),
+            "date": voice.date(p.date),
+        }
         for p in r.largest
     ]
     if len(facts) == 1:
@@ -119,7 +123,7 @@ def _movements(voice: Voice, r: MovementsResult) -> str:
         voice.say(
             "movement_line",
             date=voice.date(m.date),
-            merchant=f"{m.merchant}, " if m.merchant else "",
+            merchant=f"{voice.merchant(m.merchant)}, " if m.merchant else "",
             amount=voice.money(m.amount, m.currency),
             kind=voice.word(m.type),
             status=voice.word(m.status),

@@ -50,7 +50,11 @@ def filters(voice: Voice, f, merchants: list[str] | None = None) -> str:
     if f.category:
         said.append(voice.say("of_category", category=voice.word(f.category)))
     if f.merchant:
-        named = voice.listing(merchants[:3]) if merchants and len(merchants) <= 3 else f.merchant
+        named = (
+            voice.listing([voice.merchant(m) for m in merchants[:3]])
+            if merchants and len(merchants) <= 3
+            else voice.merchant(f.merchant)
+        )
         said.append(voice.say("at_merchant", merchant=named))
     if f.min_amount is not None:
         said.append(voice.say("over_amount", amount=number(voice, f.min_amount)))

@@ -13,12 +13,15 @@ DAY = re.compile(r"^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$")
 
 
 def cell(voice: Voice, value) -> str:
+    """Numbers and days in the customer's convention; any other text is the records' own, quoted."""
     text = "—" if value is None else str(value)
     if DECIMAL.match(text):
         return number(voice, Decimal(text))
     if DAY.match(text):
         return voice.date(text)
-    return text
+    if value is None or isinstance(value, int | float | Decimal) or text.lstrip("-").isdigit():
+        return text
+    return voice.record(text)
 
 
 def rows_answer(voice: Voice, result: dict) -> str:

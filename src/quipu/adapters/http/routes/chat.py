@@ -89,10 +89,16 @@ async def chat(body: ChatIn, who: CustomerDep, services: ServicesDep) -> ChatOut
         raise ApiError("empty_message")
     await services.chat_limit.check(who.customer_id)
     try:
-        with TURN_SECONDS.time(), turn_deadline(services.settings.turn_deadline_seconds):
-            turn = await services.chat.turn(
-                customer_id=who.customer_id, signed_in=True, message=body.message, thread_id=body.thread_id, image=image
-            )
+        deadline = turn_deadline(services.settings.turn_deadline_seconds, customer=who.customer_id)
+        async with services.turns.held(who.customer_id):
+            with TURN_SECONDS.time(), deadline:
+                turn = await services.chat.turn(
+                    customer_id=who.customer_id,
+                    signed_in=True,
+                    message=body.message,
+                    thread_id=body.thread_id,
+                    image=image,
+                )
     except ModelBusy as busy:  # answered 503 + Retry-After by the back-pressure handler; nothing was stored
         TURNS_REFUSED.labels(busy.reason).inc()
         raise
@@ -111,19 +117,21 @@ def counted(turn: ChatTurn) -> None:
     response_class=StreamingResponse,
 )
 async def chat_stream(body: ChatIn, who: CustomerDep, services: ServicesDep) -> StreamingResponse:
-    """Steps are understanding, looking_up, writing. If the customer leaves, the turn still finishes and is stored."""
+    """Steps are understanding, looking_up, writing. If the customer leaves, the turn still finishes and is stored,
+    and it holds the customer's one turn in flight until it does."""
     image = decoded_image(body.image)
     if not body.message.strip() and image is None:
         raise ApiError("empty_message")
     await services.chat_limit.check(who.customer_id)
+    turn_id = await services.turns.take(who.customer_id)
     steps: asyncio.Queue[str] = asyncio.Queue()
 
     async def progress(step: str) -> None:
         steps.put_nowait(step)
 
-    with turn_deadline(services.settings.turn_deadline_seconds):  # the task keeps a copy of the deadline
-        task = asyncio.create_task(
-            services.chat.turn(
+    async def held_turn() -> ChatTurn:
+        try:
+            return await services.chat.turn(
                 customer_id=who.customer_id,
                 signed_in=True,
                 message=body.message,
@@ -131,7 +139,12 @@ async def chat_stream(body: ChatIn, who: CustomerDep, services: ServicesDep) -> 
                 image=image,
                 progress=progress,
             )
-        )
+        finally:
+            await services.turns.give_back(who.customer_id, turn_id)
+
+    # the task keeps a copy of the deadline
+    with turn_deadline(services.settings.turn_deadline_seconds, customer=who.customer_id):
+        task = asyncio.create_task(held_turn())
     RUNNING.add(task)
     task.add_done_callback(RUNNING.discard)
     return StreamingResponse(_lines(task, steps), media_type="application/x-ndjson")

@@ -31,9 +31,24 @@ async def token(body: OperatorSignIn, request: Request, services: ServicesDep) -
     return OperatorTokenOut(access_token=grant.access_token, expires_in=grant.expires_in, operator_id=grant.subject)
 
 
+class SignedOutOut(BaseModel):
+    signed_out: bool = True
+
+
+@router.post("/logout", summary="Operator sign-out: the session ends on the server; its token stops working")
+async def logout(operator: OperatorDep, services: ServicesDep) -> SignedOutOut:
+    await services.identity.sign_out_operator(operator)
+    return SignedOutOut()
+
+
 @router.get("/me", summary="The signed-in operator")
 async def me(operator: OperatorDep) -> OperatorOut:
-    return OperatorOut(**vars(operator))
+    return OperatorOut(
+        operator_id=operator.operator_id,
+        username=operator.username,
+        display_name=operator.display_name,
+        role=operator.role,
+    )
 
 
 @router.get("", summary="Every operator account (supervisors only)")

@@ -44,18 +44,25 @@
     queueTimer = setTimeout(() => { loadQueue(); if (operator && operator.role === "supervisor") loadDashboard(); }, 150);
   }
 
+  // The merchant's name is the records' text (chosen by whoever runs the merchant), never the bank's or the
+  // assistant's words: it stands quoted, in its own element marked as coming from the records.
+  function merchantText(name) {
+    return el("q", { class: "records", "data-source": "records", title: t.records_mark }, name || "—");
+  }
+
   // A charge as the person reads it: merchant, amount and its local time (three charges of one merchant on one day
   // read as three lines, not one line three times); its id stays out of sight.
-  function chargeLabel(c) { return `${c.merchant || "—"} · ${Q.money(c.amount, c.currency)} · ${Q.moment(c.date)}`; }
+  function chargeLabel(c) { return `“${c.merchant || "—"}” · ${Q.money(c.amount, c.currency)} · ${Q.moment(c.date)}`; }
 
   function charge(f) {
     const c = f.charge;
     const findings = (f.findings || []).map((k) => word("finding", k)).join(", ");
-    return `${chargeLabel(c)} · ${word("charge", c.status)}${findings ? ` — ${findings}` : ""}`;
+    return el("span", {}, merchantText(c.merchant),
+      ` · ${Q.money(c.amount, c.currency)} · ${Q.moment(c.date)} · ${word("charge", c.status)}${findings ? ` — ${findings}` : ""}`);
   }
 
   function openDispute(d) {
-    const charge = d.merchant ? `${d.merchant} · ${Q.money(d.amount, d.currency)} · ${Q.moment(d.charge_at)}` : "—";
+    const charge = d.merchant ? `“${d.merchant}” · ${Q.money(d.amount, d.currency)} · ${Q.moment(d.charge_at)}` : "—";
     return `${d.reference} · ${charge} · ${t[`dispute_${d.status}`] || d.status} · ${t.dispute_opened.replace("{date}", Q.moment(d.opened_at))}`
       + ` · ${t.dispute_promised.replace("{date}", Q.moment(d.promised_by))}`;
   }
@@ -77,7 +84,7 @@
     }
     rows.push(
       el("dt", {}, t.asked), el("dd", {}, list(facts.asked, { id: "case-asked" })),
-      el("dt", {}, t.found), el("dd", {}, list(facts.found, { id: "case-found" })),
+      el("dt", {}, t.found), el("dd", { "data-source": "assistant" }, list(facts.found, { id: "case-found" })),
       el("dt", {}, t.charges), el("dd", {}, list(facts.charges.map(charge), { id: "case-charges" })),
       el("dt", {}, t.steps), el("dd", {}, list(facts.steps.map((s) => `${s.text} (${s.state})`), { id: "case-steps" })));
     const evidenceLines = [];

@@ -16,9 +16,14 @@ const Q = (() => {
   function setToken(kind, value) { localStorage.setItem(tokenKey(kind), value); }
 
   // Sign-out ends the session on the server first (its token stops working everywhere), then here.
+  const signOutPath = (kind) => (kind === "operator" ? "/api/operators/logout" : "/api/auth/logout");
+
   async function signOut(kind, page) {
-    if (kind === "customer" && token(kind)) {
-      try { await fetch("/api/auth/logout", { method: "POST", headers: headersFor(kind) }); } catch (error) { /* offline: the token still dies here */ }
+    const current = token(kind);
+    if (current) {
+      try {
+        await fetch(signOutPath(kind), { method: "POST", headers: { Authorization: `Bearer ${current}` } });
+      } catch (error) { /* offline: the token still ends in this browser */ }
     }
     localStorage.removeItem(tokenKey(kind));
     location.replace(page);
