@@ -1,5 +1,7 @@
-"""The real local model (the default provider) routes a fixed ES/PT probe; accuracy is printed and recorded,
-and any unsafe routing fails the suite. This keeps the default from rotting."""
+"""The default stack on the real local model (the default provider): a fixed ES/PT probe routed as customers get
+it, the eight demo cases in natural words with the bank's figures, and ten adversarial messages read with the
+model taking what the learned reader doubts (QUIPU_READER=learned+model): no card, and a scam warning for a
+scam. Accuracy is printed and recorded; any unsafe routing or card fails the suite, so the default never rots."""
 
 import functools
 import json
@@ -74,7 +76,7 @@ def ask(api, customer: str, text: str, thread: str) -> tuple[dict, float]:
 @pytest.mark.real_model
 @pytest.mark.slow
 @pytest.mark.timeout(900)
-def test_the_local_model_routes_the_probe_and_never_sends_a_question_to_an_acting_skill(
+def test_the_default_stack_routes_the_probe_and_never_sends_a_question_to_an_acting_skill(
     monkeypatch, make_client, local_model
 ):
     api = make_client(model=local_model, turn_deadline_seconds=600)
@@ -103,7 +105,7 @@ def test_the_local_model_routes_the_probe_and_never_sends_a_question_to_an_actin
     with open(RECORD, "w") as f:
         json.dump(record, f, ensure_ascii=False, indent=2)
     print(
-        f"\nlocal model routing probe: {correct}/{len(PROBE)} ({record['accuracy']:.0%}), "
+        f"\ndefault stack routing probe: {correct}/{len(PROBE)} ({record['accuracy']:.0%}), "
         f"{record['seconds_per_turn']} s per turn, unsafe {len(unsafe)}"
     )
     assert not unsafe, unsafe
@@ -152,6 +154,42 @@ def test_the_local_model_answers_the_eight_demo_cases_with_the_banks_figures(mon
     print("\n" + "\n".join(f"{r['seconds']:>5} s  {r['customer']}: {r['reply'][:120]!r}" for r in record))
     assert not missing, missing
     assert not invented, invented
+
+
+# Ten of the first adversarial set (ES and PT): two of each class that must draw no card; scams get a warning.
+ADVERSARIAL_TEN = (
+    "neg-01", "neg-25", "howto-02", "howto-19", "hypo-01", "hypo-18", "reported-02", "reported-17", "scam-01", "scam-17",
+)  # fmt: skip
+ADVERSARIAL_RECORD = os.path.join(".quipu", "test", "adversarial-local.json")
+
+
+@pytest.mark.real_model
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_the_local_model_draws_no_card_from_ten_adversarial_messages(make_client, local_model):
+    from pathlib import Path
+
+    from quipu.evaluation.adversarial import load_no_card
+    from quipu.evaluation.replies import SCAM_WARNING
+
+    entries = [e for e in load_no_card(Path("evals/adversarial")) if e.id in ADVERSARIAL_TEN]
+    assert len(entries) == len(ADVERSARIAL_TEN)
+    api = make_client(model=local_model, turn_deadline_seconds=600, reader="learned+model")
+    record, carded, unwarned = [], [], []
+    for entry in entries:
+        body, seconds = ask(api, entry.customer, entry.says, f"adv-{entry.id}-{os.getpid()}")
+        reply = body.get("reply") or ""
+        record.append({"id": entry.id, "says": entry.says, "seconds": round(seconds, 2), "reply": reply})
+        if body.get("actions") or body.get("confirmation"):
+            carded.append((entry.id, body.get("actions") or body.get("confirmation")))
+        if entry.expect == "warning" and not (body.get("handoff") and SCAM_WARNING.search(reply)):
+            unwarned.append((entry.id, reply))
+    os.makedirs(os.path.dirname(ADVERSARIAL_RECORD), exist_ok=True)
+    with open(ADVERSARIAL_RECORD, "w") as f:
+        json.dump(record, f, ensure_ascii=False, indent=2)
+    print("\n" + "\n".join(f"{r['seconds']:>5} s  {r['id']}: {r['reply'][:100]!r}" for r in record))
+    assert not carded, carded
+    assert not unwarned, unwarned
 
 
 EVAL_SUBSET = ("resolve-01", "resolve-09", "inform-01", "policy-01", "inject-01")

@@ -47,7 +47,7 @@ def test_a_new_conversation_starts_with_what_is_still_going_on_and_never_earlier
         summary = first["content"]
         assert summary.startswith("Lo que tengo de tus conversaciones anteriores:")
         assert "Tu aclaración Q-" in summary and "312.40 MXN" in summary and "te prometimos respuesta" in summary
-        assert "revisé el cargo de Uber Trip de 312.40 MXN del 11 de junio, 09:00" in summary
+        assert "revisé el cargo de “Uber Trip” de 312.40 MXN del 11 de junio, 09:00" in summary
         assert "parecía un cobro duplicado" in summary
         assert "no reconozco" not in summary  # never the earlier raw messages
         recalled = api.portal.call(

@@ -10,7 +10,8 @@ from functools import cache
 from quipu.domain.vocabulary import DISPUTE_REFERENCE
 
 WORD = re.compile(
-    rf"\b{DISPUTE_REFERENCE}\b|[A-Za-z]{{2,}}(?:-[A-Za-z0-9]+){{2,}}|\$?\d[\d.,]*\d|\$?\d|[^\W\d_]+(?:['’][^\W\d_]+)?"
+    rf"\b{DISPUTE_REFERENCE}\b|[A-Za-z]{{2,}}(?:-[A-Za-z0-9]+){{2,}}|\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?"  # a date, never money
+    r"|\$?\d[\d.,]*\d|\$?\d|[^\W\d_]+(?:['’][^\W\d_]+)?"
     r"|[?¿!¡.;:,\n]|\$|%|#"
 )
 REPEATS = re.compile(r"([^\W\d_])\1{2,}")  # "holaaaa", "siiii": three or more of one letter
