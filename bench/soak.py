@@ -1,9 +1,11 @@
 """Resident memory of one API process over an hour of chats, at a moderate rate (one turn at a time, a pause
-between turns): with the model in process (target <= 3 GB, flat within 10%) or served apart (<= 400 MB).
+between turns), with the reader in place: 50 distinct customers, each with its own address and threads, saying
+what the conversation sets' customers say (every skill, ES and PT, follow-ups). With the model in process
+(target <= 3 GB, flat within 10% after warm-up) or served apart (<= 400 MB).
 
-    python bench/soak.py                          # in process, 60 minutes; writes bench/results/soak.json
+    python bench/soak.py                          # in process, 60 minutes; writes bench/results/soak-in_process.json
     python bench/soak.py --mode served --minutes 10
-    python bench/soak.py --quick                  # 3 minutes
+    python bench/soak.py --quick                  # 3 minutes, 10 customers
 """
 
 import argparse
@@ -23,6 +25,8 @@ from load import API_PORT, MODEL_PORT, pick_customers, process_env, rss_mb, star
 
 from quipu.settings import Settings  # noqa: E402
 
+CONVERSATIONS = Path(__file__).resolve().parents[1] / "evals" / "conversations"
+THREADS_PER_CUSTOMER = 3
 MESSAGES = (
     "¿cuánto tengo en mis cuentas?",
     "no reconozco un cargo de uber",
@@ -40,9 +44,24 @@ MESSAGES = (
 )
 
 
+def said_by_customers() -> list[str]:
+    """Every message of the team's conversation set (the soak's own list when the set is missing)."""
+    import yaml
+
+    said = [
+        turn["says"]
+        for path in sorted(CONVERSATIONS.glob("*.yaml"))
+        for conversation in yaml.safe_load(path.read_text(encoding="utf-8")) or []
+        for turn in conversation.get("turns", [])
+    ]
+    return said or list(MESSAGES)
+
+
 async def chats(base_url, customers, minutes, pause, process, samples, every, server=None):
-    """One customer turn at a time; RSS sampled every `every` seconds in the same loop."""
+    """One customer turn at a time; RSS sampled every `every` seconds in the same loop. Each customer speaks
+    from their own address (the bench stands in for the load balancer) in their own threads."""
     rng = random.Random(5)
+    messages = said_by_customers()
     turns = errors = 0
     latencies = []
     started = time.monotonic()
@@ -50,7 +69,9 @@ async def chats(base_url, customers, minutes, pause, process, samples, every, se
     async with httpx.AsyncClient(base_url=base_url, timeout=180) as client:
         for c in customers:
             answer = await client.post(
-                "/api/auth/token", json={"user": c.customer_id, "password": "carga-simulada-2026"}
+                "/api/auth/token",
+                json={"user": c.customer_id, "password": "carga-simulada-2026"},
+                headers={"X-Forwarded-For": c.address},
             )
             c.token = answer.json()["access_token"]
             c.signed_at = time.monotonic()
@@ -58,7 +79,9 @@ async def chats(base_url, customers, minutes, pause, process, samples, every, se
             c = rng.choice(customers)
             if time.monotonic() - c.signed_at > 600:  # tokens last 15 minutes
                 answer = await client.post(
-                    "/api/auth/token", json={"user": c.customer_id, "password": "carga-simulada-2026"}
+                    "/api/auth/token",
+                    json={"user": c.customer_id, "password": "carga-simulada-2026"},
+                    headers={"X-Forwarded-For": c.address},
                 )
                 if answer.status_code != 200:  # a refused sign-in is an error of the run, not its end
                     errors += 1
@@ -68,8 +91,11 @@ async def chats(base_url, customers, minutes, pause, process, samples, every, se
             t0 = time.monotonic()
             answer = await client.post(
                 "/api/chat",
-                json={"message": rng.choice(MESSAGES), "thread_id": f"soak-{rng.randrange(8)}"},
-                headers={"Authorization": f"Bearer {c.token}"},
+                json={
+                    "message": rng.choice(messages),
+                    "thread_id": f"soak-{c.customer_id}-{rng.randrange(THREADS_PER_CUSTOMER)}",
+                },
+                headers={"Authorization": f"Bearer {c.token}", "X-Forwarded-For": c.address},
             )
             latencies.append(time.monotonic() - t0)
             turns += 1
@@ -101,11 +127,12 @@ def main() -> None:
     parser.add_argument("--mode", choices=("in_process", "served"), default="in_process")
     parser.add_argument("--minutes", type=float, default=60)
     parser.add_argument("--pause", type=float, default=10, help="seconds between turns")
+    parser.add_argument("--customers", type=int, default=50, help="distinct customers, each with its own threads")
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
     minutes = 3 if args.quick else args.minutes
     urls = bench_database(1500)
-    customers = pick_customers(urls.admin, 6)
+    customers = pick_customers(urls.admin, 10 if args.quick else args.customers)
     logs = Settings().home.resolve() / "bench-logs"  # process logs stay out of the results
     logs.mkdir(parents=True, exist_ok=True)
     settings = Settings()
@@ -152,6 +179,8 @@ def main() -> None:
         "minutes": minutes,
         "turns": turns,
         "errors": errors,
+        "customers": len(customers),
+        "threads": len(customers) * THREADS_PER_CUSTOMER,
         "pause_seconds": args.pause,
         "rss_mb_at_start": samples[0]["rss_mb"],
         "rss_mb_after_first_turn": first,

@@ -132,9 +132,14 @@ class SkillAnswers:
         understanding, context = self.deps.understanding, self.state.get("context")
         intent = command.intent or clause.intent
         continues = command.follow_up and last.get("skill") == skill.name
-        about_what_was_found = last.get("skill") == LOOKED_AT_CHARGES and intent in ACTIONS_ON_A_CHARGE
-        if (continues or about_what_was_found) and last.get("text") and context is not None:
-            joined = understanding.read_together(last["text"], clause.text, context, intent).clauses[0]
+        # "abre la aclaración de ese cargo": the charge the bank last looked at, even a turn or two back
+        found_words = last.get("text") if last.get("skill") == LOOKED_AT_CHARGES else None
+        if found_words is None and clause.slots.points_back:
+            found_words = last.get("looked_at")
+        about_what_was_found = intent in ACTIONS_ON_A_CHARGE and bool(found_words)
+        earlier_words = found_words if about_what_was_found and not continues else last.get("text")
+        if (continues or about_what_was_found) and earlier_words and context is not None:
+            joined = understanding.read_together(earlier_words, clause.text, context, intent).clauses[0]
             return clause, joined
         if intent != clause.intent and context is not None:
             return clause, understanding.read_together("", clause.text, context, intent).clauses[0]
@@ -166,7 +171,9 @@ class SkillAnswers:
         """What the next turn may lean on: the request's skill, intent, words, last call and proposal."""
         previous = self.turn.last or {}
         proposal = _proposal_of([outcome]) if outcome else None
+        looked_at = previous.get("text") if previous.get("skill") == LOOKED_AT_CHARGES else previous.get("looked_at")
         self.turn.last = {
+            "looked_at": joined.text[:400] if skill.name == LOOKED_AT_CHARGES else looked_at,
             "skill": skill.name,
             "intent": command.intent,
             "tool": outcome.tool if outcome else None,

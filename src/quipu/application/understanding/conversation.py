@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from quipu.application.understanding.catalog import Catalog
 from quipu.application.understanding.commands import Command, Step
-from quipu.domain.reading.model import Clause
+from quipu.domain.reading.model import Clause, Mood
 
 CONFIDENT = 0.5  # the learned reader's calibrated confidence to take a reading as said
 SURE_TO_ACT = 0.6  # an acting intent needs more: in doubt, code asks
@@ -56,3 +56,11 @@ def answered_as(clause: Clause, intent: str, conversation: Conversation, catalog
         return Command(Step.SIGN_IN, clause, skill, intent)
     reason = "acts" if catalog.acts(intent) else None
     return Command(Step.ANSWER, clause, skill, intent, reason=reason)
+
+
+def asked_for(clause: Clause) -> bool:
+    """The safety rule's judgement of asking: a request the rules see in its words (a request, a polite question, an imperative), or one the learned
+    reader is sure of."""
+    learned = clause.moods[0] if clause.moods else None
+    certain = learned is not None and learned.label == Mood.REQUEST.value and learned.confidence >= SURE_REQUEST
+    return clause.settled == Mood.REQUEST or certain or (not clause.moods and clause.mood == Mood.REQUEST)

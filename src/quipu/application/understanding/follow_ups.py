@@ -8,6 +8,7 @@ from quipu.application.understanding.conversation import (
     NEW_REQUEST,
     SHORT_FOLLOW_UP,
     Conversation,
+    asked_for,
     refines,
     sure,
 )
@@ -27,6 +28,8 @@ def answers_a_question(clause: Clause, conversation: Conversation, catalog: Cata
             return Command(Step.ANSWER, clause, skill, offered, follow_up=True, reason="offer")
     if not conversation.awaiting or conversation.last_skill is None:
         return None
+    if catalog.handled(clause.intent) == "small_talk" and sure(clause):  # "ok gracias, lo pienso": no answer to it
+        return None
     skill = catalog.skill_of(clause.intent)
     new_request = (
         sure(clause, NEW_REQUEST) and skill is not None and skill != conversation.last_skill and clause.anchors
@@ -36,7 +39,9 @@ def answers_a_question(clause: Clause, conversation: Conversation, catalog: Cata
         return None
     if clause.intent == "deny" and sure(clause):
         return Command(Step.ACKNOWLEDGE, clause, intent=conversation.last_intent, reason="declined")
-    named_here = skill == conversation.last_skill and sure(clause) and clause.intent in clause.anchors
+    # a request of the same skill said outright ("paga el de la luz" after the list of bills) is that request
+    asked_here = catalog.acts(clause.intent) and clause.asks and asked_for(clause)
+    named_here = skill == conversation.last_skill and sure(clause) and (clause.intent in clause.anchors or asked_here)
     intent = clause.intent if named_here else conversation.last_intent
     if catalog.acts(intent or "") and not clause.asks and intent != conversation.last_intent:
         intent = conversation.last_intent  # a new action of the skill is proposed only when asked for
@@ -71,6 +76,8 @@ def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
     """Words that only change the last request ("¿y en abril?", "y en Uber?", "la de débito"), or a short
     question that names nothing of its own ("¿cuándo la abrieron?"): the last request, changed. Words the reader
     is sure name another request, or that the lexicon names outright, are a request of their own."""
+    if clause.slots.not_in_records or clause.slots.no_skill_topic:  # "¿y en qué cripto invierto?": nothing served
+        return None
     detailed = refines(clause)
     # "¿y en pesos?", "e nos últimos 7 dias?", "só as acima de 200": a short opening that only changes the last one
     only_changes = clause.slots.continues and detailed and len(clause.words) <= SHORT_FOLLOW_UP
@@ -79,7 +86,11 @@ def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
     short = clause.mood in (Mood.QUESTION, Mood.ACTION_QUESTION) and len(clause.words) <= SHORT_FOLLOW_UP
     known = conversation.last_skill in conversation.offered and conversation.last_intent
     if short and known and not catalog.acts(conversation.last_intent or ""):
-        return Command(Step.ANSWER, clause, conversation.last_skill, conversation.last_intent, follow_up=True)
+        # another lookup of the same skill the reader is sure of ("¿y entre ellos, cuál fue mayor?") keeps what the
+        # last request named and asks its own question
+        own = sure(clause) and catalog.skill_of(clause.intent) == conversation.last_skill and not only_changes
+        intent = clause.intent if own and not catalog.acts(clause.intent) else conversation.last_intent
+        return Command(Step.ANSWER, clause, conversation.last_skill, intent, follow_up=True)
     # a sentence of its own about another skill's matter ("foram dois débitos estranhos hoje") is a new request
     of_its_own = sure(clause) and catalog.skill_of(clause.intent) not in (None, conversation.last_skill)
     if of_its_own and not only_changes:

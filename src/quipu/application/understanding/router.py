@@ -82,8 +82,9 @@ def _scam_across(commands: list[Command]) -> list[Command]:
 
 
 def _moves_or_shares(clause: Clause) -> bool:
+    """Money moved or a code shared, as the words ask it (a refusal, "no hagan nada", moves nothing)."""
     s = clause.slots
-    return clause.intent in MONEY_INTENTS or bool(s.accounts) or s.secret
+    return clause.polarity == Polarity.ASKS and (clause.intent in MONEY_INTENTS or bool(s.accounts) or s.secret)
 
 
 def _same(a: Command, b: Command) -> bool:

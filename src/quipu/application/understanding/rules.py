@@ -22,11 +22,11 @@ from quipu.application.understanding.conversation import (
     PAYING,
     REFUND,
     SMALL_TALK_WORDS,
-    SURE_REQUEST,
     SURE_TO_ACT,
     SURE_TO_CASE,
     Conversation,
     answered_as,
+    asked_for,
     sure,
 )
 from quipu.application.understanding.follow_ups import (
@@ -129,27 +129,22 @@ def _act_or_not(clause: Clause, conversation: Conversation, catalog: Catalog) ->
         return _look_first(clause, conversation, catalog) or Command(
             Step.OFFER, clause, skill, clause.intent, reason="statement"
         )
-    if not sure(clause, SURE_TO_ACT):
+    # a request said outright for the action the lexicon names ("abre la aclaración del Uber…") needs no more
+    # certainty from the reader; anything less is offered or looked at first
+    named_and_asked = clause.intent in clause.anchors and clause.settled == Mood.REQUEST
+    if not sure(clause, SURE_TO_ACT) and not named_and_asked:
         return (
             _look_first(clause, conversation, catalog)
             or _doubt(clause, catalog)
             or Command(Step.OFFER, clause, skill, clause.intent, reason="unsure")
         )
-    if not _asked_for(clause):  # the reader is not sure the words ask: code offers, the customer says
+    if not asked_for(clause):  # the reader is not sure the words ask: code offers, the customer says
         return _look_first(clause, conversation, catalog) or Command(
             Step.OFFER, clause, skill, clause.intent, reason="unsure"
         )
     if skill not in conversation.offered:
         return Command(Step.SIGN_IN, clause, skill, clause.intent)
     return Command(Step.ANSWER, clause, skill, clause.intent, follow_up=_continues(clause, conversation), reason="acts")
-
-
-def _asked_for(clause: Clause) -> bool:
-    """A request the rules see in its words (a request, a polite question, an imperative), or one the learned
-    reader is sure of."""
-    learned = clause.moods[0] if clause.moods else None
-    sure = learned is not None and learned.label == Mood.REQUEST.value and learned.confidence >= SURE_REQUEST
-    return clause.settled == Mood.REQUEST or sure or (not clause.moods and clause.mood == Mood.REQUEST)
 
 
 def _look_first(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
@@ -176,7 +171,7 @@ def _emailed(clause: Clause, conversation: Conversation, catalog: Catalog) -> Co
     """ "mándame al mail cuánto debo": what a lookup would show, asked by e-mail, is the summary e-mail."""
     if EMAIL not in clause.anchors or clause.intent == EMAIL or catalog.acts(clause.intent):
         return None
-    if catalog.skill_of(clause.intent) is None or not _asked_for(clause) or clause.polarity != Polarity.ASKS:
+    if catalog.skill_of(clause.intent) is None or not asked_for(clause) or clause.polarity != Polarity.ASKS:
         return None
     return answered_as(clause, EMAIL, conversation, catalog)
 
@@ -241,11 +236,11 @@ RULES: tuple[tuple[str, Rule], ...] = (
     ("a scam reported", _scam),
     ("what the bank never automates", _never_automated),
     ("forget what waits for the button", _cancel_pending),
+    ("when a payment is due", _asks_when),
     ("the answer to code's question or offer", answers_a_question),
     ("a correction of the last request", corrects_the_last),
     ("small talk", _small_talk),
     ("a follow-up of the last request", follows_up),
-    ("when a payment is due", _asks_when),
     ("what the customer already did", _already_done),
     ("an action: only when asked", _act_or_not),
     ("a lookup sent by e-mail", _emailed),

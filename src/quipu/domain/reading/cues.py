@@ -59,8 +59,9 @@ def read_cues(clause: Words, language: str) -> Cues:
     lex = lexicon(language)
     text = clause.text
     opening = " ".join(clause.content[: OPENING + 2])
-    # what a negation may negate: a verb of action ("no la bloquees", "não transfira"); a negated verb of another
-    # kind ("no lo reconozco") leaves a request in the same words asked ("levanta una disputa, no lo reconozco")
+    # what a negation may negate: a verb of action ("no la bloquees", "não transfira", "no la des de baja"); a negated
+    # verb of another kind ("no lo reconozco") leaves a request in the same words asked ("levanta una disputa, no lo
+    # reconozco")
     anchors = lex.cue("action_verbs").find(text)
     return Cues(
         report=bool(lex.cue("report").search(text)),

@@ -41,9 +41,12 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
     bare = [draft.words[i] for i in draft.numbers() if len(numbers.digits_of(draft.words[i])) >= numbers.ACCOUNT_DIGITS]
     draft.taken |= {i for i in draft.numbers() if len(numbers.digits_of(draft.words[i])) >= numbers.ACCOUNT_DIGITS}
     last4 = numbers.endings(draft, lex.cue("card_ending"), context)
+    hours: list[int] = []
     for cue in ("time_of_day", "day_of_month"):
         for match in lex.cue(cue).find(text):
-            draft.taken |= set(range(draft.index(match.start()), draft.index(match.end()) + 1)) & set(draft.numbers())
+            spanned = set(range(draft.index(match.start()), draft.index(match.end()) + 1)) & set(draft.numbers())
+            draft.taken |= spanned
+            hours += [int(draft.words[i]) for i in spanned if cue == "time_of_day" and draft.words[i].isdigit()]
     said_periods = periods_said(text, language, as_of)
     for said in said_periods:
         draft.taken |= set(range(draft.index(said.start), draft.index(said.end))) & set(draft.numbers())
@@ -52,6 +55,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
     over, under = numbers.bounds(draft, language, context)
     amounts = numbers.amounts(draft, language, context)
     products, refused_products = _products(" ".join(clause.words), language)
+    accounts, products = _own_accounts(accounts, products, draft, lex, context)
     return Slots(
         amounts=tuple(amounts),
         accounts=tuple(dict.fromkeys(accounts)),
@@ -70,7 +74,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         ordinal=_ordinal(text, language),
         alert_kind=_one(text, compiled_cue_table(language, "alert_kinds")),
         switch="off" if lex.cue("switch_off").search(text) else "on" if lex.cue("switch_on").search(text) else None,
-        window=_one(text, compiled_cue_table(language, "windows")),
+        window=_one(text, compiled_cue_table(language, "windows")) or _window_of(hours),
         topic=_topic(text, language),
         group_by=_first(text, compiled_cue_table(language, "group_by")),
         over=over,
@@ -128,16 +132,54 @@ def _refused(before: list[str], after: list[str], lex: Lexicon) -> bool:
     return bool(after) and after[0] in negators and (len(after) == 1 or after[1] in PUNCTUATION)
 
 
+# the words that name an account before its number ("de la cuenta de ahorro 4000000011"): set aside to find its role
+ACCOUNT_NOUNS = frozenset({"cuenta", "conta", "cta", "numero", "nro", "ahorro", "ahorros", "corriente", "poupanca"})
+OF = frozenset({"de", "da", "do"})
+
+
+def _own_accounts(
+    accounts: list[str], products: list[Product], draft: numbers.Draft, lex: Lexicon, context: ReadingContext
+) -> tuple[list[str], list[Product]]:
+    """The customer's own accounts named by number are their products, with the role the words give them ("de
+    la cuenta 4000000022 a la cuenta 4000000011"): money between them never goes to "someone else's" account."""
+    own = {p.account_number: p.kind for p in context.products if p.account_number}
+    kept, found = [], list(products)
+    for number in accounts:
+        if number not in own:
+            kept.append(number)
+            continue
+        at = next((i for i, w in enumerate(draft.words) if numbers.digits_of(w) == number), None)
+        named = Product(own[number], _role(" ".join(_before_the_account(draft.words[:at] if at else [])), lex))
+        same = [i for i, p in enumerate(found) if p.kind == named.kind]
+        if same:  # "de mi cuenta de ahorro 4000000011": the product already named, its role kept or given
+            found[same[0]] = Product(named.kind, found[same[0]].role or named.role)
+        else:
+            found.append(named)
+    return kept, found
+
+
+def _before_the_account(words: list[str]) -> list[str]:
+    """The words before an account's number, its nouns set aside ("de la cuenta de ahorro" → "de la")."""
+    words = list(words)
+    while words and (words[-1] in ACCOUNT_NOUNS or (words[-1] in OF and len(words) > 1 and words[-2] in ACCOUNT_NOUNS)):
+        words.pop()
+    return words[-3:]
+
+
 def _role(before: str, lex: Lexicon) -> str | None:
     """The role the words right before the product give it; the longest cue that ends there counts ("saindo da
     minha poupança": "da minha", not the "saindo da" that starts earlier)."""
     words = before.split()
-    for size in range(len(words), 0, -1):
-        tail = " ".join(words[-size:])
-        for role, cue in (("from", "with_words"), ("from", "from_words"), ("to", "to_words")):
-            found = lex.cue(cue).search(tail)
-            if found is not None and found.start() == 0 and found.end() == len(tail):
-                return role
+    while words:  # "para a minha conta corrente": "para a minha", then "para a" once the possessive is set aside
+        for size in range(len(words), 0, -1):
+            tail = " ".join(words[-size:])
+            for role, cue in (("from", "with_words"), ("from", "from_words"), ("to", "to_words")):
+                found = lex.cue(cue).search(tail)
+                if found is not None and found.start() == 0 and found.end() == len(tail):
+                    return role
+        if words[-1] not in ARTICLES:
+            return None
+        words = words[:-1]
     return None
 
 
@@ -166,6 +208,15 @@ def _one(text: str, table: Table) -> str | None:
 def _first(text: str, table: Table) -> str | None:
     named = [name for name, phrases in table if phrases.search(text)]
     return named[0] if named else None
+
+
+def _window_of(hours: list[int]) -> str | None:
+    """ "a las 10" is the morning, "a las 5" the afternoon, "a las 8 pm"… the evening: a call's window from its hour
+    (a bank calls between 8 and 20; an hour under 8 said alone is the afternoon's)."""
+    if len(hours) != 1 or not 1 <= hours[0] <= 23:
+        return None
+    hour = hours[0] + 12 if hours[0] < 8 else hours[0]
+    return "morning" if hour < 12 else "afternoon" if hour < 19 else "evening"
 
 
 def _opens_with(phrases: Phrases, text: str) -> bool:

@@ -119,18 +119,26 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         start = len(joined[: match.start()].split())
         end = start + len(match.group(0).split())
         if start >= SHORT and len(words) - end >= SHORT:
-            head = (words[:start], said[:start], False)
+            head = (words[:start], said[:start], _asked_with(words[:start], asked, language))
             return [head, *_joined((words[end:], said[end:], asked), language)]
     for index, word in enumerate(words):
         if not SHORT <= index < len(words) - SHORT:
             continue
         left, right = words[:index], words[index + 1 :]
         if word in ("y", "e") and _second_request(left, right, language):
-            return [(left, said[:index], False), *_joined((right, said[index + 1 :], asked), language)]
+            head = (left, said[:index], _asked_with(left, asked, language))
+            return [head, *_joined((right, said[index + 1 :], asked), language)]
         split_here = _content(left) >= SHORT and _content(right) >= SHORT and not _supposes(left, language)
         if word == "," and split_here and _starts_anew(right, language):
-            return [(left, said[:index], False), *_joined((right, said[index + 1 :], asked), language)]
+            head = (left, said[:index], _asked_with(left, asked, language))
+            return [head, *_joined((right, said[index + 1 :], asked), language)]
     return [piece]
+
+
+def _asked_with(head: list[str], asked: bool, language: str) -> bool:
+    """The first part of a sentence that ends in "?" is asked with it, unless it asks for something outright
+    ("o resumo vem com as movimentações ou só o saldo?" asks; "bloquea mi tarjeta y ¿cuánto debo?" requests)."""
+    return asked and not _asks_outright(head, language)
 
 
 def _asks_outright(words: list[str], language: str) -> bool:
