@@ -35,7 +35,9 @@ def test_a_card_writes_the_charge_in_the_customers_convention_and_local_time_nev
     facts = {"merchant": "ElectroMax Córdoba", "amount": "161700.00", "currency": "ARS", "date": "2026-06-15"}
     facts |= {"at": "2026-06-15T03:12:00", "place": "Argentina"}
     text = action_text.describe("open_payment_inquiry", {"transaction_id": "T"}, facts, "es")
-    assert text == "Abrir una aclaración por el cargo de “ElectroMax Córdoba” por 161.700,00 ARS del 15 de junio, 03:12."
+    assert (
+        text == "Abrir una aclaración por el cargo de “ElectroMax Córdoba” por 161.700,00 ARS del 15 de junio, 03:12."
+    )
     assert "2026-06-15" not in text
 
 

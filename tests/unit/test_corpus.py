@@ -76,3 +76,13 @@ def test_every_intent_taught_is_declared_where_it_is_taught_in_both_languages():
         assert intents <= set(taught.get(folder, {})), (
             f"{folder} declares {intents - set(taught.get(folder, {}))} untaught"
         )
+
+
+def test_every_intent_code_may_offer_in_a_question_has_its_words_in_both_languages():
+    """Doubt asks with the two likeliest readings in the customer's words; an intent's bare name never shows."""
+    from quipu.domain.understanding_text import CHOICES
+
+    offerable = {i for s in discover() for i in s.intents()}
+    offerable |= {i for i, spec in read_intents("_shared").items() if spec.get("handled") == "never_automated"}
+    for language in ("es", "pt"):
+        assert offerable <= set(CHOICES[language]), f"{language}: {offerable - set(CHOICES[language])}"

@@ -205,11 +205,16 @@ def _outside(clause: Clause, conversation: Conversation, catalog: Catalog) -> Co
 
 def _doubt(clause: Clause, catalog: Catalog) -> Command | None:
     """The two likeliest readings, when both are worth offering and at least one is something a skill does."""
-    options = [g.label for g in clause.intents[:2] if g.confidence >= DOUBT_FLOOR and catalog.get(g.label)]
-    useful = [o for o in options if catalog.skill_of(o) or catalog.handled(o) == "never_automated"]
-    if len(options) == 2 and useful:
+    options = [g.label for g in clause.intents[:2] if g.confidence >= DOUBT_FLOOR and _offerable(g.label, catalog)]
+    if len(options) == 2:
         return Command(Step.CLARIFY, clause, options=tuple(options))
     return None
+
+
+def _offerable(intent: str, catalog: Catalog) -> bool:
+    """What a question may offer the customer to pick: something a skill does, or asks for what only a person
+    does; never a scam, a person or "nothing" (those are said, not offered)."""
+    return bool(catalog.skill_of(intent)) or catalog.handled(intent) == "never_automated"
 
 
 def _clarify(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:

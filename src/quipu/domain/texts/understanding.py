@@ -5,6 +5,8 @@ what the bank cannot answer here, and a proposal replaced or forgotten."""
 # each intent in the customer's words, as a choice in a question ("¿Quieres {a}, o {b}?")
 INTENT_CHOICES = {
     "list_cards": {"es": "ver tus tarjetas", "pt": "ver seus cartões"},
+    "dispute_status": {"es": "saber cómo va una aclaración", "pt": "saber como está uma contestação"},
+    "recall_earlier": {"es": "retomar lo de una conversación anterior", "pt": "retomar uma conversa anterior"},
     "block_card": {"es": "bloquear tu tarjeta", "pt": "bloquear seu cartão"},
     "cancel_card": {"es": "cancelar tu tarjeta", "pt": "cancelar seu cartão"},
     "dispute_charge": {"es": "abrir una aclaración de un cargo", "pt": "abrir uma contestação de uma cobrança"},
