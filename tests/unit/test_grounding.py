@@ -110,3 +110,10 @@ def test_a_uuid_or_an_id_in_a_source_grounds_only_itself():
     source = '{"batch_id": "eb5ed308-3aab-4576-8c7d-37ea40ea6947", "customer": "DEMO-MX-FX"}'
     assert ungrounded("Tu caso eb5ed308-3aab-4576", [source]) == []
     assert ungrounded("Son 4577 MXN", [source]) == ["4577"]
+
+
+def test_the_first_day_of_a_range_takes_the_month_named_after_the_second():
+    source = ['{"period": {"start": "2026-06-01", "end": "2026-06-18"}}']
+    for reply in ("Não encontrei compras de 1 a 18 de junho.", "Gastaste 50 del 1 al 18 de junio."):
+        assert ungrounded(reply.replace("50 ", ""), source) == []
+    assert ungrounded("del 2 al 18 de junio", source) == ["2"]  # a day the period does not start on

@@ -47,6 +47,10 @@ TOKEN = re.compile(r"\d+(?:[.,:/-]\d+)*")  # a run of digits with the separators
 ISO = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
 DMY = re.compile(r"(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?|(\d{1,2})-(\d{1,2})-(\d{4})")
 TIME = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2}))?")
+# the first day of a range takes the month named after the second ("del 1 al 18 de junio", "de 1 a 18 de junho")
+RANGE_TO = re.compile(
+    rf"\s+(?:al|a|-|y|e|hasta|ate)\s+\d{{1,2}}(?:o|º|°)?\s+(?:de\s+)?({ANY_MONTH})\b(?:\s+(?:de\s+|del\s+)?(\d{{4}}))?"
+)
 DAY_MONTH_AFTER = re.compile(rf"(?:o|º|°)?\s+(?:de\s+)?({ANY_MONTH})\b(?:\s+(?:de\s+|del\s+)?(\d{{4}})(?![\d.,]\d))?")
 MONTH_BEFORE = re.compile(rf"\b({'|'.join(sorted(FULL_MONTHS, key=len, reverse=True))})\s+(?:de\s+|del\s+)?$")
 ENDING_BEFORE = re.compile(
@@ -150,6 +154,8 @@ def _scan(folded: str) -> Iterator[tuple[int, int, str, frozenset[Reading]]]:
             continue
         elif len(token) == 4 and token.isdigit() and (mark := ENDING_BEFORE.search(folded, max(0, start - 24), start)):
             yield mark.start(), end, "ending", frozenset({("ending", token)})
+        elif len(token) <= 2 and (until := RANGE_TO.match(folded, end)):
+            yield start, end, "date", _date(_year(until[2]), MONTHS[until[1]], int(token))
         elif len(token) <= 2 and (after := DAY_MONTH_AFTER.match(folded, end)):
             position = after.end()
             yield start, position, "date", _date(_year(after[2]), MONTHS[after[1]], int(token))
