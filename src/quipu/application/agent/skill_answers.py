@@ -60,20 +60,9 @@ class SkillAnswers:
         skill = next(s for s in self.deps.skills if s.name == command.skill)
         hooks = skill.hooks()
         clause, joined = self._clauses(command, skill)
-        earlier = self._earlier(skill)
         async with self.deps.mcp() as client:
             tools = await self._tools(client, skill, joined.text)
-            turn = SkillTurn(
-                intent=command.intent or clause.intent,
-                clause=joined,
-                latest=clause,
-                language=self.language,
-                tools=tools,
-                earlier=earlier,
-                follow_up=command.follow_up,
-                country=self.state.get("country"),
-            )
-            found = await hooks["act"](turn)
+            found = await hooks["act"](self._skill_turn(command, skill, clause, joined, tools))
         self.turn.outcomes += tools.outcomes
         self.turn.skill = self.turn.skill or skill.name
         if isinstance(found, str):
@@ -101,17 +90,7 @@ class SkillAnswers:
             held = HeldProposals(tools, skill.flags["batch"])
             for command in commands:
                 clause, joined = self._clauses(command, skill)
-                turn = SkillTurn(
-                    intent=command.intent or clause.intent,
-                    clause=joined,
-                    latest=clause,
-                    language=self.language,
-                    tools=held,
-                    earlier=self._earlier(skill),
-                    follow_up=command.follow_up,
-                    country=self.state.get("country"),
-                )
-                found = await hooks["act"](turn)
+                found = await hooks["act"](self._skill_turn(command, skill, clause, joined, held))
                 if isinstance(found, str):
                     questions.append(found)
             proposed = await held.propose()
@@ -123,6 +102,20 @@ class SkillAnswers:
             self._remember(skill, commands[-1], commands[-1].clause or commands[0].clause, proposed, asked=False)  # type: ignore[arg-type]
         for question in questions:
             self._say(question, asks=True)
+
+    def _skill_turn(self, command: Command, skill: Skill, clause: Clause, joined: Clause, tools: Any) -> SkillTurn:
+        """What the skill's `act` hook sees: the intent, the words (joined with the earlier ones on a follow-up), this
+        turn's clause alone, its tools, and the arguments of its last call."""
+        return SkillTurn(
+            intent=command.intent or clause.intent,
+            clause=joined,
+            latest=clause,
+            language=self.language,
+            tools=tools,
+            earlier=self._earlier(skill),
+            follow_up=command.follow_up,
+            country=self.state.get("country"),
+        )
 
     def _clauses(self, command: Command, skill: Skill) -> tuple[Clause, Clause]:
         """This turn's clause, and the clause the skill reads: on a follow-up, the earlier words with these."""
