@@ -14,12 +14,12 @@ from quipu.adapters.cli.model_server import built_version
 from quipu.adapters.llm.model_files import MODELS, installed
 from quipu.adapters.llm.openai_compatible import OpenAICompatibleModel
 from quipu.adapters.llm.server_key import key_path, read_key
-from quipu.application.agent.prompts import route_instruction
-from quipu.application.agent.steps import router_schema
+from quipu.application.agent.model_reading import reading_schema
+from quipu.application.agent.prompts import read_instruction, system_prompt
 from quipu.settings import Settings
 
 pytestmark = [pytest.mark.real_model, pytest.mark.slow, pytest.mark.anyio]
-SKILLS = ["charge_investigation", "balance_inquiry", "data_lookup", "account_actions", "money_movement"]
+INTENTS = ["balance", "block_card", "charge_review", "spending", "transfer"]
 SAID = ["me cobraron dos veces un uber", "cuanto tengo en mi cuenta", "quanto gastei em comida?", "bloquea mi tarjeta"]
 
 
@@ -66,9 +66,9 @@ async def test_two_callers_at_once_each_get_the_schema_they_asked_for(model_serv
     answers: list[dict] = []
 
     async def ask(text: str) -> None:
-        messages = [{"role": "user", "content": text}]
+        messages = [{"role": "user", "content": read_instruction(text)}]
         call = await model.complete(
-            purpose="router", system=route_instruction(SKILLS), messages=messages, schema=router_schema(SKILLS)
+            purpose="read", system=system_prompt(INTENTS), messages=messages, schema=reading_schema(INTENTS)
         )
         answers.append(call.data)
 
@@ -77,7 +77,8 @@ async def test_two_callers_at_once_each_get_the_schema_they_asked_for(model_serv
         for text in SAID:
             group.start_soon(ask, text)
     assert len(answers) == len(SAID)
-    assert all(set(a) == {"skill"} and a["skill"] in [*SKILLS, None] for a in answers), answers
+    assert all(set(a) == {"intent", "mood", "polarity", "speaker"} for a in answers), answers
+    assert all(a["intent"] in [*INTENTS, "none"] for a in answers), answers
 
 
 def test_a_completion_without_the_servers_key_is_refused(model_server):

@@ -14,7 +14,6 @@ from test_web_e2e import PacedStoryModel, customer_signs_in, last_reply, open_ch
 from quipu.adapters.http.app import create_app
 from quipu.settings import Settings
 from stack import TEST_HOME
-from story_model import step
 from support import TEST_SECRET
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]
@@ -23,20 +22,7 @@ AT_ONCE = 1_500
 VIEWPORTS = pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
 
 
-class DisputingModel(PacedStoryModel):
-    """The story model; and when the customer picks the charge to dispute (after the bank listed them), it proposes
-    the inquiry of the pair's second charge by its demo id: these journeys test what the bank remembers, not
-    the reading of the words (being rewritten on its own)."""
-
-    def _next(self, said: str, tools: list[str]) -> dict:
-        if "propose_actions" in tools and re.fullmatch(r"#\d", said.strip()):
-            charge = "DEMO-MX-DUPLICATE-C2" if said.strip() == "#3" else "DEMO-BR-PORTUGUESE-C2"
-            actions = [{"action": "open_payment_inquiry", "params": {"transaction_id": charge}}]
-            return step("tool", tool="propose_actions", arguments={"actions": actions})
-        return super()._next(said, tools)
-
-
-MODEL = DisputingModel()
+MODEL = PacedStoryModel()
 ASKS_BACK = "tengo un cargo raro"  # the words the fake answers with a question offering two readings
 READINGS = ["Los dos cargos de Uber del 11 de junio", "Otro cargo que no reconozco"]
 ISO_DATE = re.compile(r"\b20\d\d-\d\d-\d\d\b")

@@ -2,16 +2,15 @@
 the lexicon found (the intents it names, the cues of mood, the slots). The corpus is read the same way, so the
 vocabulary in the lexicon is also the classifier's training data."""
 
-import re
 from functools import lru_cache
 
 import simplemma
 
 from quipu.domain.reading.cues import Cues
 from quipu.domain.reading.model import Slots
+from quipu.domain.reading.text import NUMBER
 from quipu.domain.reading.words import Words
 
-NUMBER = re.compile(r"\d[\d.,]*")
 CUE_TAGS = (
     ("report", "report"),
     ("hypothetical", "hypo"),

@@ -72,6 +72,10 @@ class Lexicon:
         return self._month_words
 
     @cached_property
+    def month_year_joiners(self) -> tuple[str, ...]:
+        return tuple(fold(w) for w in self.raw.get("month_year_joiners") or [])
+
+    @cached_property
     def _month_words(self) -> dict[str, int]:
         found = {fold(m): i + 1 for i, m in enumerate(self.raw["months"])}
         for i, word in enumerate(self.raw.get("month_abbreviations") or []):

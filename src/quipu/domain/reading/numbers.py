@@ -10,9 +10,8 @@ from functools import cache
 from quipu.domain.money import read_amount
 from quipu.domain.reading.lexicon import Phrases, lexicon
 from quipu.domain.reading.model import Amount, ReadingContext
-from quipu.domain.reading.text import fold
+from quipu.domain.reading.text import NUMBER, fold
 
-NUMBER = re.compile(r"\d[\d.,]*")
 CUE_REACH = 3  # a number belongs to a cue at most this many words after it
 ACCOUNT_DIGITS = 10  # an account number is this long or longer; shorter numbers are amounts or endings
 MIN_CUED_ACCOUNT = 6

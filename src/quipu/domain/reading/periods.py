@@ -64,9 +64,10 @@ def _month_patterns(language: str) -> tuple[re.Pattern[str], ...]:
     lex = lexicon(language)
     full = "|".join(sorted(lex.months, key=len, reverse=True))
     short = "|".join(sorted((w for w in lex.month_words() if w not in lex.months), key=len, reverse=True))
-    patterns = [re.compile(rf"(?<!\w)({full})(?:\s+(?:de|del|do)?\s*(20\d\d))?(?!\w)")]
+    joiners = "|".join(lex.month_year_joiners)
+    patterns = [re.compile(rf"(?<!\w)({full})(?:\s+(?:{joiners})?\s*(20\d\d))?(?!\w)")]
     if short:
-        patterns.append(re.compile(rf"(?<!\w)({short})\.?\s+(?:de\s+)?(20\d\d)(?!\w)"))
+        patterns.append(re.compile(rf"(?<!\w)({short})\.?\s+(?:(?:{joiners})\s+)?(20\d\d)(?!\w)"))
     return tuple(patterns)
 
 

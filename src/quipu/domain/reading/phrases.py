@@ -2,12 +2,9 @@
 word it starts, {n} a number and {month} a month's name. At each position the longest phrase wins and matches do
 not overlap, as a regular expression's alternatives sorted longest first would (but in a fraction of the time)."""
 
-import re
 from dataclasses import dataclass
 
-from quipu.domain.reading.text import fold
-
-NUMBER = re.compile(r"\d[\d.,]*")
+from quipu.domain.reading.text import NUMBER, fold
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ WORD = re.compile(
     r"|\$?\d[\d.,]*\d|\$?\d|[^\W\d_]+(?:['’][^\W\d_]+)?"
     r"|[?¿!¡.;:,\n]|\$|%|#"
 )
+NUMBER = re.compile(r"\d[\d.,]*")  # a word that is a number, in any locale
 REPEATS = re.compile(r"([^\W\d_])\1{2,}")  # "holaaaa", "siiii": three or more of one letter
 
 
