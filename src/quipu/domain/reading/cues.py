@@ -69,7 +69,9 @@ def read_cues(clause: Words, language: str) -> Cues:
         about_action=_opens_with(lex.cue("about_action"), opening)
         or bool(lex.cue("about_action").search(text) and clause.asked and _early(lex.cue("about_action"), text)),
         polite_request=_polite(opening, lex),
-        request=bool(lex.cue("request").search(text)) or _opens_with(lex.cue("imperative"), opening),
+        request=bool(lex.cue("request").search(text))
+        or _opens_with(lex.cue("imperative"), opening)
+        or _wished_action(clause, language),
         question=clause.asked or _opens_with(lex.cue("question_words"), opening),
         refuses=_negated(clause, language, [m.start() for m in anchors])
         or bool(lex.cue("refusal").search(text))
@@ -94,6 +96,21 @@ def _wished(clause: Words, language: str) -> bool:
     """ "que alguien me llame mañana": a wish said to the bank, not someone else acting."""
     wishes = {w for p in lexicon(language).cue_words("wish") for w in str(p).split()}
     return bool(clause.content) and clause.content[0] in wishes and not clause.asked
+
+
+def _wished_action(clause: Words, language: str) -> bool:
+    """ "que me llamen mañana", "q me activen la alerta", "que me mandem o extrato": a wish opening on the verb of
+    an action (its pronouns between) asks for it, as the imperative does."""
+    lex = lexicon(language)
+    words = list(clause.content)
+    wishes = {w for p in lex.cue_words("wish") for w in str(p).split()}
+    if not words or words[0] not in wishes or clause.asked:
+        return False
+    clitics = {str(w) for w in lex.cue_words("clitics")}
+    rest = words[1:]
+    while rest and rest[0] in clitics:
+        rest = rest[1:]
+    return bool(rest) and _opens_with(lex.cue("imperative"), " ".join(rest[:OPENING]))
 
 
 def _done(clause: Words, language: str) -> bool:
@@ -134,7 +151,8 @@ def _early(phrases: Phrases, text: str) -> bool:
 
 
 def _hypothetical(clause: Words, language: str) -> bool:
-    """ "si me roban la tarjeta…" supposes; a "sí" that answers does not ("si, bloqueala", "si porfa"), nor an
+    """ "si me roban la tarjeta…" supposes; a "sí" that answers does not ("si, bloqueala", "si porfa", "si abranme la
+    aclaración": a "sí" before an imperative), nor an
     "if" inside a request ("bloquéala si puedes"): a one-word cue counts only where the clause opens."""
     lex = lexicon(language)
     words = clause.content
@@ -144,7 +162,11 @@ def _hypothetical(clause: Words, language: str) -> bool:
     openers = {p for p in lex.cue_words("hypothetical") if " " not in p}
     if words and words[0] in openers:
         rest = words[1:]
-        return len(rest) >= 3 and rest[0] not in _answer_words(language) and not _followed_by_comma(clause, 0)
+        if len(rest) < 3 or _followed_by_comma(clause, 0):
+            return False
+        return rest[0] not in _answer_words(language) and not _opens_with(
+            lex.cue("imperative"), " ".join(rest[:OPENING])
+        )
     return " " in found.group(0).strip()
 
 

@@ -136,6 +136,14 @@ class Lexicon:
         return frozenset(w for w in words if w.isalpha() and len(w) > 1)
 
     @cached_property
+    def diminutives(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """Endings of the diminutive and what each stands for ("tardecita" is "tarde", "cartãozinho" "cartão"),
+        the longest ending first."""
+        table = self.raw.get("diminutives") or {}
+        pairs = [(fold(str(end)), tuple(fold(str(b)) for b in bases)) for end, bases in table.items()]
+        return tuple(sorted(pairs, key=lambda pair: -len(pair[0])))
+
+    @cached_property
     def stems(self) -> tuple[str, ...]:
         """The lexicon's word beginnings ("bloque*"): a word that starts with one is a word it knows."""
         found: set[str] = set()

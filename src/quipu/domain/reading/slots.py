@@ -47,6 +47,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
             spanned = set(range(draft.index(match.start()), draft.index(match.end()) + 1)) & set(draft.numbers())
             draft.taken |= spanned
             hours += [int(draft.words[i]) for i in spanned if cue == "time_of_day" and draft.words[i].isdigit()]
+    numbers.cued(draft, lex.cue("replaced"), min_digits=1)  # the amount a correction takes back is no amount
     said_periods = periods_said(text, language, as_of)
     for said in said_periods:
         draft.taken |= set(range(draft.index(said.start), draft.index(said.end))) & set(draft.numbers())
@@ -69,7 +70,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         periods=tuple(s.period for s in said_periods),
         categories=_named(text, compiled_table(language, "categories"), skip=brands()),
         currencies=_currencies(text, language),
-        services=_named(text, compiled_table(language, "services")),
+        services=_named(_masked(text, compiled_table(language, "products")), compiled_table(language, "services")),
         count=count,
         ordinal=_ordinal(text, language),
         alert_kind=_one(text, compiled_cue_table(language, "alert_kinds")),
@@ -192,6 +193,15 @@ def _named(text: str, table: Table, skip: Phrases | None = None) -> tuple[str, .
                 masked = masked.replace(match.group(0), " " * len(match.group(0)))
     found = [(m.start(), name) for name, phrases in table for m in phrases.find(masked)]
     return tuple(dict.fromkeys(name for _, name in sorted(found)))
+
+
+def _masked(text: str, table: Table) -> str:
+    """The text with every name of the table blanked: a word inside a longer name of another kind is that name's
+    ("préstamo personal" is a loan, not the phone company Personal)."""
+    spans = [match.span() for _, phrases in table for match in phrases.find(text)]
+    for start, end in spans:
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
 
 
 def _currencies(text: str, language: str) -> tuple[str, ...]:

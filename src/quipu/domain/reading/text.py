@@ -49,8 +49,10 @@ class Speller:
         vocabulary: frozenset[str],
         stems: tuple[str, ...] = (),
         is_a_word: Callable[[str], bool] = lambda _: False,
+        diminutives: tuple[tuple[str, tuple[str, ...]], ...] = (),
     ):
         self.vocabulary = vocabulary
+        self.diminutives = diminutives
         self.stems = stems
         self.is_a_word = is_a_word  # the language's dictionary: "abertas" is a word, never a typo of "alertas"
         self.index: dict[str, set[str]] = {}
@@ -64,11 +66,24 @@ class Speller:
             return word
         if word.startswith(self.stems) or self.is_a_word(word):  # "compara" is a word of "compar*", not "compra"
             return word
+        base = self._undiminished(word)
+        if base:
+            return base
         found: set[str] = set(self.index.get(word, ()))
         for key in _deletes(word):
             found |= self.index.get(key, set())
         close = {w for w in found if _one_edit(word, w)}
         return close.pop() if len(close) == 1 else word
+
+    def _undiminished(self, word: str) -> str | None:
+        """The known word a diminutive is said of ("tardecita" → "tarde", "platita" → "plata")."""
+        for ending, bases in self.diminutives:
+            if word.endswith(ending) and len(word) - len(ending) >= 3:
+                for base in bases:
+                    known = word[: -len(ending)] + base
+                    if known in self.vocabulary or (len(known) >= 4 and self.is_a_word(known)):
+                        return known
+        return None
 
 
 def _one_edit(a: str, b: str) -> bool:

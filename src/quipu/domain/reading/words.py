@@ -37,7 +37,9 @@ class Words:
 @cache
 def speller(language: str) -> Speller:
     lex = lexicon(language)
-    return Speller(lex.known, lex.stems, lambda word: simplemma.is_known(word, lang=language))
+    return Speller(
+        lex.known, lex.stems, lambda word: simplemma.is_known(word, lang=language), diminutives=lex.diminutives
+    )
 
 
 def _split_money(token: str) -> list[str]:
