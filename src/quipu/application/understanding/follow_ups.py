@@ -98,5 +98,9 @@ def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
     if conversation.last_skill in conversation.offered and detailed and conversation.last_intent:
         if catalog.acts(conversation.last_intent) and not continues_an_action(clause):
             return None
+        # a question of its own after an action ("¿y esa plata vuelve a la tarjeta o a la caja de ahorro?") asks
+        # about it; only a short change of the last request ("¿y a la corriente?") may complete it
+        if catalog.acts(conversation.last_intent) and clause.mood == Mood.QUESTION and not only_changes:
+            return None
         return Command(Step.ANSWER, clause, conversation.last_skill, conversation.last_intent, follow_up=True)
     return None

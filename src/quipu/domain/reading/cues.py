@@ -58,7 +58,7 @@ class Cues:
 def read_cues(clause: Words, language: str) -> Cues:
     lex = lexicon(language)
     text = clause.text
-    opening = " ".join(clause.content[: OPENING + 2])
+    opening = " ".join(_past_openers(list(clause.content), lex)[: OPENING + 2])
     # what a negation may negate: a verb of action ("no la bloquees", "não transfira", "no la des de baja"); a negated
     # verb of another kind ("no lo reconozco") leaves a request in the same words asked ("levanta una disputa, no lo
     # reconozco")
@@ -82,6 +82,22 @@ def read_cues(clause: Words, language: str) -> Cues:
         or bool(lex.cue("incoming").search(text)),
         done=_done(clause, language),
     )
+
+
+def _past_openers(words: list[str], lex: Lexicon) -> list[str]:
+    """The clause from its first word that is not an opener ("listo gracias, entonces pague…" reads from "pague");
+    a clause of openers only stays as it is ("ok gracias")."""
+    openers = lex.cue_words("openers")
+    rest = list(words)
+    while rest:
+        two = " ".join(rest[:2])
+        if two in openers:
+            rest = rest[2:]
+        elif rest[0] in openers:
+            rest = rest[1:]
+        else:
+            break
+    return rest or words
 
 
 def _polite(opening: str, lex: Lexicon) -> bool:

@@ -91,6 +91,7 @@ class Slots:
     under: Decimal | None = None
     top_n: int | None = None
     everything: bool = False
+    by_size: bool = False  # "ordénalos de mayor a menor": the list just shown, largest first
     duplicate: bool = False
     other_one: bool = False
     both: bool = False

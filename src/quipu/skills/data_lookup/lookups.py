@@ -91,7 +91,7 @@ def _shaped(turn: SkillTurn, tool: str, arguments: dict) -> tuple[str, dict]:
             arguments["by"] = slots.group_by
     if tool == "get_largest_purchase" and slots.top_n:
         return "get_movements", {**arguments, "order": "largest", "limit": min(slots.top_n, TOP)}
-    if tool == "get_movements" and turn.intent == "largest_purchase":
+    if tool == "get_movements" and (turn.intent == "largest_purchase" or slots.by_size):
         arguments["order"] = "largest"
     return tool, arguments
 
@@ -101,6 +101,8 @@ async def act(turn: SkillTurn) -> list[ToolOutcome]:
     may be a merchant no list knows ("¿cuánto gasté en ElectroMax?") is tried first, and kept only if the
     customer bought there."""
     tool = TOOLS.get(turn.intent, "get_movements")
+    if turn.follow_up and turn.now.by_size:  # "ordénalos de mayor a menor": the movements just asked, largest first
+        tool = "get_movements"
     if tool == "get_exchange_rate":
         return [await turn.tools.call(tool, _currencies_asked(turn))]
     if tool == "get_complaints":
