@@ -95,7 +95,29 @@ def test_asking_for_a_person_hands_off_with_no_model_call(make_client, message):
     api = make_client(model=model)
     body = chat(api, sign_in(api, "DEMO-MX-FX"), message, thread_id=f"person-{len(message)}")
     assert body["handoff"]["reason"] == "customer_asked" and model.calls == []
-    assert chat(api, sign_in(api, "DEMO-MX-FX"), "¿sigue ahí?", thread_id=f"person-{len(message)}")["reply"] is None
+    again = chat(api, sign_in(api, "DEMO-MX-FX"), "¿sigue ahí?", thread_id=f"person-{len(message)}")
+    assert "sigue con una persona" in again["reply"] and again["status"] == "waiting" and model.calls == []
+
+
+def test_while_a_case_waits_code_still_answers_from_the_records_and_money_waits_for_the_person(make_client, demo_db):
+    """A scam reported, then: the duplicate looked at, a card protected, but no money moved and no second case."""
+    api = make_client(model=ScriptedModel())
+    headers, thread = sign_in(api, "DEMO-MX-DUPLICATE"), "scam-then"
+    said = "me llamaron del banco y me pidieron el código que me llegó por sms para cancelar un cargo"
+    assert chat(api, headers, said, thread_id=thread)["handoff"]["reason"] == "scam_report"
+    looked = chat(api, headers, "no se lo di. ¿pero sí me cobraron dos veces el uber?", thread_id=thread)
+    assert "312.40" in looked["reply"] and "sigue con una persona" in looked["reply"] and looked["status"] == "waiting"
+    blocked = chat(api, headers, "bloquea mi tarjeta por si acaso", thread_id=thread)
+    assert blocked["actions"]["items"][0]["action"] == "block_card"
+    held = chat(api, headers, "transfiere 500 a la cuenta 4000000033", thread_id=thread)
+    assert not held.get("confirmation") and held["handoff"] and "sigue con una persona" in held["reply"]
+    with connect(demo_db.admin) as conn:
+        cases = conn.execute(
+            "SELECT count(*) FROM ops.handoff_cases c JOIN ops.conversations v USING (conversation_id) "
+            "WHERE v.thread_id = %s AND c.customer_id = 'DEMO-MX-DUPLICATE'",
+            (thread,),
+        ).fetchone()[0]
+    assert cases == 1
 
 
 @pytest.mark.parametrize(

@@ -78,6 +78,7 @@ class Chat:
         country: str | None,
         progress: Callable[[str], Awaitable[None]] | None,
         remembered: dict[str, Any] | None = None,
+        case_waiting: bool = False,
     ) -> dict[str, Any]:
         """The graph's turn, checkpointed once at its end; its final state."""
         language = caller.language
@@ -85,6 +86,7 @@ class Chat:
         config = {"configurable": {"thread_id": caller.conversation_id}}
         inputs: dict[str, Any] = {"text": text, "attachment": attachment, "language": language, "country": country}
         inputs["caller"] = caller
+        inputs["case_waiting"] = case_waiting
         if remembered:  # the new conversation's state starts with what the bank recalled (kept by the checkpoint)
             inputs["memory"] = remembered
         step = "understanding"
@@ -136,9 +138,12 @@ class Chat:
         conversation_id = await self.conversations.ensure(customer_id, thread, language=language, channel=channel)
         status = await self.conversations.status(customer_id, thread)
         stored = f"{text} {PHOTO_PLACEHOLDER}".strip() if image else text
-        if status in ("waiting", "human"):
+        if status == "human":  # a person holds the conversation: they answer, code stays quiet
             await self.conversations.append(customer_id, thread, "customer", stored)
             return ChatTurn(None, thread, language, status=status)
+        # while the case waits for a person, code still answers what the records can ("¿pero sí es cierto lo del
+        # cobro doble?", "bloquéame la tarjeta ya"); the person reads the whole thread when they take it
+        waiting = status == "waiting"
         caller = Caller(customer_id, signed_in, language, thread_id=thread, conversation_id=conversation_id)
         last = await self.conversations.last_message(customer_id, thread)
         remembered = await self._remember(caller) if last is None else None
@@ -147,7 +152,7 @@ class Chat:
         if last != ("customer", stored[:4000]):
             await self.conversations.append(customer_id, thread, "customer", stored)
         try:
-            state = await self._answer(caller, text, image, country, progress, remembered)
+            state = await self._answer(caller, text, image, country, progress, remembered, waiting)
         except ModelBusy:  # the note says so in the thread; the edge answers 503 and the turn can be sent again
             await self.conversations.append(customer_id, thread, "system", say("turn_busy", language))
             raise
@@ -155,8 +160,10 @@ class Chat:
             await self.conversations.append(customer_id, thread, "system", say("turn_failed", language))
             raise
         reply = state.get("reply") or say("unsafe_reply", language)
-        await self.conversations.append(customer_id, thread, "assistant", reply, skill=state.get("skill"))
         handoff = state.get("handoff")
+        if waiting and not handoff:
+            reply = f"{reply}\n\n{say('still_with_a_person', language)}"
+        await self.conversations.append(customer_id, thread, "assistant", reply, skill=state.get("skill"))
         await self.conversations.record(
             customer_id,
             thread,
@@ -177,7 +184,7 @@ class Chat:
             state.get("model_calls", 0),
             state.get("tokens_in", 0),
             state.get("tokens_out", 0),
-            "waiting" if handoff else "bot",
+            "waiting" if handoff or waiting else "bot",
             state.get("outcome"),
             state.get("tool_calls") or [],
             quick_replies=[str(r) for r in state.get("quick_replies") or []][:MAX_QUICK_REPLIES],

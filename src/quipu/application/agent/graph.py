@@ -15,7 +15,7 @@ from quipu.application.agent.respond import Responder
 from quipu.application.agent.state import MAX_HISTORY, PER_TURN, PHOTO_PLACEHOLDER, TRANSIENT, TurnState
 from quipu.application.turn_case import finding_kinds
 from quipu.application.understanding.commands import Step
-from quipu.application.understanding.router import Conversation, route
+from quipu.application.understanding.router import Conversation, held_for_a_person, route
 from quipu.domain.agent_text import say
 from quipu.domain.claims import claims
 from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading, Slots, Speaker
@@ -52,6 +52,8 @@ class Agent(ModelCalls):
             if state.get("attachment"):
                 reading = _with_statement(reading)
             commands = route(reading, self._conversation(state), self.deps.catalog)
+            if state.get("case_waiting"):
+                commands = held_for_a_person(commands)
             span.set(
                 input=state["text"],
                 language=language,
@@ -86,9 +88,13 @@ class Agent(ModelCalls):
     async def handoff(self, state: TurnState) -> dict[str, Any]:
         with self.deps.trace("node.handoff"):
             handoff = dict(state.get("handoff") or {"reason": "model_requested"})
+            if state.get("case_waiting"):  # the conversation's case already waits for a person: no second one
+                handoff["already_open"] = True
             if not handoff.get("already_open"):
                 handoff["case_id"] = await self.deps.open_case(state, handoff["reason"])
             key = "outage" if handoff["reason"] == "assistant_error" else "handoff"
+            if state.get("case_waiting") and key == "handoff":
+                key = "still_with_a_person"
             reply = say(key, state["language"])
             if handoff.get("already_open") and state.get("reply"):
                 reply = state.get("reply") or reply  # the refusal or escalation already says a person has the case

@@ -70,3 +70,4 @@ class TurnState(TypedDict, total=False):
     # notes: disputes, waiting proposals, cases with a person, last findings), for the reading to resolve
     # "¿ya revisaron lo del uber?" or "lo que te pregunté ayer" against; never earlier raw messages
     memory: dict[str, Any] | None
+    case_waiting: bool  # the conversation's case waits for a person: code still answers, and opens no second case

@@ -7,6 +7,8 @@ person to act) comes only from a clause that asks for it: a request, not negated
 own voice. A question about an action gets code's explanation and an offer; a reported instruction to move
 money or share a code gets a scam warning and a person."""
 
+from dataclasses import replace
+
 from quipu.application.understanding.catalog import Catalog
 from quipu.application.understanding.commands import Command, Step
 from quipu.application.understanding.conversation import MONEY_INTENTS, NEW_REQUEST, Conversation, sure
@@ -35,6 +37,17 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
         if not any(_same(command, seen) for seen in unique):
             unique.append(command)
     return unique
+
+
+def held_for_a_person(commands: list[Command]) -> list[Command]:
+    """While the conversation's case waits for a person (a scam reported, a fraud flagged, a person asked for),
+    code still answers from the records and may protect a card, but moving money waits for that person."""
+    return [
+        replace(c, step=Step.PERSON, reason="customer_asked", rule="money waits for the person")
+        if c.step == Step.ANSWER and c.intent in MONEY_INTENTS
+        else c
+        for c in commands
+    ]
 
 
 def _continues_the_message(clause: Clause, before: Command | None) -> Command | None:

@@ -5,6 +5,10 @@ AGENT = {
         "es": "Te paso con una persona del banco. Ya tiene el resumen de tu caso; te responderá por este chat.",
         "pt": "Vou passar você para uma pessoa do banco. Ela já tem o resumo do seu caso e responderá por este chat.",
     },
+    "still_with_a_person": {
+        "es": "Tu caso sigue con una persona del banco; te responderá por este chat.",
+        "pt": "Seu caso continua com uma pessoa do banco; ela responderá por este chat.",
+    },
     "outage": {
         "es": "Estamos teniendo problemas técnicos. Te paso con una persona del banco para que te ayude.",
         "pt": "Estamos com problemas técnicos. Vou passar você para uma pessoa do banco.",
