@@ -162,3 +162,18 @@ def test_the_rules_baseline_reads_a_portuguese_follow_up_after_the_question_it_f
     ).fetchall()
     # the language of a three-word follow-up is not this skill's to decide; the figure and the month are
     assert f" {format_money(total, 'USD', 'Brazil')} " in body["reply"] and re.search(r"\bma(yo|io)\b", body["reply"])
+
+
+def test_follow_ups_that_point_back_order_or_ask_for_the_latest_are_read_against_the_last_lookup(make_client):
+    """ "¿y el anterior?" is the period before the one just asked; "ordénalos de mayor a menor" orders the list
+    just shown; "los últimos 3" are the latest, whatever period came before."""
+    api = make_client(model=ScriptedModel())
+    headers = sign_in(api, "DEMO-MX-DUPLICATE")
+    chat(api, headers, "cuanto gaste este mes", thread_id="back")
+    assert "mayo" in chat(api, headers, "y el anterior?", thread_id="back")["reply"]
+    chat(api, headers, "mis movimientos de mas de 300 del mes pasado", thread_id="order")
+    ordered = chat(api, headers, "ponmelos de mayor a menor", thread_id="order")
+    amounts = [float(a.replace(",", "")) for a in re.findall(r"([\d,]+\.\d\d) MXN", ordered["reply"])]
+    assert len(amounts) >= 2 and amounts == sorted(amounts, reverse=True) and min(amounts) > 300
+    latest = chat(api, headers, "y mis ultimos 3 movimientos", thread_id="order")
+    assert "últimos 30 días" in latest["reply"] and latest["reply"].count("•") == 3  # not May's: the latest

@@ -23,10 +23,26 @@ FILTERS = {  # what each tool can be narrowed by
 TOP = 10
 
 
+ONE_BEFORE = {"this_month": "last_month", "this_week": "last_week", "this_year": "last_year", "today": "yesterday"}
+
+
 def _periods(turn: SkillTurn) -> list[str]:
-    """The periods said: this turn's words first; else those of the words it follows."""
+    """The periods said: this turn's words first; else those of the words it follows; "¿y el pasado?" after a
+    period is the one before it."""
     said = turn.now.periods or (turn.slots.periods if not turn.follow_up else ())
+    if not said and turn.follow_up and turn.now.one_before:
+        before = _one_before(str(turn.earlier.get("period") or ""))
+        return [before] if before else []
     return [period_argument(p) for p in said]
+
+
+def _one_before(period: str) -> str | None:
+    if period in ONE_BEFORE:
+        return ONE_BEFORE[period]
+    if len(period) == 7 and period[4] == "-" and period.replace("-", "").isdigit():  # "2026-05" → "2026-04"
+        year, month = int(period[:4]), int(period[5:])
+        return f"{year - (month == 1)}-{12 if month == 1 else month - 1:02d}"
+    return None
 
 
 def _narrowing(slots: Slots) -> dict:
@@ -75,7 +91,7 @@ def _arguments(turn: SkillTurn, tool: str) -> dict:
         arguments.setdefault("period", "this_month")
     elif periods and tool in PERIOD_TOOLS:
         arguments["period"] = periods[-1]
-    elif tool in PERIOD_TOOLS and turn.earlier.get("period"):
+    elif tool in PERIOD_TOOLS and turn.earlier.get("period") and not _latest(turn, tool):
         arguments["period"] = turn.earlier["period"]  # "¿y la compra más grande?" keeps the period just asked
     return arguments
 
@@ -93,7 +109,15 @@ def _shaped(turn: SkillTurn, tool: str, arguments: dict) -> tuple[str, dict]:
         return "get_movements", {**arguments, "order": "largest", "limit": min(slots.top_n, TOP)}
     if tool == "get_movements" and (turn.intent == "largest_purchase" or slots.by_size):
         arguments["order"] = "largest"
+    elif _latest(turn, tool):
+        arguments = {k: v for k, v in arguments.items() if k != "period"} | {"limit": min(slots.top_n or TOP, TOP)}
     return tool, arguments
+
+
+def _latest(turn: SkillTurn, tool: str) -> bool:
+    """ "los últimos 5 movimientos": the latest ones, whatever period was asked before."""
+    slots = turn.now if turn.follow_up else turn.slots
+    return tool == "get_movements" and turn.intent == "movements" and bool(slots.top_n) and not slots.periods
 
 
 async def act(turn: SkillTurn) -> list[ToolOutcome]:
