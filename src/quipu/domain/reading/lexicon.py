@@ -136,6 +136,14 @@ class Lexicon:
         return frozenset(w for w in words if w.isalpha() and len(w) > 1)
 
     @cached_property
+    def brands_that_are_words(self) -> frozenset[str]:
+        return frozenset(fold(str(w)) for w in self.raw.get("brands_that_are_words") or [])
+
+    @cached_property
+    def brand_joiners(self) -> tuple[str, ...]:
+        return tuple(fold(str(w)) for w in self.raw.get("brand_joiners") or [])
+
+    @cached_property
     def diminutives(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """Endings of the diminutive and what each stands for ("tardecita" is "tarde", "cartãozinho" "cartão"),
         the longest ending first."""

@@ -70,7 +70,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         periods=tuple(s.period for s in said_periods),
         categories=_named(text, compiled_table(language, "categories"), skip=brands()),
         currencies=_currencies(text, language),
-        services=_named(_masked(text, compiled_table(language, "products")), compiled_table(language, "services")),
+        services=_services(text, language),
         count=count,
         ordinal=_ordinal(text, language),
         alert_kind=_one(text, compiled_cue_table(language, "alert_kinds")),
@@ -195,6 +195,23 @@ def _named(text: str, table: Table, skip: Phrases | None = None) -> tuple[str, .
                 masked = masked.replace(match.group(0), " " * len(match.group(0)))
     found = [(m.start(), name) for name, phrases in table for m in phrases.find(masked)]
     return tuple(dict.fromkeys(name for _, name in sorted(found)))
+
+
+def _services(text: str, language: str) -> tuple[str, ...]:
+    """The services named, past the products' names ("préstamo personal" is a loan); a brand that is an everyday
+    word ("claro", "oi") only where it is named as one ("la de claro", "a conta da oi")."""
+    lex = lexicon(language)
+    masked = _masked(text, compiled_table(language, "products"))
+    words = masked.split()
+    for i, word in enumerate(words):
+        if word in lex.brands_that_are_words and not _joined_before(words[:i], lex.brand_joiners):
+            words[i] = " " * len(word)
+    return _named(" ".join(words), compiled_table(language, "services"))
+
+
+def _joined_before(before: list[str], joiners: tuple[str, ...]) -> bool:
+    said = " ".join(before[-2:])
+    return any(said == j or said.endswith(f" {j}") for j in joiners)
 
 
 def _masked(text: str, table: Table) -> str:
