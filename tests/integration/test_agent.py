@@ -255,3 +255,15 @@ def test_a_follow_up_keeps_the_transfer_said_before(make_client):
     chat(api, headers, "pasa dinero de mi ahorro a mi corriente", thread_id="follow-transfer")
     second = chat(api, headers, "150", thread_id="follow-transfer")
     assert second["confirmation"] and "150.00 MXN" in second["reply"]
+
+
+def test_a_product_named_narrows_the_balances_and_a_refusal_in_doubt_prepares_and_asks_nothing(make_client):
+    api = make_client(model=ScriptedModel())
+    headers = sign_in(api, "DEMO-MX-KHIPU")
+    everything = chat(api, headers, "cuanto dinero tengo en total", thread_id="narrow")["reply"]
+    assert "25,000.00 MXN" in everything and "8,500.00 MXN" in everything
+    savings = chat(api, headers, "y en la de ahorro nomas?", thread_id="narrow")["reply"]
+    assert "25,000.00 MXN" in savings and "8,500.00 MXN" not in savings
+    chat(api, headers, "cuanto debo de la tdc", thread_id="narrow")
+    later = chat(api, headers, "no quiero pagarla todavia eh", thread_id="narrow")
+    assert "?" not in later["reply"] and not later.get("confirmation") and not later.get("actions")

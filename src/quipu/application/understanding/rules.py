@@ -203,6 +203,15 @@ def _outside(clause: Clause, conversation: Conversation, catalog: Catalog) -> Co
     return None
 
 
+def _declined_in_doubt(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
+    """ "no quiero pagarla todavía": refused or put off, and every likely reading an action (which one the reader
+    is unsure of): nothing to prepare and nothing to ask; code says so."""
+    likely = [g.label for g in clause.intents[:2] if g.confidence >= DOUBT_FLOOR]
+    if clause.polarity == Polarity.ASKS or not likely or not all(catalog.acts(label) for label in likely):
+        return None
+    return Command(Step.ACKNOWLEDGE, clause, catalog.skill_of(likely[0]), likely[0], reason=clause.polarity.value)
+
+
 def _doubt(clause: Clause, catalog: Catalog) -> Command | None:
     """The two likeliest readings, when both are worth offering and at least one is something a skill does."""
     options = [g.label for g in clause.intents[:2] if g.confidence >= DOUBT_FLOOR and _offerable(g.label, catalog)]
@@ -251,5 +260,6 @@ RULES: tuple[tuple[str, Rule], ...] = (
     ("a lookup sent by e-mail", _emailed),
     ("a lookup", _lookup),
     ("nothing the bank serves", _outside),
+    ("refused, whichever action it was", _declined_in_doubt),
     ("doubt asks", _clarify),
 )

@@ -19,7 +19,7 @@ FOCUS = {"credit_limit": "limit", "interest_rate": "rate", "installments": "inst
 
 async def act(turn: SkillTurn) -> list[ToolOutcome]:
     """The lookup the intent asks for; a currency named ("¿cuánto tengo en dólares?") narrows the answer to
-    that currency's products, and a product named narrows a debt to it."""
+    that currency's products, and a product named narrows the balances or a debt to it."""
     tool = TOOLS.get(turn.intent, "get_balances")
     note: dict = {}
     if FOCUS.get(turn.intent):
@@ -27,6 +27,9 @@ async def act(turn: SkillTurn) -> list[ToolOutcome]:
     currencies = [c for c in turn.slots.currencies if c != "HOME"]
     if currencies and tool == "get_balances":
         note["currency"] = currencies[-1]
+    named = [product_type(p.kind) for p in (turn.now if turn.follow_up else turn.slots).products]
+    if tool == "get_balances" and any(named):
+        note["products"] = sorted({t for t in named if t})  # "¿y en la de ahorro nomás?": that product's line
     arguments: dict = {}
     kinds = [product_type(p.kind) for p in turn.slots.products if product_type(p.kind) in DEBT_TYPES]
     if tool == "get_debts" and len(set(kinds)) == 1:
@@ -65,6 +68,9 @@ def _balances(voice: Voice, result: dict, note: dict) -> str:
         products = [p for p in products if p.get("credit_limit") is not None]
         if not products:
             return voice.say("no_credit_cards")
+    if note.get("products"):
+        named = [p for p in products if p.get("product_type") in note["products"]]
+        products = named or products  # a product the customer does not have: everything they do have
     if note.get("currency"):
         products = [p for p in products if p.get("currency") == note["currency"]]
         if not products:
