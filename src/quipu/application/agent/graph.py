@@ -25,6 +25,10 @@ log = logging.getLogger("quipu.agent")
 STATEMENT_INTENT = "unrecognized_charge"  # a statement photo is a question about its charges
 
 
+# hand-offs a waiting case already answers; a new signal (a scam, possible fraud) still opens its own, at its priority
+ASKED_AGAIN = frozenset({"customer_asked", "model_requested"})
+
+
 class Agent(ModelCalls):
     def build(self, checkpointer: Any = None) -> Any:  # langgraph's compiled graph
         graph = StateGraph(TurnState)
@@ -88,8 +92,8 @@ class Agent(ModelCalls):
     async def handoff(self, state: TurnState) -> dict[str, Any]:
         with self.deps.trace("node.handoff"):
             handoff = dict(state.get("handoff") or {"reason": "model_requested"})
-            if state.get("case_waiting"):  # the conversation's case already waits for a person: no second one
-                handoff["already_open"] = True
+            if state.get("case_waiting") and handoff["reason"] in ASKED_AGAIN:
+                handoff["already_open"] = True  # the conversation's case already waits for a person: no second one
             if not handoff.get("already_open"):
                 handoff["case_id"] = await self.deps.open_case(state, handoff["reason"])
             key = "outage" if handoff["reason"] == "assistant_error" else "handoff"
