@@ -267,3 +267,4 @@ def test_a_product_named_narrows_the_balances_and_a_refusal_in_doubt_prepares_an
     chat(api, headers, "cuanto debo de la tdc", thread_id="narrow")
     later = chat(api, headers, "no quiero pagarla todavia eh", thread_id="narrow")
     assert "?" not in later["reply"] and not later.get("confirmation") and not later.get("actions")
+    assert "tarjeta" in later["reply"]  # the reader was torn between a bill and the card: both are named

@@ -120,7 +120,11 @@ class Responder(SkillAnswers):
 
     def _acknowledge(self, command: Command) -> None:
         key = "postponed" if command.reason == "postpones" else "acknowledged"
-        self._say(words.say(key, self.language, choice=self._choice(command.intent)))
+        choice = self._choice(command.intent)
+        if len(command.options) == 2:  # refused, and which action it was the reader could not tell: both named
+            first, second = (self._choice(o) for o in command.options)
+            choice = words.say("either", self.language, first=first, second=second)
+        self._say(words.say(key, self.language, choice=choice))
 
     def _clarify(self, command: Command) -> None:
         if len(command.options) == 2:

@@ -28,7 +28,7 @@ class Command:
     clause: Clause | None = None
     skill: str | None = None
     intent: str | None = None
-    options: tuple[str, ...] = ()  # CLARIFY: the two readings offered
+    options: tuple[str, ...] = ()  # CLARIFY: the two readings offered; ACKNOWLEDGE: the two it may have refused
     reason: str | None = None  # REFUSE: the action never automated; ACKNOWLEDGE/EXPLAIN: why nothing is prepared
     follow_up: bool = False  # ANSWER: the clause continues the conversation's last request
     rule: str = ""  # the written priority that chose it (traced)

@@ -29,6 +29,10 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
         commands.append(_continues_the_message(clause, before) or _first_rule(clause, conversation, catalog))
     commands = _scam_across(_taken_back(commands, catalog))
     meaningful = [c for c in commands if not (c.step == Step.SMALL_TALK and c.intent in FILLERS)]
+    # "no se los di. ¿pero sí me cobraron dos veces?": words code cannot place, beside words it answers, are not
+    # asked about
+    if any(c.step == Step.ANSWER for c in meaningful):
+        meaningful = [c for c in meaningful if not (c.step == Step.CLARIFY and not c.options)]
     answered = {c.intent for c in meaningful if c.step == Step.ANSWER}
     meaningful = [c for c in meaningful if not (c.step in (Step.OFFER, Step.EXPLAIN) and c.intent in answered)]
     kept = meaningful or commands[:1]

@@ -209,7 +209,14 @@ def _declined_in_doubt(clause: Clause, conversation: Conversation, catalog: Cata
     likely = [g.label for g in clause.intents[:2] if g.confidence >= DOUBT_FLOOR]
     if clause.polarity == Polarity.ASKS or not likely or not all(catalog.acts(label) for label in likely):
         return None
-    return Command(Step.ACKNOWLEDGE, clause, catalog.skill_of(likely[0]), likely[0], reason=clause.polarity.value)
+    return Command(
+        Step.ACKNOWLEDGE,
+        clause,
+        catalog.skill_of(likely[0]),
+        likely[0],
+        options=tuple(likely) if len(likely) == 2 else (),
+        reason=clause.polarity.value,
+    )
 
 
 def _doubt(clause: Clause, catalog: Catalog) -> Command | None:

@@ -131,6 +131,10 @@ UNDERSTANDING = {
         "nem que compartilhe códigos, senhas ou token, nem por telefone nem por mensagem. Não transfira nem "
         "compartilhe nada e desligue se ligarem de novo.",
     },
+    "either": {
+        "es": "{first} o {second}",
+        "pt": "{first} ou {second}",
+    },
     "clarify_two": {
         "es": "¿Quieres {first}, o {second}?",
         "pt": "Você quer {first}, ou {second}?",
