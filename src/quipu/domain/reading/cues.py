@@ -2,6 +2,7 @@
 reads the lexicon's cues of the clause's language; the learned reader weighs what no rule settles."""
 
 from dataclasses import dataclass
+from functools import cache
 
 from quipu.domain.reading.lexicon import Found, Lexicon, Phrases, lexicon
 from quipu.domain.reading.model import Mood, Polarity, Speaker
@@ -110,8 +111,12 @@ def _polite(opening: str, lex: Lexicon) -> bool:
 
 def _wished(clause: Words, language: str) -> bool:
     """ "que alguien me llame mañana": a wish said to the bank, not someone else acting."""
-    wishes = {w for p in lexicon(language).cue_words("wish") for w in str(p).split()}
-    return bool(clause.content) and clause.content[0] in wishes and not clause.asked
+    return bool(clause.content) and clause.content[0] in _wish_words(language) and not clause.asked
+
+
+@cache
+def _wish_words(language: str) -> frozenset[str]:
+    return frozenset(w for p in lexicon(language).cue_words("wish") for w in str(p).split())
 
 
 def _wished_action(clause: Words, language: str) -> bool:
@@ -119,8 +124,7 @@ def _wished_action(clause: Words, language: str) -> bool:
     an action (its pronouns between) asks for it, as the imperative does."""
     lex = lexicon(language)
     words = list(clause.content)
-    wishes = {w for p in lex.cue_words("wish") for w in str(p).split()}
-    if not words or words[0] not in wishes or clause.asked:
+    if not words or words[0] not in _wish_words(language) or clause.asked:
         return False
     clitics = {str(w) for w in lex.cue_words("clitics")}
     rest = words[1:]

@@ -91,8 +91,8 @@ class Slots:
     under: Decimal | None = None
     top_n: int | None = None
     everything: bool = False
-    by_size: bool = False
-    one_before: bool = False  # "¿y el pasado?", "e o anterior?": the period before the one just asked  # "ordénalos de mayor a menor": the list just shown, largest first
+    by_size: bool = False  # "ordénalos de mayor a menor": the list just shown, largest first
+    one_before: bool = False  # "¿y el pasado?", "e o anterior?": the period before the one just asked
     duplicate: bool = False
     other_one: bool = False
     both: bool = False
