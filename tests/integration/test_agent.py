@@ -268,3 +268,24 @@ def test_a_product_named_narrows_the_balances_and_a_refusal_in_doubt_prepares_an
     later = chat(api, headers, "no quiero pagarla todavia eh", thread_id="narrow")
     assert "?" not in later["reply"] and not later.get("confirmation") and not later.get("actions")
     assert "tarjeta" in later["reply"]  # the reader was torn between a bill and the card: both are named
+
+
+KIND_WORDS = {"duplicate_charge": "repetid", "payment_due": "venc"}
+
+
+@pytest.mark.parametrize(
+    ("customer", "question", "taken_up", "kind"),
+    [
+        ("DEMO-MX-KHIPU", "como le hago para que me avisen si me cobran algo doble?", "ok va, prendela", "duplicate_charge"),
+        ("DEMO-BR-PORTUGUESE", "tem como receber aviso quando a fatura for vencer?", "então liga isso pra mim", "payment_due"),
+    ],
+)
+def test_an_action_explained_then_taken_up_keeps_what_the_question_named(make_client, customer, question, taken_up, kind):
+    api = make_client(model=ScriptedModel())
+    headers = sign_in(api, customer)
+    explained = chat(api, headers, question, thread_id="explained")
+    assert not explained.get("confirmation"), explained["reply"]
+    body = chat(api, headers, taken_up, thread_id="explained")
+    items = (body.get("actions") or {}).get("items") or []
+    assert [i["action"] for i in items] == ["set_alert"] and body["actions"]["needs_confirmation"], body["reply"]
+    assert KIND_WORDS[kind] in items[0]["text"].lower(), items

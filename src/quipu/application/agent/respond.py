@@ -15,7 +15,7 @@ from quipu.domain.agent_text import say
 
 log = logging.getLogger("quipu.agent")
 REFUSED = "refuse"  # the route of what the bank never automates, as turns and the evaluation name it
-SMALL_TALK_KEYS = {"greeting": "greeting", "thanks": "thanks", "bye": "bye"}
+SMALL_TALK_KEYS = {"greeting": "greeting", "thanks": "thanks", "bye": "bye", "who_are_you": "who_are_you"}
 
 
 class Responder(SkillAnswers):
@@ -116,7 +116,17 @@ class Responder(SkillAnswers):
                 asks=True,
             )
         self._offer(intent)
+        self._remember_offered_words(command)
         self.turn.skill = self.turn.skill or command.skill
+
+    def _remember_offered_words(self, command: Command) -> None:
+        """ "¿cómo activo el aviso de vencimiento?" then "actívalo entonces": the words that were explained are the
+        request the taking-up completes (the alert's kind, the card, the window are in them)."""
+        if command.clause is None or command.skill is None or command.reason == "reported":
+            return
+        previous = self.turn.last or {}
+        kept = {"looked_at": previous.get("looked_at"), "proposal": previous.get("proposal")}
+        self.turn.last = {**kept, "skill": command.skill, "intent": command.intent, "text": command.clause.text[:400]}
 
     def _acknowledge(self, command: Command) -> None:
         key = "postponed" if command.reason == "postpones" else "acknowledged"

@@ -13,18 +13,20 @@ from quipu.application.understanding.catalog import Catalog
 from quipu.application.understanding.commands import Command, Step
 from quipu.application.understanding.conversation import MONEY_INTENTS, NEW_REQUEST, Conversation, sure
 from quipu.application.understanding.rules import RULES
-from quipu.domain.reading.model import Clause, Mood, Polarity, Reading
+from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading
 
 __all__ = ["Conversation", "route"]
 
 FILLERS = frozenset({"greeting", "thanks", "affirm"})  # said before a request, they ask nothing of their own
+WITHDRAW = Step.CANCEL_PENDING.value  # the intent of withdrawing the proposal that waits for the button
 
 
 def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> list[Command]:
     """The commands for the reading's clauses, in order. A greeting or thanks said before a request asks nothing
     of its own; the same request said twice is answered once."""
     commands: list[Command] = []
-    for clause in reading.clauses:
+    for said in reading.clauses:
+        clause = _possible(said, conversation)
         before = commands[-1] if commands else None
         commands.append(_continues_the_message(clause, before) or _first_rule(clause, conversation, catalog))
     commands = _scam_across(_taken_back(commands, catalog))
@@ -41,6 +43,19 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
         if not any(_same(command, seen) for seen in unique):
             unique.append(command)
     return unique
+
+
+def _possible(clause: Clause, conversation: Conversation) -> Clause:
+    """ "se me perdió, cancélamela" with no card waiting for the button: withdrawing a proposal is impossible, so
+    its weight goes to the reading it lost to. It never lifts a reading the reader did not already put first."""
+    if conversation.pending or len(clause.intents) < 2 or clause.intent == WITHDRAW:
+        return clause
+    impossible = sum(g.confidence for g in clause.intents if g.label == WITHDRAW)
+    if not impossible:
+        return clause
+    first, *rest = clause.intents
+    kept = (Guess(first.label, round(first.confidence + impossible, 4)), *(g for g in rest if g.label != WITHDRAW))
+    return replace(clause, intents=kept)
 
 
 def held_for_a_person(commands: list[Command]) -> list[Command]:

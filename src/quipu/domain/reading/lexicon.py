@@ -195,7 +195,16 @@ def common() -> dict[str, Any]:
 @cache
 def compiled_cue(language: str, name: str) -> Phrases:
     lex = lexicon(language)
-    return Phrases(lex.cue_words(name), lex.month_set)
+    words = lex.cue_words(name)
+    if name == "imperative":
+        words = _with_attached_clitics(words, lex.cue_words("attached_clitics"))
+    return Phrases(words, lex.month_set)
+
+
+def _with_attached_clitics(imperatives: list[str], clitics: list[str]) -> list[str]:
+    """Each one-word imperative also with the pronouns the language writes onto it ("bloquea" → "bloqueamela")."""
+    attached = [f"{fold(str(verb))}{fold(str(c))}" for verb in imperatives if " " not in verb for c in clitics]
+    return [*imperatives, *attached]
 
 
 @cache

@@ -9,7 +9,7 @@ from typing import Protocol
 from quipu.domain.dataset import AS_OF
 from quipu.domain.reading.cues import Cues, read_cues
 from quipu.domain.reading.features import features
-from quipu.domain.reading.lexicon import compiled_table, lexicon
+from quipu.domain.reading.lexicon import common, compiled_table, lexicon
 from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading, ReadingContext, Slots
 from quipu.domain.reading.slots import read_slots
 from quipu.domain.reading.words import Words, clauses, normalise
@@ -39,7 +39,7 @@ def read_clause(words: Words, context: ReadingContext, learned: LearnedReader | 
     named = anchors(words.text, language)
     seen = features(words, cues, slots, named, language)
     intents, moods = learned.read(seen) if learned else (_by_rules(named), ())
-    intents = _switched(intents, cues, slots)
+    intents = _state_asked(_switched(intents, cues, slots), words, cues, language)
     switching_off = (
         bool(intents) and intents[0].label == "alert_off" and _negation_switches_off(words, context.language)
     )
@@ -72,6 +72,15 @@ def _switched(intents: tuple[Guess, ...], cues: Cues, slots: Slots) -> tuple[Gue
         return intents
     first = Guess("alert_off", intents[0].confidence)
     return (first, *(g for g in intents[1:] if g.label != "alert_off"))
+
+
+def _state_asked(intents: tuple[Guess, ...], words: Words, cues: Cues, language: str) -> tuple[Guess, ...]:
+    """ "¿alguna aclaración en trámite?": an action asked about while under way asks for its state, not for it."""
+    state = (common().get("state_of") or {}).get(intents[0].label) if intents else None
+    if state is None or not cues.question or lexicon(language).cue("under_way").search(words.text) is None:
+        return intents
+    first = Guess(state, intents[0].confidence)
+    return (first, *(g for g in intents[1:] if g.label != state))
 
 
 def _negation_switches_off(words: Words, language: str) -> bool:

@@ -92,6 +92,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         deadline=bool(lex.cue("deadline").search(text)),
         continues=_opens_with(lex.cue("continues"), text),
         points_back=bool(lex.cue("points_back").search(text)),
+        that_one=bool(lex.cue("that_one").search(text)),
         secret=bool(lex.cue("secret").search(text)),
         impersonation=bool(lex.cue("bank_impersonation").search(text)),
         scam_purpose=bool(lex.cue("scam_purpose").search(text)),

@@ -100,7 +100,7 @@ def clauses(text: str, language: str) -> list[Words]:
         if i + 1 < len(pieces) and pieces[i + 1][2] and not _asks_outright(topic, language):
             pieces[i] = (topic, topic_said, True)
     split = [part for piece in pieces for part in _joined(piece, language)]
-    return _merged([Words(tuple(w), _said(s), asked) for w, s, asked in split if w])
+    return _merged([Words(tuple(w), _said(s), asked) for w, s, asked in split if w], language)
 
 
 def _said(raw: list[str]) -> str:
@@ -124,13 +124,15 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
             head = (words[:start], said[:start], _asked_with(words[:start], asked, language))
             return [head, *_joined((words[end:], said[end:], asked), language)]
     for index, word in enumerate(words):
-        if not SHORT <= index < len(words) - SHORT:
-            continue
         left, right = words[:index], words[index + 1 :]
+        if index < SHORT or (len(right) < SHORT and not _imperative(right, language)):
+            continue
         if word in ("y", "e") and _second_request(left, right, language):
             head = (left, said[:index], _asked_with(left, asked, language))
             return [head, *_joined((right, said[index + 1 :], asked), language)]
-        split_here = _content(left) >= SHORT and _content(right) >= SHORT and not _supposes(left, language)
+        # "se me cayó en el metro, bloquéala": an imperative after a comma is a request of its own, one word or more
+        enough = _content(right) >= SHORT or _imperative(right, language)
+        split_here = _content(left) >= SHORT and enough and not _supposes(left, language)
         if word == "," and split_here and _starts_anew(right, language):
             head = (left, said[:index], _asked_with(left, asked, language))
             return [head, *_joined((right, said[index + 1 :], asked), language)]
@@ -207,11 +209,19 @@ def _named(words: list[str], language: str) -> set[str]:
     return {name for name, p in compiled_table(language, "intents") if p.search(text)}
 
 
-def _merged(found: list[Words]) -> list[Words]:
-    """A piece too short to ask anything ("porfa") stays with the clause before it."""
+def _imperative(words: list[str], language: str) -> bool:
+    """The words open on an imperative ("bloquéala", "págamela")."""
+    content = [w for w in words if w not in PUNCTUATION]
+    found = lexicon(language).cue("imperative").search(" ".join(content[:SHORT]))
+    return found is not None and found.start() == 0
+
+
+def _merged(found: list[Words], language: str) -> list[Words]:
+    """A piece too short to ask anything ("porfa") stays with the clause before it; a one-word imperative asks."""
     merged: list[Words] = []
     for words in found:
-        if merged and len(words.content) < SHORT and not words.asked and not _stands_alone(words):
+        short = len(words.content) < SHORT and not words.asked
+        if merged and short and not _stands_alone(words) and not _imperative(list(words.content), language):
             last = merged[-1]
             merged[-1] = Words(last.words + words.words, f"{last.said} {words.said}", last.asked)
         else:

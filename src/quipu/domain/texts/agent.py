@@ -64,6 +64,10 @@ AGENT = {
         "pt": "Por nada! Se precisar de mais alguma coisa das suas contas, cartões ou movimentações, estou aqui.",
     },
     "bye": {"es": "¡Hasta luego! Aquí estaré cuando me necesites.", "pt": "Até logo! Estarei aqui quando precisar."},
+    "who_are_you": {
+        "es": "Soy el asistente virtual del banco: un programa, no una persona. Reviso tus cuentas, tarjetas y movimientos y preparo lo que me pidas para que lo confirmes. Si prefieres hablar con una persona, dímelo y te paso.",
+        "pt": "Sou o assistente virtual do banco: um programa, não uma pessoa. Vejo suas contas, cartões e movimentações e preparo o que você pedir para você confirmar. Se preferir falar com uma pessoa, é só dizer que eu transfiro.",
+    },
     "clarify": {
         "es": "¿Me das un poco más de detalle de lo que necesitas?",
         "pt": "Pode me dar um pouco mais de detalhe do que você precisa?",
