@@ -289,3 +289,30 @@ def test_an_action_explained_then_taken_up_keeps_what_the_question_named(make_cl
     items = (body.get("actions") or {}).get("items") or []
     assert [i["action"] for i in items] == ["set_alert"] and body["actions"]["needs_confirmation"], body["reply"]
     assert KIND_WORDS[kind] in items[0]["text"].lower(), items
+
+
+def test_a_thread_keeps_the_language_its_customer_writes_in_not_the_profiles(make_client):
+    api = make_client(model=ScriptedModel())
+    headers = sign_in(api, "DEMO-MX-KHIPU")  # a Mexican bank's customer who writes in Portuguese
+    first = chat(api, headers, "oi, quanto eu tenho na minha poupança?", thread_id="pt-abroad")
+    assert first["language"] == "pt" and "25,000.00 MXN" in first["reply"]
+    short = chat(api, headers, "e a corrente?", thread_id="pt-abroad")
+    assert short["language"] == "pt" and "8,500.00 MXN" in short["reply"], short["reply"]
+    other = chat(api, headers, "y la corriente?", thread_id="es-thread")
+    assert other["language"] == "es"
+
+
+@pytest.mark.parametrize(
+    ("customer", "first", "then", "period_words"),
+    [
+        ("DEMO-MX-DUPLICATE", "cuanto gaste el mes pasado", "y en lo que llevo de este?", "junio"),
+        ("DEMO-MX-DUPLICATE", "cuanto gaste este mes", "¿y el anterior?", "mayo"),
+        ("DEMO-BR-PORTUGUESE", "quanto gastei no mês passado", "e no atual?", "junho"),
+    ],
+)
+def test_a_period_referred_back_leans_on_the_one_just_asked(make_client, customer, first, then, period_words):
+    api = make_client(model=ScriptedModel())
+    headers = sign_in(api, customer)
+    chat(api, headers, first, thread_id="periods")
+    body = chat(api, headers, then, thread_id="periods")
+    assert body["tools_used"][-1] == "get_spending_summary" and period_words in body["reply"], body["reply"]

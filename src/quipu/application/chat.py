@@ -134,7 +134,10 @@ class Chat:
         preferred, names = await self.customers.language_and_names(customer_id)
         country = await self.customers.country(customer_id)
         CUSTOMER_NAMES.set(names)
-        language = detect_language(text, default=preferred)
+        # a short "y el otro?" stays in the language the customer has been writing in this thread, which may not be
+        # their profile's (a Brazilian customer of a Mexican bank)
+        spoken = await self.conversations.language(customer_id, thread)
+        language = detect_language(text, default=spoken or preferred)
         conversation_id = await self.conversations.ensure(customer_id, thread, language=language, channel=channel)
         status = await self.conversations.status(customer_id, thread)
         stored = f"{text} {PHOTO_PLACEHOLDER}".strip() if image else text

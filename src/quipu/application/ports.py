@@ -202,6 +202,8 @@ class Conversations(Protocol):
 
     async def ensure(self, customer_id: str, thread_id: str, *, language: str = "es", channel: str = "web") -> str: ...
     async def status(self, customer_id: str, thread_id: str) -> str | None: ...
+    async def language(self, customer_id: str, thread_id: str) -> str | None: ...  # the thread's latest, or None
+
     async def last_message(self, customer_id: str, thread_id: str) -> tuple[str, str] | None:
         """(role, content) of the conversation's newest message."""
 

@@ -10,7 +10,10 @@ class PgConversations(PoolStore):
         async with self.pool.connection() as conn:
             await conn.execute(
                 "INSERT INTO ops.conversations (conversation_id, customer_id, thread_id, language, channel) "
-                "VALUES (%s, %s, %s, %s, %s) ON CONFLICT (conversation_id) DO NOTHING",
+                "VALUES (%s, %s, %s, %s, %s) "
+                # the thread's language is the one its customer wrote in last: the next short message keeps it
+                "ON CONFLICT (conversation_id) DO UPDATE SET language = EXCLUDED.language "
+                "WHERE ops.conversations.customer_id = EXCLUDED.customer_id",
                 (cid, customer_id, thread_id, language, channel),
             )
         return str(cid)
@@ -45,6 +48,13 @@ class PgConversations(PoolStore):
             (conversation_id(customer_id, thread_id), customer_id),
         )
         return (row[0], row[1]) if row else None
+
+    async def language(self, customer_id: str, thread_id: str) -> str | None:
+        row = await self.fetch_one(
+            "SELECT language FROM ops.conversations WHERE conversation_id = %s AND customer_id = %s",
+            (conversation_id(customer_id, thread_id), customer_id),
+        )
+        return row[0] if row else None
 
     async def status(self, customer_id: str, thread_id: str) -> str | None:
         row = await self.fetch_one(

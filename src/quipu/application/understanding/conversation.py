@@ -42,11 +42,11 @@ def sure(clause: Clause, level: float = CONFIDENT) -> bool:
 
 
 def refines(clause: Clause) -> bool:
-    """The words carry a detail of a request (a period, a merchant, an amount, a product, an ending…) or point
-    at the one just talked about ("liga isso")."""
+    """The words carry a detail of a request: a period, a merchant, an amount, a product, an ending…"""
     s = clause.slots
-    details = s.periods or s.merchants or s.categories or s.amounts or s.products or s.last4 or s.other_one or s.that_one
-    return bool(details or s.everything or s.currencies or s.places or s.services or s.over or s.under or s.window)
+    details = s.periods or s.merchants or s.categories or s.amounts or s.products or s.last4 or s.other_one
+    period_back = s.one_before or s.current_one
+    return bool(details or period_back or s.everything or s.currencies or s.places or s.services or s.over or s.under or s.window)
 
 
 def answered_as(clause: Clause, intent: str, conversation: Conversation, catalog: Catalog) -> Command:

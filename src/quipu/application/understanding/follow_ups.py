@@ -19,8 +19,19 @@ def answers_a_question(clause: Clause, conversation: Conversation, catalog: Cata
     """Words that answer code's question (or take up code's offer) continue that request, unless they plainly
     start a new one of another skill."""
     offered = conversation.offered_intent
-    takes_up = clause.intent == "affirm" or (
-        refines(clause) and catalog.skill_of(clause.intent) in (None, catalog.skill_of(offered or ""))
+    # "liga isso pra mim", "haz eso": a request whose object is a pronoun asks for what was just offered; "eso
+    # después" names it only to put it off
+    asked_for_that = clause.slots.that_one and asked_for(clause)
+    # "paga minha conta de água" after an offer to transfer is a request of its own, not a detail of the offer
+    own_request = sure(clause, NEW_REQUEST) and clause.intent not in (offered, "affirm")
+    takes_up = (
+        clause.intent == "affirm"
+        or asked_for_that
+        or (
+            refines(clause)
+            and not own_request
+            and catalog.skill_of(clause.intent) in (None, catalog.skill_of(offered or ""))
+        )
     )
     if offered and takes_up and continues_an_action(clause) and not clause.slots.correction:
         skill = catalog.skill_of(offered)
@@ -81,7 +92,9 @@ def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
     detailed = refines(clause)
     # "¿y en pesos?", "e nos últimos 7 dias?", "só as acima de 200": a short opening that only changes the last one
     only_changes = clause.slots.continues and detailed and len(clause.words) <= SHORT_FOLLOW_UP
-    if clause.anchors or (sure(clause, NEW_REQUEST) and clause.intent != conversation.last_intent and not only_changes):
+    # "¿y en lo que va de este?": a "va" inside the words of a detail is no yes of its own
+    named = [a for a in clause.anchors if not (detailed and a == "affirm")]
+    if named or (sure(clause, NEW_REQUEST) and clause.intent != conversation.last_intent and not only_changes):
         return None
     short = clause.mood in (Mood.QUESTION, Mood.ACTION_QUESTION) and len(clause.words) <= SHORT_FOLLOW_UP
     known = conversation.last_skill in conversation.offered and conversation.last_intent

@@ -25,9 +25,12 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
     """The commands for the reading's clauses, in order. A greeting or thanks said before a request asks nothing
     of its own; the same request said twice is answered once."""
     commands: list[Command] = []
-    for said in reading.clauses:
+    for i, said in enumerate(reading.clauses):
         clause = _possible(said, conversation)
         before = commands[-1] if commands else None
+        if _opens_an_action(clause, reading.clauses[i + 1 :], catalog):
+            commands.append(Command(Step.SMALL_TALK, clause, intent=clause.intent, rule="said before a request"))
+            continue
         commands.append(_continues_the_message(clause, before) or _first_rule(clause, conversation, catalog))
     commands = _scam_across(_taken_back(commands, catalog))
     meaningful = [c for c in commands if not (c.step == Step.SMALL_TALK and c.intent in FILLERS)]
@@ -43,6 +46,12 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
         if not any(_same(command, seen) for seen in unique):
             unique.append(command)
     return unique
+
+
+def _opens_an_action(clause: Clause, after: tuple[Clause, ...], catalog: Catalog) -> bool:
+    """ "tá. paga minha conta de água": an "ok" said before another action asked outright is how that request
+    opens; it takes up nothing offered before ("sí. ¿y cuánto debo?" still takes the offer up)."""
+    return clause.intent in FILLERS and any(sure(c, NEW_REQUEST) and catalog.acts(c.intent) for c in after)
 
 
 def _possible(clause: Clause, conversation: Conversation) -> Clause:

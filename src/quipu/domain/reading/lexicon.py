@@ -198,7 +198,17 @@ def compiled_cue(language: str, name: str) -> Phrases:
     words = lex.cue_words(name)
     if name == "imperative":
         words = _with_attached_clitics(words, lex.cue_words("attached_clitics"))
-    return Phrases(words, lex.month_set)
+    return Phrases(_as_read(words, lex), lex.month_set)
+
+
+def _as_read(phrases: list[str], lex: Lexicon) -> list[str]:
+    """Each phrase of several words also as the normaliser leaves the customer's words ("fica pra depois" is read
+    "fica para depois"), so a phrase written the way customers write it still matches. A word alone stays as
+    written: "nel" is read "no", and the bare "no" is no phrase of its own."""
+    spellings = lex.spellings()
+    several = [fold(str(p)) for p in phrases if " " in str(p).strip()]
+    read = [" ".join(spellings.get(w, w) for w in p.split()) for p in several]
+    return [*phrases, *(r for r, p in zip(read, several, strict=True) if r != p)]
 
 
 def _with_attached_clitics(imperatives: list[str], clitics: list[str]) -> list[str]:
@@ -211,13 +221,13 @@ def _with_attached_clitics(imperatives: list[str], clitics: list[str]) -> list[s
 def compiled_table(language: str, section: str) -> tuple[tuple[str, Phrases], ...]:
     """A {name: [phrases]} section compiled per name, in the file's order."""
     lex = lexicon(language)
-    return tuple((name, Phrases(words, lex.month_set)) for name, words in lex.table(section).items())
+    return tuple((name, Phrases(_as_read(words, lex), lex.month_set)) for name, words in lex.table(section).items())
 
 
 @cache
 def compiled_cue_table(language: str, name: str) -> tuple[tuple[str, Phrases], ...]:
     lex = lexicon(language)
-    return tuple((key, Phrases(words)) for key, words in lex.cue_table(name).items())
+    return tuple((key, Phrases(_as_read(words, lex))) for key, words in lex.cue_table(name).items())
 
 
 @cache

@@ -93,6 +93,7 @@ class Slots:
     everything: bool = False
     by_size: bool = False  # "ordénalos de mayor a menor": the list just shown, largest first
     one_before: bool = False  # "¿y el pasado?", "e o anterior?": the period before the one just asked
+    current_one: bool = False  # "¿y en lo que va de este?", "e o atual?": the current one of the period just asked
     duplicate: bool = False
     other_one: bool = False
     both: bool = False

@@ -84,6 +84,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         everything=bool(lex.cue("everything").search(text)),
         by_size=bool(lex.cue("by_size").search(text)),
         one_before=bool(lex.cue("one_before").search(text)),
+        current_one=bool(lex.cue("current_one").search(text)),
         duplicate=bool(lex.cue("duplicate").search(text)),
         other_one=bool(lex.cue("other_one").search(text)) or (refused_products and not products),
         both=bool(lex.cue("both").search(text)),

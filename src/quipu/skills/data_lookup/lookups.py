@@ -24,6 +24,7 @@ TOP = 10
 
 
 ONE_BEFORE = {"this_month": "last_month", "this_week": "last_week", "this_year": "last_year", "today": "yesterday"}
+CURRENT = {before: now for now, before in ONE_BEFORE.items()}
 
 
 def _periods(turn: SkillTurn) -> list[str]:
@@ -33,7 +34,19 @@ def _periods(turn: SkillTurn) -> list[str]:
     if not said and turn.follow_up and turn.now.one_before:
         before = _one_before(str(turn.earlier.get("period") or ""))
         return [before] if before else []
+    if not said and turn.follow_up and turn.now.current_one:
+        current = _current(str(turn.earlier.get("period") or ""))
+        return [current] if current else []
     return [period_argument(p) for p in said]
+
+
+def _current(period: str) -> str | None:
+    """The current period of the unit just asked ("el mes pasado" → this month; "2026-05" → its unit's now)."""
+    if period in CURRENT or period in ONE_BEFORE:
+        return CURRENT.get(period, period)
+    if len(period) == 7 and period[4] == "-" and period.replace("-", "").isdigit():
+        return "this_month"
+    return None
 
 
 def _one_before(period: str) -> str | None:
