@@ -6,8 +6,8 @@ from datetime import datetime
 from decimal import Decimal
 
 import pytest
-from pydantic import TypeAdapter
 from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+from pydantic import TypeAdapter
 
 from quipu.adapters.mcp.hub import skill_servers
 from quipu.application.investigation_results import CheckedCharge, Priority, Report
