@@ -169,6 +169,7 @@ class SkillAnswers:
         previous = self.turn.last or {}
         proposal = _proposal_of([outcome]) if outcome else None
         looked_at = previous.get("text") if previous.get("skill") == LOOKED_AT_CHARGES else previous.get("looked_at")
+        waiting = previous.get("proposal") if asked and previous.get("skill") == skill.name else None
         self.turn.last = {
             "looked_at": joined.text[:400] if skill.name == LOOKED_AT_CHARGES else looked_at,
             "skill": skill.name,
@@ -177,9 +178,7 @@ class SkillAnswers:
             "arguments": outcome.arguments if outcome else {},
             "text": joined.text[:400],
             "status": status_of(outcome.result) if outcome else None,
-            "proposal": proposal.model_dump(mode="json")
-            if proposal
-            else (previous.get("proposal") if asked and previous.get("skill") == skill.name else None),
+            "proposal": proposal.model_dump(mode="json") if proposal else waiting,
         }
 
 
