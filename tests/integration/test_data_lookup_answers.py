@@ -17,6 +17,7 @@ from quipu.domain.money import format_money, format_number
 from quipu.domain.periods import of_key
 from quipu.skills.answering import LANGUAGES, SKILLS_PACKAGE, ToolOutcome, Voice
 from quipu.skills.data_lookup.hooks import answer
+from quipu.skills.registry import result_of
 
 pytestmark = pytest.mark.anyio
 ANA = "DEMO-BR-PORTUGUESE"
@@ -37,7 +38,12 @@ def records(pool):
 
 async def said(records, voice, tool, arguments=None, customer=LUCIA) -> str:
     result = await call(records, tool, arguments, customer=customer)
-    return answer([ToolOutcome(tool, arguments or {}, result)], voice)
+    return answer([typed(tool, arguments or {}, result)], voice)
+
+
+def typed(tool: str, arguments: dict, result: dict) -> ToolOutcome:
+    """The call as the agent reads it: its JSON result typed by the tool's model."""
+    return ToolOutcome(tool, arguments, result_of(tool, result))
 
 
 def test_every_answer_key_has_spanish_and_portuguese():
@@ -108,7 +114,7 @@ def test_several_currencies_are_listed_apart_never_summed(voice):
             CurrencySpending(currency="USD", total=Decimal("27.90"), count=1),
         ],
     )
-    reply = answer([ToolOutcome("get_spending_summary", {}, result.json_ready())], voice)
+    reply = answer([ToolOutcome("get_spending_summary", {}, result)], voice)
     assert voice.money("1234.50", "MXN") in reply and voice.money("27.90", "USD") in reply
     assert voice.money("1262.40", "MXN") not in reply and voice.money("1262.40", "USD") not in reply
     assert reply.count("\n•") == 2
@@ -125,7 +131,7 @@ def test_the_largest_purchase_of_each_currency_is_listed_apart(voice):
             PurchaseOut(date=day, merchant="iFood", amount=Decimal("27.90"), currency="USD"),
         ],
     )
-    reply = answer([ToolOutcome("get_largest_purchase", {}, result.json_ready())], voice)
+    reply = answer([ToolOutcome("get_largest_purchase", {}, result)], voice)
     assert voice.money("787.19", "MXN") in reply and voice.money("27.90", "USD") in reply and reply.count("\n•") == 2
 
 
@@ -173,21 +179,23 @@ async def test_complaints_found_and_none_in_both_languages(records, admin):
     assert await said(records, PT, "get_complaints") == "Você não tem reclamações registradas."
 
 
-ROWS = {"columns": ["merchant_name", "amount", "day"], "rows": [["Uber Trip", "312.40", "2026-06-11"]], "row_count": 1,
-        "truncated": False}  # fmt: skip
+RAN = {"evidence_lookup": "core.transactions", "executed_sql": "SELECT 1"}
+ROWS = {**RAN, "columns": ["merchant_name", "amount", "day"], "rows": [["Uber Trip", "312.40", "2026-06-11"]],
+        "row_count": 1, "truncated": False}  # fmt: skip
 
 
 @pytest.mark.parametrize(("voice", "figure", "day"), [(ES, "312.40", "11 de junio"), (PT, "312,40", "11 de junho")])
 def test_run_sql_rows_are_rendered_by_code(voice, figure, day):
-    reply = answer([ToolOutcome("run_sql", {"sql": "SELECT 1"}, ROWS)], voice)
+    reply = answer([typed("run_sql", {"sql": "SELECT 1"}, ROWS)], voice)
     assert "Uber Trip" in reply and figure in reply and day in reply
 
 
 @pytest.mark.parametrize("voice", [ES, PT])
 def test_run_sql_refused_empty_and_failed_each_have_their_answer(voice):
-    refused = answer([ToolOutcome("run_sql", {}, {"error": "not_select", "blocked": True})], voice)
-    empty = answer([ToolOutcome("run_sql", {}, {"columns": ["x"], "rows": [], "row_count": 0})], voice)
-    failed = answer([ToolOutcome("run_sql", {}, {"error": "timeout", "blocked": False})], voice)
+    refusal = {"error": "not_select", "blocked": True, "detail": "d", "hint": "h"}
+    refused = answer([typed("run_sql", {}, refusal)], voice)
+    empty = answer([typed("run_sql", {}, {**RAN, "columns": ["x"], "rows": [], "row_count": 0})], voice)
+    failed = answer([typed("run_sql", {}, {**RAN, "error": "timeout", "blocked": False})], voice)
     assert len({refused, empty, failed}) == 3 and failed == voice.say("unavailable")
 
 
@@ -220,7 +228,7 @@ async def test_every_number_in_the_reply_is_in_the_tool_result(records, admin, v
             admin, "SELECT customer_id FROM core.complaints GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1"
         )
     result = await call(records, tool, arguments, customer=customer)
-    reply = answer([ToolOutcome(tool, arguments, result)], voice)
+    reply = answer([typed(tool, arguments, result)], voice)
     known = numbers(json.dumps(result), decimal_comma=False) | {Decimal(2026)}
     ungrounded = numbers(reply, decimal_comma=voice.language == "pt") - known
     assert not ungrounded, (reply, ungrounded)

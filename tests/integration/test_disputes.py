@@ -35,6 +35,7 @@ from quipu.domain.threads import conversation_id
 from quipu.settings import Settings
 from quipu.skills.answering import ToolOutcome, Voice
 from quipu.skills.charge_investigation.hooks import answer
+from quipu.skills.registry import result_of
 from stack import TEST_HOME
 from support import TEST_SECRET, sign_in
 
@@ -147,11 +148,12 @@ async def test_dispute_status_answers_with_its_number_status_and_the_time_promis
     nobody_elses = await call(pool, clock, "DEMO-CO-PENDING", "investigation_dispute_status")
     assert nobody_elses["disputes"] == []  # filtered by the session's customer, always
 
-    text = answer([ToolOutcome("dispute_status", {}, found)], Voice("charge_investigation", "es", "Argentina"))
+    asked = ToolOutcome("dispute_status", {}, result_of("dispute_status", found))
+    text = answer([asked], Voice("charge_investigation", "es", "Argentina"))
     assert line["reference"] in text and "está abierta, en espera de revisión" in text
     assert "Te prometimos una respuesta antes del" in text and "ARS" in text and "2026-" not in text
     assert ungrounded(text, [json.dumps(found)]) == []  # every figure and time of the answer is in the result
-    pt = answer([ToolOutcome("dispute_status", {}, found)], Voice("charge_investigation", "pt", "Brazil"))
+    pt = answer([asked], Voice("charge_investigation", "pt", "Brazil"))
     assert line["reference"] in pt and "Prometemos uma resposta até" in pt
 
 
@@ -160,7 +162,7 @@ async def test_an_overdue_dispute_says_the_promised_time_passed(gateway, pool, c
     clock.advance(hours=80)  # past any response window
     found = await call(pool, clock, "DEMO-MX-FX", "investigation_dispute_status", {"merchant": "best buy"})
     assert found["disputes"][0]["overdue"] is True
-    text = answer([ToolOutcome("dispute_status", {}, found)], Voice("charge_investigation", "es", "México"))
+    text = answer([ToolOutcome("dispute_status", {}, result_of("dispute_status", found))], Voice("charge_investigation", "es", "México"))
     assert "ese plazo ya pasó" in text
 
 
@@ -170,7 +172,8 @@ async def test_the_investigation_names_the_open_dispute_instead_of_offering_anot
     disputed = [c for c in found["charges"] if c.get("open_dispute")]
     assert disputed, found
     assert "transaction_id" not in str(found)  # the ids it matched on never leave
-    text = answer([ToolOutcome("investigate_charges", {"merchant": "Uber"}, found)], Voice("charge_investigation"))
+    checked = ToolOutcome("investigate_charges", {"merchant": "Uber"}, result_of("investigate_charges", found))
+    text = answer([checked], Voice("charge_investigation"))
     assert "Ya tienes abierta la aclaración Q-" in text and "puedo preparar una aclaración" not in text
     assert ungrounded(text, [json.dumps(found)]) == []
 

@@ -16,6 +16,7 @@ from quipu.adapters.metrics import TOOL_ERRORS
 from quipu.adapters.postgres.audit import PgAudit
 from quipu.adapters.postgres.bank_records import PgBankRecords
 from quipu.application.caller import Caller
+from quipu.application.tool_results import LookupFailed, ToolRefused
 
 pytestmark = pytest.mark.anyio
 LUCIA = "DEMO-MX-DUPLICATE"
@@ -63,8 +64,8 @@ async def test_a_failed_lookup_is_unavailable_counted_logged_with_its_traceback_
     rows_before = len(await audit_rows(pool, "get_balances"))
     with caplog.at_level(logging.WARNING, logger="quipu.tools"):
         answer = await tools(pool, records=Broken()).call_tool("accounts_get_balances", {}, Caller(LUCIA, True))
-    assert answer.refused is None
-    assert answer.result == {"error": "lookup_failed", "unavailable": ["get_balances"]}
+    assert answer == LookupFailed(unavailable=["get_balances"])
+    assert answer.json_ready() == {"error": "lookup_failed", "unavailable": ["get_balances"]}
     assert TOOL_ERRORS.labels("get_balances")._value.get() == before + 1
     (logged,) = [r for r in caplog.records if r.name == "quipu.tools"]
     assert "get_balances" in logged.getMessage() and isinstance(logged.exc_info[1], ConnectionError)
@@ -75,14 +76,14 @@ async def test_a_failed_lookup_is_unavailable_counted_logged_with_its_traceback_
 
 async def test_a_failed_typed_lookup_says_its_status_is_unavailable(pool):
     answer = await tools(pool, records=Broken()).call_tool("dwh_get_complaints", {}, Caller(LUCIA, True))
-    assert answer.result == {"status": "unavailable", "error": "lookup_failed", "unavailable": ["get_complaints"]}
+    assert answer == LookupFailed(unavailable=["get_complaints"], status="unavailable")
 
 
 async def test_a_failed_proposal_is_an_error_not_an_unavailable_lookup(pool):
     answer = await tools(pool, money=Broken()).call_tool(
         "transfers_propose_service_payment", {"service": "luz"}, Caller(LUCIA, True)
     )
-    assert answer.refused and not answer.result
+    assert isinstance(answer, ToolRefused) and answer.detail
 
 
 async def test_a_signed_out_session_is_refused_by_every_tool_that_acts_and_reading_still_answers(pool):
@@ -98,8 +99,8 @@ async def test_a_signed_out_session_is_refused_by_every_tool_that_acts_and_readi
         ("transfers_propose_service_payment", {}),
     ]:
         answer = await port.call_tool(name, arguments, signed_out)
-        assert answer.refused == "the customer must sign in before any action can be prepared", name
-    assert (await port.call_tool("accounts_get_balances", {}, signed_out)).result["products"]
+        assert answer == ToolRefused(detail="the customer must sign in before any action can be prepared"), name
+    assert (await port.call_tool("accounts_get_balances", {}, signed_out)).products
 
 
 async def test_which_tools_are_audited_is_the_audited_tag_and_each_row_has_every_argument(pool):
@@ -120,7 +121,7 @@ async def test_run_sql_disabled_by_name_is_neither_listed_nor_callable_in_proces
     port.server.disable(names={"dwh_run_sql"})
     assert "dwh_run_sql" not in {t.name for t in await port.list_tools()}
     answer = await port.call_tool("dwh_run_sql", {"sql": "SELECT 1"}, Caller(LUCIA, True))
-    assert answer.refused == "Unknown tool: 'dwh_run_sql'"
+    assert answer == ToolRefused(detail="Unknown tool: 'dwh_run_sql'")
 
 
 async def test_the_in_process_session_ends_with_its_call(pool):

@@ -8,12 +8,16 @@ from served import served_app
 
 from quipu.adapters.llm.scripted import ScriptedModel
 from quipu.adapters.mcp.in_process import InProcessTools
+from quipu.adapters.mcp.tooling import short_name
 from quipu.application.caller import Caller
-from quipu.application.ports import ToolAnswer
+from quipu.application.results import Result
+from quipu.application.sql_results import SqlRefusal
+from quipu.application.tool_results import ToolRefused
 from quipu.bank_data.demo_accounts import DEMO_PASSWORDS
 from quipu.bootstrap import build_container
 from quipu.settings import Settings
 from quipu.skills.data_lookup.gate import write_verdict
+from quipu.skills.registry import result_of
 from quipu.wiring import agent_tools
 from support import TEST_SECRET
 
@@ -42,7 +46,7 @@ CALLS = [
 ]
 
 
-async def over_http(base: str, customer: str) -> list[ToolAnswer]:
+async def over_http(base: str, customer: str) -> list[Result]:
     async with httpx2.AsyncClient(timeout=30) as http:
         signed = await http.post(
             f"{base}/api/auth/token", json={"user": customer, "password": DEMO_PASSWORDS[customer]}
@@ -58,13 +62,13 @@ async def over_http(base: str, customer: str) -> list[ToolAnswer]:
         for name, arguments in CALLS:
             result = await session.call_tool(name, arguments)
             if result.is_error:
-                answers.append(ToolAnswer({}, refused=" ".join(getattr(c, "text", "") for c in result.content)))
-            else:
-                answers.append(ToolAnswer(result.structured_content or {}))
+                answers.append(ToolRefused(detail=" ".join(getattr(c, "text", "") for c in result.content)))
+            else:  # what an outside client reads, typed by the model the tool publishes
+                answers.append(result_of(short_name(name), result.structured_content or {}))
     return answers
 
 
-async def in_process(demo_db, home) -> dict[str, list[ToolAnswer]]:
+async def in_process(demo_db, home) -> dict[str, list[Result]]:
     """Through the port the agent uses, on the hub the composition root builds for it."""
     model = ScriptedModel()
     write_verdict(home, model.provider, model.model, "PASS")  # a model that passed the SQL gate is offered run_sql
@@ -90,10 +94,10 @@ async def test_the_agent_in_process_and_an_outside_client_over_http_answer_the_s
         for (name, arguments), one, other in zip(CALLS, inside[customer], outside[customer], strict=True):
             assert one == other, (customer, name, arguments)
     lucia, renata = inside["DEMO-MX-DUPLICATE"], inside["DEMO-MX-RECIBE"]
-    assert lucia[3].result["count"] == 2 and lucia[5].result["cards"]  # the same records, not two empty answers
-    assert renata[0].result["products"] and renata[8].result["bills"]
-    assert lucia[13].result["blocked"] is True and lucia[13].refused is None  # the walls' refusal is an answer
-    assert lucia[14].refused == "actions must be a list of {action, params}"
-    assert "less than or equal to 90" in lucia[15].refused
-    assert "Unexpected keyword argument" in lucia[16].refused
-    assert lucia[17].refused == "Unknown tool: 'accounts_no_such_tool'"
+    assert lucia[3].count == 2 and lucia[5].cards  # the same records, not two empty answers
+    assert renata[0].products and renata[8].bills
+    assert isinstance(lucia[13], SqlRefusal) and lucia[13].blocked is True  # the walls' refusal is an answer
+    assert lucia[14] == ToolRefused(detail="actions must be a list of {action, params}")
+    assert "less than or equal to 90" in lucia[15].detail
+    assert "Unexpected keyword argument" in lucia[16].detail
+    assert lucia[17] == ToolRefused(detail="Unknown tool: 'accounts_no_such_tool'")

@@ -87,7 +87,8 @@ def writings(locale: Locale) -> list[str]:
         ],
     }  # fmt: skip
     voice = Voice("charge_investigation", locale.language, locale.country)
-    dispute_answer = answer([ToolOutcome("dispute_status", {}, disputes)], voice)
+    stored = {"tool": "dispute_status", "arguments": {}, "result": disputes}
+    dispute_answer = answer([ToolOutcome.from_stored(stored)], voice)
     note = DisputeNote("Q-1", "open", "ElectroMax", BIG, "ARS", datetime(2026, 12, 2, 19, 0), False)
     memory = summary(Recollection(disputes=(note,)), locale)
     return [

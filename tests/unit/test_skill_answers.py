@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from quipu.application.tool_results import LookupFailed
 from quipu.domain.money import format_date, format_money
 from quipu.skills.answering import ToolOutcome, Voice, templates
 from quipu.skills.registry import discover
@@ -66,6 +67,14 @@ def test_dates_are_said_in_words():
     assert format_date(date(2025, 12, 1), "es") == "1 de diciembre de 2025"
 
 
+PRIORITY = {"level": "P3", "sla_hours": 72}
+
+
+def outcome(tool: str, arguments: dict, result: dict) -> ToolOutcome:
+    """A call as the turn's state keeps it, read back typed (as the agent reads it)."""
+    return ToolOutcome.from_stored({"tool": tool, "arguments": arguments, "result": result})
+
+
 def _duplicate_result() -> dict:
     charge = {
         "merchant": "Uber Trip",
@@ -86,13 +95,14 @@ def _duplicate_result() -> dict:
             },
         ],
         "unavailable": [],
+        "priority": PRIORITY,
     }
 
 
 def test_a_duplicate_is_told_once_with_its_seconds():
     hooks = next(s for s in discover() if s.name == "charge_investigation").hooks()
     reply = hooks["answer"](
-        [ToolOutcome("investigate_charges", {"merchant": "Uber"}, _duplicate_result())],
+        [outcome("investigate_charges", {"merchant": "Uber"}, _duplicate_result())],
         Voice("charge_investigation", "es", "México"),
     )
     assert reply.count("4 segundos") == 1 and "312.40 MXN" in reply and "11 de junio" in reply
@@ -102,10 +112,8 @@ def test_a_duplicate_is_told_once_with_its_seconds():
 def test_a_choice_among_charges_says_when_more_matched_than_it_shows(more, said):
     hooks = next(s for s in discover() if s.name == "charge_investigation").hooks()
     charges = [{**c, "findings": []} for c in _duplicate_result()["charges"]]
-    result = {"count": 2, "charges": charges, "unavailable": [], "ask": True, "more_matches": more}
-    reply = hooks["answer"](
-        [ToolOutcome("investigate_charges", {}, result)], Voice("charge_investigation", "es", "México")
-    )
+    result = {"count": 2, "charges": charges, "priority": PRIORITY, "ask": "which", "more_matches": more}
+    reply = hooks["answer"]([outcome("investigate_charges", {}, result)], Voice("charge_investigation", "es", "México"))
     assert reply.startswith("Encontré varios cargos") and reply.endswith("¿Cuál es el que no reconoces?")
     assert (said in reply) if said else "Hay más" not in reply
 
@@ -113,8 +121,8 @@ def test_a_choice_among_charges_says_when_more_matched_than_it_shows(more, said)
 def test_a_failed_lookup_is_unavailable_never_no():
     for skill in discover():
         hooks = skill.hooks()
-        outcome = ToolOutcome("whatever", {}, {"error": "lookup_failed", "unavailable": ["whatever"]})
-        reply = hooks["answer"]([outcome], Voice(skill.name, "pt"))
+        failed = ToolOutcome("whatever", {}, LookupFailed(unavailable=["whatever"]))
+        reply = hooks["answer"]([failed], Voice(skill.name, "pt"))
         assert "Não consegui consultar" in reply, skill.name
 
 
@@ -124,7 +132,7 @@ def test_a_missing_duplicate_check_is_not_read_as_no_duplicate():
         c["findings"] = []
     result["unavailable"] = ["duplicate"]
     hooks = next(s for s in discover() if s.name == "charge_investigation").hooks()
-    reply = hooks["answer"]([ToolOutcome("investigate_charges", {}, result)], Voice("charge_investigation", "es"))
+    reply = hooks["answer"]([outcome("investigate_charges", {}, result)], Voice("charge_investigation", "es"))
     assert "No pude completar todas las revisiones" in reply and "duplicados" in reply
 
 
@@ -139,8 +147,6 @@ def test_a_missing_duplicate_check_is_not_read_as_no_duplicate():
 )
 def test_a_search_that_found_nothing_says_how_far_back_it_looked_in_words(language, days, window):
     hooks = next(s for s in discover() if s.name == "charge_investigation").hooks()
-    result = {"status": "none", "charges": [], "days": days}
-    reply = hooks["answer"](
-        [ToolOutcome("investigate_charges", {"days": days}, result)], Voice("charge_investigation", language)
-    )
+    result = {"count": 0, "charges": [], "priority": PRIORITY, "days": days}
+    reply = hooks["answer"]([outcome("investigate_charges", {"days": days}, result)], Voice("charge_investigation", language))
     assert window in reply and "1 días" not in reply and "1 dias" not in reply

@@ -1,7 +1,6 @@
 """What the data_lookup tools return: typed results, published as each tool's output schema. Amounts are
 Decimal (JSON strings, exact cents) and always carry their currency; totals are per currency, never summed
-across currencies. Every field has a default so a failed lookup (`error`, `unavailable`) fits the same schema,
-and its status then stays "unavailable": a failed lookup never reads as "none"."""
+across currencies. A failed lookup is the hub's `LookupFailed` (status "unavailable"), never a "none"."""
 
 from datetime import date, datetime
 from decimal import Decimal
@@ -9,26 +8,21 @@ from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from quipu.application.results import Result
 from quipu.domain.periods import Period
 
 Status = Literal["found", "none", "unavailable", "unknown_period", "unknown_currency"]
 GroupBy = Literal["total", "category", "merchant", "month"]
 
 
-class LookupResult(BaseModel):
-    model_config = ConfigDict(frozen=True)
+class LookupResult(Result):
     status: Status = "unavailable"
     evidence_lookup: str = ""
-    error: str | None = None  # set only by a failed lookup
-    unavailable: list[str] = Field(default_factory=list)
 
     @classmethod
     def answered(cls, found: object, evidence_lookup: str, **fields: Any) -> Self:
         """The result of a lookup that ran: found when it found anything, none when it found nothing."""
         return cls(status="found" if found else "none", evidence_lookup=evidence_lookup, **fields)
-
-    def json_ready(self) -> dict[str, Any]:
-        return self.model_dump(mode="json", exclude_none=True)
 
 
 class Filters(BaseModel):
@@ -160,7 +154,3 @@ class ComplaintsResult(LookupResult):
     by_status: list[StatusCount] = Field(default_factory=list)
     latest: list[Complaint] = Field(default_factory=list)
 
-
-def published(model: type[BaseModel]) -> dict[str, Any]:
-    """The tool's output schema, as FastMCP publishes it."""
-    return model.model_json_schema(mode="serialization")

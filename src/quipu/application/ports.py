@@ -9,6 +9,7 @@ from decimal import Decimal
 from typing import Any, Protocol
 
 from quipu.application.caller import Caller
+from quipu.application.results import Result
 from quipu.domain.accounts import Product
 from quipu.domain.evidence import Charge
 from quipu.domain.identity import BackOff, GuardState
@@ -279,14 +280,6 @@ class Tracing(Protocol):
     def span(self, name: str, **attributes: object) -> AbstractContextManager[TraceSpan]: ...
 
 
-@dataclass(frozen=True)
-class ToolAnswer:
-    """One tool call's answer: its structured result, or why the tool refused it (arguments, sign-in)."""
-
-    result: dict[str, Any]
-    refused: str | None = None
-
-
 class SkillToolsPort(Protocol):
     """The skills' tools as the agent calls them in process, opened per turn (`async with port() as tools`).
     `session` is who the call is for, as the composition root built it; no tool takes a customer argument."""
@@ -297,4 +290,6 @@ class SkillToolsPort(Protocol):
 
     async def list_tools(self) -> list[Any]: ...
 
-    async def call_tool(self, name: str, arguments: dict[str, Any], caller: Caller) -> ToolAnswer: ...
+    async def call_tool(self, name: str, arguments: dict[str, Any], caller: Caller) -> Result:
+        """The tool's typed result; a failed lookup (`LookupFailed`) or a refusal (`ToolRefused`) in its place."""
+        ...

@@ -29,3 +29,10 @@ class SqlAnswer(Result):
     error: str | None = None  # timeout, query_failed
     blocked: bool | None = None
     detail: str | None = None
+
+
+class SchemaCatalog(Result):
+    """What describe_schema returns: the tables run_sql may read, as the catalog's comments describe them."""
+
+    evidence_lookup: str = "pg_catalog comments of core"
+    catalog: str

@@ -1,66 +1,68 @@
 """The hand-off case file of one chat turn: the turn's verified facts and evidence, read from its state."""
 
 import uuid
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
+from quipu.application.account_results import Balances
+from quipu.application.action_results import RecentCharges
+from quipu.application.investigation_results import ChargeLine, ChargeSearch, CheckedCharge, ListedCharge, Report
+from quipu.application.results import Result
+from quipu.application.tool_results import LookupFailed
 from quipu.domain import case_files
+from quipu.skills.answering import ToolOutcome
 
 # the charge as the person taking the case reads it; the id only for their buttons (never shown)
 CHARGE_FIELDS = ("label", "date", "merchant", "amount", "currency", "status", "transaction_id")
 
 
-def finding_kinds(tool_results: list[dict[str, Any]]) -> set[str]:
+def finding_kinds(outcomes: Sequence[ToolOutcome[Result]]) -> set[str]:
     """Every kind of finding the investigation tools reported in this turn."""
-    found = set()
-    for entry in tool_results:
-        for charge in entry["result"].get("charges", []) if isinstance(entry["result"], dict) else []:
-            found |= {f["kind"] for f in charge.get("findings", [])}
-    return found
+    return {str(f.kind) for o in outcomes for c in _checked(o.result) for f in c.findings}
 
 
-def _investigated(result: dict[str, Any]) -> bool:
-    return any("findings" in c for c in result.get("charges", []))
+def _checked(result: Result) -> list[CheckedCharge]:
+    """The charges the investigation checked (each with its findings, none found included)."""
+    return result.charges if isinstance(result, Report) else []
 
 
-def _verified_facts(tool_results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _charges(result: Result) -> Sequence[ChargeLine]:
+    """Every charge a result lists: checked by the investigation, or listed to pick from."""
+    return result.charges if isinstance(result, Report | ChargeSearch | RecentCharges) else []
+
+
+def _charge_fact(tool: str, charge: ChargeLine) -> dict[str, Any]:
+    shown = charge.model_dump(mode="json")
+    return {
+        "tool": tool,
+        "charge": {k: shown.get(k) for k in CHARGE_FIELDS},
+        "findings": [str(f.kind) for f in charge.findings] if isinstance(charge, CheckedCharge) else [],
+        # what a person's button acts on: the charges the bank checked, not every one it listed
+        "investigated": isinstance(charge, CheckedCharge),
+    }
+
+
+def _verified_facts(outcomes: Sequence[ToolOutcome[Result]]) -> list[dict[str, Any]]:
     """The charges, totals and gaps the turn's tools read; when charges were investigated, those (with their
     findings) stand for the listing that led to them."""
     facts = []
-    results = [e["result"] if isinstance(e["result"], dict) else {} for e in tool_results]
-    investigated = any(_investigated(r) for r in results)
-    for entry, result in zip(tool_results, results, strict=True):
-        listed = result.get("charges", []) if _investigated(result) or not investigated else []
-        for charge in listed:
-            facts.append(
-                {
-                    "tool": entry["tool"],
-                    "charge": {k: charge.get(k) for k in CHARGE_FIELDS},
-                    "findings": [f["kind"] for f in charge.get("findings", [])],
-                    # what a person's button acts on: the charges the bank checked, not every one it listed
-                    "investigated": "findings" in charge,
-                }
-            )
-        if "totals" in result:
-            facts.append({"tool": entry["tool"], "totals": result["totals"]})
-        if result.get("unavailable"):
-            facts.append({"tool": entry["tool"], "unavailable": result["unavailable"]})
+    investigated = any(_checked(o.result) for o in outcomes)
+    for o in outcomes:
+        listed = _charges(o.result) if _checked(o.result) or not investigated else []
+        facts += [_charge_fact(o.tool, charge) for charge in listed]
+        if isinstance(o.result, Balances):
+            facts.append({"tool": o.tool, "totals": o.result.json_ready()["totals"]})
+        if isinstance(o.result, Report | LookupFailed) and o.result.unavailable:
+            facts.append({"tool": o.tool, "unavailable": o.result.unavailable})
     return facts
 
 
 def _evidence(
-    tool_results: list[dict[str, Any]], actions: dict[str, Any] | None, confirmation: dict[str, Any] | None
+    outcomes: Sequence[ToolOutcome[Result]], actions: dict[str, Any] | None, confirmation: dict[str, Any] | None
 ) -> dict[str, Any]:
-    transactions = sorted(
-        {
-            c["transaction_id"]
-            for e in tool_results
-            if isinstance(e["result"], dict)
-            for c in e["result"].get("charges", [])
-            if c.get("transaction_id")
-        }
-    )
-    evidence: dict[str, Any] = {"transaction_ids": transactions, "tools": [e["tool"] for e in tool_results]}
+    listed = [c for o in outcomes for c in _charges(o.result) if isinstance(c, ListedCharge)]
+    transactions = sorted({c.transaction_id for c in listed if c.transaction_id})
+    evidence: dict[str, Any] = {"transaction_ids": transactions, "tools": [o.tool for o in outcomes]}
     if actions:
         evidence["batch_id"] = actions.get("batch_id")
         evidence["action_ids"] = [i["action_id"] for i in actions.get("items", [])]
@@ -71,7 +73,7 @@ def _evidence(
 
 def turn_case(state: Mapping[str, Any]) -> case_files.CaseFile:
     caller = state.get("caller")
-    results = state.get("tool_calls") or []
+    outcomes = [ToolOutcome.from_stored(entry) for entry in state.get("tool_calls") or []]
     actions = state.get("actions")
     return case_files.handoff(
         case_id=str(uuid.uuid4()),
@@ -81,9 +83,9 @@ def turn_case(state: Mapping[str, Any]) -> case_files.CaseFile:
         request=state.get("text"),
         language=state.get("language"),
         skill=state.get("skill"),
-        signals=finding_kinds(results),
-        verified_facts=_verified_facts(results),
-        evidence=_evidence(results, actions, state.get("confirmation")),
+        signals=finding_kinds(outcomes),
+        verified_facts=_verified_facts(outcomes),
+        evidence=_evidence(outcomes, actions, state.get("confirmation")),
         actions=[
             {"action": i["action"], "status": i["status"], "text": i["text"]} for i in (actions or {}).get("items", [])
         ],

@@ -8,39 +8,62 @@ from datetime import date, datetime
 from decimal import Decimal
 from functools import cache
 from importlib.resources import files
-from typing import Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 import yaml
 
+from quipu.application.results import Result
+from quipu.application.tool_results import ToolFailure
 from quipu.domain import records_text
 from quipu.domain.locale import local_moment, locale_of
 from quipu.domain.money import format_date, format_money, format_number
 from quipu.domain.reading.model import Clause, Slots
 from quipu.domain.words import listing, word
+from quipu.skills.registry import result_of
 
 SKILLS_PACKAGE = "quipu.skills"
 LANGUAGES = ("es", "pt")
 
 
+R = TypeVar("R", bound=Result, covariant=True)
+
+
 @dataclass(frozen=True)
-class ToolOutcome:
-    """One tool call of a turn: what was asked and what the records said (JSON-able)."""
+class ToolOutcome(Generic[R]):
+    """One tool call of a turn: what was asked and what the records said, as the tool's typed result (or the
+    failed lookup, or the refusal, that came back instead)."""
 
     tool: str
-    arguments: dict
-    result: dict
+    arguments: dict[str, Any]
+    result: R
     also: bool = (
         False  # it answers a request of its own, beside the turn's last lookup ("¿cuánto gasté? ¿y lo más caro?")
     )
-    note: dict = field(default_factory=dict)  # what the words asked of the answer, kept by code (never sent to a tool)
+    # what the words asked of the answer, kept by code (never sent to a tool)
+    note: dict[str, Any] = field(default_factory=dict)
 
     @property
-    def unavailable(self) -> bool:
-        return self.result.get("error") is not None or bool(self.result.get("unavailable") and not self.rows_seen)
+    def failed(self) -> bool:
+        """No result came back: the lookup failed or the tool refused the call (never a "no")."""
+        return isinstance(self.result, ToolFailure)
 
-    @property
-    def rows_seen(self) -> bool:
-        return any(isinstance(v, list) and v for v in self.result.values())
+    def stored(self) -> dict[str, Any]:
+        """The call as the turn's state keeps it (JSON, checkpointed): what the chat turn, the case file and the
+        evaluation read."""
+        return {
+            "tool": self.tool,
+            "arguments": self.arguments,
+            "result": self.result.json_ready(),
+            **({"also": True} if self.also else {}),
+            **({"note": self.note} if self.note else {}),
+        }
+
+    @staticmethod
+    def from_stored(entry: dict[str, Any]) -> "ToolOutcome[Result]":
+        """The call read back from the turn's state, its result typed again by the tool's result model."""
+        tool = entry["tool"]
+        result = result_of(tool, entry["result"])
+        return ToolOutcome(tool, entry["arguments"], result, bool(entry.get("also")), entry.get("note") or {})
 
 
 class MissingTemplate(KeyError):
@@ -121,8 +144,8 @@ class Voice:
 
 class ToolCaller(Protocol):
     async def call(
-        self, tool: str, arguments: dict, *, also: bool = False, note: dict | None = None
-    ) -> ToolOutcome: ...
+        self, tool: str, arguments: dict[str, Any], *, also: bool = False, note: dict[str, Any] | None = None
+    ) -> ToolOutcome[Result]: ...
 
 
 @dataclass(frozen=True)

@@ -1,13 +1,17 @@
 """The agent's port to the skills' tools: calls go straight to the hub server object, through the same
-middleware (session, `unavailable`, audit row) that serves /mcp, with no client, transport or JSON text."""
+middleware (session, `unavailable`, audit row) that serves /mcp, with no client, transport or JSON text; each
+answer comes back as the tool's typed result."""
 
 from fastmcp import FastMCP
 from fastmcp.exceptions import DisabledError, FastMCPError, NotFoundError
 from fastmcp.utilities.versions import dedupe_with_versions
 
 from quipu.adapters.mcp.session import calling_for
+from quipu.adapters.mcp.tooling import short_name
 from quipu.application.caller import Caller
-from quipu.application.ports import ToolAnswer
+from quipu.application.results import Result
+from quipu.application.tool_results import ToolRefused
+from quipu.skills.registry import result_of
 
 
 class InProcessTools:
@@ -32,14 +36,14 @@ class InProcessTools:
             self._listed = [tool.to_mcp_tool(name=tool.name) for tool in tools]
         return self._listed
 
-    async def call_tool(self, name: str, arguments: dict, session: Caller) -> ToolAnswer:
+    async def call_tool(self, name: str, arguments: dict, session: Caller) -> Result:
         with calling_for(session):
             try:
                 result = await self.server.call_tool(name, arguments)
             except (DisabledError, NotFoundError):  # the words /mcp answers an unknown or hidden tool with
-                return ToolAnswer({}, refused=f"Unknown tool: {name!r}")
+                return ToolRefused(detail=f"Unknown tool: {name!r}")
             except FastMCPError as error:  # bad arguments or a refusal the tool meant: its reason, as /mcp says it
-                return ToolAnswer({}, refused=str(error))
+                return ToolRefused(detail=str(error))
         if result.is_error:
-            return ToolAnswer({}, refused=" ".join(getattr(c, "text", "") for c in result.content))
-        return ToolAnswer(result.structured_content or {})
+            return ToolRefused(detail=" ".join(getattr(c, "text", "") for c in result.content))
+        return result_of(short_name(name), result.structured_content or {})

@@ -21,7 +21,9 @@ from quipu.application.disputes import Disputes
 from quipu.application.memory import Memory
 from quipu.application.ports import BankRecords
 from quipu.application.text_to_sql import SqlLookup
+from quipu.application.tool_results import LookupFailed
 from quipu.application.transfers import Transfers
+from quipu.skills.registry import result_types
 
 log = logging.getLogger("quipu.tools")
 T = TypeVar("T")
@@ -85,15 +87,18 @@ class ToolCalls(Middleware):
     def _unavailable(tool: Tool, name: str, error: BaseException | None) -> ToolResult:
         log.warning("tool %s failed", name, exc_info=error)
         TOOL_ERRORS.labels(name).inc()
-        answer: dict = {"error": "lookup_failed", "unavailable": [name]}
-        if "status" in ((tool.output_schema or {}).get("properties") or {}):  # a typed result says its status
-            answer = {"status": "unavailable", **answer}
-        return ToolResult(structured_content=answer)
+        failed = LookupFailed(unavailable=[name], status="unavailable" if _says_status(name) else None)
+        return ToolResult(structured_content=failed.json_ready())
 
 
 def _failed(error: ToolError) -> bool:
     """fastmcp wraps an exception the tool did not mean in a ToolError whose cause is the exception."""
     return error.__cause__ is not None and not isinstance(error.__cause__, FastMCPError)
+
+
+def _says_status(name: str) -> bool:
+    """The tool's own result says a status ("found", "none"...): its failed lookup says "unavailable" too."""
+    return "status" in (result_types()[name].json_schema().get("properties") or {})
 
 
 def _reads(tool: Tool) -> bool:

@@ -20,6 +20,7 @@ from quipu.domain.agent_text import say
 from quipu.domain.claims import claims
 from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading, Slots, Speaker
 from quipu.domain.signals import Signal
+from quipu.skills.answering import ToolOutcome
 
 log = logging.getLogger("quipu.agent")
 STATEMENT_INTENT = "unrecognized_charge"  # a statement photo is a question about its charges
@@ -82,7 +83,8 @@ class Agent(ModelCalls):
             problems = claims(state.get("reply") or "", has_proposal=has_proposal, done_allowed=done)
             if actions and actions.get("escalate") and not state.get("handoff"):
                 return {"problems": problems, "handoff": {"reason": "action_escalated", "already_open": True}}
-            if Signal.POSSIBLE_FRAUD in finding_kinds(state.get("tool_calls") or []) and not state.get("handoff"):
+            outcomes = [ToolOutcome.from_stored(entry) for entry in state.get("tool_calls") or []]
+            if Signal.POSSIBLE_FRAUD in finding_kinds(outcomes) and not state.get("handoff"):
                 # the bank's own records flag possible fraud: a person takes the case, whatever was asked
                 return {"problems": problems, "handoff": {"reason": Signal.POSSIBLE_FRAUD.value, "keep_reply": True}}
             if problems:  # code-written replies never claim; a rephrasing that does is replaced by code's words

@@ -4,11 +4,13 @@ or its warning, and the reply holds them all. Every sentence is code's."""
 import logging
 from typing import Any
 
+from quipu.application.action_results import ActionProposal
 from quipu.application.agent.refusal import refuse_by_code
 from quipu.application.agent.rephrase import checked_rephrasing
 from quipu.application.agent.skill_answers import SkillAnswers, Turn, _grouped
 from quipu.application.agent.state import TurnState
 from quipu.application.ports import ModelBusy
+from quipu.application.transfer_results import Proposed
 from quipu.application.understanding.commands import Command, Step
 from quipu.domain import understanding_text as words
 from quipu.domain.agent_text import say
@@ -165,23 +167,14 @@ class Responder(SkillAnswers):
         """The turn's tool calls, and the proposal a tool stored (shown as a card with the customer's button)."""
         outcomes = self.turn.outcomes
         update: dict[str, Any] = {
-            "tool_calls": [
-                {
-                    "tool": o.tool,
-                    "arguments": o.arguments,
-                    "result": o.result,
-                    **({"also": True} if o.also else {}),
-                    **({"note": o.note} if o.note else {}),
-                }
-                for o in outcomes
-            ],
+            "tool_calls": [o.stored() for o in outcomes],
             "tools_used": [o.tool for o in outcomes],
         }
         for o in outcomes:
-            if isinstance(o.result.get("proposal"), dict):
-                update["actions"] = o.result["proposal"]
-            if o.result.get("status") == "proposed" and isinstance(o.result.get("confirmation"), dict):
-                update["confirmation"] = o.result["confirmation"]
+            if isinstance(o.result, ActionProposal):
+                update["actions"] = o.result.proposal.json_ready()
+            if isinstance(o.result, Proposed):
+                update["confirmation"] = o.result.confirmation.model_dump(mode="json")
         return update
 
 

@@ -5,8 +5,12 @@ proposal; a correction's card replaces the one it corrects."""
 from dataclasses import dataclass, field
 from typing import Any
 
-from quipu.application.agent.state import TurnState, asks_back
+from quipu.application.action_results import ActionProposal
+from quipu.application.agent.state import TurnState, asks_back, status_of
 from quipu.application.agent.tool_caller import SkillTools
+from quipu.application.results import Result
+from quipu.application.tool_results import Held, PendingProposal
+from quipu.application.transfer_results import Proposed
 from quipu.application.understanding.commands import Command
 from quipu.domain import understanding_text as words
 from quipu.domain.agent_text import say
@@ -14,7 +18,6 @@ from quipu.domain.reading.model import Clause
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 from quipu.skills.registry import Skill
 
-PROPOSING = ("propose_actions", "propose_transfer", "propose_service_payment")
 # an action about the charge the conversation just looked at reads the words that found it ("ese cobro")
 LOOKED_AT_CHARGES = "charge_investigation"
 ACTIONS_ON_A_CHARGE = ("dispute_charge", "block_card", "cancel_card")
@@ -25,7 +28,7 @@ class Turn:
     """What the turn has said and done so far, clause by clause."""
 
     parts: list[str] = field(default_factory=list)
-    outcomes: list[ToolOutcome] = field(default_factory=list)
+    outcomes: list[ToolOutcome[Result]] = field(default_factory=list)
     quick: list[str] = field(default_factory=list)
     update: dict[str, Any] = field(default_factory=dict)
     asked: bool = False
@@ -54,7 +57,8 @@ class SkillAnswers:
             await self.deps.transfers.cancel(customer, proposal["id"])
         else:
             await self.deps.gateway.cancel(customer, proposal["id"])
-        self.turn.outcomes.append(ToolOutcome("withdraw_proposal", {"id": proposal.get("id")}, dict(proposal)))
+        withdrawn = PendingProposal.model_validate(proposal)
+        self.turn.outcomes.append(ToolOutcome("withdraw_proposal", {"id": withdrawn.id}, withdrawn))
 
     async def _answer(self, command: Command) -> None:
         skill = next(s for s in self.deps.skills if s.name == command.skill)
@@ -148,23 +152,24 @@ class SkillAnswers:
         caller = self.state["caller"].speaking(self.language, said)
         return SkillTools(client, skill.mcp, schemas, caller, self.deps.trace)
 
-    async def _replaced(self, found: list[ToolOutcome], command: Command) -> str | None:
+    async def _replaced(self, found: list[ToolOutcome[Result]], command: Command) -> str | None:
         """A correction's new card replaces the one it corrects: the old proposal is withdrawn and the reply says
         so ("ese mismo pero 200")."""
         earlier = (self.turn.last or {}).get("proposal")
         made = _proposal_of(found)
-        if not earlier or not made or not command.follow_up or earlier.get("id") == made.get("id"):
+        if not earlier or not made or not command.follow_up or earlier.get("id") == made.id:
             return None
         await self._withdraw(earlier)
         return words.say("replaced", self.language, what=earlier.get("summary") or "")
 
     def _remember(
-        self, skill: Skill, command: Command, joined: Clause, outcome: ToolOutcome | None, *, asked: bool
+        self, skill: Skill, command: Command, joined: Clause, outcome: ToolOutcome[Result] | None, *, asked: bool
     ) -> None:
         """What the next turn may lean on: the request's skill, intent, words, last call and proposal."""
         previous = self.turn.last or {}
         proposal = _proposal_of([outcome]) if outcome else None
         looked_at = previous.get("text") if previous.get("skill") == LOOKED_AT_CHARGES else previous.get("looked_at")
+        waiting = previous.get("proposal") if asked and previous.get("skill") == skill.name else None
         self.turn.last = {
             "looked_at": joined.text[:400] if skill.name == LOOKED_AT_CHARGES else looked_at,
             "skill": skill.name,
@@ -172,9 +177,8 @@ class SkillAnswers:
             "tool": outcome.tool if outcome else None,
             "arguments": outcome.arguments if outcome else {},
             "text": joined.text[:400],
-            "status": outcome.result.get("status") if outcome else None,
-            "proposal": proposal
-            or (previous.get("proposal") if asked and previous.get("skill") == skill.name else None),
+            "status": status_of(outcome.result) if outcome else None,
+            "proposal": proposal.model_dump(mode="json") if proposal else waiting,
         }
 
 
@@ -189,13 +193,13 @@ class HeldProposals:
 
     async def call(
         self, tool: str, arguments: dict[str, Any], *, also: bool = False, note: dict[str, Any] | None = None
-    ) -> ToolOutcome:
+    ) -> ToolOutcome[Result]:
         if tool == self.batched:
             self.actions += list(arguments.get("actions") or [])
-            return ToolOutcome(tool, arguments, {"held": True})
+            return ToolOutcome(tool, arguments, Held())
         return await self.tools.call(tool, arguments, also=also, note=note)
 
-    async def propose(self) -> ToolOutcome | None:
+    async def propose(self) -> ToolOutcome[Result] | None:
         if not self.actions:
             return None
         return await self.tools.call(self.batched, {"actions": self.actions[: self.MOST]})
@@ -215,17 +219,15 @@ def _grouped(commands: list[Command], batching: set[str]) -> list[list[Command]]
     return groups
 
 
-def _proposal_of(outcomes: list[ToolOutcome]) -> dict[str, Any] | None:
+def _proposal_of(outcomes: list[ToolOutcome[Result]]) -> PendingProposal | None:
     """The proposal a tool call stored, as the conversation remembers it (its id and what it said)."""
     for o in reversed(outcomes):
-        if o.tool not in PROPOSING:
-            continue
-        batch = o.result.get("proposal")
-        if isinstance(batch, dict) and batch.get("needs_confirmation"):
-            items = [str(i.get("text", "")).rstrip(".") for i in batch.get("items", [])]
-            return {"kind": "actions", "id": batch.get("batch_id"), "summary": "; ".join(items)[:160]}
-        card = o.result.get("confirmation")
-        if o.result.get("status") == "proposed" and isinstance(card, dict):
-            summary = f"{card.get('amount')} {card.get('currency')} → {card.get('destination')}"
-            return {"kind": "transfer", "id": card.get("transfer_id"), "summary": summary[:160]}
+        result = o.result
+        if isinstance(result, ActionProposal) and result.proposal.needs_confirmation:
+            items = [i.text.rstrip(".") for i in result.proposal.items]
+            return PendingProposal(kind="actions", id=result.proposal.batch_id, summary="; ".join(items)[:160])
+        if isinstance(result, Proposed):
+            card = result.confirmation
+            summary = f"{card.amount} {card.currency} → {card.destination}"
+            return PendingProposal(kind="transfer", id=card.transfer_id, summary=summary[:160])
     return None

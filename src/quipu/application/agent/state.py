@@ -1,8 +1,9 @@
 """What one chat turn carries through the graph, and what the conversation keeps between turns."""
 
-from typing import Any, TypedDict
+from typing import Any, Protocol, TypedDict, runtime_checkable
 
 from quipu.application.caller import Caller
+from quipu.application.results import Result
 
 PHOTO_PLACEHOLDER = "[foto]"
 MAX_HISTORY = 20
@@ -32,10 +33,22 @@ TRANSIENT = ("reading", "commands", "context")
 QUESTION_STATUSES = frozenset({"needs_clarification", "unknown_period", "unknown_currency"})
 
 
-def asks_back(reply: str, result: dict[str, Any]) -> bool:
+@runtime_checkable
+class SaysStatus(Protocol):
+    """A result that says where it stands ("proposed", "needs_clarification", "found", "unknown_period"...)."""
+
+    @property
+    def status(self) -> str | None: ...
+
+
+def status_of(result: Result) -> str | None:
+    return result.status if isinstance(result, SaysStatus) else None
+
+
+def asks_back(reply: str, result: Result) -> bool:
     """The reply waits for the customer: a result that needs one more detail, or words ending in a question
     (a question followed by the options to pick from counts too)."""
-    return result.get("status") in QUESTION_STATUSES or reply.rstrip().endswith("?")
+    return status_of(result) in QUESTION_STATUSES or reply.rstrip().endswith("?")
 
 
 class TurnState(TypedDict, total=False):

@@ -10,6 +10,8 @@ from typing import Any
 from quipu.application.agent.deps import Span
 from quipu.application.caller import Caller
 from quipu.application.ports import SkillToolsPort
+from quipu.application.results import Result
+from quipu.application.tool_results import ToolRefused
 from quipu.skills.answering import ToolOutcome
 
 log = logging.getLogger("quipu.agent")
@@ -47,21 +49,18 @@ class SkillTools:
         trace: Callable[..., AbstractContextManager[Span]],
     ) -> None:
         self.port, self.namespace, self.schemas, self.caller, self.trace = port, namespace, schemas, caller, trace
-        self.outcomes: list[ToolOutcome] = []
+        self.outcomes: list[ToolOutcome[Result]] = []
 
     async def call(
         self, tool: str, arguments: dict[str, Any], *, also: bool = False, note: dict[str, Any] | None = None
-    ) -> ToolOutcome:
+    ) -> ToolOutcome[Result]:
         arguments = usable_arguments(arguments, self.schemas.get(tool, {}))
         with self.trace("tool.call") as span:
             span.set(tool=tool, arguments=json.dumps(arguments, ensure_ascii=False, default=str))
-            answer = await self.port.call_tool(f"{self.namespace}_{tool}", arguments, self.caller)
-        if answer.refused is not None:
-            detail = answer.refused[:300]
-            log.warning("tool %s refused its arguments: %s", tool, detail)
-            data = {"error": "tool_error", "detail": detail}
-        else:
-            data = answer.result
-        outcome = ToolOutcome(tool, arguments, data, also, note or {})
+            result = await self.port.call_tool(f"{self.namespace}_{tool}", arguments, self.caller)
+        if isinstance(result, ToolRefused):
+            result = ToolRefused(detail=result.detail[:300])
+            log.warning("tool %s refused its arguments: %s", tool, result.detail)
+        outcome = ToolOutcome(tool, arguments, result, also, note or {})
         self.outcomes.append(outcome)
         return outcome

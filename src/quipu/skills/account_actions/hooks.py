@@ -3,8 +3,13 @@ detail, and says what the stored proposal holds. The button stays the customer's
 reading's: the intent the router chose and the clause's slots (a card's ending or kind, "the other one", the
 merchant of a charge, an alert's kind, a call's window, a summary's topic)."""
 
+from datetime import date
 from decimal import Decimal
 
+from quipu.application.action_results import ActionProposal, CardLine, MyCards, RecentCharges
+from quipu.application.action_view import ActionCard
+from quipu.application.investigation_results import ListedCharge
+from quipu.application.results import Result
 from quipu.domain.reading.model import Slots
 from quipu.domain.reading.products import product_type
 from quipu.domain.texts import by_language, requests
@@ -36,89 +41,85 @@ def _said(turn: SkillTurn) -> list[Slots]:
     return [turn.now, turn.slots] if turn.follow_up else [turn.slots]
 
 
-def _card(turn: SkillTurn, cards: list[dict]) -> str | None:
+def _card(turn: SkillTurn, cards: list[CardLine]) -> str | None:
     """The card the words name: by its ending, by its kind, "the other one", or the only usable one."""
     for slots in _said(turn):
-        endings = [c for c in cards if c.get("last4") in slots.last4]
+        endings = [c for c in cards if c.last4 in slots.last4]
         if slots.last4:
-            return endings[0]["product_id"] if len(endings) == 1 else None
+            return endings[0].product_id if len(endings) == 1 else None
         kinds = {product_type(p.kind) for p in slots.products} & {CREDIT_CARD, DEBIT_CARD}
         if len(kinds) == 1:
             kind = kinds.pop()
-            usable = [c for c in cards if c.get("product_type") == kind]
+            usable = [c for c in cards if c.product_type == kind]
             if slots.other_one:
-                usable = [c for c in cards if c.get("product_type") != kind]
-            return usable[0]["product_id"] if len(usable) == 1 else None
+                usable = [c for c in cards if c.product_type != kind]
+            return usable[0].product_id if len(usable) == 1 else None
         if slots.other_one and turn.earlier.get("product_id"):
-            rest = [c for c in cards if c.get("product_id") != turn.earlier["product_id"]]
-            return rest[0]["product_id"] if len(rest) == 1 else None
-    usable = [c for c in cards if c.get("status") in (None, "Active")] or cards
-    return usable[0]["product_id"] if len(usable) == 1 else None
+            rest = [c for c in cards if c.product_id != turn.earlier["product_id"]]
+            return rest[0].product_id if len(rest) == 1 else None
+    usable = [c for c in cards if c.status in (None, "Active")] or cards
+    return usable[0].product_id if len(usable) == 1 else None
 
 
-def _repeated(charges: list[dict]) -> list[dict]:
+def _repeated(charges: list[ListedCharge]) -> list[ListedCharge]:
     """The later charge of each pair with the same merchant, amount and day (the repeat of a duplicate)."""
-    groups: dict[tuple[str, str, str], list[dict]] = {}
+    groups: dict[tuple[str | None, Decimal, date], list[ListedCharge]] = {}
     for c in charges:
-        groups.setdefault((str(c.get("merchant")), str(c.get("amount")), str(c.get("date") or "")[:10]), []).append(c)
-    return [max(g, key=lambda c: str(c.get("date") or "")) for g in groups.values() if len(g) == 2]
+        groups.setdefault((c.merchant, c.amount, c.date.date()), []).append(c)
+    return [max(g, key=lambda c: c.date) for g in groups.values() if len(g) == 2]
 
 
-def _charge(turn: SkillTurn, charges: list[dict]) -> str | None:
+def _charge(turn: SkillTurn, charges: list[ListedCharge]) -> str | None:
     """The one recent charge the words name: of the merchant said (the repeat, when it came twice), or the one
     repeated charge when they only say it came twice."""
     for slots in _said(turn):
         named = set(slots.merchants)
-        found = [c for c in charges if c.get("merchant") in named]
+        found = [c for c in charges if c.merchant in named]
         amounts = {v for a in slots.amounts for v in a.values}
         if amounts:
-            found = [c for c in (found or charges) if _amount(c) in amounts] or found
+            found = [c for c in (found or charges) if c.amount in amounts] or found
         if len(found) == 1:
-            return str(found[0]["transaction_id"])
+            return found[0].transaction_id
         repeats = _repeated(found or (charges if slots.duplicate else []))
         if len(repeats) == 1 and (slots.duplicate or found):
-            return str(repeats[0]["transaction_id"])
+            return repeats[0].transaction_id
         if named or amounts:
             return None
     return None
 
 
-def _amount(charge: dict) -> Decimal | None:
-    return Decimal(str(charge.get("amount"))) if charge.get("amount") is not None else None
-
-
-async def _my_cards(turn: SkillTurn) -> ToolOutcome:
+async def _my_cards(turn: SkillTurn) -> ToolOutcome[Result]:
     return await turn.tools.call("my_cards", {})
 
 
-async def _proposed(turn: SkillTurn, requested: list[dict]) -> list[ToolOutcome]:
+async def _proposed(turn: SkillTurn, requested: list[dict]) -> list[ToolOutcome[Result]]:
     return [await turn.tools.call(PROPOSE, {"actions": requested})]
 
 
-async def _card_action(turn: SkillTurn, action: str) -> list[ToolOutcome] | str:
+async def _card_action(turn: SkillTurn, action: str) -> list[ToolOutcome[Result]] | str:
     for slots in _said(turn):
         if slots.record_ids:  # an id the customer wrote is proposed as written: the gateway refuses one not theirs
             return await _proposed(turn, [{"action": action, "params": {"product_id": slots.record_ids[0]}}])
     looked = await _my_cards(turn)
-    cards = looked.result.get("cards", [])
+    cards = looked.result.cards if isinstance(looked.result, MyCards) else []
     chosen = _card(turn, cards)
     if chosen:
         return await _proposed(turn, [{"action": action, "params": {"product_id": chosen}}])
     if len(cards) > 1:
         say = QUESTIONS[turn.language if turn.language in QUESTIONS else "es"]
-        options = [say["card_option"].format(last4=c["last4"]) for c in cards]
+        options = [say["card_option"].format(last4=c.last4) for c in cards]
         return _ask(action, turn.language, options=", ".join(options[:-1]) + say["or"] + options[-1])
     return [looked]
 
 
-async def _dispute(turn: SkillTurn) -> list[ToolOutcome]:
+async def _dispute(turn: SkillTurn) -> list[ToolOutcome[Result]]:
     for slots in _said(turn):
         if slots.record_ids:
             return await _proposed(
                 turn, [{"action": "open_payment_inquiry", "params": {"transaction_id": slots.record_ids[0]}}]
             )
     looked = await turn.tools.call("recent_charges", dict(CHARGES_LOOKED))
-    chosen = _charge(turn, looked.result.get("charges", []))
+    chosen = _charge(turn, looked.result.charges if isinstance(looked.result, RecentCharges) else [])
     if chosen:
         return await _proposed(turn, [{"action": "open_payment_inquiry", "params": {"transaction_id": chosen}}])
     return [looked]  # the charges listed, and which one is asked
@@ -132,7 +133,7 @@ def _first(turn: SkillTurn, name: str) -> str | None:
     return None
 
 
-async def _alert(turn: SkillTurn) -> list[ToolOutcome] | str:
+async def _alert(turn: SkillTurn) -> list[ToolOutcome[Result]] | str:
     enabled = turn.intent != "alert_off"
     kind = _first(turn, "alert_kind")
     if kind:
@@ -144,7 +145,7 @@ async def _alert(turn: SkillTurn) -> list[ToolOutcome] | str:
     return _ask("set_alert", turn.language)
 
 
-async def act(turn: SkillTurn) -> list[ToolOutcome] | str:
+async def act(turn: SkillTurn) -> list[ToolOutcome[Result]] | str:
     """The proposal the words complete, or the one question that completes them."""
     if turn.intent == "list_cards":
         return [await turn.tools.call("my_cards", {})]
@@ -163,49 +164,45 @@ async def act(turn: SkillTurn) -> list[ToolOutcome] | str:
     return await _proposed(turn, [{"action": "send_summary_email", "params": {"topic": topic}}])
 
 
-def _proposal(voice: Voice, proposal: dict) -> str:
-    items = voice.lines([i["text"] for i in proposal.get("items", [])])
-    if proposal.get("needs_confirmation"):
+def _proposal(voice: Voice, proposal: ActionCard) -> str:
+    items = voice.lines([i.text for i in proposal.items])
+    if proposal.needs_confirmation:
         return voice.say("proposal", items=items, ready=voice.say("ready"))
     return voice.say("nothing_to_confirm", items=items)
 
 
-def _cards(voice: Voice, cards: list[dict]) -> str:
+def _cards(voice: Voice, cards: list[CardLine]) -> str:
     if not cards:
         return voice.say("no_cards")
     lines = [
-        voice.say(
-            "card_line",
-            product=voice.product(c.get("product_type"), c.get("last4")),
-            status=voice.word(c.get("status")),
-        )
+        voice.say("card_line", product=voice.product(c.product_type, c.last4), status=voice.word(c.status))
         for c in cards
     ]
     return voice.say("cards", cards=voice.lines(lines))
 
 
-def _charges(voice: Voice, charges: list[dict]) -> str:
+def _charges(voice: Voice, charges: list[ListedCharge]) -> str:
     if not charges:
         return voice.say("no_charges")
     lines = [
         voice.say(
             "charge_line",
-            label=c["label"],
-            merchant=voice.merchant(c.get("merchant")),
-            amount=voice.money(c["amount"], c["currency"]),
-            date=voice.date(c["date"]),
+            label=c.label,
+            merchant=voice.merchant(c.merchant),
+            amount=voice.money(c.amount, c.currency),
+            date=voice.date(c.date),
         )
         for c in charges
     ]
     return voice.say("charges", charges=voice.lines(lines))
 
 
-def answer(outcomes: list[ToolOutcome], voice: Voice) -> str:
-    last = outcomes[-1]
-    if last.result.get("error"):
-        return voice.say("unavailable")
-    if isinstance(last.result.get("proposal"), dict):
-        return _proposal(voice, last.result["proposal"])
-    if last.tool == "my_cards":
-        return _cards(voice, last.result.get("cards", []))
-    return _charges(voice, last.result.get("charges", []))
+def answer(outcomes: list[ToolOutcome[Result]], voice: Voice) -> str:
+    result = outcomes[-1].result
+    if isinstance(result, ActionProposal):
+        return _proposal(voice, result.proposal)
+    if isinstance(result, MyCards):
+        return _cards(voice, result.cards)
+    if isinstance(result, RecentCharges):
+        return _charges(voice, result.charges)
+    return voice.say("unavailable")  # a failed lookup or a refusal: never a "no"

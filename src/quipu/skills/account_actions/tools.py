@@ -12,8 +12,10 @@ from mcp.types import ToolAnnotations
 
 from quipu.adapters.mcp.session import signed_in
 from quipu.adapters.mcp.tooling import ToolDeps, wired
+from quipu.application.action_results import ActionProposal, CardLine, MyCards, RecentCharges
 from quipu.application.caller import Caller
 from quipu.application.investigation import ChargeQuery, listed
+from quipu.application.tool_results import published
 from quipu.domain.actions import MAX_REQUESTED, Requested
 from quipu.domain.dataset import DATASET_NOW
 from quipu.domain.vocabulary import Days, Merchant
@@ -62,45 +64,42 @@ def normalize(actions) -> list[Requested]:
 def build(deps: Callable[[], ToolDeps]) -> FastMCP:
     server = FastMCP("actions", instructions="Propose only: the customer confirms with a button, code executes.")
 
-    @server.tool(annotations=READ_ONLY)
-    async def my_cards(session: Caller = Depends(signed_in)) -> dict:
+    @server.tool(annotations=READ_ONLY, output_schema=published(MyCards))
+    async def my_cards(session: Caller = Depends(signed_in)) -> MyCards:
         """The customer's cards: product_id (to use in proposals), type, last4, currency, balance and the
         effective status (Active, Blocked, Cancelled, Closed, Suspended)."""
         return await _cards(deps(), session.customer_id)
 
-    @server.tool(annotations=READ_ONLY)
+    @server.tool(annotations=READ_ONLY, output_schema=published(RecentCharges))
     async def recent_charges(
         merchant: Merchant | None = None, days: Days = 30, limit: int = 8, session: Caller = Depends(signed_in)
-    ) -> dict:
+    ) -> RecentCharges:
         """Recent purchases with their transaction_id (to use in an inquiry), date, merchant, amount, status."""
         query = ChargeQuery(days=days, merchant=merchant)
         return await _charges(deps(), session.customer_id, query, max(1, min(limit, 20)))
 
-    @server.tool(annotations=PROPOSES)
-    async def propose_actions(actions: list[dict] | dict | str, session: Caller = Depends(signed_in)) -> dict:
+    @server.tool(annotations=PROPOSES, output_schema=published(ActionProposal, reads=False))
+    async def propose_actions(
+        actions: list[dict] | dict | str, session: Caller = Depends(signed_in)
+    ) -> ActionProposal:
         """Proposes up to 3 actions, each {"action": name, "params": {...}}: block_card{product_id},
         cancel_card{product_id}, open_payment_inquiry{transaction_id, note?}, send_summary_email{topic:
         balances|payment_status|case_receipt}, set_alert{kind: duplicate_charge|payment_due, enabled},
         request_callback{window: morning|afternoon|evening}. Anything else goes in by its plain name (refund,
         change_email, raise_limit, ...) and code sends it to a person. Nothing runs until the customer presses
         the confirmation button."""
-        requested = normalize(actions)
-        who = session
-        view = await wired(deps().gateway, "gateway").propose(who, requested)
-        return {
-            "proposal": view.json_ready(),
-            "note": "shown to the customer as a card with a button; do not say it is done",
-        }
+        view = await wired(deps().gateway, "gateway").propose(session, normalize(actions))
+        return ActionProposal(proposal=view)
 
     return server
 
 
-async def _cards(deps: ToolDeps, customer_id: str) -> dict:
+async def _cards(deps: ToolDeps, customer_id: str) -> MyCards:
     cards = await wired(deps.action_facts, "action_facts").cards(customer_id)
-    return {"evidence_lookup": "core.products, ops.card_actions", "cards": cards}
+    return MyCards(cards=[CardLine.model_validate(c) for c in cards])
 
 
-async def _charges(deps: ToolDeps, customer_id: str, query: ChargeQuery, limit: int) -> dict:
+async def _charges(deps: ToolDeps, customer_id: str, query: ChargeQuery, limit: int) -> RecentCharges:
     found = await deps.records.candidate_charges(
         customer_id,
         since=DATASET_NOW - timedelta(days=query.days),
@@ -109,7 +108,4 @@ async def _charges(deps: ToolDeps, customer_id: str, query: ChargeQuery, limit: 
         max_amount=None,
         limit=limit,
     )
-    return {
-        "evidence_lookup": "core.transactions",
-        "charges": [c.model_dump(mode="json", exclude_none=True) for c in listed(found)],
-    }
+    return RecentCharges(charges=listed(found))

@@ -1,6 +1,9 @@
 """Balances, debts and profile, answered by code from the records; currencies are never added together."""
 
-from quipu.domain.dataset import AS_OF
+from decimal import Decimal
+
+from quipu.application.account_results import Balances, Debt, Debts, ProductLine, Profile
+from quipu.application.results import Result
 from quipu.domain.reading.products import product_type
 from quipu.domain.vocabulary import DEBT_TYPES, DEPOSIT_TYPES, LOAN_TYPES
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
@@ -17,7 +20,7 @@ TOOLS = {
 FOCUS = {"credit_limit": "limit", "interest_rate": "rate", "installments": "installments"}
 
 
-async def act(turn: SkillTurn) -> list[ToolOutcome]:
+async def act(turn: SkillTurn) -> list[ToolOutcome[Result]]:
     """The lookup the intent asks for; a currency named ("¿cuánto tengo en dólares?") narrows the answer to
     that currency's products, and a product named narrows the balances or a debt to it."""
     tool = TOOLS.get(turn.intent, "get_balances")
@@ -41,91 +44,87 @@ def _status(voice: Voice, status: str | None) -> str:
     return "" if status in (None, "Active") else voice.say("status_note", status=voice.word(status))
 
 
-def _product_line(voice: Voice, p: dict) -> str:
-    product = voice.product(p.get("product_type"), p.get("last4"))
-    status = _status(voice, p.get("status"))
-    balance = p.get("current_balance")
-    if balance is None:
+def _product_line(voice: Voice, p: ProductLine) -> str:
+    product = voice.product(p.product_type, p.last4)
+    status = _status(voice, p.status)
+    if p.current_balance is None:
         return voice.say("unknown_balance_line", product=product, status=status)
-    money = voice.money(balance, p["currency"])
-    if p.get("credit_limit") is not None and p.get("credit_available") is not None:
+    money = voice.money(p.current_balance, p.currency)
+    if p.credit_limit is not None and p.credit_available is not None:
         return voice.say(
             "card_line",
             product=product,
             balance=money,
-            limit=voice.money(p["credit_limit"], p["currency"]),
-            available=voice.money(p["credit_available"], p["currency"]),
+            limit=voice.money(p.credit_limit, p.currency),
+            available=voice.money(p.credit_available, p.currency),
             status=status,
         )
-    if p.get("product_type") in DEPOSIT_TYPES:
+    if p.product_type in DEPOSIT_TYPES:
         return voice.say("deposit_line", product=product, balance=money, status=status)
     return voice.say("debt_product_line", product=product, balance=money, status=status)
 
 
-def _balances(voice: Voice, result: dict, note: dict) -> str:
-    products = result.get("products", [])
+def _balances(voice: Voice, result: Balances, note: dict) -> str:
+    products = result.products
     if note.get("focus") == "limit":
-        products = [p for p in products if p.get("credit_limit") is not None]
+        products = [p for p in products if p.credit_limit is not None]
         if not products:
             return voice.say("no_credit_cards")
     if note.get("products"):
-        named = [p for p in products if p.get("product_type") in note["products"]]
+        named = [p for p in products if p.product_type in note["products"]]
         products = named or products  # a product the customer does not have: everything they do have
     if note.get("currency"):
-        products = [p for p in products if p.get("currency") == note["currency"]]
+        products = [p for p in products if p.currency == note["currency"]]
         if not products:
             return voice.say("no_products_in", currency=note["currency"])
     if not products:
         return voice.say("no_products")
     lines = [_product_line(voice, p) for p in products]
-    deposits = (result.get("totals") or {}).get("deposits") or {}
-    if sum(1 for p in products if p.get("product_type") in DEPOSIT_TYPES) > 1 and deposits:
+    deposits = result.totals.get("deposits") or {}
+    if sum(1 for p in products if p.product_type in DEPOSIT_TYPES) > 1 and deposits:
         totals = voice.listing([voice.money(v, c) for c, v in deposits.items()])
         lines.append(voice.say("total_line", totals=totals))
-    return voice.say("balances", lines=voice.lines(lines), as_of=voice.date(result.get("as_of") or AS_OF))
+    return voice.say("balances", lines=voice.lines(lines), as_of=voice.date(result.as_of))
 
 
-def _debt_line(voice: Voice, d: dict) -> str:
-    currency = d["currency"]
-    minimum = (
-        voice.say("minimum", amount=voice.money(d["minimum_payment"], currency)) if d.get("minimum_payment") else ""
-    )
-    due = voice.say("due", date=voice.date(d["due_date"])) if d.get("due_date") else ""
+def _debt_line(voice: Voice, d: Debt) -> str:
+    currency = d.currency
+    # a minimum of 0.00 is still said: the records have it
+    minimum = voice.say("minimum", amount=voice.money(d.minimum_payment, currency)) if d.minimum_payment is not None else ""
+    due = voice.say("due", date=voice.date(d.due_date)) if d.due_date else ""
     past_due = ""
-    if d.get("past_due_amount") and float(d["past_due_amount"]) > 0:
-        past_due = voice.say(
-            "past_due", amount=voice.money(d["past_due_amount"], currency), days=d.get("days_past_due", 0)
-        )
+    if d.past_due_amount is not None and d.past_due_amount > 0:
+        past_due = voice.say("past_due", amount=voice.money(d.past_due_amount, currency), days=d.days_past_due or 0)
     return voice.say(
         "debt_line",
-        product=voice.product(d.get("product_type"), d.get("last4")),
-        debt=voice.money(d.get("debt", "0"), currency),
+        product=voice.product(d.product_type, d.last4),
+        debt=voice.money(d.debt if d.debt is not None else Decimal(0), currency),
         minimum=minimum,
         due=due,
         past_due=past_due,
     )
 
 
-def _rate_line(voice: Voice, d: dict) -> str:
-    product = voice.product(d.get("product_type"), d.get("last4"))
-    if d.get("interest_rate") is None:
+def _rate_line(voice: Voice, d: Debt) -> str:
+    product = voice.product(d.product_type, d.last4)
+    if d.interest_rate is None:
         return voice.say("rate_unknown_line", product=product)
-    return voice.say("rate_line", product=product, rate=voice.percent(d["interest_rate"]))
+    return voice.say("rate_line", product=product, rate=voice.percent(d.interest_rate))
 
 
-def _installments_line(voice: Voice, d: dict) -> str:
-    product = voice.product(d.get("product_type"), d.get("last4"))
-    if d.get("remaining_installments") is None:
+def _installments_line(voice: Voice, d: Debt) -> str:
+    product = voice.product(d.product_type, d.last4)
+    if d.remaining_installments is None:
         return voice.say("installments_unknown_line", product=product)
-    amount = voice.money(d["minimum_payment"], d["currency"]) if d.get("minimum_payment") else None
+    amount = voice.money(d.minimum_payment, d.currency) if d.minimum_payment is not None else None
     each = voice.say("installment_amount", amount=amount) if amount else ""
-    return voice.say("installments_line", product=product, count=d["remaining_installments"], each=each)
+    return voice.say("installments_line", product=product, count=d.remaining_installments, each=each)
 
 
-def _focused(voice: Voice, result: dict, focus: str) -> str:
-    debts = result.get("debts", [])
+def _focused(voice: Voice, result: Debts, focus: str) -> str:
+    debts = result.debts
     if focus == "installments":
-        debts = [d for d in debts if d.get("product_type") in LOAN_TYPES]
+        debts = [d for d in debts if d.product_type in LOAN_TYPES]
         if not debts:
             return voice.say("no_loans")
         return voice.say("installments", lines=voice.lines([_installments_line(voice, d) for d in debts]))
@@ -134,45 +133,42 @@ def _focused(voice: Voice, result: dict, focus: str) -> str:
     return voice.say("rates", lines=voice.lines([_rate_line(voice, d) for d in debts]))
 
 
-def _debts(voice: Voice, result: dict, note: dict) -> str:
+def _debts(voice: Voice, result: Debts, note: dict) -> str:
     if note.get("focus") in ("rate", "installments"):
         return _focused(voice, result, note["focus"])
-    debts = [d for d in result.get("debts", []) if d.get("debt") is not None]
+    debts = [d for d in result.debts if d.debt is not None]
     if not debts:
         return voice.say("no_debts")
-    return voice.say(
-        "debts",
-        lines=voice.lines([_debt_line(voice, d) for d in debts]),
-        as_of=voice.date(result.get("as_of") or AS_OF),
-    )
+    return voice.say("debts", lines=voice.lines([_debt_line(voice, d) for d in debts]), as_of=voice.date(result.as_of))
 
 
-def _profile(voice: Voice, result: dict, note: dict) -> str:
-    if not result.get("found"):
+def _profile(voice: Voice, result: Profile) -> str:
+    if not result.found:
         return voice.say("unavailable")
     products = [
-        voice.say("profile_products", count=v["count"], kind=voice.word(k))
-        for k, v in (result.get("products") or {}).items()
+        voice.say("profile_products", count=v.count, kind=voice.word(k)) for k, v in (result.products or {}).items()
     ]
     return voice.say(
         "profile",
-        name=result.get("first_name", ""),
-        segment=result.get("segment", ""),
-        since=voice.date(result["customer_since"]) if result.get("customer_since") else "—",
-        city=result.get("city", ""),
-        country=result.get("country", ""),
+        name=result.first_name or "",
+        segment=result.segment or "",
+        since=voice.date(result.customer_since) if result.customer_since else "—",
+        city=result.city or "",
+        country=result.country or "",
         products=voice.listing(products),
     )
 
 
-ANSWERS = {"get_balances": _balances, "get_debts": _debts, "get_profile": _profile}
+def _said(voice: Voice, outcome: ToolOutcome[Result]) -> str:
+    result = outcome.result
+    if isinstance(result, Balances):
+        return _balances(voice, result, outcome.note)
+    if isinstance(result, Debts):
+        return _debts(voice, result, outcome.note)
+    if isinstance(result, Profile):
+        return _profile(voice, result)
+    return voice.say("unavailable")  # a failed lookup or a refusal: never a "no"
 
 
-def answer(outcomes: list[ToolOutcome], voice: Voice) -> str:
-    parts = []
-    for outcome in outcomes:
-        if outcome.result.get("error"):
-            parts.append(voice.say("unavailable"))
-        else:
-            parts.append(ANSWERS[outcome.tool](voice, outcome.result, outcome.note))
-    return "\n\n".join(dict.fromkeys(parts))
+def answer(outcomes: list[ToolOutcome[Result]], voice: Voice) -> str:
+    return "\n\n".join(dict.fromkeys(_said(voice, outcome) for outcome in outcomes))

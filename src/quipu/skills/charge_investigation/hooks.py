@@ -5,9 +5,24 @@ and answers from the findings by code."""
 import re
 from decimal import Decimal
 
+from quipu.application.disputes import DisputeLine, DisputeStatus
+from quipu.application.investigation_results import (
+    ChargeLine,
+    ChargeNotFound,
+    ChargeSearch,
+    CheckedCharge,
+    DisputeRef,
+    Duplicate,
+    FindingView,
+    ForeignPurchase,
+    ListedCharge,
+    OwnAppSession,
+    PossibleFraud,
+    Report,
+)
+from quipu.application.results import Result
 from quipu.domain.dataset import AS_OF
 from quipu.domain.reading.model import Slots
-from quipu.domain.signals import Signal
 from quipu.domain.vocabulary import DISPUTE_REFERENCE
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 
@@ -31,7 +46,7 @@ async def _amount_of_a_charge(turn: SkillTurn, days: int) -> Decimal | None:
     if not said:
         return None
     found = await turn.tools.call("search_transactions", {"days": days, "limit": SEARCHED})
-    amounts = {Decimal(str(c["amount"])) for c in found.result.get("charges", []) if c.get("amount") is not None}
+    amounts = {c.amount for c in found.result.charges} if isinstance(found.result, ChargeSearch) else set()
     return next((v for v in said if v in amounts), None)
 
 
@@ -41,20 +56,27 @@ def _merchant(turn: SkillTurn) -> str | None:
     return named[0] if named else None
 
 
-async def _the_one_chosen(turn: SkillTurn) -> list[ToolOutcome] | None:
+async def _the_one_chosen(turn: SkillTurn) -> list[ToolOutcome[Result]] | None:
     """ "el segundo", "#2", "el último": the charge at that place in the list code showed last."""
     place = turn.now.ordinal
     if place is None or not turn.follow_up or not turn.earlier:
         return None
     shown = await turn.tools.call("investigate_charges", dict(turn.earlier))
-    charges = shown.result.get("charges", [])
+    charges = shown.result.charges if isinstance(shown.result, Report) else []
     index = place - 1 if place > 0 else len(charges) + place
-    if not 0 <= index < len(charges) or not charges[index].get("transaction_id"):
+    transaction_id = _transaction_id(charges[index]) if 0 <= index < len(charges) else None
+    if transaction_id is None:
         return None
-    return [await turn.tools.call("investigate_charge", {"transaction_id": charges[index]["transaction_id"]})]
+    return [await turn.tools.call("investigate_charge", {"transaction_id": transaction_id})]
 
 
-async def _dispute_status(turn: SkillTurn) -> list[ToolOutcome]:
+def _transaction_id(charge: ChargeLine) -> str | None:
+    """The id a charge can be investigated by alone: only a search's listed charge carries one (a checked charge
+    carries none: internal ids never leave the investigation)."""
+    return charge.transaction_id if isinstance(charge, ListedCharge) else None
+
+
+async def _dispute_status(turn: SkillTurn) -> list[ToolOutcome[Result]]:
     """ "¿cómo va mi aclaración?", "e a contestação Q-8A6518EF?": the disputes opened, by reference or merchant."""
     references = [r for r in (*turn.now.references, *turn.slots.references) if DISPUTE.fullmatch(r)]
     merchant = _merchant(turn)
@@ -62,7 +84,7 @@ async def _dispute_status(turn: SkillTurn) -> list[ToolOutcome]:
     return [await turn.tools.call("dispute_status", arguments)]
 
 
-async def act(turn: SkillTurn) -> list[ToolOutcome]:
+async def act(turn: SkillTurn) -> list[ToolOutcome[Result]]:
     """The charges of the merchant named (or the newest), of the amount said, from when the words say; or the
     disputes already opened, when that is what the words ask."""
     if turn.intent == DISPUTE_STATUS:
@@ -85,84 +107,77 @@ async def act(turn: SkillTurn) -> list[ToolOutcome]:
     return [await turn.tools.call("investigate_charges", arguments)]
 
 
-def _charge(voice: Voice, c: dict) -> str:
+def _charge(voice: Voice, c: ChargeLine) -> str:
     return voice.say(
-        "charge",
-        merchant=voice.merchant(c.get("merchant")),
-        amount=voice.money(c["amount"], c["currency"]),
-        date=voice.date(c["date"]),
+        "charge", merchant=voice.merchant(c.merchant), amount=voice.money(c.amount, c.currency), date=voice.date(c.date)
     )
 
 
-def _options(voice: Voice, charges: list[dict]) -> str:
+def _options(voice: Voice, charges: list[CheckedCharge] | list[ListedCharge]) -> str:
     return voice.lines(
-        [
-            voice.say("option", label=c["label"], charge=_charge(voice, c), status=voice.word(c.get("status")))
-            for c in charges
-        ]
+        [voice.say("option", label=c.label, charge=_charge(voice, c), status=voice.word(c.status)) for c in charges]
     )
 
 
-def _finding(voice: Voice, c: dict, f: dict) -> str | None:
-    kind = f["kind"]
-    if kind == Signal.DUPLICATE:
+def _finding(voice: Voice, c: CheckedCharge, f: FindingView) -> str | None:
+    if isinstance(f, Duplicate):
         return voice.say(
             "duplicate",
-            merchant=voice.merchant(c.get("merchant")),
-            amount=voice.money(c["amount"], c["currency"]),
-            seconds=f["seconds_apart"],
-            date=voice.date(c["date"]),
+            merchant=voice.merchant(c.merchant),
+            amount=voice.money(c.amount, c.currency),
+            seconds=f.seconds_apart,
+            date=voice.date(c.date),
         )
-    if kind == "foreign_purchase":
+    if isinstance(f, ForeignPurchase):
         place = _place(voice, f)
-        text = voice.say(kind, charge=_charge(voice, c), place=voice.say("foreign_place", place=place) if place else "")
-        if f.get("amount_usd"):
-            text += voice.say(
-                "foreign_usd", usd=voice.money(f["amount_usd"], "USD"), rate_date=voice.date(f["rate_date"])
-            )
+        text = voice.say(f.kind, charge=_charge(voice, c), place=voice.say("foreign_place", place=place) if place else "")
+        if f.amount_usd is not None:
+            text += voice.say("foreign_usd", usd=voice.money(f.amount_usd, "USD"), rate_date=voice.date(f.rate_date))
         return text
-    if kind == "own_app_session":
+    if isinstance(f, OwnAppSession):
         place = _place(voice, f)
         return voice.say(
-            kind,
+            f.kind,
             charge=_charge(voice, c),
-            platform=voice.say("platform", platform=f["platform"]) if f.get("platform") else "",
+            platform=voice.say("platform", platform=f.platform) if f.platform else "",
             place=voice.say("foreign_place", place=place) if place else "",
         )
-    if kind in (Signal.PENDING, Signal.REVERSED, Signal.POSSIBLE_FRAUD):
-        return voice.say(kind, charge=_charge(voice, c))
-    return None
+    return voice.say(f.kind, charge=_charge(voice, c))  # pending, reversed, possible fraud
 
 
-def _place(voice: Voice, f: dict) -> str:
+def _place(voice: Voice, f: ForeignPurchase | OwnAppSession) -> str:
     """Where a card was used: the city is the records' text (the merchant's side), the country code's word."""
-    return ", ".join(p for p in (voice.city(f["city"]) if f.get("city") else "", f.get("country")) if p)
+    return ", ".join(p for p in (voice.city(f.city) if f.city else "", f.country) if p)
 
 
-def _fraud(voice: Voice, charges: list[dict]) -> str:
-    flagged = [c for c in charges if any(f["kind"] == Signal.POSSIBLE_FRAUD for f in c.get("findings", []))]
-    same = {(c.get("merchant"), c["amount"], c["currency"]) for c in flagged}
+def _flagged_as_fraud(c: CheckedCharge) -> bool:
+    return any(isinstance(f, PossibleFraud) for f in c.findings)
+
+
+def _fraud(voice: Voice, charges: list[CheckedCharge]) -> str:
+    flagged = [c for c in charges if _flagged_as_fraud(c)]
+    same = {(c.merchant, c.amount, c.currency) for c in flagged}
     if len(flagged) > 1 and len(same) == 1:
         c = flagged[0]
         text = voice.say(
             "possible_fraud_many",
             count=len(flagged),
-            merchant=voice.merchant(c.get("merchant")),
-            amount=voice.money(c["amount"], c["currency"]),
+            merchant=voice.merchant(c.merchant),
+            amount=voice.money(c.amount, c.currency),
         )
     else:
         text = " ".join(voice.say("possible_fraud", charge=_charge(voice, c)) for c in flagged)
     return f"{text} {voice.say('next_fraud')}"
 
 
-def _findings(voice: Voice, charges: list[dict]) -> list[str]:
+def _findings(voice: Voice, charges: list[CheckedCharge]) -> list[str]:
     said: list[str] = []
     seen_pairs: set[frozenset[str]] = set()
     for c in charges:
-        for f in c.get("findings", []):
-            if f["kind"] == Signal.DUPLICATE:
-                pair = frozenset((c["label"], f.get("other", "")))
-                if pair in seen_pairs or f.get("other") in {x for p in seen_pairs for x in p}:
+        for f in c.findings:
+            if isinstance(f, Duplicate):
+                pair = frozenset((c.label, f.other))
+                if pair in seen_pairs or f.other in {x for p in seen_pairs for x in p}:
                     continue
                 seen_pairs.add(pair)
             sentence = _finding(voice, c, f)
@@ -171,106 +186,99 @@ def _findings(voice: Voice, charges: list[dict]) -> list[str]:
     return said
 
 
-def _investigation(voice: Voice, outcome: ToolOutcome) -> str:
-    result, arguments = outcome.result, outcome.arguments
-    charges = result.get("charges", [])
+def _merchant_asked(voice: Voice, arguments: dict) -> str:
+    return voice.say("merchant_of", merchant=voice.merchant(arguments["merchant"])) if arguments.get("merchant") else ""
+
+
+def _investigation(voice: Voice, result: Report, arguments: dict) -> str:
+    charges = result.charges
     if not charges:
-        merchant = (
-            voice.say("merchant_of", merchant=voice.merchant(arguments["merchant"]))
-            if arguments.get("merchant")
-            else ""
-        )
-        return voice.say(
-            "none", merchant=merchant, window=_window(voice, result.get("days", arguments.get("days", 30)))
-        )
-    if any(f["kind"] == Signal.POSSIBLE_FRAUD for c in charges for f in c.get("findings", [])):
+        days = result.days if result.days is not None else arguments.get("days", 30)
+        return voice.say("none", merchant=_merchant_asked(voice, arguments), window=_window(voice, days))
+    if any(_flagged_as_fraud(c) for c in charges):
         return _fraud(voice, charges)
-    found_something = any(c.get("findings") for c in charges)
-    if (result.get("ask") or result.get("more_matches")) and not found_something:
-        more = voice.say("more_than_shown") if result.get("more_matches") else ""
+    found_something = any(c.findings for c in charges)
+    if (result.ask or result.more_matches) and not found_something:
+        more = voice.say("more_than_shown") if result.more_matches else ""
         return voice.say("several", options=_options(voice, charges), more=more)
-    charges = [c for c in charges if c.get("findings")] or charges  # what the records flag is the answer
-    missing = result.get("unavailable") or []
+    charges = [c for c in charges if c.findings] or charges  # what the records flag is the answer
+    missing = result.unavailable
     plain = "checked" if missing else "nothing_found"  # a check that did not run is never reported as a "no"
     said = _findings(voice, charges) or [
-        voice.say(plain, charge=_charge(voice, c), status=voice.word(c.get("status"))) for c in charges
+        voice.say(plain, charge=_charge(voice, c), status=voice.word(c.status)) for c in charges
     ]
     if missing:
         said.append(voice.say("partly_unavailable", checks=voice.listing([voice.say(f"check_{m}") for m in missing])))
-    disputed = [c["open_dispute"] for c in charges if c.get("open_dispute")]
-    said += [_already_disputed(voice, d) for d in {d["reference"]: d for d in disputed}.values()]
-    if any(f["kind"] == "duplicate" for c in charges for f in c.get("findings", [])):
+    disputed = [c.open_dispute for c in charges if c.open_dispute]
+    said += [_already_disputed(voice, d) for d in {d.reference: d for d in disputed}.values()]
+    if any(isinstance(f, Duplicate) for c in charges for f in c.findings):
         said.append(voice.say("next_duplicate_disputed" if disputed else "next_duplicate"))
     return " ".join(said)
 
 
-def _already_disputed(voice: Voice, dispute: dict) -> str:
+def _already_disputed(voice: Voice, dispute: DisputeRef) -> str:
     """A charge the customer already disputed: the bank names that dispute instead of offering another."""
     return voice.say(
         "already_disputed",
-        reference=dispute["reference"],
-        since=voice.moment(dispute.get("opened_local") or dispute["opened_at"]),
-        status=voice.say(f"dispute_{dispute['status']}"),
-        promised=voice.moment(dispute.get("promised_local") or dispute["promised_by"]),
+        reference=dispute.reference,
+        since=voice.moment(dispute.opened_local or dispute.opened_at),
+        status=voice.say(f"dispute_{dispute.status}"),
+        promised=voice.moment(dispute.promised_local or dispute.promised_by),
     )
 
 
-def _disputes(voice: Voice, result: dict) -> str:
+def _disputes(voice: Voice, result: DisputeStatus) -> str:
     """'¿Cómo va mi aclaración?': each dispute with its reference, status, since when and the promised time."""
-    disputes = result.get("disputes", [])
-    if not disputes:
+    if not result.disputes:
         about = ""
-        if result.get("asked_reference"):
-            about = voice.say("disputes_about_reference", reference=result["asked_reference"])
-        elif result.get("asked_merchant"):
-            about = voice.say("disputes_about_merchant", merchant=voice.merchant(result["asked_merchant"]))
+        if result.asked_reference:
+            about = voice.say("disputes_about_reference", reference=result.asked_reference)
+        elif result.asked_merchant:
+            about = voice.say("disputes_about_merchant", merchant=voice.merchant(result.asked_merchant))
         return voice.say("disputes_none", about=about)
-    lines = [_dispute(voice, d) for d in disputes]
+    lines = [_dispute(voice, d) for d in result.disputes]
     return lines[0] if len(lines) == 1 else voice.say("disputes_many", count=len(lines), lines=voice.lines(lines))
 
 
-def _dispute(voice: Voice, d: dict) -> str:
+def _dispute(voice: Voice, d: DisputeLine) -> str:
     charge = voice.say("dispute_charge_unknown")
-    if d.get("amount") is not None and d.get("currency"):
-        when = voice.date(d["charge_at"]) if d.get("charge_at") else "—"
-        amount = voice.money(d["amount"], d["currency"])
-        charge = voice.say("dispute_charge", merchant=voice.merchant(d.get("merchant")), amount=amount, date=when)
+    if d.amount is not None and d.currency:
+        when = voice.date(d.charge_at) if d.charge_at else "—"
+        amount = voice.money(d.amount, d.currency)
+        charge = voice.say("dispute_charge", merchant=voice.merchant(d.merchant), amount=amount, date=when)
     promise = ""
-    if d["open"]:
-        key = "dispute_overdue" if d["overdue"] else "dispute_promise"
-        promise = voice.say(key, promised=voice.moment(d.get("promised_local") or d["promised_by"]))
+    if d.open:
+        key = "dispute_overdue" if d.overdue else "dispute_promise"
+        promise = voice.say(key, promised=voice.moment(d.promised_local or d.promised_by))
     return voice.say(
         "dispute_line",
-        reference=d["reference"],
+        reference=d.reference,
         charge=charge,
-        status=voice.say(f"dispute_{d['status']}"),
-        opened=voice.moment(d.get("opened_local") or d["opened_at"]),
+        status=voice.say(f"dispute_{d.status}"),
+        opened=voice.moment(d.opened_local or d.opened_at),
         promise=promise,
     )
 
 
-def answer(outcomes: list[ToolOutcome], voice: Voice) -> str:
+def _search(voice: Voice, result: ChargeSearch, arguments: dict) -> str:
+    merchant, window = _merchant_asked(voice, arguments), _window(voice, result.days)
+    if not result.charges:
+        return voice.say("none", merchant=merchant, window=window)
+    return voice.say("search_found", merchant=merchant, window=window, options=_options(voice, result.charges))
+
+
+def answer(outcomes: list[ToolOutcome[Result]], voice: Voice) -> str:
     last = outcomes[-1]
-    if last.result.get("error"):
-        return voice.say("unavailable")
-    if last.tool == "search_transactions":
-        charges = last.result.get("charges", [])
-        merchant = (
-            voice.say("merchant_of", merchant=voice.merchant(last.arguments["merchant"]))
-            if last.arguments.get("merchant")
-            else ""
-        )
-        days = last.result.get("days", last.arguments.get("days", 30))
-        if not charges:
-            return voice.say("none", merchant=merchant, window=_window(voice, days))
-        return voice.say(
-            "search_found", merchant=merchant, window=_window(voice, days), options=_options(voice, charges)
-        )
-    if last.tool == "dispute_status":
-        return _disputes(voice, last.result)
-    if last.tool == "investigate_charge" and not last.result.get("found", True):
+    result = last.result
+    if isinstance(result, ChargeSearch):
+        return _search(voice, result, last.arguments)
+    if isinstance(result, DisputeStatus):
+        return _disputes(voice, result)
+    if isinstance(result, ChargeNotFound):
         return voice.say("none", merchant="", window=_window(voice, last.arguments.get("days", 90)))
-    return _investigation(voice, last)
+    if isinstance(result, Report):
+        return _investigation(voice, result, last.arguments)
+    return voice.say("unavailable")  # a failed lookup or a refusal: never a "no"
 
 
 def _window(voice: Voice, days: object) -> str:

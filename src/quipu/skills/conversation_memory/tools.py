@@ -9,6 +9,8 @@ from mcp.types import ToolAnnotations
 from quipu.adapters.mcp.session import signed_in
 from quipu.adapters.mcp.tooling import AUDITED, ToolDeps, wired
 from quipu.application.caller import Caller
+from quipu.application.memory import Recalled
+from quipu.application.tool_results import published
 
 READ_ONLY = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
 
@@ -16,13 +18,12 @@ READ_ONLY = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
 def build(deps: Callable[[], ToolDeps]) -> FastMCP:
     server = FastMCP("memory", instructions="What is still going on from the customer's earlier conversations.")
 
-    @server.tool(annotations=READ_ONLY, tags={AUDITED})
-    async def recall_earlier_conversations(session: Caller = Depends(signed_in)) -> dict:
+    @server.tool(annotations=READ_ONLY, tags={AUDITED}, output_schema=published(Recalled))
+    async def recall_earlier_conversations(session: Caller = Depends(signed_in)) -> Recalled:
         """What is still going on from the customer's earlier conversations: disputes opened and their state,
         proposals waiting for their button, cases with a person, and the last charges the bank checked (with what
         it found). Written by code from the records, never the earlier messages themselves."""
         memory = wired(deps().memory, "memory")
-        found = await memory.recall(session.customer_id, language=session.language, other_than=session.conversation_id)
-        return found.json_ready()
+        return await memory.recall(session.customer_id, language=session.language, other_than=session.conversation_id)
 
     return server

@@ -4,16 +4,17 @@ rows as a short list. Totals stay per currency. A failed lookup says so, never "
 from collections.abc import Callable
 from typing import Any
 
-from pydantic import BaseModel
-
 from quipu.application.data_lookup_results import (
     ComparisonResult,
     ComplaintsResult,
     ExchangeRateResult,
     LargestPurchaseResult,
+    LookupResult,
     MovementsResult,
     SpendingResult,
 )
+from quipu.application.results import Result
+from quipu.application.sql_results import SchemaCatalog, SqlAnswer, SqlRefusal
 from quipu.skills.answering import ToolOutcome, Voice
 from quipu.skills.data_lookup import phrases
 from quipu.skills.data_lookup.lookups import act
@@ -202,37 +203,35 @@ def _complaints(voice: Voice, r: ComplaintsResult) -> str:
     )
 
 
-TYPED: dict[str, tuple[type[BaseModel], Callable[[Voice, Any], str]]] = {
-    "get_spending_summary": (SpendingResult, _spending),
-    "get_largest_purchase": (LargestPurchaseResult, _largest),
-    "compare_spending": (ComparisonResult, _comparison),
-    "get_movements": (MovementsResult, _movements),
-    "get_exchange_rate": (ExchangeRateResult, _rate),
-    "get_complaints": (ComplaintsResult, _complaints),
+WRITERS: dict[type[LookupResult], Callable[[Voice, Any], str]] = {
+    SpendingResult: _spending,
+    LargestPurchaseResult: _largest,
+    ComparisonResult: _comparison,
+    MovementsResult: _movements,
+    ExchangeRateResult: _rate,
+    ComplaintsResult: _complaints,
 }
 
 
-def answer(outcomes: list[ToolOutcome], voice: Voice) -> str:
+def answer(outcomes: list[ToolOutcome[Result]], voice: Voice) -> str:
     """The last lookup of the turn answers; earlier ones were steps towards it."""
-    last = outcomes[-1]
-    if last.result.get("error") and not last.result.get("blocked"):
-        return voice.say("unavailable")
-    if last.tool == "run_sql":
-        return rows_answer(voice, last.result)
-    if last.tool == "describe_schema":
+    last = outcomes[-1].result
+    if isinstance(last, SqlRefusal | SqlAnswer):
+        return rows_answer(voice, last)
+    if isinstance(last, SchemaCatalog):
         return voice.say("schema")
-    asked_too = [_typed(voice, o) for o in outcomes[:-1] if o.also and o.tool in TYPED and not o.result.get("error")]
+    if not isinstance(last, LookupResult):
+        return voice.say("unavailable")  # a failed lookup or a refusal: never a "no"
+    asked_too = [_typed(voice, o.result) for o in outcomes[:-1] if o.also and isinstance(o.result, LookupResult)]
     return "\n\n".join([*asked_too, _typed(voice, last)])
 
 
-def _typed(voice: Voice, outcome: ToolOutcome) -> str:
-    model, write = TYPED[outcome.tool]
-    result: Any = model.model_validate(outcome.result)
+def _typed(voice: Voice, result: LookupResult) -> str:
     if result.status == "unavailable":
         return voice.say("unavailable")
     if result.status == "unknown_period":
         return voice.say("unknown_period")
-    return write(voice, result)
+    return WRITERS[type(result)](voice, result)
 
 
 __all__ = ["act", "answer"]

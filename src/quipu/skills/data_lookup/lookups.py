@@ -1,6 +1,8 @@
 """Which lookup the words ask for, and its arguments, from the reading: the intent names the tool; the periods,
 category, merchant and bounds said are its arguments; a follow-up keeps what it does not change."""
 
+from quipu.application.data_lookup_results import LookupResult
+from quipu.application.results import Result
 from quipu.domain.reading.model import Slots
 from quipu.domain.reading.naming import period_argument
 from quipu.skills.answering import SkillTurn, ToolOutcome
@@ -133,7 +135,7 @@ def _latest(turn: SkillTurn, tool: str) -> bool:
     return tool == "get_movements" and turn.intent == "movements" and bool(slots.top_n) and not slots.periods
 
 
-async def act(turn: SkillTurn) -> list[ToolOutcome]:
+async def act(turn: SkillTurn) -> list[ToolOutcome[Result]]:
     """The lookup the intent names, with the period, category, merchant and bounds the words give; a word that
     may be a merchant no list knows ("¿cuánto gasté en ElectroMax?") is tried first, and kept only if the
     customer bought there."""
@@ -148,6 +150,6 @@ async def act(turn: SkillTurn) -> list[ToolOutcome]:
     if tool in ("get_spending_summary", "get_movements") and not {"merchant", "category"} & set(arguments):
         for place in turn.now.places or turn.slots.places:
             looked = await turn.tools.call(tool, {**arguments, "merchant": place})
-            if looked.result.get("status") == "found":
+            if isinstance(looked.result, LookupResult) and looked.result.status == "found":
                 return [looked]
     return [await turn.tools.call(tool, arguments)]

@@ -3,6 +3,7 @@
 import re
 from decimal import Decimal
 
+from quipu.application.sql_results import SqlAnswer, SqlRefusal
 from quipu.skills.answering import Voice
 from quipu.skills.data_lookup.phrases import counted, number
 
@@ -24,23 +25,25 @@ def cell(voice: Voice, value) -> str:
     return voice.record(text)
 
 
-def rows_answer(voice: Voice, result: dict) -> str:
-    if result.get("blocked"):
+def rows_answer(voice: Voice, result: SqlRefusal | SqlAnswer) -> str:
+    if isinstance(result, SqlRefusal) or result.blocked:
         return voice.say("sql_refused")
-    rows = result.get("rows") or []
+    if result.error:  # the database stopped the query (a timeout): the records could not be read, never "none"
+        return voice.say("unavailable")
+    rows = result.rows or []
     if not rows:
         return voice.say("sql_none")
-    columns = (result.get("columns") or [])[:SHOWN_COLUMNS]
+    columns = (result.columns or [])[:SHOWN_COLUMNS]
     lines = []
     for row in rows[:SHOWN_ROWS]:
         cells = [cell(voice, v) for v in row[: len(columns)]]
         lines.append(
             " · ".join(f"{c}: {v}" for c, v in zip(columns, cells, strict=True)) if len(columns) > 1 else cells[0]
         )
-    count = result.get("row_count", len(rows))
+    count = result.row_count if result.row_count is not None else len(rows)
     text = voice.say(
         "sql_rows", count=count, rows_word=counted(voice, count, "row_one", "row_many"), lines=voice.lines(lines)
     )
-    if result.get("truncated") or len(rows) > SHOWN_ROWS:
+    if result.truncated or len(rows) > SHOWN_ROWS:
         text += "\n" + voice.say("sql_truncated", shown=min(len(rows), SHOWN_ROWS))
     return text

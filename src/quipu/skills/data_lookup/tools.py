@@ -14,8 +14,9 @@ from quipu.adapters.mcp.tooling import AUDITED, ToolDeps, wired
 from quipu.application import data_lookup
 from quipu.application import data_lookup_results as results
 from quipu.application.caller import Caller
-from quipu.application.data_lookup_results import published
+from quipu.application.sql_results import SchemaCatalog, SqlAnswer, SqlRefusal
 from quipu.application.text_to_sql import run_sql as guarded_sql
+from quipu.application.tool_results import published
 from quipu.domain.vocabulary import Amount, Merchant, SqlText
 from quipu.skills.data_lookup.gate import SQL_GATE_TAG
 
@@ -49,22 +50,20 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         merchant: Merchant | None = None,
         by: By = "total",
         session: Caller = Depends(current_session),
-    ) -> dict:
+    ) -> results.SpendingResult:
         """How much the customer spent (Approved purchases), per currency; by=category|merchant|month splits it."""
         filters = data_lookup.filters_of(category, merchant)
-        found = await data_lookup.spending(deps().records, session.customer_id, period=period, filters=filters, by=by)
-        return found.json_ready()
+        return await data_lookup.spending(deps().records, session.customer_id, period=period, filters=filters, by=by)
 
     @server.tool(annotations=READ_ONLY, tags={AUDITED}, output_schema=published(results.LargestPurchaseResult))
     async def get_largest_purchase(
         period: PeriodSaid | None = None,
         category: CategorySaid | None = None,
         session: Caller = Depends(current_session),
-    ) -> dict:
+    ) -> results.LargestPurchaseResult:
         """The customer's biggest purchase of the period (one per currency)."""
         filters = data_lookup.filters_of(category, None)
-        found = await data_lookup.largest_purchase(deps().records, session.customer_id, period=period, filters=filters)
-        return found.json_ready()
+        return await data_lookup.largest_purchase(deps().records, session.customer_id, period=period, filters=filters)
 
     @server.tool(annotations=READ_ONLY, tags={AUDITED}, output_schema=published(results.ComparisonResult))
     async def compare_spending(
@@ -72,13 +71,12 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         versus: PeriodSaid | None = None,
         category: CategorySaid | None = None,
         session: Caller = Depends(current_session),
-    ) -> dict:
+    ) -> results.ComparisonResult:
         """Spending of two periods side by side; without versus, the period just before."""
         filters = data_lookup.filters_of(category, None)
-        found = await data_lookup.compare_spending(
+        return await data_lookup.compare_spending(
             deps().records, session.customer_id, period=period, versus=versus, filters=filters
         )
-        return found.json_ready()
 
     @server.tool(annotations=READ_ONLY, tags={AUDITED}, output_schema=published(results.MovementsResult))
     async def get_movements(
@@ -90,13 +88,12 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         order: Order = "newest",
         limit: Count = 10,
         session: Caller = Depends(current_session),
-    ) -> dict:
+    ) -> results.MovementsResult:
         """The customer's movements (every type and status), newest first or largest first."""
         filters = data_lookup.filters_of(category, merchant, min_amount, max_amount)
-        found = await data_lookup.movements(
+        return await data_lookup.movements(
             deps().records, session.customer_id, period=period, filters=filters, order=order, limit=limit
         )
-        return found.json_ready()
 
     @server.tool(annotations=READ_ONLY, tags={AUDITED}, output_schema=published(results.ExchangeRateResult))
     async def get_exchange_rate(
@@ -104,31 +101,30 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         target: CurrencySaid | None = None,
         on: DaySaid | None = None,
         session: Caller = Depends(current_session),
-    ) -> dict:
+    ) -> results.ExchangeRateResult:
         """How much 1 unit of a currency (the dollar by default) is worth in the customer's currency."""
-        found = await data_lookup.exchange_rate(
+        return await data_lookup.exchange_rate(
             deps().records, session.customer_id, currency=currency, target=target, on=on
         )
-        return found.json_ready()
 
     @server.tool(annotations=READ_ONLY, tags={AUDITED}, output_schema=published(results.ComplaintsResult))
-    async def get_complaints(session: Caller = Depends(current_session)) -> dict:
+    async def get_complaints(session: Caller = Depends(current_session)) -> results.ComplaintsResult:
         """The customer's complaints and claims: how many, which are open, their status."""
-        return (await data_lookup.complaints(deps().records, session.customer_id)).json_ready()
+        return await data_lookup.complaints(deps().records, session.customer_id)
 
-    @server.tool(annotations=READ_ONLY, tags={SQL_GATE_TAG})
-    async def describe_schema() -> dict:
+    @server.tool(annotations=READ_ONLY, tags={SQL_GATE_TAG}, output_schema=published(SchemaCatalog))
+    async def describe_schema() -> SchemaCatalog:
         """The tables you can query with run_sql: columns, meanings, values, and which are the customer's."""
         return await _catalog(deps())
 
-    @server.tool(annotations=READ_ONLY, tags={SQL_GATE_TAG, AUDITED})
-    async def run_sql(sql: SqlText, session: Caller = Depends(current_session)) -> dict:
+    @server.tool(annotations=READ_ONLY, tags={SQL_GATE_TAG, AUDITED}, output_schema=published(SqlRefusal | SqlAnswer))
+    async def run_sql(sql: SqlText, session: Caller = Depends(current_session)) -> SqlRefusal | SqlAnswer:
         """Runs one read-only SELECT over the core tables (call describe_schema first). Never filter by
         customer: only the customer's rows exist for you. Refused queries come back with the reason."""
-        return (await guarded_sql(wired(deps().sql_runner, "sql_runner"), sql, session.customer_id)).json_ready()
+        return await guarded_sql(wired(deps().sql_runner, "sql_runner"), sql, session.customer_id)
 
     return server
 
 
-async def _catalog(deps: ToolDeps) -> dict:
-    return {"evidence_lookup": "pg_catalog comments of core", "catalog": await wired(deps.catalog, "catalog")()}
+async def _catalog(deps: ToolDeps) -> SchemaCatalog:
+    return SchemaCatalog(catalog=await wired(deps.catalog, "catalog")())

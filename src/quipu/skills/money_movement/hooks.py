@@ -3,6 +3,20 @@ or the bill), asks for the one missing detail, and answers with the card, the qu
 words say is the reading's: amounts in the customer's locale, their own products with the role the words give,
 an account number only after an account cue, the service of a bill."""
 
+from collections.abc import Sequence
+
+from quipu.application.results import Result
+from quipu.application.transfer_results import (
+    AccountOption,
+    BillLine,
+    BillOption,
+    Clarification,
+    DebtOption,
+    Proposed,
+    Refusal,
+    ServiceBills,
+    TransferOptions,
+)
 from quipu.domain.reading.model import Amount, Product, Slots
 from quipu.domain.reading.products import DEBT_KINDS, product_type
 from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
@@ -100,7 +114,7 @@ def _origin(turn: SkillTurn) -> str | None:
     return turn.earlier.get("from_type") if turn.follow_up else None
 
 
-async def _bills(turn: SkillTurn) -> list[ToolOutcome]:
+async def _bills(turn: SkillTurn) -> list[ToolOutcome[Result]]:
     services = _service(turn)
     if not services:
         return [await turn.tools.call("list_service_bills", {})]
@@ -112,7 +126,7 @@ async def _bills(turn: SkillTurn) -> list[ToolOutcome]:
     return outcomes
 
 
-async def act(turn: SkillTurn) -> list[ToolOutcome] | str:
+async def act(turn: SkillTurn) -> list[ToolOutcome[Result]] | str:
     """The card the words ask for, or the one question that completes them."""
     if turn.intent == "list_bills":
         return [await turn.tools.call("list_service_bills", {})]
@@ -125,68 +139,63 @@ async def act(turn: SkillTurn) -> list[ToolOutcome] | str:
     return [await turn.tools.call("propose_transfer", arguments)]
 
 
-def _account(voice: Voice, option: dict) -> str:
-    return voice.product(option.get("product_type"), option.get("last4"))
+def _account(voice: Voice, option: AccountOption | DebtOption) -> str:
+    return voice.product(option.product_type, option.last4)
 
 
-def _options(voice: Voice, options: list[dict]) -> str:
-    lines = []
-    for o in options:
-        if "debt" in o and o["debt"] is not None:
-            lines.append(
-                voice.say("debt_option", account=_account(voice, o), debt=voice.money(o["debt"], o["currency"]))
-            )
-        elif "balance" in o and o["balance"] is not None:
-            lines.append(
-                voice.say(
-                    "account_option", account=_account(voice, o), balance=voice.money(o["balance"], o["currency"])
-                )
-            )
-        elif "biller" in o:
-            lines.append(_bill(voice, o))
-        elif "service" in o:  # a bill offered by its service and amount
-            lines.append(voice.say("bill_choice", service=o["service"], amount=voice.money(o["amount"], o["currency"])))
-        else:
-            lines.append(_account(voice, o))
-    return voice.lines(lines)
+def _option(voice: Voice, o: AccountOption | DebtOption | BillOption) -> str:
+    if isinstance(o, BillOption):  # a bill offered by its service and amount
+        return voice.say("bill_choice", service=o.service, amount=voice.money(o.amount, o.currency))
+    if isinstance(o, DebtOption) and o.debt is not None:
+        return voice.say("debt_option", account=_account(voice, o), debt=voice.money(o.debt, o.currency))
+    if isinstance(o, AccountOption) and o.balance is not None:
+        return voice.say("account_option", account=_account(voice, o), balance=voice.money(o.balance, o.currency))
+    return _account(voice, o)  # its figure unknown: the product alone
 
 
-def _bill(voice: Voice, bill: dict) -> str:
+def _options(voice: Voice, options: Sequence[AccountOption | DebtOption | BillOption]) -> str:
+    return voice.lines([_option(voice, o) for o in options])
+
+
+def _bill(voice: Voice, bill: BillLine) -> str:
     return voice.say(
         "bill_option",
-        service=bill.get("service", ""),
-        biller=bill.get("biller", ""),
-        amount=voice.money(bill["amount"], bill["currency"]),
-        due=voice.date(bill.get("due_date")) if bill.get("due_date") else "—",
+        service=bill.service,
+        biller=bill.biller,
+        amount=voice.money(bill.amount, bill.currency),
+        due=voice.date(bill.due_date),
     )
 
 
-def _proposal(voice: Voice, result: dict) -> str:
-    status = result.get("status")
-    if status == "proposed":
-        return voice.say("proposed", card=result["confirmation"]["text"])
-    if status == "needs_clarification":
-        return voice.say("clarify", ask=result.get("ask", ""), options=_options(voice, result.get("options", [])))
-    reason = result.get("reason", "other")
+def _proposal(voice: Voice, result: Clarification | Refusal | Proposed) -> str:
+    if isinstance(result, Proposed):
+        return voice.say("proposed", card=result.confirmation.text)
+    if isinstance(result, Clarification):
+        return voice.say("clarify", ask=result.ask, options=_options(voice, result.options))
     try:
-        said = voice.say(f"reason_{reason}")
+        said = voice.say(f"reason_{result.reason}")
     except KeyError:
         said = voice.say("reason_other")
     return voice.say("blocked", reason=said)
 
 
-def answer(outcomes: list[ToolOutcome], voice: Voice) -> str:
-    last = outcomes[-1]
-    result = last.result
-    if result.get("error"):
-        return voice.say("unavailable")
-    if last.tool in ("propose_transfer", "propose_service_payment"):
-        return _proposal(voice, result)
-    if last.tool == "list_service_bills":
-        bills = result.get("bills", [])
-        return (
-            voice.say("bills", bills=voice.lines([_bill(voice, b) for b in bills])) if bills else voice.say("no_bills")
-        )
-    accounts = _options(voice, result.get("accounts", []))
-    debts = _options(voice, result.get("debts", []))
+def _bills_listed(voice: Voice, result: ServiceBills) -> str:
+    if not result.bills:
+        return voice.say("no_bills")
+    return voice.say("bills", bills=voice.lines([_bill(voice, b) for b in result.bills]))
+
+
+def _transfer_options(voice: Voice, result: TransferOptions) -> str:
+    accounts, debts = _options(voice, result.accounts), _options(voice, result.debts)
     return voice.say("options", accounts=accounts, debts=voice.say("debts_heading", debts=debts) if debts else "")
+
+
+def answer(outcomes: list[ToolOutcome[Result]], voice: Voice) -> str:
+    result = outcomes[-1].result
+    if isinstance(result, Clarification | Refusal | Proposed):
+        return _proposal(voice, result)
+    if isinstance(result, ServiceBills):
+        return _bills_listed(voice, result)
+    if isinstance(result, TransferOptions):
+        return _transfer_options(voice, result)
+    return voice.say("unavailable")  # a failed lookup or a refusal: never a "no"

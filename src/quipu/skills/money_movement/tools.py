@@ -11,6 +11,8 @@ from pydantic import Field
 from quipu.adapters.mcp.session import signed_in
 from quipu.adapters.mcp.tooling import ToolDeps, wired
 from quipu.application.caller import Caller
+from quipu.application.tool_results import published
+from quipu.application.transfer_results import ProposalAnswer, ServiceBills, TransferOptions
 from quipu.domain.vocabulary import AccountType, Last4
 
 READ_ONLY = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
@@ -36,17 +38,17 @@ Service = Annotated[str, Field(min_length=2, max_length=40)]
 def build(deps: Callable[[], ToolDeps]) -> FastMCP:
     server = FastMCP("transfers", instructions="Proposals only; money moves on the customer's button.")
 
-    @server.tool(annotations=READ_ONLY)
-    async def list_transfer_options(who: Caller = Depends(signed_in)) -> dict:
+    @server.tool(annotations=READ_ONLY, output_schema=published(TransferOptions))
+    async def list_transfer_options(who: Caller = Depends(signed_in)) -> TransferOptions:
         """The customer's accounts that can send (with balance) and cards or loans that owe (with debt)."""
-        return (await wired(deps().money, "money").options(who)).json_ready()
+        return await wired(deps().money, "money").options(who)
 
-    @server.tool(annotations=READ_ONLY)
-    async def list_service_bills(who: Caller = Depends(signed_in)) -> dict:
+    @server.tool(annotations=READ_ONLY, output_schema=published(ServiceBills))
+    async def list_service_bills(who: Caller = Depends(signed_in)) -> ServiceBills:
         """Pending service bills, the one due first on top."""
-        return (await wired(deps().money, "money").bills(who)).json_ready()
+        return await wired(deps().money, "money").bills(who)
 
-    @server.tool(annotations=PROPOSES)
+    @server.tool(annotations=PROPOSES, output_schema=published(ProposalAnswer, reads=False))
     async def propose_transfer(
         kind: Kind,
         amount: Money,
@@ -57,12 +59,12 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         to_account_number: AccountNumber | None = None,
         to_customer_id: RecipientId | None = None,
         who: Caller = Depends(signed_in),
-    ) -> dict:
+    ) -> ProposalAnswer:
         """Proposes a transfer. own_accounts: between own accounts; pay_debt: to own card or loan;
         third_party: to another customer by account number or customer id (exactly one). Returns
         needs_clarification (ask what it says), blocked (explain the reason) or proposed (a card with a
         button is shown; do not say the money moved)."""
-        proposal = await wired(deps().money, "money").propose_transfer(
+        return await wired(deps().money, "money").propose_transfer(
             who,
             kind=kind,
             amount=amount,
@@ -73,19 +75,17 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
             to_account_number=to_account_number,
             to_customer_id=to_customer_id,
         )
-        return proposal.json_ready()
 
-    @server.tool(annotations=PROPOSES)
+    @server.tool(annotations=PROPOSES, output_schema=published(ProposalAnswer, reads=False))
     async def propose_service_payment(
         service: Service | None = None,
         from_last4: Last4 | None = None,
         from_type: AccountType | None = None,
         who: Caller = Depends(signed_in),
-    ) -> dict:
+    ) -> ProposalAnswer:
         """Proposes paying one pending bill whole (luz, agua, teléfono, internet, cable)."""
-        proposal = await wired(deps().money, "money").propose_service_payment(
+        return await wired(deps().money, "money").propose_service_payment(
             who, service=service, from_last4=from_last4, from_type=from_type
         )
-        return proposal.json_ready()
 
     return server

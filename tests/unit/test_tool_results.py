@@ -1,0 +1,101 @@
+"""The tool seam is typed: every tool publishes its output schema and returns the model its skill declares, and
+a tool call kept in the turn's checkpoint reads back as the same typed result."""
+
+import asyncio
+from datetime import datetime
+from decimal import Decimal
+
+import pytest
+from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+from pydantic import TypeAdapter
+
+from quipu.adapters.mcp.hub import skill_servers
+from quipu.application.investigation_results import CheckedCharge, Priority, Report
+from quipu.application.sql_results import SqlRefusal
+from quipu.application.tool_results import LookupFailed, PendingProposal, ToolRefused
+from quipu.application.transfer_results import Confirmation, Proposed
+from quipu.skills.answering import ToolOutcome
+from quipu.skills.registry import result_types
+
+
+def every_tool():
+    """(server, tool) for every tool of every skill, actions and memory on: listing needs no dependency."""
+    servers = skill_servers(lambda: None, actions_enabled=True, memory=True)
+
+    async def listed():
+        return [(name, tool) for name, server in servers.items() for tool in await server.list_tools()]
+
+    return asyncio.run(listed())
+
+
+TOOLS = every_tool()
+
+
+def models(schema: dict) -> set[str]:
+    """The models a schema admits, by title (a union's variants, inlined or by reference)."""
+    defs = schema.get("$defs", {})
+    return {(defs[v["$ref"].split("/")[-1]] if "$ref" in v else v)["title"] for v in schema.get("anyOf", [schema])}
+
+
+@pytest.mark.parametrize(("server", "tool"), TOOLS, ids=[f"{s}_{t.name}" for s, t in TOOLS])
+def test_every_tool_publishes_an_output_schema_of_the_model_it_returns(server, tool):
+    schema = tool.output_schema
+    assert schema and schema.get("type") == "object" and "x-fastmcp-wrap-result" not in schema
+    declared = models(result_types()[tool.name].json_schema(mode="serialization"))
+    reads = bool(tool.annotations and tool.annotations.read_only_hint)  # the hub answers a failed lookup instead
+    assert models(schema) == declared | ({"LookupFailed"} if reads else set())
+
+
+@pytest.mark.parametrize(("server", "tool"), TOOLS, ids=[f"{s}_{t.name}" for s, t in TOOLS])
+def test_every_tool_returns_the_model_its_skill_declares(server, tool):
+    declared = result_types()[tool.name]
+    assert TypeAdapter(tool.return_type).json_schema() == declared.json_schema()
+
+
+def report() -> Report:
+    charge = CheckedCharge.model_validate(
+        {
+            "label": "#1",
+            "date": datetime(2026, 6, 11, 9, 0, 4),
+            "merchant": "Uber Trip",
+            "amount": Decimal("312.40"),
+            "currency": "MXN",
+            "status": "Approved",
+            "findings": [{"kind": "duplicate", "seconds_apart": 4, "other": "#2"}, {"kind": "pending"}],
+        }
+    )
+    return Report(count=1, charges=[charge], priority=Priority(level="Medium", sla_hours=24), days=30)
+
+
+def proposed() -> Proposed:
+    card = Confirmation(
+        transfer_id="t-1",
+        kind="own_accounts",
+        amount=Decimal("200.00"),
+        currency="MXN",
+        origin="ahorro 1234",
+        destination="corriente 5678",
+        place=None,
+        expires_at=datetime.fromisoformat("2026-06-18T10:00:00+00:00"),
+        text="Transferir 200.00 MXN",
+    )
+    return Proposed(confirmation=card)
+
+
+OUTCOMES = [
+    ToolOutcome("investigate_charges", {"merchant": "Uber", "days": 30}, report(), note={"focus": "x"}),
+    ToolOutcome("propose_transfer", {"kind": "own_accounts", "amount": "200"}, proposed()),
+    ToolOutcome("get_spending_summary", {}, LookupFailed(unavailable=["get_spending_summary"], status="unavailable")),
+    ToolOutcome("get_balances", {"product_type": "x"}, ToolRefused(detail="bad argument"), also=True),
+    ToolOutcome("run_sql", {"sql": "DROP"}, SqlRefusal(error="not_select", detail="d", hint="h")),
+    ToolOutcome("withdraw_proposal", {"id": "b-1"}, PendingProposal(kind="actions", id="b-1", summary="bloquear")),
+]
+
+
+@pytest.mark.parametrize("outcome", OUTCOMES, ids=lambda o: o.tool)
+def test_a_tool_call_round_trips_through_the_checkpoint_to_its_typed_result(outcome):
+    # the serializer the composition root gives the checkpointer (bootstrap.py)
+    serde = JsonPlusSerializer(allowed_msgpack_modules=[("quipu.application.caller", "Caller")])
+    kept = serde.loads_typed(serde.dumps_typed({"tool_calls": [outcome.stored()]}))
+    (read,) = [ToolOutcome.from_stored(entry) for entry in kept["tool_calls"]]
+    assert read == outcome and type(read.result) is type(outcome.result)
