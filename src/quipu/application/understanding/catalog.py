@@ -12,6 +12,7 @@ class Intent:
     acts: bool = False  # a proposal the customer confirms with a button
     action: str | None = None  # the catalog action or transfer kind; the action never automated
     handled: str | None = None  # for code's own: person, scam, never_automated, cancel_pending, answer, …
+    takes: frozenset[str] | None = None  # the details (reading slots) that narrow it; None: any detail
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,8 @@ class Catalog:
             for name, spec in intents.items():
                 if name in found:
                     raise ValueError(f"intent {name} is declared by {found[name].skill} and {skill}")
-                found[name] = Intent(name, skill, spec.get("acts") == "true", spec.get("action"))
+                takes = frozenset(spec["takes"].split()) if spec.get("takes") else None
+                found[name] = Intent(name, skill, spec.get("acts") == "true", spec.get("action"), takes=takes)
         for name, spec in shared.items():
             if name in found:
                 raise ValueError(f"intent {name} is declared by a skill and by _shared")
@@ -50,6 +52,11 @@ class Catalog:
         """How code handles an intent no skill serves (person, scam, never_automated, …)."""
         intent = self.intents.get(name)
         return intent.handled if intent else None
+
+    def narrowed_by(self, name: str, details: frozenset[str]) -> bool:
+        """Whether every one of these details narrows the intent ("de Uber" narrows no balance)."""
+        intent = self.intents.get(name)
+        return intent is None or intent.takes is None or details <= intent.takes
 
     def acts(self, name: str) -> bool:
         intent = self.intents.get(name)

@@ -41,12 +41,19 @@ def sure(clause: Clause, level: float = CONFIDENT) -> bool:
     return clause.confidence >= level
 
 
+DETAILS = (  # the slots that narrow a request, by the names intents.yaml's `takes` uses
+    "periods", "merchants", "categories", "amounts", "products", "last4", "other_one", "one_before", "current_one",
+    "everything", "currencies", "places", "services", "over", "under", "window",
+)  # fmt: skip
+
+
+def details_named(clause: Clause) -> frozenset[str]:
+    """The details of a request the words carry: a period, a merchant, an amount, a product, an ending…"""
+    return frozenset(name for name in DETAILS if getattr(clause.slots, name))
+
+
 def refines(clause: Clause) -> bool:
-    """The words carry a detail of a request: a period, a merchant, an amount, a product, an ending…"""
-    s = clause.slots
-    details = s.periods or s.merchants or s.categories or s.amounts or s.products or s.last4 or s.other_one
-    period_back = s.one_before or s.current_one
-    return bool(details or period_back or s.everything or s.currencies or s.places or s.services or s.over or s.under or s.window)
+    return bool(details_named(clause))
 
 
 def answered_as(clause: Clause, intent: str, conversation: Conversation, catalog: Catalog) -> Command:

@@ -9,6 +9,7 @@ from quipu.application.understanding.conversation import (
     SHORT_FOLLOW_UP,
     Conversation,
     asked_for,
+    details_named,
     refines,
     sure,
 )
@@ -96,6 +97,8 @@ def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
     named = [a for a in clause.anchors if not (detailed and a == "affirm")]
     if named or (sure(clause, NEW_REQUEST) and clause.intent != conversation.last_intent and not only_changes):
         return None
+    if detailed and not catalog.narrowed_by(conversation.last_intent or "", details_named(clause)):
+        return None  # "volviendo a lo del uber…" after a balance: a merchant narrows no balance
     short = clause.mood in (Mood.QUESTION, Mood.ACTION_QUESTION) and len(clause.words) <= SHORT_FOLLOW_UP
     known = conversation.last_skill in conversation.offered and conversation.last_intent
     if short and known and not catalog.acts(conversation.last_intent or ""):

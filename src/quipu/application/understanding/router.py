@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from quipu.application.understanding.catalog import Catalog
 from quipu.application.understanding.commands import Command, Step
-from quipu.application.understanding.conversation import MONEY_INTENTS, NEW_REQUEST, Conversation, sure
+from quipu.application.understanding.conversation import MONEY_INTENTS, NEW_REQUEST, Conversation, refines, sure
 from quipu.application.understanding.rules import RULES
 from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading
 
@@ -128,8 +128,15 @@ def _moves_or_shares(clause: Clause) -> bool:
     return clause.polarity == Polarity.ASKS and (clause.intent in MONEY_INTENTS or bool(s.accounts) or s.secret)
 
 
-def _same(a: Command, b: Command) -> bool:
-    return a.step == b.step and a.intent == b.intent and a.step not in (Step.ANSWER, Step.EXPLAIN)
+def _same(later: Command, seen: Command) -> bool:
+    """The same step for the same intent, said twice. Two lookups of one intent differ by what each names ("cuánto
+    en abril y cuánto en mayo"); a later one that names nothing new ("me llegó un aviso de Liverpool, pero no me
+    acuerdo de haber comprado nada") is the same lookup."""
+    if later.step != seen.step or later.intent != seen.intent:
+        return False
+    if later.step not in (Step.ANSWER, Step.EXPLAIN):
+        return True
+    return later.step == Step.ANSWER and not later.acts and later.clause is not None and not refines(later.clause)
 
 
 def _first_rule(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command:

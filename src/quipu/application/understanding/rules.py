@@ -222,9 +222,14 @@ def _declined_in_doubt(clause: Clause, conversation: Conversation, catalog: Cata
 def _doubt(clause: Clause, catalog: Catalog) -> Command | None:
     """The two likeliest readings, when both are worth offering and at least one is something a skill does."""
     options = [g.label for g in clause.intents[:2] if g.confidence >= DOUBT_FLOOR and _offerable(g.label, catalog)]
-    if len(options) == 2:
-        return Command(Step.CLARIFY, clause, options=tuple(options))
-    return None
+    if len(options) != 2:
+        return None
+    # two lookups of one skill ("tem uma compra da amazon pendente, que é isso?": a charge not recognised, or what
+    # became of it): the skill's look at the records answers either, so nothing is asked
+    skills = {catalog.skill_of(o) for o in options}
+    if len(skills) == 1 and not any(catalog.acts(o) for o in options):
+        return None
+    return Command(Step.CLARIFY, clause, options=tuple(options))
 
 
 def _offerable(intent: str, catalog: Catalog) -> bool:

@@ -12,6 +12,7 @@ from quipu.domain.reading.text import Speller, collapse_repeats, fold, tokens
 ENDS = frozenset({".", "?", "!", ";", "\n"})
 PUNCTUATION = frozenset({*ENDS, "¿", "¡", ",", ":"})
 SHORT = 2  # a clause of fewer words than this is kept with the one before it ("porfa", "gracias")
+DETAIL_ONLY = 3  # at most this many words after "pero"/"solo" that start nothing anew only qualify the clause before
 # after "y"/"e" these start a subordinate clause ("y que me transfiera…", "e como eu…"), not a new question
 SUBORDINATING = frozenset({"que", "como"})
 SCALE_LETTERS = frozenset({"k"})  # "5k" is five thousand; "k" alone is chat for "que"
@@ -120,7 +121,10 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
             continue
         start = len(joined[: match.start()].split())
         end = start + len(match.group(0).split())
-        if start >= SHORT and len(words) - end >= SHORT:
+        rest = words[end:]
+        # "compárame mayo contra abril pero en total": a few words of detail after "pero" qualify what came before
+        asks_more = len(rest) > DETAIL_ONLY or _starts_anew(rest, language)
+        if start >= SHORT and len(rest) >= SHORT and asks_more:
             head = (words[:start], said[:start], _asked_with(words[:start], asked, language))
             return [head, *_joined((words[end:], said[end:], asked), language)]
     for index, word in enumerate(words):

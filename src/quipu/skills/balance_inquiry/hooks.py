@@ -34,8 +34,11 @@ async def act(turn: SkillTurn) -> list[ToolOutcome[Result]]:
     if tool == "get_balances" and any(named):
         note["products"] = sorted({t for t in named if t})  # "¿y en la de ahorro nomás?": that product's line
     arguments: dict = {}
-    kinds = [product_type(p.kind) for p in turn.slots.products if product_type(p.kind) in DEBT_TYPES]
-    if tool == "get_debts" and len(set(kinds)) == 1:
+    # "¿cuánto debo del préstamo?" narrows to it; "somando cartão e empréstimo" (a card without its kind beside
+    # it) or "en total" does not
+    said = [product_type(p.kind) for p in turn.slots.products]
+    kinds = [k for k in said if k in DEBT_TYPES]
+    if tool == "get_debts" and len(set(kinds)) == 1 and len(kinds) == len(said) and not turn.slots.everything:
         arguments["product_type"] = kinds[0]
     return [await turn.tools.call(tool, arguments, note=note)]
 
@@ -118,7 +121,9 @@ def _installments_line(voice: Voice, d: Debt) -> str:
         return voice.say("installments_unknown_line", product=product)
     amount = voice.money(d.minimum_payment, d.currency) if d.minimum_payment is not None else None
     each = voice.say("installment_amount", amount=amount) if amount else ""
-    return voice.say("installments_line", product=product, count=d.remaining_installments, each=each)
+    # "¿cuánto me falta para terminar de pagarlo?" asks the installments and what is still owed: both are said
+    owed = voice.say("installments_owed", amount=voice.money(d.debt, d.currency)) if d.debt is not None else ""
+    return voice.say("installments_line", product=product, count=d.remaining_installments, each=each, owed=owed)
 
 
 def _focused(voice: Voice, result: Debts, focus: str) -> str:
