@@ -137,7 +137,7 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         # "se me cayó en el metro, bloquéala": an imperative after a comma is a request of its own, one word or more
         enough = _content(right) >= SHORT or _imperative(right, language)
         split_here = _content(left) >= SHORT and enough and not _supposes(left, language)
-        if word == "," and split_here and _starts_anew(right, language):
+        if word == "," and split_here and (_starts_anew(right, language) or _greets_only(left, language)):
             head = (left, said[:index], _asked_with(left, asked, language))
             return [head, *_joined((right, said[index + 1 :], asked), language)]
     return [piece]
@@ -191,6 +191,16 @@ def _starts_anew(rest: list[str], language: str) -> bool:
         p.search(" ".join(rest[:2])) is not None and _anchored_at_start(p, rest)
         for _, p in compiled_table(language, "intents")
     )
+
+
+def _greets_only(words: list[str], language: str) -> bool:
+    """ "buenas parce, tengo una compra…": a greeting (and the words said to be kind) before a comma is a clause of
+    its own, so what follows is read on its own."""
+    said = " ".join(w for w in words if w not in PUNCTUATION)
+    greeting = dict(compiled_table(language, "intents")).get("greeting")
+    found = [*(greeting.find(said) if greeting else []), *lexicon(language).cue("courtesy").find(said)]
+    greeted = greeting is not None and greeting.search(said) is not None
+    return greeted and sum(len(m.group(0).split()) for m in found) >= len(said.split())
 
 
 def _only_courtesy(rest: list[str], language: str) -> bool:
