@@ -31,7 +31,7 @@ CUSTOMERS = {  # what each demo customer's records name, as the reading would ge
     ),
     "lucia": ReadingContext(region="MX", merchants=("Uber Trip", "Spotify", "CFE", "Pemex"), products=(CARD,)),
     "ana": ReadingContext(
-        region="BR", merchants=("iFood", "Pão de Açúcar", "Magazine Luiza", "Drogasil"), products=(CARD,)
+        region="BR", merchants=("iFood", "Pão de Açúcar", "Magazine Luiza", "Drogasil", "99 Táxi"), products=(CARD,)
     ),
     "andres": ReadingContext(region="CO", merchants=("Amazon Mktp", "Rappi", "Éxito"), products=(CARD,)),
     "diego": ReadingContext(region="MX", merchants=("Liverpool", "OXXO"), products=(CARD,)),

@@ -6,7 +6,7 @@ import re
 from difflib import SequenceMatcher
 from functools import cache
 
-from quipu.domain.reading.lexicon import brand_names, brands, lexicon
+from quipu.domain.reading.lexicon import brand_names, brands, common, lexicon
 from quipu.domain.reading.text import fold
 
 CLOSE = 0.85  # how alike a word must be to a merchant's own word to name it ("liverpol", "mercadolivre")
@@ -39,8 +39,46 @@ def _close(word: str, name: str) -> bool:
     return matcher.real_quick_ratio() >= CLOSE and matcher.quick_ratio() >= CLOSE and matcher.ratio() >= CLOSE
 
 
+def _nicknamed(text: str) -> str:
+    """The words with each brand's nickname written as the records write the brand."""
+    for nickname, name in _nicknames():
+        text = re.sub(rf"(?<![a-z0-9]){re.escape(nickname)}(?![a-z0-9])", name, text)
+    return text
+
+
+@cache
+def _nicknames() -> tuple[tuple[str, str], ...]:
+    table = common().get("nicknames") or {}
+    return tuple(sorted(((fold(str(k)), fold(str(v))) for k, v in table.items()), key=lambda p: -len(p[0])))
+
+
+def _leading_number(merchant: str) -> str | None:
+    """ "99 Táxi": a name that opens on a number and has no word of its own is named by that number."""
+    words = re.findall(r"[a-z0-9]+", fold(merchant))
+    lead = words[0] if words else ""
+    return lead if lead.isdigit() and len(lead) >= 2 and not own_words(merchant) else None
+
+
+def _named_by_number(words: list[str], merchant: str) -> bool:
+    lead = _leading_number(merchant)
+    before = {str(w) for w in common().get("merchant_lead_words") or []}
+    articles = {str(w) for w in common().get("articles") or []}
+
+    def led(i: int) -> bool:
+        return i >= 1 and (words[i - 1] in before or (words[i - 1] in articles and i >= 2 and words[i - 2] in before))
+
+    return lead is not None and any(w == lead and led(i) for i, w in enumerate(words))
+
+
+def number_names_a_merchant(said: str, merchants: tuple[str, ...]) -> bool:
+    """The number said is the name of a merchant the words name ("do 99"), not an amount."""
+    return any(_leading_number(m) == said for m in merchants)
+
+
 def _names(text: str, merchant: str) -> bool:
     words = text.split()
+    if _named_by_number(words, merchant):
+        return True
     pairs = [a + b for a, b in zip(words, words[1:], strict=False)]
     whole = _compact(merchant)
     if len(whole) >= MIN_FUZZY and whole in _compact(text):
@@ -53,6 +91,7 @@ def _names(text: str, merchant: str) -> bool:
 
 def merchants_named(text: str, own: tuple[str, ...], language: str = "es") -> tuple[str, ...]:
     """The customer's own merchants the words name (the longest name first), else the brands they name."""
+    text = _nicknamed(text)
     found = [m for m in sorted(own, key=len, reverse=True) if _names(text, m)]
     if found:
         return tuple(dict.fromkeys(found))

@@ -17,7 +17,7 @@ from quipu.domain.reading.lexicon import (
     compiled_table,
     lexicon,
 )
-from quipu.domain.reading.merchants import merchants_named
+from quipu.domain.reading.merchants import merchants_named, number_names_a_merchant
 from quipu.domain.reading.model import Product, ReadingContext, Slots
 from quipu.domain.reading.periods import periods_said
 from quipu.domain.reading.words import PUNCTUATION, Words, speller
@@ -57,6 +57,8 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
     amounts = numbers.amounts(draft, language, context)
     products, refused_products = _products(" ".join(clause.words), language)
     accounts, products = _own_accounts(accounts, products, draft, lex, context)
+    merchants = merchants_named(text, context.merchants, language)
+    amounts = [a for a in amounts if not number_names_a_merchant(a.said, merchants)]  # "as corridas do 99"
     return Slots(
         amounts=tuple(amounts),
         accounts=tuple(dict.fromkeys(accounts)),
@@ -65,7 +67,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         last4=tuple(last4),
         record_ids=tuple(w.upper() for w in draft.words if RECORD_ID.fullmatch(w)),
         products=tuple(products),
-        merchants=merchants_named(text, context.merchants, language),
+        merchants=merchants,
         places=_places(draft, language, context),
         periods=tuple(s.period for s in said_periods),
         categories=_named(text, compiled_table(language, "categories"), skip=brands()),
