@@ -316,3 +316,16 @@ def test_a_period_referred_back_leans_on_the_one_just_asked(make_client, custome
     chat(api, headers, first, thread_id="periods")
     body = chat(api, headers, then, thread_id="periods")
     assert body["tools_used"][-1] == "get_spending_summary" and period_words in body["reply"], body["reply"]
+
+
+@pytest.mark.parametrize(
+    ("message", "source"),
+    [
+        ("pasa 300 de mi cuenta 4000000033 a la cuenta 4000000011", "0033"),
+        ("manda 200 pesos da minha conta 4000000033 pra conta 4000000011", "0033"),
+    ],
+)
+def test_a_source_named_by_its_account_number_is_that_account_of_two_of_one_kind(make_client, message, source):
+    api = make_client(model=ScriptedModel())
+    body = chat(api, sign_in(api, "DEMO-MX-RECIBE"), message, thread_id="source-by-number")
+    assert body.get("confirmation") and f"terminada en {source}" in body["reply"] or f"final {source}" in body["reply"]

@@ -76,7 +76,13 @@ def said_type(product_type: str, said: str | None) -> bool:
 
 
 def said_last4(last4: str | None, said: str | None) -> bool:
-    return bool(last4 and said and re.search(rf"(?<!\d){re.escape(last4)}(?!\d)", said))
+    """The ending stands in the customer's words, alone ("la 0033") or ending a whole account number they wrote
+    ("de mi cuenta 4000000033"); never inside a longer number ("10033") nor taken from an amount."""
+    if not (last4 and said):
+        return False
+    alone = re.search(rf"(?<!\d){re.escape(last4)}(?!\d)", said)
+    ending = re.search(rf"(?<!\d)\d{{6,}}{re.escape(last4)}(?!\d)", said)
+    return bool(alone or ending)
 
 
 def heard(said: str | None, *, last4: str | None, product_type: str | None) -> tuple[str | None, str | None]:

@@ -63,6 +63,7 @@ class Product:
 
     kind: str  # savings, checking, credit_card, debit_card, card, loan, mortgage, account
     role: str | None = None
+    last4: str | None = None  # named by its account number: which of two accounts of one kind it is
 
 
 @dataclass(frozen=True)

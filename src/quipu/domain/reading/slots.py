@@ -149,17 +149,18 @@ def _own_accounts(
 ) -> tuple[list[str], list[Product]]:
     """The customer's own accounts named by number are their products, with the role the words give them ("de
     la cuenta 4000000022 a la cuenta 4000000011"): money between them never goes to "someone else's" account."""
-    own = {p.account_number: p.kind for p in context.products if p.account_number}
+    own = {p.account_number: p for p in context.products if p.account_number}
     kept, found = [], list(products)
     for number in accounts:
         if number not in own:
             kept.append(number)
             continue
         at = next((i for i, w in enumerate(draft.words) if numbers.digits_of(w) == number), None)
-        named = Product(own[number], _role(" ".join(_before_the_account(draft.words[:at] if at else [])), lex))
+        role = _role(" ".join(_before_the_account(draft.words[:at] if at else [])), lex)
+        named = Product(own[number].kind, role, own[number].last4)
         same = [i for i, p in enumerate(found) if p.kind == named.kind]
         if same:  # "de mi cuenta de ahorro 4000000011": the product already named, its role kept or given
-            found[same[0]] = Product(named.kind, found[same[0]].role or named.role)
+            found[same[0]] = Product(named.kind, found[same[0]].role or named.role, named.last4)
         else:
             found.append(named)
     return kept, found

@@ -55,10 +55,10 @@ def _roles(slots: Slots, paying: bool) -> dict[str, str]:
             continue
         if debt:
             roles.setdefault("to", kind)
-        elif product.role == "from":
-            roles.setdefault("from", kind)
-        elif product.role == "to":
-            roles.setdefault("to", kind)
+        elif product.role in ("from", "to"):
+            roles.setdefault(product.role, kind)
+            if product.last4:  # "de mi cuenta 4000000033": which of two accounts of one kind
+                roles.setdefault(f"{product.role}_last4", product.last4)
     return roles
 
 
@@ -80,6 +80,8 @@ def _transfer_arguments(turn: SkillTurn) -> dict:
             if role in roles:
                 arguments[f"{role}_type"] = product_type(roles[role])
                 arguments.pop(f"{role}_last4", None)
+                if roles.get(f"{role}_last4"):
+                    arguments[f"{role}_last4"] = roles[f"{role}_last4"]
     accounts = [a for slots in _said(turn) for a in slots.accounts]
     if accounts:
         arguments |= {"kind": "third_party", "to_account_number": accounts[0]}
