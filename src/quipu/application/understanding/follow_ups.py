@@ -59,6 +59,11 @@ def answers_a_question(clause: Clause, conversation: Conversation, catalog: Cata
         intent = conversation.last_intent  # a new action of the skill is proposed only when asked for
     if catalog.acts(intent or "") and not continues_an_action(clause):
         return None
+    # an action is completed only by words that carry something of it: a yes, a detail ("la de débito"), the
+    # request said again; "y otra pregunta…" or any other words that merely follow take nothing up
+    completes = clause.intent == "affirm" or refines(clause) or asked_here or asked_for_that
+    if catalog.acts(intent or "") and not completes:
+        return None
     return Command(Step.ANSWER, clause, conversation.last_skill, intent, follow_up=True)
 
 
