@@ -16,7 +16,6 @@ from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 
 from quipu.adapters.http.backpressure import ChatLimiter
 from quipu.adapters.llm.factory import build_model, warm_up_copies
-from quipu.adapters.mcp.tooling import ToolDeps
 from quipu.adapters.postgres import database
 from quipu.adapters.postgres.action_effects import PgEffects
 from quipu.adapters.postgres.action_facts import PgActionFacts
@@ -58,6 +57,7 @@ from quipu.application.ports import (
     Tracing,
     Transcriber,
 )
+from quipu.application.skills.tool_deps import ToolDeps
 from quipu.application.step_up import StepUp
 from quipu.application.text_to_sql import SqlLookup
 from quipu.application.transfers import Transfers

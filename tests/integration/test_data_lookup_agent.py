@@ -13,7 +13,7 @@ from quipu.adapters.http.app import create_app
 from quipu.adapters.llm.rules import RulesModel
 from quipu.adapters.llm.scripted import ScriptedModel
 from quipu.adapters.mcp.hub import hub
-from quipu.adapters.mcp.tooling import ToolDeps
+from quipu.application.skills.tool_deps import ToolDeps
 from quipu.domain.money import format_money
 from quipu.evaluation.sql_eval import record_verdict
 from quipu.settings import Settings

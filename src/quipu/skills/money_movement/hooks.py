@@ -6,6 +6,9 @@ an account number only after an account cue, the service of a bill."""
 from collections.abc import Sequence
 
 from quipu.application.results import Result
+from quipu.application.skills.outcome import ToolOutcome
+from quipu.application.skills.turn import SkillTurn
+from quipu.application.skills.voice import Voice
 from quipu.application.transfer_results import (
     AccountOption,
     BillLine,
@@ -19,7 +22,6 @@ from quipu.application.transfer_results import (
 )
 from quipu.domain.reading.model import Amount, Product, Slots
 from quipu.domain.reading.products import DEBT_KINDS, product_type
-from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 
 PROPOSALS = ("propose_transfer", "propose_service_payment")
 ACCOUNT_KINDS = ("savings", "checking")

@@ -7,10 +7,10 @@ from quipu.adapters.http.bodies import StrictBody
 from quipu.adapters.http.deps import CustomerDep, ServicesDep, UuidText, actions_on
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.metrics import counted
+from quipu.application.skills.voice import Voice, templates
 from quipu.application.transfer_ports import UnknownTransfer
 from quipu.application.transfer_results import Settled
 from quipu.application.transfers import StepUpRequired
-from quipu.skills.answering import Voice, templates
 
 buttons = APIRouter(tags=["transfers"], dependencies=[actions_on])
 SKILL = "money_movement"  # the agent's skill whose sentences settle the card
