@@ -22,6 +22,7 @@ from quipu.application.transfer_results import (
 )
 from quipu.domain.reading.model import Amount, Product, Slots
 from quipu.domain.reading.products import DEBT_KINDS, product_type
+from quipu.domain.transfer_text import refusal_reason
 
 PROPOSALS = ("propose_transfer", "propose_service_payment")
 ACCOUNT_KINDS = ("savings", "checking")
@@ -174,11 +175,7 @@ def _proposal(voice: Voice, result: Clarification | Refusal | Proposed) -> str:
         return voice.say("proposed", card=result.confirmation.text)
     if isinstance(result, Clarification):
         return voice.say("clarify", ask=result.ask, options=_options(voice, result.options))
-    try:
-        said = voice.say(f"reason_{result.reason}")
-    except KeyError:
-        said = voice.say("reason_other")
-    return voice.say("blocked", reason=said)
+    return voice.say("blocked", reason=refusal_reason(result.reason, voice.language))
 
 
 def _bills_listed(voice: Voice, result: ServiceBills) -> str:
