@@ -4,7 +4,7 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from fastmcp import FastMCP
 from psycopg_pool import AsyncConnectionPool
@@ -24,6 +24,7 @@ from quipu.application.agent.deps import AgentDeps, PendingTransfers
 from quipu.application.customer_limiter import CustomerLimiter
 from quipu.application.identity import Limits
 from quipu.application.ports import LanguageModel, StatementReader, Tracing
+from quipu.application.services import Clock
 from quipu.application.skills.manifest import Skill, discover, read_intents
 from quipu.application.skills.tool_deps import ToolDeps
 from quipu.application.text_to_sql import SqlLookup
@@ -34,8 +35,6 @@ from quipu.domain.step_up import CODE_DIGITS
 from quipu.domain.transfers import Limits as TransferLimits
 from quipu.settings import Settings
 from quipu.skills.data_lookup.gate import gate_sql_tools
-
-Clock = Callable[[], datetime]
 
 
 def limits_of(settings: Settings) -> Limits:

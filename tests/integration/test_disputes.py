@@ -12,7 +12,6 @@ from fastmcp import Client
 from psycopg_pool import AsyncConnectionPool
 from starlette.testclient import TestClient
 
-from quipu.adapters.http.app import create_app
 from quipu.adapters.llm.scripted import ScriptedModel
 from quipu.adapters.mcp.hub import hub
 from quipu.adapters.mcp.session import meta_of
@@ -35,6 +34,7 @@ from quipu.domain.actions import Requested
 from quipu.domain.grounding import ungrounded
 from quipu.domain.locale import MEXICO, local_moment
 from quipu.domain.threads import conversation_id
+from quipu.service import create_app
 from quipu.settings import Settings
 from quipu.skills.charge_investigation.hooks import answer
 from stack import TEST_HOME

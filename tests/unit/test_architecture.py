@@ -95,12 +95,12 @@ def class_fields(path: Path, name: str) -> dict[str, ast.expr]:
 
 
 def test_every_service_is_typed_by_its_port_and_none_starts_empty():
-    bootstrap = SRC / "bootstrap.py"
-    origin = imported_names(bootstrap)
-    for name, annotation in class_fields(bootstrap, "Services").items():
+    services = SRC / "application" / "services.py"
+    origin = imported_names(services)
+    for name, annotation in class_fields(services, "Services").items():
         used = {n.id for n in ast.walk(annotation) if isinstance(n, ast.Name)}
         assert "None" not in ast.unparse(annotation), f"Services.{name} may be None"
-        adapters = {n for n in used if origin.get(n, "").startswith("quipu.adapters")} - {"ToolDeps"}
+        adapters = {n for n in used if origin.get(n, "").startswith("quipu.adapters")}
         assert not adapters, f"Services.{name} is typed by the adapter {adapters}"
 
 
