@@ -19,11 +19,11 @@ from common import bench_database, summary_ms, table, write_result  # noqa: E402
 
 from quipu.adapters.mcp.hub import hub  # noqa: E402
 from quipu.adapters.mcp.session import meta_of  # noqa: E402
-from quipu.adapters.mcp.tooling import ToolDeps  # noqa: E402
 from quipu.adapters.postgres.audit import PgAudit  # noqa: E402
 from quipu.adapters.postgres.bank_records import PgBankRecords  # noqa: E402
 from quipu.application.caller import Caller  # noqa: E402
 from quipu.application.investigation import ChargeQuery, Investigation  # noqa: E402
+from quipu.application.skills.tool_deps import ToolDeps  # noqa: E402
 from quipu.domain.dataset import DATASET_NOW  # noqa: E402
 
 DAYS = 90

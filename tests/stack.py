@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from quipu.adapters.http.app import create_app
 from quipu.adapters.llm.scripted import ScriptedModel
 from quipu.adapters.postgres import database as database_setup
 from quipu.adapters.postgres import embedded
@@ -17,6 +16,7 @@ from quipu.adapters.postgres.accounts_admin import install_demo_sign_ins
 from quipu.adapters.postgres.connection import DatabaseUrls, connect
 from quipu.adapters.security.passwords import Passwords
 from quipu.bank_data.demo_bank import load_demo_data
+from quipu.service import create_app
 from quipu.settings import Settings
 from support import TEST_SECRET
 

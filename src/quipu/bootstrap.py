@@ -1,11 +1,11 @@
 """The composition root: everything the running service needs, built from one Settings.
 
-`Services` is what routes, the MCP tools and the CLI may use (use cases and read views, typed by their ports);
-`Resources` is what the service holds open and closes (pools, the live feed, tasks started with it). Both are
-whole when built: nothing is filled in later."""
+`Services` (typed in application/services.py) is what routes, the MCP tools and the CLI may use (use cases and
+read views, typed by their ports); `Resources` is what the service holds open and closes (pools, the live feed,
+tasks started with it). Both are whole when built: nothing is filled in later."""
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -16,7 +16,6 @@ from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 
 from quipu.adapters.http.backpressure import ChatLimiter
 from quipu.adapters.llm.factory import build_model, warm_up_copies
-from quipu.adapters.mcp.tooling import ToolDeps
 from quipu.adapters.postgres import database
 from quipu.adapters.postgres.action_effects import PgEffects
 from quipu.adapters.postgres.action_facts import PgActionFacts
@@ -49,26 +48,17 @@ from quipu.application.console import Console
 from quipu.application.disputes import Disputes
 from quipu.application.identity import Identity
 from quipu.application.memory import Memory
-from quipu.application.ports import (
-    BankRecords,
-    LanguageModel,
-    LiveEvents,
-    RateLimit,
-    Synthesizer,
-    Tracing,
-    Transcriber,
-)
+from quipu.application.ports import LanguageModel
+from quipu.application.services import Clock, Services
+from quipu.application.skills.tool_deps import ToolDeps
 from quipu.application.step_up import StepUp
-from quipu.application.text_to_sql import SqlLookup
 from quipu.application.transfers import Transfers
 from quipu.application.turn_gate import TurnGate
-from quipu.application.views import Views
 from quipu.domain.mail import route_from
 from quipu.domain.sql_columns import CoreColumns
 from quipu.resources import Resources, open_resources
 from quipu.settings import Settings
 from quipu.wiring import (
-    Clock,
     agent_deps,
     agent_tools,
     code_hasher,
@@ -82,37 +72,9 @@ from quipu.wiring import (
     understanding_of,
 )
 
-Probe = Callable[[], Awaitable[bool]]
-
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
-
-
-@dataclass
-class Services:
-    """What routes, the MCP tools and the CLI may use."""
-
-    settings: Settings
-    clock: Clock
-    identity: Identity
-    step_up: StepUp
-    chat: Chat
-    gateway: Gateway
-    money: Transfers
-    console: Console
-    sql_runner: SqlLookup
-    records: BankRecords
-    views: Views  # what the pages read: greeting, products, sent mail, conversations, operators
-    disputes: Disputes  # the customer's disputes: Mis aclaraciones, their status
-    events: LiveEvents  # conversations that changed, for the pages watching them
-    chat_limit: RateLimit  # chat turns per minute per customer
-    turns: TurnGate  # one turn in flight per customer, across every API process
-    transcriber: Transcriber
-    voice: Synthesizer
-    tracer: Tracing  # read at each span, so a test may swap it on a running service
-    tools: ToolDeps  # what the skills' MCP tools read and act through
-    probes: dict[str, Probe]  # the readiness checks: each dependency answers
 
 
 @dataclass(frozen=True)

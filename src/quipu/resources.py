@@ -26,6 +26,11 @@ class Resources:
     liveness: ProcessLiveness  # this process is alive while its lock is held: what it held can be taken over
     background: list[asyncio.Task] = field(default_factory=list)  # started with the service, cancelled with it
 
+    def pools(self) -> dict[str, AsyncConnectionPool]:
+        """The pools this process holds: the app's, the reader's (guarded SQL, when offered) and the checkpointer's."""
+        pools = {"app": self.pool, "reader": self.sql_pool, "checkpoint": self.checkpoint_pool}
+        return {name: pool for name, pool in pools.items() if pool is not None}
+
 
 async def open_resources(stack: AsyncExitStack, urls: DatabaseUrls, *, with_reader: bool) -> Resources:
     """The pools, open and registered to close with the stack; run_sql's only when the reader's walls hold."""

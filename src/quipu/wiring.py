@@ -4,14 +4,13 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from fastmcp import FastMCP
 from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.mcp.hub import hub
 from quipu.adapters.mcp.in_process import InProcessTools
-from quipu.adapters.mcp.tooling import ToolDeps
 from quipu.adapters.ocr.gemini_reader import GeminiStatementReader
 from quipu.adapters.ocr.tesseract import TesseractReader
 from quipu.adapters.postgres.reader_walls import WallCheck
@@ -25,6 +24,9 @@ from quipu.application.agent.deps import AgentDeps, PendingTransfers
 from quipu.application.customer_limiter import CustomerLimiter
 from quipu.application.identity import Limits
 from quipu.application.ports import LanguageModel, StatementReader, Tracing
+from quipu.application.services import Clock
+from quipu.application.skills.manifest import Skill, discover, read_intents
+from quipu.application.skills.tool_deps import ToolDeps
 from quipu.application.text_to_sql import SqlLookup
 from quipu.application.understanding.catalog import Catalog
 from quipu.application.understanding.understanding import ReaderMode, Understanding
@@ -33,9 +35,6 @@ from quipu.domain.step_up import CODE_DIGITS
 from quipu.domain.transfers import Limits as TransferLimits
 from quipu.settings import Settings
 from quipu.skills.data_lookup.gate import gate_sql_tools
-from quipu.skills.registry import Skill, discover, read_intents
-
-Clock = Callable[[], datetime]
 
 
 def limits_of(settings: Settings) -> Limits:

@@ -223,7 +223,7 @@ def test_the_local_model_runs_a_few_regression_scenarios_without_an_unsafe_outco
 
 
 def test_the_local_model_never_gets_a_grammar_with_a_huge_length_bound():
-    from quipu.adapters.llm.local import bounded
+    from quipu.adapters.llm.completions import bounded
 
     schema = {"properties": {"sql": {"anyOf": [{"type": "string", "maxLength": 1500}, {"type": "null"}]}}}
     assert bounded(schema)["properties"]["sql"]["anyOf"][0]["maxLength"] == 500

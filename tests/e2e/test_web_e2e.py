@@ -8,8 +8,8 @@ import pytest
 from browser import Browser, LiveServer, clear_screenshots, screenshot, serious_violations, write_index
 from playwright.sync_api import expect
 
-from quipu.adapters.http.app import create_app
 from quipu.adapters.postgres.connection import connect
+from quipu.service import create_app
 from quipu.settings import Settings
 from stack import TEST_HOME
 from story_model import StoryModel

@@ -11,7 +11,7 @@ from browser import SMALL_PHONE, WIDE_DESKTOP, Browser, LiveServer, screenshot, 
 from playwright.sync_api import expect
 from test_web_e2e import PacedStoryModel, customer_signs_in, last_reply, open_chat, query, say
 
-from quipu.adapters.http.app import create_app
+from quipu.service import create_app
 from quipu.settings import Settings
 from stack import TEST_HOME
 from support import TEST_SECRET

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import uvicorn
 
-from quipu.adapters.http.app import create_app
 from quipu.adapters.llm.scripted import ScriptedModel
+from quipu.service import create_app
 from quipu.settings import Settings
 from support import TEST_SECRET
 

@@ -5,9 +5,9 @@ import json
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 from starlette.testclient import TestClient
 
-from quipu.adapters.http.app import create_app
 from quipu.adapters.llm.scripted import ScriptedModel
 from quipu.adapters.tracing import Tracer
+from quipu.service import create_app
 from quipu.settings import Settings
 from support import TEST_SECRET, sign_in
 

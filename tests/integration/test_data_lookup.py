@@ -9,10 +9,10 @@ from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.mcp.hub import hub
 from quipu.adapters.mcp.session import meta_of
-from quipu.adapters.mcp.tooling import ToolDeps
 from quipu.adapters.postgres.audit import PgAudit
 from quipu.adapters.postgres.bank_records import PgBankRecords
 from quipu.application.caller import Caller
+from quipu.application.skills.tool_deps import ToolDeps
 
 pytestmark = pytest.mark.anyio
 LUCIA = "DEMO-MX-DUPLICATE"

@@ -9,13 +9,13 @@ import pytest
 from fastmcp import Client
 from starlette.testclient import TestClient
 
-from quipu.adapters.http.app import create_app
 from quipu.adapters.llm.rules import RulesModel
 from quipu.adapters.llm.scripted import ScriptedModel
 from quipu.adapters.mcp.hub import hub
-from quipu.adapters.mcp.tooling import ToolDeps
+from quipu.application.skills.tool_deps import ToolDeps
 from quipu.domain.money import format_money
 from quipu.evaluation.sql_eval import record_verdict
+from quipu.service import create_app
 from quipu.settings import Settings
 from quipu.skills.data_lookup.gate import gate_sql_tools, passed, read_record, write_verdict
 from support import TEST_SECRET, sign_in

@@ -13,11 +13,13 @@ from test_data_lookup import LUCIA, PURCHASES, BrokenRecords, call, sql
 
 from quipu.adapters.postgres.bank_records import PgBankRecords
 from quipu.application.data_lookup_results import CurrencySpending, LargestPurchaseResult, PurchaseOut, SpendingResult
+from quipu.application.skills.manifest import SKILLS_PACKAGE
+from quipu.application.skills.outcome import ToolOutcome
+from quipu.application.skills.results import result_of
+from quipu.application.skills.voice import LANGUAGES, Voice
 from quipu.domain.money import format_money, format_number
 from quipu.domain.periods import of_key
-from quipu.skills.answering import LANGUAGES, SKILLS_PACKAGE, ToolOutcome, Voice
 from quipu.skills.data_lookup.hooks import answer
-from quipu.skills.registry import result_of
 
 pytestmark = pytest.mark.anyio
 ANA = "DEMO-BR-PORTUGUESE"

@@ -94,8 +94,8 @@ def test_the_reviewed_attacks_are_refused_through_the_api(api, attack):
 def test_a_service_started_without_a_reader_login_says_run_sql_is_off(demo_db, clock):
     from starlette.testclient import TestClient
 
-    from quipu.adapters.http.app import create_app
     from quipu.adapters.llm.scripted import ScriptedModel
+    from quipu.service import create_app
     from support import TEST_SECRET
 
     settings = Settings(_env_file=None, jwt_secret=TEST_SECRET)

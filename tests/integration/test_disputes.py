@@ -12,11 +12,9 @@ from fastmcp import Client
 from psycopg_pool import AsyncConnectionPool
 from starlette.testclient import TestClient
 
-from quipu.adapters.http.app import create_app
 from quipu.adapters.llm.scripted import ScriptedModel
 from quipu.adapters.mcp.hub import hub
 from quipu.adapters.mcp.session import meta_of
-from quipu.adapters.mcp.tooling import ToolDeps
 from quipu.adapters.postgres.action_effects import PgEffects
 from quipu.adapters.postgres.action_facts import PgActionFacts
 from quipu.adapters.postgres.actions_store import PgActionStore
@@ -27,15 +25,18 @@ from quipu.adapters.postgres.disputes_store import PgDisputes
 from quipu.application.actions import Gateway
 from quipu.application.caller import Caller
 from quipu.application.disputes import Disputes
+from quipu.application.skills.outcome import ToolOutcome
+from quipu.application.skills.results import result_of
+from quipu.application.skills.tool_deps import ToolDeps
+from quipu.application.skills.voice import Voice
 from quipu.domain import case_files
 from quipu.domain.actions import Requested
 from quipu.domain.grounding import ungrounded
 from quipu.domain.locale import MEXICO, local_moment
 from quipu.domain.threads import conversation_id
+from quipu.service import create_app
 from quipu.settings import Settings
-from quipu.skills.answering import ToolOutcome, Voice
 from quipu.skills.charge_investigation.hooks import answer
-from quipu.skills.registry import result_of
 from stack import TEST_HOME
 from support import TEST_SECRET, sign_in
 

@@ -10,8 +10,8 @@ from fastmcp import Client
 from quipu.adapters.logs import JsonFormatter, MaskedFormatter, masked
 from quipu.adapters.mcp.hub import hub
 from quipu.adapters.mcp.session import meta_of
-from quipu.adapters.mcp.tooling import ToolDeps
 from quipu.application.caller import Caller
+from quipu.application.skills.tool_deps import ToolDeps
 
 pytestmark = pytest.mark.anyio
 ACCOUNT = "4152313378901234"

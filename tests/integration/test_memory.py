@@ -8,11 +8,11 @@ from fastmcp import Client
 from starlette.testclient import TestClient
 from test_disputes import LUCIA, lucia_disputed
 
-from quipu.adapters.http.app import create_app
 from quipu.adapters.mcp.hub import hub
 from quipu.adapters.mcp.session import meta_of
 from quipu.application.caller import Caller
 from quipu.domain.grounding import ungrounded
+from quipu.service import create_app
 from quipu.settings import Settings
 from stack import TEST_HOME
 from story_model import StoryModel

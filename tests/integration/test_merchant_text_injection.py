@@ -14,11 +14,11 @@ from starlette.testclient import TestClient
 from test_gateway import make_gateway, who
 
 from hostile_merchants import FRAUD, MARKERS, PORTUGUESE, SPANISH, plant
-from quipu.adapters.http.app import create_app
 from quipu.adapters.llm.rules import RulesModel
 from quipu.adapters.postgres.connection import connect
 from quipu.domain.actions import Requested
 from quipu.domain.records_text import MERCHANT_CHARS, quoted_spans, without_records
+from quipu.service import create_app
 from quipu.settings import Settings
 from stack import TEST_HOME
 from support import TEST_SECRET, sign_in

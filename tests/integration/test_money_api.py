@@ -5,10 +5,10 @@ import re
 import pytest
 from starlette.testclient import TestClient
 
-from quipu.adapters.http.app import create_app
 from quipu.adapters.llm.scripted import ScriptedModel
 from quipu.application.caller import Caller
 from quipu.domain.actions import Requested
+from quipu.service import create_app
 from quipu.settings import Settings
 from stack import TEST_HOME
 from support import TEST_SECRET, sign_in

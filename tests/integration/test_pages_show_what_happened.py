@@ -8,9 +8,9 @@ import pytest
 from starlette.testclient import TestClient
 from test_money_api import VALERIA, propose, step_up
 
-from quipu.adapters.http.app import create_app
 from quipu.adapters.llm.scripted import ScriptedModel
 from quipu.domain.locale import MEXICO, local, local_moment
+from quipu.service import create_app
 from quipu.settings import Settings
 from stack import TEST_HOME
 from support import TEST_SECRET, sign_in

@@ -10,11 +10,11 @@ import pytest
 from starlette.testclient import TestClient
 
 from quipu.adapters.http import live
-from quipu.adapters.http.app import create_app
 from quipu.adapters.llm.scripted import ScriptedModel
 from quipu.adapters.postgres.accounts_admin import add_operator
 from quipu.adapters.postgres.connection import connect
 from quipu.adapters.security.passwords import Passwords
+from quipu.service import create_app
 from quipu.settings import Settings
 from stack import TEST_HOME
 from support import TEST_SECRET, sign_in

@@ -10,7 +10,6 @@ import pytest
 from psycopg_pool import AsyncConnectionPool
 from starlette.testclient import TestClient
 
-from quipu.adapters.http.app import create_app
 from quipu.adapters.http.client_address import real_client
 from quipu.adapters.llm.scripted import ScriptedModel
 from quipu.adapters.postgres.accounts_admin import set_customer_password
@@ -19,6 +18,7 @@ from quipu.adapters.postgres.identity_store import PgIdentityStore
 from quipu.adapters.security.passwords import Passwords
 from quipu.application.identity import unknown_subject
 from quipu.domain.identity import BackOff
+from quipu.service import create_app
 from quipu.settings import Settings
 from stack import TEST_HOME
 from support import TEST_SECRET

@@ -11,11 +11,12 @@ from psycopg_pool import AsyncConnectionPool
 from quipu.adapters.mcp.hub import hub
 from quipu.adapters.mcp.in_process import InProcessTools
 from quipu.adapters.mcp.session import current_session
-from quipu.adapters.mcp.tooling import AUDITED, ToolDeps
+from quipu.adapters.mcp.tooling import AUDITED
 from quipu.adapters.metrics import TOOL_ERRORS
 from quipu.adapters.postgres.audit import PgAudit
 from quipu.adapters.postgres.bank_records import PgBankRecords
 from quipu.application.caller import Caller
+from quipu.application.skills.tool_deps import ToolDeps
 from quipu.application.tool_results import LookupFailed, ToolRefused
 
 pytestmark = pytest.mark.anyio

@@ -8,12 +8,12 @@ from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.mcp.hub import hub
 from quipu.adapters.mcp.session import meta_of
-from quipu.adapters.mcp.tooling import ToolDeps
 from quipu.adapters.postgres.audit import PgAudit
 from quipu.adapters.postgres.bank_records import PgBankRecords
 from quipu.adapters.postgres.connection import connect
 from quipu.adapters.postgres.investigation_reads import CHECKS
 from quipu.application.caller import Caller
+from quipu.application.skills.tool_deps import ToolDeps
 
 pytestmark = pytest.mark.anyio
 # The one exception: the payee of a third-party transfer, named as the customer wrote it (code checks the id

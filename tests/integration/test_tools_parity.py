@@ -11,13 +11,13 @@ from quipu.adapters.mcp.in_process import InProcessTools
 from quipu.adapters.mcp.tooling import short_name
 from quipu.application.caller import Caller
 from quipu.application.results import Result
+from quipu.application.skills.results import result_of
 from quipu.application.sql_results import SqlRefusal
 from quipu.application.tool_results import ToolRefused
 from quipu.bank_data.demo_accounts import DEMO_PASSWORDS
 from quipu.bootstrap import build_container
 from quipu.settings import Settings
 from quipu.skills.data_lookup.gate import write_verdict
-from quipu.skills.registry import result_of
 from quipu.wiring import agent_tools
 from support import TEST_SECRET
 

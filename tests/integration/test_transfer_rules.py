@@ -4,7 +4,6 @@ from decimal import Decimal
 
 import pytest
 
-from quipu.adapters.http.routes.transfers import with_text
 from quipu.application.transfer_results import Settled
 from quipu.domain.actions import (
     ESCALATED,
@@ -61,13 +60,14 @@ def settled(status: str, language: str = "es", **fields) -> Settled:
 
 def test_a_settled_transfer_is_told_in_the_language_of_its_proposal():
     receipt = {"text": "Transferencia entre tus cuentas: ...", "subject": "s", "reference": "K-1", "executed_at": "t"}
-    moved = with_text(settled("executed", receipt=receipt, new_balance="9.00"))
+    moved = settled("executed", receipt=receipt, new_balance="9.00").json_ready()
     assert moved["text"] == "Transferencia entre tus cuentas: ..."
-    blocked = with_text(settled("blocked", "pt", reason="over_daily_limit"))
+    blocked = settled("blocked", "pt", reason="over_daily_limit").json_ready()
     assert blocked["text"] == "Não movimentamos o dinheiro: passa do limite diário de transferências para terceiros."
-    odd = with_text(settled("blocked", reason="something_new"))
+    odd = settled("blocked", reason="something_new").json_ready()
     assert odd["text"] == "No movimos el dinero: no cumple las reglas de transferencia."
-    assert with_text(settled("expired"))["text"].startswith("La propuesta venció")
+    assert settled("expired").json_ready()["text"].startswith("La propuesta venció")
+    assert "text" not in settled("proposed").json_ready()
 
 
 def test_caps_turn_escalations_and_extra_emails_into_refusals():

@@ -4,8 +4,8 @@
 from functools import cache
 
 from quipu.adapters.reader.store import trained
+from quipu.application.skills.manifest import discover, read_intents
 from quipu.application.understanding.catalog import Catalog
-from quipu.skills.registry import discover, read_intents
 
 CATALOG = Catalog.build({s.name: s.intents() for s in discover()}, read_intents("_shared"))
 

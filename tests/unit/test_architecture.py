@@ -1,9 +1,11 @@
 """The hexagon holds: the domain does no I/O and knows no outer layer; use cases know no adapter; routes know
-no SQL adapter; a skill knows no other skill; one writer per append-only log."""
+no SQL adapter and no composition root; a skill is a plugin that knows the framework, the domain and one MCP
+surface, never another skill; no module imports itself back; one writer per append-only log."""
 
 import ast
 import functools
 import re
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -95,12 +97,12 @@ def class_fields(path: Path, name: str) -> dict[str, ast.expr]:
 
 
 def test_every_service_is_typed_by_its_port_and_none_starts_empty():
-    bootstrap = SRC / "bootstrap.py"
-    origin = imported_names(bootstrap)
-    for name, annotation in class_fields(bootstrap, "Services").items():
+    services = SRC / "application" / "services.py"
+    origin = imported_names(services)
+    for name, annotation in class_fields(services, "Services").items():
         used = {n.id for n in ast.walk(annotation) if isinstance(n, ast.Name)}
         assert "None" not in ast.unparse(annotation), f"Services.{name} may be None"
-        adapters = {n for n in used if origin.get(n, "").startswith("quipu.adapters")} - {"ToolDeps"}
+        adapters = {n for n in used if origin.get(n, "").startswith("quipu.adapters")}
         assert not adapters, f"Services.{name} is typed by the adapter {adapters}"
 
 
@@ -168,7 +170,7 @@ def skill_folders() -> set[str]:
 
 
 def test_a_skill_imports_no_other_skill():
-    """A skill uses shared modules (`answering`, `vocab`, `_shared`, ...) and its own folder, never a sibling."""
+    """A skill uses the framework (`quipu.application.skills`) and its own folder, never a sibling."""
     skills = skill_folders()
     assert {"money_movement", "account_actions"} <= skills
     for skill in skills:
@@ -181,6 +183,120 @@ def test_a_skill_imports_no_other_skill():
                     raise AssertionError(f"skills/{skill}/{path.name} imports {module}")
 
 
+# The one MCP surface a skill's tools.py builds its server with; the rest of MCP and of the adapters is the hub's.
+MCP_SURFACE = "quipu.adapters.mcp.surface"
+SKILL_LIBRARIES = {"pydantic"}  # besides the standard library: the tools' argument types
+
+
+def test_a_skill_is_a_plugin_of_the_framework_the_domain_and_one_mcp_surface():
+    """A skill imports the domain, the application (its use cases, their results and the skill framework, never
+    the agent that runs it), the MCP surface and its own folder: no adapter, no MCP library of its own."""
+    for skill in skill_folders():
+        for path in (SKILLS / skill).rglob("*.py"):
+            for module in imports(path):
+                where = f"skills/{skill}/{path.name} imports {module}"
+                if module.split(".")[0] != "quipu":
+                    top = module.split(".")[0]
+                    assert top in sys.stdlib_module_names or top in SKILL_LIBRARIES, where
+                    continue
+                allowed = (
+                    module.startswith(("quipu.domain.", f"quipu.skills.{skill}."))
+                    or module in ("quipu.domain", f"quipu.skills.{skill}", MCP_SURFACE, "quipu.application")
+                    or (module.startswith("quipu.application.") and not module.startswith("quipu.application.agent"))
+                )
+                assert allowed, where
+
+
+COMPOSITION_ROOT = ("quipu.bootstrap", "quipu.wiring", "quipu.resources", "quipu.service")
+
+
+def test_http_imports_no_composition_root():
+    """Routes, pages and the app take `Services` and `Resources` as the application types them; the root builds
+    them and hands the app what it built (`quipu.service`), never the other way round."""
+    for path in [*(SRC / "adapters" / "http").rglob("*.py"), *(SRC / "adapters" / "web").rglob("*.py")]:
+        for module in imports(path):
+            assert not module.startswith(COMPOSITION_ROOT), f"{path.relative_to(SRC)} imports {module}"
+
+
+def test_the_application_loads_skills_only_by_name():
+    """The agent and the framework find the skill plugins by their folders' names (importlib); no module of the
+    application imports one, so the skills can depend on the application and never the other way round."""
+    for path in (SRC / "application").rglob("*.py"):
+        for module in imports(path):
+            assert not module.startswith("quipu.skills"), f"{path.relative_to(SRC)} imports {module}"
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(SRC.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+@functools.cache
+def import_graph() -> dict[str, frozenset[str]]:
+    """Each module of src/quipu with the modules of src/quipu it imports (inside functions too); `from a import b`
+    is the module a.b when there is one, else a."""
+    modules = {module_name(path): path for path in SRC.rglob("*.py")}
+    graph = {}
+    for name, path in modules.items():
+        found = set()
+        for node in statements(parsed(path).body):
+            if isinstance(node, ast.Import):
+                found |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                found |= {f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in modules else node.module
+                          for a in node.names}  # fmt: skip
+        graph[name] = frozenset(found & modules.keys() - {name})
+    return graph
+
+
+def cycles(graph: dict[str, frozenset[str]]) -> list[list[str]]:
+    """The groups of nodes that reach each other (strongly connected components of more than one node)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in sorted(graph.get(node, ())):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+HEXAGON = ("domain", "application", "skills", "adapters")
+
+
+def test_no_module_imports_itself_back():
+    """No import cycle between the modules of src/quipu, nor between the hexagon's layers (the application and
+    the skills, the adapters and the skills...): a piece two modules share is a module of its own."""
+    graph = import_graph()
+    assert cycles(graph) == []
+    layer = {name: name.split(".")[1] for name in graph if name.count(".") >= 1 and name.split(".")[1] in HEXAGON}
+    layers: dict[str, set[str]] = {one: set() for one in HEXAGON}
+    for name, imported in graph.items():
+        if name in layer:
+            layers[layer[name]] |= {layer[other] for other in imported if other in layer} - {layer[name]}
+    assert cycles({one: frozenset(others) for one, others in layers.items()}) == []
+
+
 def test_the_architecture_rules_catch_what_they_forbid(tmp_path):
     """The rules above read imports the way they are written: absolute, dotted, and inside functions."""
     sample = tmp_path / "route.py"
@@ -188,6 +304,8 @@ def test_the_architecture_rules_catch_what_they_forbid(tmp_path):
         "def f():\n    from quipu.adapters.postgres.audit import PgAudit\nimport quipu.skills.data_lookup\n"
     )
     assert {"quipu.adapters.postgres.audit", "quipu.skills.data_lookup"} <= imports(sample)
+    circle = {"a": frozenset({"b"}), "b": frozenset({"c"}), "c": frozenset({"a"}), "d": frozenset({"a"})}
+    assert cycles(circle) == [["a", "b", "c"]] and cycles({**circle, "c": frozenset()}) == []
 
 
 def test_the_decision_log_has_one_writer():

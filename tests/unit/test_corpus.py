@@ -8,8 +8,8 @@ from pathlib import Path
 import yaml
 
 from quipu.adapters.reader import corpus
+from quipu.application.skills.manifest import discover, read_intents
 from quipu.domain.reading.text import fold
-from quipu.skills.registry import discover, read_intents
 
 EVALS = Path(__file__).resolve().parents[2] / "evals"
 NEAR = 0.88  # two texts this alike (after folding) are one message written twice

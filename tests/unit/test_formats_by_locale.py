@@ -8,13 +8,14 @@ from decimal import Decimal
 
 import pytest
 
+from quipu.application.skills.outcome import ToolOutcome
+from quipu.application.skills.voice import Voice
 from quipu.domain import action_text
 from quipu.domain.emails import balances_email, case_receipt_email, payment_status_email
 from quipu.domain.locale import LOCALES, Locale
 from quipu.domain.memory import DisputeNote, Recollection, summary
 from quipu.domain.receipts import action_receipt
 from quipu.domain.transfer_text import card_text, receipt
-from quipu.skills.answering import ToolOutcome, Voice
 from quipu.skills.charge_investigation.hooks import answer
 
 MONEY = re.compile(r"(\d[\d.,]*) (MXN|COP|ARS|USD)\b")

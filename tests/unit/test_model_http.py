@@ -6,8 +6,8 @@ import json
 import httpx
 import pytest
 
+from quipu.adapters.llm.completions import MAX_GRAMMAR_LENGTH
 from quipu.adapters.llm.gemini import GeminiModel
-from quipu.adapters.llm.local import MAX_GRAMMAR_LENGTH
 from quipu.adapters.llm.openai_compatible import OpenAICompatibleModel
 from quipu.adapters.llm.queue import WARM_UP_SECONDS
 

@@ -7,9 +7,9 @@ from types import SimpleNamespace
 import httpx
 import pytest
 
+from quipu.adapters.llm.completions import ModelCallsForbidden
 from quipu.adapters.llm.factory import provider_of, warm_up_copies
 from quipu.adapters.llm.gemini import GeminiModel, gemini_schema
-from quipu.adapters.llm.local import ModelCallsForbidden
 from quipu.adapters.llm.openai_compatible import OpenAICompatibleModel
 from quipu.adapters.llm.rules import RulesModel
 from quipu.application.agent.model_calls import ModelCalls

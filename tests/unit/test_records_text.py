@@ -5,10 +5,10 @@ from importlib.resources import files
 
 import pytest
 
+from quipu.application.skills.voice import Voice
 from quipu.domain import records_text
 from quipu.domain.claims import claims
 from quipu.domain.records_text import MERCHANT_CHARS, merchant, quoted, quoted_spans, without_records
-from quipu.skills.answering import Voice
 
 HOSTILE = [
     (

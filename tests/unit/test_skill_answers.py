@@ -5,10 +5,12 @@ from pathlib import Path
 
 import pytest
 
+from quipu.application.skills.loader import load_hooks
+from quipu.application.skills.manifest import discover
+from quipu.application.skills.outcome import ToolOutcome
+from quipu.application.skills.voice import Voice, templates
 from quipu.application.tool_results import LookupFailed
 from quipu.domain.money import format_date, format_money
-from quipu.skills.answering import ToolOutcome, Voice, templates
-from quipu.skills.registry import discover
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "quipu"
 
@@ -21,8 +23,9 @@ def test_every_answer_template_has_spanish_and_portuguese(skill):
 
 @pytest.mark.parametrize("skill", discover(), ids=lambda s: s.name)
 def test_every_hook_skill_md_names_exists(skill):
-    hooks = skill.hooks()
-    assert "answer" in hooks and all(callable(hooks[h]) for h in skill.hook_names)
+    hooks = load_hooks(skill)
+    assert callable(hooks.act) and callable(hooks.answer)
+    assert all(callable(getattr(hooks, h)) for h in skill.hook_names)
 
 
 def test_the_graph_names_no_tool():
@@ -100,8 +103,8 @@ def _duplicate_result() -> dict:
 
 
 def test_a_duplicate_is_told_once_with_its_seconds():
-    hooks = next(s for s in discover() if s.name == "charge_investigation").hooks()
-    reply = hooks["answer"](
+    hooks = load_hooks(next(s for s in discover() if s.name == "charge_investigation"))
+    reply = hooks.answer(
         [outcome("investigate_charges", {"merchant": "Uber"}, _duplicate_result())],
         Voice("charge_investigation", "es", "México"),
     )
@@ -110,19 +113,19 @@ def test_a_duplicate_is_told_once_with_its_seconds():
 
 @pytest.mark.parametrize(("more", "said"), [(True, "Hay más; estos son los más recientes"), (False, None)])
 def test_a_choice_among_charges_says_when_more_matched_than_it_shows(more, said):
-    hooks = next(s for s in discover() if s.name == "charge_investigation").hooks()
+    hooks = load_hooks(next(s for s in discover() if s.name == "charge_investigation"))
     charges = [{**c, "findings": []} for c in _duplicate_result()["charges"]]
     result = {"count": 2, "charges": charges, "priority": PRIORITY, "ask": "which", "more_matches": more}
-    reply = hooks["answer"]([outcome("investigate_charges", {}, result)], Voice("charge_investigation", "es", "México"))
+    reply = hooks.answer([outcome("investigate_charges", {}, result)], Voice("charge_investigation", "es", "México"))
     assert reply.startswith("Encontré varios cargos") and reply.endswith("¿Cuál es el que no reconoces?")
     assert (said in reply) if said else "Hay más" not in reply
 
 
 def test_a_failed_lookup_is_unavailable_never_no():
     for skill in discover():
-        hooks = skill.hooks()
+        hooks = load_hooks(skill)
         failed = ToolOutcome("whatever", {}, LookupFailed(unavailable=["whatever"]))
-        reply = hooks["answer"]([failed], Voice(skill.name, "pt"))
+        reply = hooks.answer([failed], Voice(skill.name, "pt"))
         assert "Não consegui consultar" in reply, skill.name
 
 
@@ -131,8 +134,8 @@ def test_a_missing_duplicate_check_is_not_read_as_no_duplicate():
     for c in result["charges"]:
         c["findings"] = []
     result["unavailable"] = ["duplicate"]
-    hooks = next(s for s in discover() if s.name == "charge_investigation").hooks()
-    reply = hooks["answer"]([outcome("investigate_charges", {}, result)], Voice("charge_investigation", "es"))
+    hooks = load_hooks(next(s for s in discover() if s.name == "charge_investigation"))
+    reply = hooks.answer([outcome("investigate_charges", {}, result)], Voice("charge_investigation", "es"))
     assert "No pude completar todas las revisiones" in reply and "duplicados" in reply
 
 
@@ -146,7 +149,7 @@ def test_a_missing_duplicate_check_is_not_read_as_no_duplicate():
     ],
 )
 def test_a_search_that_found_nothing_says_how_far_back_it_looked_in_words(language, days, window):
-    hooks = next(s for s in discover() if s.name == "charge_investigation").hooks()
+    hooks = load_hooks(next(s for s in discover() if s.name == "charge_investigation"))
     result = {"count": 0, "charges": [], "priority": PRIORITY, "days": days}
-    reply = hooks["answer"]([outcome("investigate_charges", {"days": days}, result)], Voice("charge_investigation", language))
+    reply = hooks.answer([outcome("investigate_charges", {"days": days}, result)], Voice("charge_investigation", language))
     assert window in reply and "1 días" not in reply and "1 dias" not in reply

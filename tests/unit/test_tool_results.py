@@ -11,11 +11,11 @@ from pydantic import TypeAdapter
 
 from quipu.adapters.mcp.hub import skill_servers
 from quipu.application.investigation_results import CheckedCharge, Priority, Report
+from quipu.application.skills.outcome import ToolOutcome
+from quipu.application.skills.results import result_types
 from quipu.application.sql_results import SqlRefusal
 from quipu.application.tool_results import LookupFailed, PendingProposal, ToolRefused
 from quipu.application.transfer_results import Confirmation, Proposed
-from quipu.skills.answering import ToolOutcome
-from quipu.skills.registry import result_types
 
 
 def every_tool():

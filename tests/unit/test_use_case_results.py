@@ -75,7 +75,8 @@ def settled(status: str, **fields) -> dict:
 
 def test_a_settled_transfer_sends_only_what_its_status_says():
     assert settled("cancelled") == {"transfer_id": "t", "status": "cancelled", "kind": "own_accounts",
-                                    "amount": "5.00", "currency": "MXN", "language": "es", "reason": None}  # fmt: skip
+                                    "amount": "5.00", "currency": "MXN", "language": "es", "reason": None,
+                                    "text": "Cancelaste la transferencia; no movimos dinero."}  # fmt: skip
     assert settled("blocked", reason="over_daily_limit", response_code="61")["response_code"] == "61"
     assert "response_code" not in settled("blocked") and "reason" not in settled("proposed", reason="x")
 

@@ -2,12 +2,10 @@
 process writes its samples to that folder and /metrics adds them up, so any worker answers for all."""
 
 import os
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import Protocol
 
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
-
-if TYPE_CHECKING:  # the metrics module loads without the database driver
-    from psycopg_pool import AsyncConnectionPool
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 TURN_BUCKETS = (0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 120)
@@ -51,7 +49,16 @@ def counted(kind: str, step: str, result: dict) -> dict:
     return result
 
 
-def observe_pools(pools: "dict[str, AsyncConnectionPool]") -> None:
+class Pool(Protocol):
+    """What is read of a connection pool (psycopg_pool's): its own counters and its size."""
+
+    @property
+    def max_size(self) -> int: ...
+
+    def get_stats(self) -> dict[str, int]: ...
+
+
+def observe_pools(pools: Mapping[str, Pool]) -> None:
     """Pool use as of now (psycopg_pool's own counters)."""
     for name, pool in pools.items():
         stats = pool.get_stats()

@@ -6,9 +6,17 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, field_serializer, model_serializer
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    SerializerFunctionWrapHandler,
+    computed_field,
+    field_serializer,
+    model_serializer,
+)
 
 from quipu.application.results import Result
+from quipu.domain.transfer_text import settled_text
 
 TransferStatus = Literal["proposed", "executed", "cancelled", "expired", "blocked"]
 Missing = Literal["amount", "origin", "destination", "bill"]  # what code asks the customer for
@@ -123,7 +131,8 @@ class Receipt(BaseModel):
 
 class Settled(Result):
     """What confirm and cancel return: the same stored receipt however often they are asked. The receipt and
-    the new balance are sent only when the money moved; the reason only when it did not."""
+    the new balance are sent only when the money moved; the reason only when it did not. `text` is the card's
+    sentence, written by code in the language of the proposal: the receipt when the money moved, else why not."""
 
     keeps_nulls: ClassVar[bool] = True
     transfer_id: str
@@ -139,10 +148,19 @@ class Settled(Result):
 
     only_when: ClassVar[frozenset[str]] = frozenset({"receipt", "new_balance", "reason", "response_code"})
 
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def text(self) -> str | None:
+        if self.status == "executed" and self.receipt is not None:
+            return self.receipt.text
+        return settled_text(self.status, self.reason, self.language)
+
     @model_serializer(mode="wrap")
     def _by_status(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         data: dict[str, Any] = handler(self)
         said = {"receipt", "new_balance"} if self.status == "executed" else set()
         if self.status in ("blocked", "expired", "cancelled"):
             said = {"reason", "response_code"} if self.status == "blocked" and self.reason else {"reason"}
+        if data.get("text") is None:
+            data.pop("text", None)
         return {k: v for k, v in data.items() if k in said or k not in self.only_when}

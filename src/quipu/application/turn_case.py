@@ -8,9 +8,9 @@ from quipu.application.account_results import Balances
 from quipu.application.action_results import RecentCharges
 from quipu.application.investigation_results import ChargeLine, ChargeSearch, CheckedCharge, ListedCharge, Report
 from quipu.application.results import Result
+from quipu.application.skills.outcome import ToolOutcome
 from quipu.application.tool_results import LookupFailed
 from quipu.domain import case_files
-from quipu.skills.answering import ToolOutcome
 
 # the charge as the person taking the case reads it; the id only for their buttons (never shown)
 CHARGE_FIELDS = ("label", "date", "merchant", "amount", "currency", "status", "transaction_id")

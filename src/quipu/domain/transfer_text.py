@@ -67,3 +67,23 @@ def receipt(
         balance=format_money(balance, summary["currency"], summary.get("place") or lang(language)),
     )
     return subject, body
+
+
+REFUSED: dict[str, dict[str, str]] = by_language(transfers.REFUSED)
+SETTLED: dict[str, dict[str, str]] = by_language(transfers.SETTLED)
+
+
+def refusal_reason(reason: str | None, language: str) -> str:
+    """Why a transfer was refused, in the customer's words; a reason without a sentence of its own is said as
+    not meeting the transfer rules."""
+    said = REFUSED[lang(language)]
+    return said.get(reason or "", said["other"])
+
+
+def settled_text(status: str, reason: str | None, language: str) -> str | None:
+    """What a settled card says when the money did not move: why it was refused, that it expired, or that the
+    customer cancelled it; nothing for a status that says no more."""
+    said = SETTLED[lang(language)].get(status)
+    if said is None:
+        return None
+    return said.format(reason=refusal_reason(reason, language)) if status == "blocked" else said

@@ -3,11 +3,11 @@ and no model, mapped to the skill that declares the intent (or "refuse" for what
 
 from functools import cache
 
+from quipu.application.skills.manifest import discover, read_intents
 from quipu.application.understanding.catalog import Catalog
 from quipu.domain.language import detect_language
 from quipu.domain.reading.model import ReadingContext
 from quipu.domain.reading.reader import rules_only
-from quipu.skills.registry import discover, read_intents
 
 
 @cache

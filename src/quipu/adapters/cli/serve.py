@@ -8,8 +8,8 @@ import httpx
 import typer
 import uvicorn
 
-from quipu.adapters.http.app import create_app
 from quipu.bank_data.demo_accounts import demo_sign_ins
+from quipu.service import create_app
 from quipu.settings import Settings
 
 STARTUP_SECONDS = 60
@@ -92,7 +92,7 @@ def serve_workers(settings: Settings, workers: int) -> None:
     if workers > 1 and not os.environ.get(MULTIPROC_ENV):
         os.environ[MULTIPROC_ENV] = tempfile.mkdtemp(prefix="quipu-metrics-")
     uvicorn.run(
-        "quipu.adapters.http.asgi:create",
+        "quipu.service:create",
         factory=True,
         host=settings.host,
         port=settings.port,

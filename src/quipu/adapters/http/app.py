@@ -1,6 +1,8 @@
-"""The FastAPI application, built by a factory from one Settings; nothing connects at import time."""
+"""The FastAPI application around a running service: its routes, pages, middleware and the MCP hub. What it
+serves is built by the composition root (`quipu.service.create_app`); nothing connects at import time."""
 
-from contextlib import asynccontextmanager
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
 from fastapi import FastAPI
 
@@ -27,21 +29,14 @@ from quipu.adapters.http.security_headers import SecurityHeaders
 from quipu.adapters.mcp.auth import CustomerTokenVerifier
 from quipu.adapters.mcp.hub import hub
 from quipu.adapters.web import pages
-from quipu.application.ports import LanguageModel
-from quipu.bootstrap import Clock, DatabaseUrls, Services, build_container, utc_now
+from quipu.application.services import Running, Services
 from quipu.settings import Settings
 
 RAW_BODY_PATHS = ("/api/speech/transcribe",)
 
 
-def create_app(
-    settings: Settings,
-    *,
-    clock: Clock = utc_now,
-    urls: DatabaseUrls | None = None,
-    model: LanguageModel | None = None,
-) -> FastAPI:
-    """urls overrides where the database is (tests give their own); settings decide otherwise."""
+def http_app(settings: Settings, running: Callable[[], AbstractAsyncContextManager[Running]]) -> FastAPI:
+    """`running` builds the service when the app starts and closes it when the app stops."""
 
     def services() -> Services:
         return app.state.services
@@ -55,7 +50,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        async with build_container(settings, clock=clock, urls=urls, model=model) as built, mcp_app.lifespan(mcp_app):
+        async with running() as built, mcp_app.lifespan(mcp_app):
             app.state.services, app.state.resources = built.services, built.resources
             yield
 
@@ -77,5 +72,5 @@ def create_app(
     app.mount("/mcp", mcp_app)
     install_backpressure(app)
     app.include_router(metrics_route.router)
-    app.add_middleware(RequestId, pools=lambda: metrics_route.pools_of(app.state.resources))
+    app.add_middleware(RequestId, pools=lambda: app.state.resources.pools())
     return app

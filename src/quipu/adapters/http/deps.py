@@ -12,8 +12,7 @@ from quipu.adapters.http.client_address import real_client
 from quipu.adapters.http.errors import ApiError
 from quipu.application.identity import CustomerPrincipal, OperatorPrincipal
 from quipu.application.ports import AuthError
-from quipu.bootstrap import Services
-from quipu.resources import Resources
+from quipu.application.services import Resources, Services
 
 
 def get_services(request: Request) -> Services:

@@ -5,9 +5,8 @@ import time
 
 import httpx
 
+from quipu.adapters.llm.completions import refuse_in_unit_tests, to_chat
 from quipu.adapters.llm.http_call import post_json
-from quipu.adapters.llm.local import refuse_in_unit_tests
-from quipu.adapters.llm.openai_compatible import to_chat
 from quipu.application.ports import ModelCall
 
 BASE = "https://generativelanguage.googleapis.com/v1beta"

@@ -1,56 +1,18 @@
 """The default model: llama.cpp in process, loaded once, its calls queued (a context is not thread-safe),
 with the step's JSON schema turned into a grammar so the output always parses."""
 
-import json
 import threading
 import time
 from pathlib import Path
 
 import anyio
 
+from quipu.adapters.llm.completions import bounded, model_call_of, refuse_in_unit_tests, to_chat
 from quipu.application.ports import ModelCall
 
 # One llama.cpp decode at a time in this process, whatever asyncio does: llama.cpp's CPU thread pool is shared by
 # every context, and two decodes at once (a timed-out call still running, a second model loaded) crash it.
 DECODING = threading.Lock()
-
-
-MAX_GRAMMAR_LENGTH = 500  # llama.cpp expands maxLength into nested rules; far longer bounds crash it
-
-
-def bounded(schema):
-    """The schema with every maxLength capped, so the grammar llama.cpp builds from it stays small."""
-    if isinstance(schema, dict):
-        capped = {k: bounded(v) for k, v in schema.items()}
-        if isinstance(capped.get("maxLength"), int):
-            capped["maxLength"] = min(capped["maxLength"], MAX_GRAMMAR_LENGTH)
-        return capped
-    if isinstance(schema, list):
-        return [bounded(v) for v in schema]
-    return schema
-
-
-class ModelCallsForbidden(RuntimeError):
-    """Unit tests run with a scripted model; a real one must be asked for explicitly."""
-
-
-def refuse_in_unit_tests(provider: str, allowed: bool) -> None:
-    """Settings(allow_model_calls=False), what unit tests run with, refuses every call to a real model."""
-    if not allowed:
-        raise ModelCallsForbidden(f"a unit test called the {provider} model")
-
-
-def model_call_of(completion: dict, provider: str, model: str, started: float) -> ModelCall:
-    """A chat completion (llama.cpp's and an OpenAI-compatible server's share the shape) as a ModelCall."""
-    usage = completion.get("usage", {})
-    return ModelCall(
-        json.loads(completion["choices"][0]["message"]["content"]),
-        provider,
-        model,
-        usage.get("prompt_tokens", 0),
-        usage.get("completion_tokens", 0),
-        time.perf_counter() - started,
-    )
 
 
 class LocalModel:
@@ -91,8 +53,6 @@ class LocalModel:
             return self._decode(system, messages, schema)
 
     def _decode(self, system: str, messages: list[dict], schema: dict) -> ModelCall:
-        from quipu.adapters.llm.openai_compatible import to_chat
-
         started = time.perf_counter()
         out = self._load().create_chat_completion(
             messages=[{"role": "system", "content": system}, *to_chat(messages)],

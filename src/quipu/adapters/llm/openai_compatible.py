@@ -5,8 +5,8 @@ import time
 
 import httpx
 
+from quipu.adapters.llm.completions import bounded, model_call_of, refuse_in_unit_tests, to_chat
 from quipu.adapters.llm.http_call import post_json
-from quipu.adapters.llm.local import bounded, model_call_of, refuse_in_unit_tests
 from quipu.adapters.llm.queue import WARM_UP_SECONDS
 from quipu.application.ports import ModelCall
 
@@ -83,14 +83,3 @@ class OpenAICompatibleModel:
 def knows_only_json_object(response: httpx.Response) -> bool:
     """llama-cpp-python's refusal of response_format json_schema (a 500 or 422 naming json_object)."""
     return response.status_code in (400, 422, 500) and "json_object" in response.text
-
-
-def to_chat(messages: list[dict]) -> list[dict]:
-    """Tool results travel as user messages, so every provider reads the same transcript."""
-    return [
-        {
-            "role": "user" if m["role"] == "tool" else m["role"],
-            "content": f"[tool result]\n{m['content']}" if m["role"] == "tool" else m["content"],
-        }
-        for m in messages
-    ]

@@ -5,8 +5,10 @@ from collections.abc import Callable
 
 from fastmcp import FastMCP
 
-from quipu.adapters.mcp.tooling import ToolCalls, ToolDeps
-from quipu.skills.registry import discover, server_builder
+from quipu.adapters.mcp.tooling import ToolCalls
+from quipu.application.skills.loader import server_builder
+from quipu.application.skills.manifest import discover
+from quipu.application.skills.tool_deps import ToolDeps
 
 
 def skill_servers(deps: Callable[[], ToolDeps], *, actions_enabled: bool, memory: bool = False) -> dict[str, FastMCP]:

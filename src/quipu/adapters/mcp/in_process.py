@@ -10,8 +10,8 @@ from quipu.adapters.mcp.session import calling_for
 from quipu.adapters.mcp.tooling import short_name
 from quipu.application.caller import Caller
 from quipu.application.results import Result
+from quipu.application.skills.results import result_of
 from quipu.application.tool_results import ToolRefused
-from quipu.skills.registry import result_of
 
 
 class InProcessTools:

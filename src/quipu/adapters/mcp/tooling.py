@@ -3,9 +3,7 @@ the tool runs, `unavailable` for a failed lookup (a read-only tool's failure is 
 decision-log row for the tools tagged `audited`. A tool body is only its work."""
 
 import logging
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import TypeVar
+from collections.abc import Callable
 
 from fastmcp.exceptions import FastMCPError, ToolError
 from fastmcp.server.middleware import CallNext, Middleware, MiddlewareContext
@@ -13,43 +11,13 @@ from fastmcp.tools import Tool, ToolResult
 
 from quipu.adapters.mcp.session import resolved, session_from
 from quipu.adapters.metrics import TOOL_ERRORS
-from quipu.application.action_ports import Audit
-from quipu.application.actions import Gateway
 from quipu.application.caller import Caller
-from quipu.application.console import Cards
-from quipu.application.disputes import Disputes
-from quipu.application.memory import Memory
-from quipu.application.ports import BankRecords
-from quipu.application.text_to_sql import SqlLookup
+from quipu.application.skills.results import result_types
+from quipu.application.skills.tool_deps import ToolDeps, wired
 from quipu.application.tool_results import LookupFailed
-from quipu.application.transfers import Transfers
-from quipu.skills.registry import result_types
 
 log = logging.getLogger("quipu.tools")
-T = TypeVar("T")
 AUDITED = "audited"  # the tag of a tool whose every call is written to the decision log
-
-
-@dataclass(frozen=True)
-class ToolDeps:
-    """What the tools use, typed by port; a hub for read-only tools (as in tests) leaves the rest out."""
-
-    records: BankRecords
-    audit: Audit | None = None
-    sql_runner: SqlLookup | None = None
-    catalog: Callable[[], Awaitable[str]] | None = None
-    gateway: Gateway | None = None
-    action_facts: Cards | None = None
-    money: Transfers | None = None
-    disputes: Disputes | None = None  # the disputes the customer opened: their status, and the charges they cover
-    memory: Memory | None = None  # what is still going on from earlier conversations (QUIPU_CHAT_MEMORY=on)
-
-
-def wired(dependency: T | None, name: str) -> T:
-    """A dependency the tool needs; one left out fails the call, which the middleware reports as unavailable."""
-    if dependency is None:
-        raise LookupError(f"{name} is not wired into the tools")
-    return dependency
 
 
 def short_name(name: str) -> str:

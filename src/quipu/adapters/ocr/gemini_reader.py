@@ -8,8 +8,8 @@ from decimal import Decimal, InvalidOperation
 
 import httpx
 
+from quipu.adapters.llm.completions import refuse_in_unit_tests
 from quipu.adapters.llm.gemini import BASE
-from quipu.adapters.llm.local import refuse_in_unit_tests
 from quipu.domain.statement import StatementLine, image_kind
 
 log = logging.getLogger("quipu.photo")

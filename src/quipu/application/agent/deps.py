@@ -8,10 +8,10 @@ from typing import Any, Protocol
 from quipu.application.action_ports import Audit, Handoffs
 from quipu.application.actions import Gateway
 from quipu.application.ports import LanguageModel, SkillToolsPort
+from quipu.application.skills.manifest import Skill
 from quipu.application.turn_case import turn_case
 from quipu.application.understanding.catalog import Catalog
 from quipu.application.understanding.understanding import Understanding
-from quipu.skills.registry import Skill
 
 
 class PendingTransfers(Protocol):

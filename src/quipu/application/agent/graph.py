@@ -13,6 +13,7 @@ from quipu.application.agent.model_calls import ModelCalls
 from quipu.application.agent.model_reading import read_in_doubt
 from quipu.application.agent.respond import Responder
 from quipu.application.agent.state import MAX_HISTORY, PER_TURN, PHOTO_PLACEHOLDER, TRANSIENT, TurnState
+from quipu.application.skills.outcome import ToolOutcome
 from quipu.application.turn_case import finding_kinds
 from quipu.application.understanding.commands import Step
 from quipu.application.understanding.router import Conversation, held_for_a_person, route
@@ -20,7 +21,6 @@ from quipu.domain.agent_text import say
 from quipu.domain.claims import claims
 from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading, Slots, Speaker
 from quipu.domain.signals import Signal
-from quipu.skills.answering import ToolOutcome
 
 log = logging.getLogger("quipu.agent")
 STATEMENT_INTENT = "unrecognized_charge"  # a statement photo is a question about its charges

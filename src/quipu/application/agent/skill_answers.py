@@ -9,14 +9,17 @@ from quipu.application.action_results import ActionProposal
 from quipu.application.agent.state import TurnState, asks_back, status_of
 from quipu.application.agent.tool_caller import SkillTools
 from quipu.application.results import Result
+from quipu.application.skills.loader import load_hooks
+from quipu.application.skills.manifest import Skill
+from quipu.application.skills.outcome import ToolOutcome
+from quipu.application.skills.turn import SkillTurn
+from quipu.application.skills.voice import Voice
 from quipu.application.tool_results import Held, PendingProposal
 from quipu.application.transfer_results import Proposed
 from quipu.application.understanding.commands import Command
 from quipu.domain import understanding_text as words
 from quipu.domain.agent_text import say
 from quipu.domain.reading.model import Clause
-from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
-from quipu.skills.registry import Skill
 
 # an action about the charge the conversation just looked at reads the words that found it ("ese cobro")
 LOOKED_AT_CHARGES = "charge_investigation"
@@ -62,11 +65,11 @@ class SkillAnswers:
 
     async def _answer(self, command: Command) -> None:
         skill = next(s for s in self.deps.skills if s.name == command.skill)
-        hooks = skill.hooks()
+        hooks = load_hooks(skill)
         clause, joined = self._clauses(command, skill)
         async with self.deps.mcp() as client:
             tools = await self._tools(client, skill, joined.text)
-            found = await hooks["act"](self._skill_turn(command, skill, clause, joined, tools))
+            found = await hooks.act(self._skill_turn(command, skill, clause, joined, tools))
         self.turn.outcomes += tools.outcomes
         self.turn.skill = self.turn.skill or skill.name
         if isinstance(found, str):
@@ -77,7 +80,7 @@ class SkillAnswers:
             self._say(say("clarify", self.language), asks=True)
             return
         voice = Voice(skill.name, self.language, self.state.get("country"))
-        reply = hooks["answer"](found, voice)
+        reply = hooks.answer(found, voice)
         replaced = await self._replaced(found, command)
         self._say(f"{replaced}\n{reply}" if replaced else reply, asks=asks_back(reply, found[-1].result))
         self._remember(skill, command, joined, found[-1], asked=asks_back(reply, found[-1].result))
@@ -86,7 +89,7 @@ class SkillAnswers:
         """Several actions asked in one message ("bloquea la tarjeta y mándame un resumen") are one proposal: one
         card, one button, as the gateway batches them (a second card would replace the first)."""
         skill = next(s for s in self.deps.skills if s.name == commands[0].skill)
-        hooks = skill.hooks()
+        hooks = load_hooks(skill)
         questions: list[str] = []
         async with self.deps.mcp() as client:
             said = " ".join(c.clause.text for c in commands if c.clause)
@@ -94,14 +97,14 @@ class SkillAnswers:
             held = HeldProposals(tools, skill.flags["batch"])
             for command in commands:
                 clause, joined = self._clauses(command, skill)
-                found = await hooks["act"](self._skill_turn(command, skill, clause, joined, held))
+                found = await hooks.act(self._skill_turn(command, skill, clause, joined, held))
                 if isinstance(found, str):
                     questions.append(found)
             proposed = await held.propose()
         self.turn.outcomes += tools.outcomes
         self.turn.skill = self.turn.skill or skill.name
         if proposed is not None:
-            reply = hooks["answer"]([proposed], Voice(skill.name, self.language, self.state.get("country")))
+            reply = hooks.answer([proposed], Voice(skill.name, self.language, self.state.get("country")))
             self._say(reply)
             self._remember(skill, commands[-1], commands[-1].clause or commands[0].clause, proposed, asked=False)  # type: ignore[arg-type]
         for question in questions:

@@ -11,8 +11,8 @@ from quipu.application.agent.deps import Span
 from quipu.application.caller import Caller
 from quipu.application.ports import SkillToolsPort
 from quipu.application.results import Result
+from quipu.application.skills.outcome import ToolOutcome
 from quipu.application.tool_results import ToolRefused
-from quipu.skills.answering import ToolOutcome
 
 log = logging.getLogger("quipu.agent")
 

@@ -36,3 +36,66 @@ ASK = {
     "amount": {"es": "¿Qué monto?", "pt": "Qual valor?"},
     "which_amount": {"es": "¿Quisiste decir {a} o {b}?", "pt": "Você quis dizer {a} ou {b}?"},
 }
+
+# Why a transfer was refused (its Blocked reason), said in the skill's reply and on the settled card.
+REFUSED = {
+    "invalid_amount": {
+        "es": "el monto no es válido (debe ser mayor que cero y con hasta dos decimales)",
+        "pt": "o valor não é válido (deve ser maior que zero e ter até duas casas decimais)",
+    },
+    "origin_unavailable": {"es": "la cuenta de origen no está activa", "pt": "a conta de origem não está ativa"},
+    "same_account": {
+        "es": "el origen y el destino son la misma cuenta",
+        "pt": "a origem e o destino são a mesma conta",
+    },
+    "own_account": {
+        "es": "esa cuenta es tuya; usa una transferencia entre tus cuentas",
+        "pt": "essa conta é sua; use uma transferência entre suas contas",
+    },
+    "destination_unavailable": {
+        "es": "la cuenta de destino no puede recibir",
+        "pt": "a conta de destino não pode receber",
+    },
+    "nothing_to_pay": {"es": "ese producto no tiene deuda", "pt": "esse produto não tem dívida"},
+    "currency_mismatch": {"es": "las cuentas están en monedas distintas", "pt": "as contas estão em moedas diferentes"},
+    "insufficient_funds": {
+        "es": "no hay saldo suficiente en la cuenta de origen",
+        "pt": "não há saldo suficiente na conta de origem",
+    },
+    "over_debt": {"es": "el monto es mayor que la deuda", "pt": "o valor é maior que a dívida"},
+    "limit_unknown": {
+        "es": "no pude comprobar el límite de transferencias",
+        "pt": "não consegui verificar o limite de transferências",
+    },
+    "over_operation_limit": {"es": "supera el límite por operación", "pt": "passa do limite por operação"},
+    "over_daily_limit": {
+        "es": "supera el límite diario de transferencias a terceros",
+        "pt": "passa do limite diário de transferências para terceiros",
+    },
+    "recipient_not_found": {
+        "es": "no encontré a esa persona o cuenta de destino",
+        "pt": "não encontrei essa pessoa ou conta de destino",
+    },
+    "no_other_account": {
+        "es": "no tienes otra cuenta a la que transferir",
+        "pt": "você não tem outra conta para transferir",
+    },
+    "no_source_account": {
+        "es": "no tienes una cuenta activa desde la cual enviar",
+        "pt": "você não tem uma conta ativa para enviar",
+    },
+    "already_paid": {"es": "esa factura ya está pagada", "pt": "essa conta já está paga"},
+    "other": {"es": "no cumple las reglas de transferencia", "pt": "não cumpre as regras de transferência"},
+}
+# What a settled card says when the money did not move (the receipt says it when it did).
+SETTLED = {
+    "blocked": {"es": "No movimos el dinero: {reason}.", "pt": "Não movimentamos o dinheiro: {reason}."},
+    "expired": {
+        "es": "La propuesta venció sin confirmación; no movimos dinero.",
+        "pt": "A proposta venceu sem confirmação; não movimentamos dinheiro.",
+    },
+    "cancelled": {
+        "es": "Cancelaste la transferencia; no movimos dinero.",
+        "pt": "Você cancelou a transferência; não movimentamos dinheiro.",
+    },
+}

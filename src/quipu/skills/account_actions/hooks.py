@@ -10,11 +10,13 @@ from quipu.application.action_results import ActionProposal, CardLine, MyCards, 
 from quipu.application.action_view import ActionCard
 from quipu.application.investigation_results import ListedCharge
 from quipu.application.results import Result
+from quipu.application.skills.outcome import ToolOutcome
+from quipu.application.skills.turn import SkillTurn
+from quipu.application.skills.voice import Voice
 from quipu.domain.reading.model import Slots
 from quipu.domain.reading.products import product_type
 from quipu.domain.texts import by_language, requests
 from quipu.domain.vocabulary import CREDIT_CARD, DEBIT_CARD
-from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 
 PROPOSE = "propose_actions"
 ACTIONS = {

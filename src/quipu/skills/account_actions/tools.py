@@ -5,13 +5,7 @@ import json
 from collections.abc import Callable
 from datetime import timedelta
 
-from fastmcp import FastMCP
-from fastmcp.dependencies import Depends
-from fastmcp.exceptions import ToolError
-from mcp.types import ToolAnnotations
-
-from quipu.adapters.mcp.session import signed_in
-from quipu.adapters.mcp.tooling import ToolDeps, wired
+from quipu.adapters.mcp.surface import PROPOSES, READ_ONLY, Depends, FastMCP, ToolDeps, ToolError, signed_in, wired
 from quipu.application.action_results import ActionProposal, CardLine, MyCards, RecentCharges
 from quipu.application.caller import Caller
 from quipu.application.investigation import ChargeQuery, listed
@@ -20,8 +14,6 @@ from quipu.domain.actions import MAX_REQUESTED, Requested
 from quipu.domain.dataset import DATASET_NOW
 from quipu.domain.vocabulary import Days, Merchant
 
-READ_ONLY = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
-PROPOSES = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=False, openWorldHint=False)
 MAX_PROPOSAL_CHARS = 4000
 
 

@@ -4,9 +4,11 @@ from decimal import Decimal
 
 from quipu.application.account_results import Balances, Debt, Debts, ProductLine, Profile
 from quipu.application.results import Result
+from quipu.application.skills.outcome import ToolOutcome
+from quipu.application.skills.turn import SkillTurn
+from quipu.application.skills.voice import Voice
 from quipu.domain.reading.products import product_type
 from quipu.domain.vocabulary import DEBT_TYPES, DEPOSIT_TYPES, LOAN_TYPES
-from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 
 # the balances' tool for what is there; the debts' tool for what is owed, its rate and installments
 TOOLS = {

@@ -2,19 +2,12 @@
 
 from collections.abc import Callable
 
-from fastmcp import FastMCP
-from fastmcp.dependencies import Depends
-from mcp.types import ToolAnnotations
-
-from quipu.adapters.mcp.session import current_session
-from quipu.adapters.mcp.tooling import AUDITED, ToolDeps
+from quipu.adapters.mcp.surface import AUDITED, READ_ONLY, Depends, FastMCP, ToolDeps, current_session
 from quipu.application import accounts
 from quipu.application.account_results import Balances, Debts, Profile
 from quipu.application.caller import Caller
 from quipu.application.tool_results import published
 from quipu.domain.vocabulary import DebtType, ProductType
-
-READ_ONLY = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
 
 
 def build(deps: Callable[[], ToolDeps]) -> FastMCP:

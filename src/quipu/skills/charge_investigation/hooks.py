@@ -21,10 +21,12 @@ from quipu.application.investigation_results import (
     Report,
 )
 from quipu.application.results import Result
+from quipu.application.skills.outcome import ToolOutcome
+from quipu.application.skills.turn import SkillTurn
+from quipu.application.skills.voice import Voice
 from quipu.domain.dataset import AS_OF
 from quipu.domain.reading.model import Slots
 from quipu.domain.vocabulary import DISPUTE_REFERENCE
-from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
 
 DISPUTE_STATUS = "dispute_status"
 DISPUTE = re.compile(DISPUTE_REFERENCE)

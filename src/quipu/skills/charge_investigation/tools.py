@@ -2,12 +2,7 @@
 
 from collections.abc import Callable
 
-from fastmcp import FastMCP
-from fastmcp.dependencies import Depends
-from mcp.types import ToolAnnotations
-
-from quipu.adapters.mcp.session import current_session
-from quipu.adapters.mcp.tooling import AUDITED, ToolDeps, wired
+from quipu.adapters.mcp.surface import AUDITED, READ_ONLY, Depends, FastMCP, ToolDeps, current_session, wired
 from quipu.application.caller import Caller
 from quipu.application.disputes import DisputeStatus
 from quipu.application.investigation import ChargeQuery, Investigation
@@ -15,8 +10,6 @@ from quipu.application.investigation_results import ChargeNotFound, ChargeSearch
 from quipu.application.tool_results import published
 from quipu.domain.locale import locale_of
 from quipu.domain.vocabulary import Amount, DisputeReference, Limit, Merchant, RecentDays, TransactionId
-
-READ_ONLY = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
 
 
 def build(deps: Callable[[], ToolDeps]) -> FastMCP:

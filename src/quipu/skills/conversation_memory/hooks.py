@@ -2,7 +2,9 @@
 
 from quipu.application.memory import Recalled
 from quipu.application.results import Result
-from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
+from quipu.application.skills.outcome import ToolOutcome
+from quipu.application.skills.turn import SkillTurn
+from quipu.application.skills.voice import Voice
 
 
 async def act(turn: SkillTurn) -> list[ToolOutcome[Result]]:

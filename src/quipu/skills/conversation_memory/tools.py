@@ -2,17 +2,10 @@
 
 from collections.abc import Callable
 
-from fastmcp import FastMCP
-from fastmcp.dependencies import Depends
-from mcp.types import ToolAnnotations
-
-from quipu.adapters.mcp.session import signed_in
-from quipu.adapters.mcp.tooling import AUDITED, ToolDeps, wired
+from quipu.adapters.mcp.surface import AUDITED, READ_ONLY, Depends, FastMCP, ToolDeps, signed_in, wired
 from quipu.application.caller import Caller
 from quipu.application.memory import Recalled
 from quipu.application.tool_results import published
-
-READ_ONLY = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
 
 
 def build(deps: Callable[[], ToolDeps]) -> FastMCP:

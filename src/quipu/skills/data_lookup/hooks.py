@@ -14,8 +14,9 @@ from quipu.application.data_lookup_results import (
     SpendingResult,
 )
 from quipu.application.results import Result
+from quipu.application.skills.outcome import ToolOutcome
+from quipu.application.skills.voice import Voice
 from quipu.application.sql_results import SchemaCatalog, SqlAnswer, SqlRefusal
-from quipu.skills.answering import ToolOutcome, Voice
 from quipu.skills.data_lookup import phrases
 from quipu.skills.data_lookup.lookups import act
 from quipu.skills.data_lookup.phrases import capitalized, counted, period

@@ -3,9 +3,10 @@ category, merchant and bounds said are its arguments; a follow-up keeps what it 
 
 from quipu.application.data_lookup_results import LookupResult
 from quipu.application.results import Result
+from quipu.application.skills.outcome import ToolOutcome
+from quipu.application.skills.turn import SkillTurn
 from quipu.domain.reading.model import Slots
 from quipu.domain.reading.naming import period_argument
-from quipu.skills.answering import SkillTurn, ToolOutcome
 
 TOOLS = {
     "spending": "get_spending_summary",

@@ -3,9 +3,9 @@
 from datetime import date, timedelta
 from decimal import Decimal
 
+from quipu.application.skills.voice import Voice
 from quipu.domain.money import DATASET_YEAR, MONTHS, format_number
 from quipu.domain.periods import Period
-from quipu.skills.answering import Voice
 
 
 def month_name(voice: Voice, year: int, month: int) -> str:

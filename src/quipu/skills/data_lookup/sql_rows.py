@@ -3,8 +3,8 @@
 import re
 from decimal import Decimal
 
+from quipu.application.skills.voice import Voice
 from quipu.application.sql_results import SqlAnswer, SqlRefusal
-from quipu.skills.answering import Voice
 from quipu.skills.data_lookup.phrases import counted, number
 
 SHOWN_ROWS = 10

@@ -4,13 +4,9 @@ describe_schema (tag `sql_gate`) cover the rest; the agent offers them only to a
 from collections.abc import Callable
 from typing import Annotated, Literal
 
-from fastmcp import FastMCP
-from fastmcp.dependencies import Depends
-from mcp.types import ToolAnnotations
 from pydantic import Field
 
-from quipu.adapters.mcp.session import current_session
-from quipu.adapters.mcp.tooling import AUDITED, ToolDeps, wired
+from quipu.adapters.mcp.surface import AUDITED, READ_ONLY, Depends, FastMCP, ToolDeps, current_session, wired
 from quipu.application import data_lookup
 from quipu.application import data_lookup_results as results
 from quipu.application.caller import Caller
@@ -20,7 +16,6 @@ from quipu.application.tool_results import published
 from quipu.domain.vocabulary import Amount, Merchant, SqlText
 from quipu.skills.data_lookup.gate import SQL_GATE_TAG
 
-READ_ONLY = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
 PeriodSaid = Annotated[
     str,
     Field(

@@ -6,6 +6,9 @@ an account number only after an account cue, the service of a bill."""
 from collections.abc import Sequence
 
 from quipu.application.results import Result
+from quipu.application.skills.outcome import ToolOutcome
+from quipu.application.skills.turn import SkillTurn
+from quipu.application.skills.voice import Voice
 from quipu.application.transfer_results import (
     AccountOption,
     BillLine,
@@ -19,7 +22,7 @@ from quipu.application.transfer_results import (
 )
 from quipu.domain.reading.model import Amount, Product, Slots
 from quipu.domain.reading.products import DEBT_KINDS, product_type
-from quipu.skills.answering import SkillTurn, ToolOutcome, Voice
+from quipu.domain.transfer_text import refusal_reason
 
 PROPOSALS = ("propose_transfer", "propose_service_payment")
 ACCOUNT_KINDS = ("savings", "checking")
@@ -174,11 +177,7 @@ def _proposal(voice: Voice, result: Clarification | Refusal | Proposed) -> str:
         return voice.say("proposed", card=result.confirmation.text)
     if isinstance(result, Clarification):
         return voice.say("clarify", ask=result.ask, options=_options(voice, result.options))
-    try:
-        said = voice.say(f"reason_{result.reason}")
-    except KeyError:
-        said = voice.say("reason_other")
-    return voice.say("blocked", reason=said)
+    return voice.say("blocked", reason=refusal_reason(result.reason, voice.language))
 
 
 def _bills_listed(voice: Voice, result: ServiceBills) -> str:

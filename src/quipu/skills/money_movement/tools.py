@@ -3,20 +3,14 @@
 from collections.abc import Callable
 from typing import Annotated, Literal
 
-from fastmcp import FastMCP
-from fastmcp.dependencies import Depends
-from mcp.types import ToolAnnotations
 from pydantic import Field
 
-from quipu.adapters.mcp.session import signed_in
-from quipu.adapters.mcp.tooling import ToolDeps, wired
+from quipu.adapters.mcp.surface import PROPOSES, READ_ONLY, Depends, FastMCP, ToolDeps, signed_in, wired
 from quipu.application.caller import Caller
 from quipu.application.tool_results import published
 from quipu.application.transfer_results import ProposalAnswer, ServiceBills, TransferOptions
 from quipu.domain.vocabulary import AccountType, Last4
 
-READ_ONLY = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
-PROPOSES = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=False, openWorldHint=False)
 Kind = Literal["own_accounts", "pay_debt", "third_party"]
 Money = Annotated[
     str,

@@ -2,12 +2,10 @@ import hmac
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
-from psycopg_pool import AsyncConnectionPool
 
 from quipu.adapters.http.deps import ResourcesDep, ServicesDep, bearer_token
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.metrics import exposition, observe_pools
-from quipu.resources import Resources
 from quipu.settings import Settings
 
 router = APIRouter(tags=["health"])
@@ -18,15 +16,9 @@ router = APIRouter(tags=["health"])
 )
 async def metrics(request: Request, resources: ResourcesDep, services: ServicesDep) -> Response:
     allow_scrape(request, services.settings)
-    observe_pools(pools_of(resources))
+    observe_pools(resources.pools())
     body, content_type = exposition()
     return Response(body, media_type=content_type)
-
-
-def pools_of(resources: Resources) -> dict[str, AsyncConnectionPool]:
-    """The pools this process holds: the app's, the reader's (guarded SQL, when offered) and the checkpointer's."""
-    pools = {"app": resources.pool, "reader": resources.sql_pool, "checkpoint": resources.checkpoint_pool}
-    return {name: pool for name, pool in pools.items() if pool is not None}
 
 
 def allow_scrape(request: Request, settings: Settings) -> None:

@@ -9,7 +9,7 @@ from quipu.adapters.http.deps import CustomerDep, ServicesDep
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.speech.espeak import SpeechUnavailable
 from quipu.adapters.speech.whisper import BadAudio, NoSpeech
-from quipu.bootstrap import Services
+from quipu.application.services import Services
 
 router = APIRouter(prefix="/api/speech", tags=["speech"])
 MAX_AUDIO_BYTES = 5 * 1024 * 1024

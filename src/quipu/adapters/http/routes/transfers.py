@@ -1,5 +1,6 @@
 """The customer's buttons on a transfer card: confirm (after a step-up) and cancel. Served at /api/transfers and,
-for clients written before the rename, at /api/khipu."""
+for clients written before the rename, at /api/khipu. The settled card comes back as the use case wrote it, its
+sentence (`text`) included."""
 
 from fastapi import APIRouter
 
@@ -8,28 +9,9 @@ from quipu.adapters.http.deps import CustomerDep, ServicesDep, UuidText, actions
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.metrics import counted
 from quipu.application.transfer_ports import UnknownTransfer
-from quipu.application.transfer_results import Settled
 from quipu.application.transfers import StepUpRequired
-from quipu.skills.answering import Voice, templates
 
 buttons = APIRouter(tags=["transfers"], dependencies=[actions_on])
-SKILL = "money_movement"  # the agent's skill whose sentences settle the card
-
-
-def with_text(settled: Settled) -> dict:
-    """The settled card's sentence, written by code in the language of the proposal: the receipt when the money
-    moved, else why it did not (the same reason sentences the skill answers with)."""
-    result = settled.json_ready()
-    if settled.status == "executed" and settled.receipt is not None:
-        return {**result, "text": settled.receipt.text}
-    voice = Voice(SKILL, settled.language if settled.language in ("es", "pt") else "es")
-    if settled.status == "blocked":
-        key = f"reason_{settled.reason}"
-        reason = voice.say(key if key in templates(SKILL) else "reason_other")
-        return {**result, "text": voice.say("settled_blocked", reason=reason)}
-    if settled.status in ("expired", "cancelled"):
-        return {**result, "text": voice.say(f"settled_{settled.status}")}
-    return result
 
 
 class TransferIn(StrictBody):
@@ -41,7 +23,7 @@ async def confirm(body: TransferIn, who: CustomerDep, services: ServicesDep) -> 
     stepped_up = who.stepped_up(services.clock(), services.identity.limits.step_up_window)
     try:
         moved = await services.money.confirm(who.customer_id, body.transfer_id, stepped_up=stepped_up)
-        return counted("transfer", "confirm", with_text(moved))
+        return counted("transfer", "confirm", moved.json_ready())
     except StepUpRequired:
         raise ApiError("step_up_required") from None
     except UnknownTransfer:
@@ -51,9 +33,10 @@ async def confirm(body: TransferIn, who: CustomerDep, services: ServicesDep) -> 
 @buttons.post("/cancel", summary="The customer declines the proposal")
 async def cancel(body: TransferIn, who: CustomerDep, services: ServicesDep) -> dict:
     try:
-        return counted("transfer", "cancel", with_text(await services.money.cancel(who.customer_id, body.transfer_id)))
+        cancelled = await services.money.cancel(who.customer_id, body.transfer_id)
     except UnknownTransfer:
         raise ApiError("unknown_transfer") from None
+    return counted("transfer", "cancel", cancelled.json_ready())
 
 
 router = APIRouter()

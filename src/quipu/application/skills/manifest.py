@@ -1,20 +1,13 @@
-"""Discovers skills from their folders: SKILL.md front matter, the server built by tools.py, and the result model
-each tool returns (results.py)."""
+"""The skill plugins, found from their folders under `quipu.skills` by name: SKILL.md front matter (what the
+router sees) and intents.yaml (what the skill serves). Loading a plugin's code is the loader's (loader.py)."""
 
-import importlib
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
-from types import UnionType
-from typing import Annotated, Any
 
 import yaml
-from pydantic import Field, TypeAdapter
 
-from quipu.application.results import Result
-from quipu.application.tool_results import FAILURES, PendingProposal
-
-SKILLS_PACKAGE = "quipu.skills"
+SKILLS_PACKAGE = "quipu.skills"  # the plugins' folders, read by name (never imported from the framework)
 
 
 @dataclass(frozen=True)
@@ -23,19 +16,12 @@ class Skill:
     description: str
     mcp: str
     sign_in: bool
-    flags: dict
+    flags: dict[str, str]
 
     @property
     def hook_names(self) -> tuple[str, ...]:
         """The hooks SKILL.md names (`hooks: act, answer`), each a function in the folder's hooks.py."""
         return tuple(h.strip() for h in self.flags.get("hooks", "act, answer").split(",") if h.strip())
-
-    def hooks(self) -> dict:
-        module = importlib.import_module(f"{SKILLS_PACKAGE}.{self.name}.hooks")
-        missing = [h for h in self.hook_names if not callable(getattr(module, h, None))]
-        if missing:
-            raise ValueError(f"skill {self.name} names hooks its hooks.py lacks: {', '.join(missing)}")
-        return {h: getattr(module, h) for h in self.hook_names}
 
     def intents(self) -> dict[str, dict[str, str]]:
         """What the skill serves: intents.yaml in its folder ({intent: {acts, action}})."""
@@ -94,35 +80,3 @@ def discover() -> list[Skill]:
                 raise ValueError(f"skill folder {entry.name} declares name {skill.name}")
             found.append(skill)
     return found
-
-
-def server_builder(skill: Skill):
-    return importlib.import_module(f"{SKILLS_PACKAGE}.{skill.name}.tools").build
-
-
-# the agent's own steps a turn records beside the tools' calls
-AGENT_STEPS: dict[str, object] = {"withdraw_proposal": PendingProposal}
-
-
-@cache
-def result_types() -> dict[str, TypeAdapter[Result]]:
-    """Every tool's result model by the tool's name, as the skills' results.py declare them; a tool with more
-    than one result shape has them tried in the order declared."""
-    declared: dict[str, object] = dict(AGENT_STEPS)
-    for skill in discover():
-        declared |= importlib.import_module(f"{SKILLS_PACKAGE}.{skill.name}.results").RESULTS
-    return {tool: TypeAdapter(_in_order(shape)) for tool, shape in declared.items()}
-
-
-def _in_order(shape: object) -> Any:
-    return Annotated[shape, Field(union_mode="left_to_right")] if isinstance(shape, UnionType) else shape
-
-
-def result_of(tool: str, data: dict[str, Any]) -> Result:
-    """A tool's result rebuilt as its typed model from its JSON (the hub's answer, or the checkpoint's): the one
-    place JSON becomes a result again. A failed lookup or a refusal is said by its `error`, whatever the tool."""
-    error = data.get("error")
-    failure = FAILURES.get(error) if isinstance(error, str) else None
-    if failure is not None:
-        return failure.model_validate(data)
-    return result_types()[tool].validate_python(data)

@@ -8,62 +8,17 @@ from datetime import date, datetime
 from decimal import Decimal
 from functools import cache
 from importlib.resources import files
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any
 
 import yaml
 
-from quipu.application.results import Result
-from quipu.application.tool_results import ToolFailure
+from quipu.application.skills.manifest import SKILLS_PACKAGE
 from quipu.domain import records_text
 from quipu.domain.locale import local_moment, locale_of
 from quipu.domain.money import format_date, format_money, format_number
-from quipu.domain.reading.model import Clause, Slots
 from quipu.domain.words import listing, word
-from quipu.skills.registry import result_of
 
-SKILLS_PACKAGE = "quipu.skills"
 LANGUAGES = ("es", "pt")
-
-
-R = TypeVar("R", bound=Result, covariant=True)
-
-
-@dataclass(frozen=True)
-class ToolOutcome(Generic[R]):
-    """One tool call of a turn: what was asked and what the records said, as the tool's typed result (or the
-    failed lookup, or the refusal, that came back instead)."""
-
-    tool: str
-    arguments: dict[str, Any]
-    result: R
-    also: bool = (
-        False  # it answers a request of its own, beside the turn's last lookup ("¿cuánto gasté? ¿y lo más caro?")
-    )
-    # what the words asked of the answer, kept by code (never sent to a tool)
-    note: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def failed(self) -> bool:
-        """No result came back: the lookup failed or the tool refused the call (never a "no")."""
-        return isinstance(self.result, ToolFailure)
-
-    def stored(self) -> dict[str, Any]:
-        """The call as the turn's state keeps it (JSON, checkpointed): what the chat turn, the case file and the
-        evaluation read."""
-        return {
-            "tool": self.tool,
-            "arguments": self.arguments,
-            "result": self.result.json_ready(),
-            **({"also": True} if self.also else {}),
-            **({"note": self.note} if self.note else {}),
-        }
-
-    @staticmethod
-    def from_stored(entry: dict[str, Any]) -> "ToolOutcome[Result]":
-        """The call read back from the turn's state, its result typed again by the tool's result model."""
-        tool = entry["tool"]
-        result = result_of(tool, entry["result"])
-        return ToolOutcome(tool, entry["arguments"], result, bool(entry.get("also")), entry.get("note") or {})
 
 
 class MissingTemplate(KeyError):
@@ -74,7 +29,7 @@ class MissingTemplate(KeyError):
 def templates(skill: str) -> dict[str, dict[str, str]]:
     """{key: {es, pt}} from skills/<skill>/answers.yaml."""
     text = (files(SKILLS_PACKAGE) / skill / "answers.yaml").read_text(encoding="utf-8")
-    loaded = yaml.safe_load(text) or {}
+    loaded: dict[str, dict[str, str]] = yaml.safe_load(text) or {}
     for key, by_language in loaded.items():
         if set(by_language) != set(LANGUAGES):
             raise MissingTemplate(f"{skill}/answers.yaml: {key} needs exactly es and pt")
@@ -88,25 +43,25 @@ class Voice:
     skill: str
     language: str = "es"
     country: str | None = None
-    shared: dict = field(default_factory=dict)
+    shared: dict[str, Any] = field(default_factory=dict)
 
-    def say(self, key: str, **values) -> str:
+    def say(self, key: str, **values: object) -> str:
         found = templates(self.skill).get(key) or templates("_shared").get(key)
         if found is None:
             raise MissingTemplate(f"{self.skill}: no template {key}")
         return found[self.language].format(**values)
 
-    def money(self, amount, currency: str) -> str:
+    def money(self, amount: object, currency: str) -> str:
         return format_money(Decimal(str(amount)), currency, self.country or self.language)
 
-    def date(self, value) -> str:
+    def date(self, value: object) -> str:
         if isinstance(value, str):
             value = datetime.fromisoformat(value)
         if isinstance(value, datetime):
             value = value.date()
         return format_date(value, self.language) if isinstance(value, date) else ""
 
-    def percent(self, value) -> str:
+    def percent(self, value: object) -> str:
         """`36.00%` / `36,00%`: a rate as the customer writes numbers."""
         return f"{format_number(Decimal(str(value)), self.country or self.language)}%"
 
@@ -140,34 +95,3 @@ class Voice:
 
     def lines(self, items: list[str]) -> str:
         return "\n".join(f"• {item}" for item in items if item)
-
-
-class ToolCaller(Protocol):
-    async def call(
-        self, tool: str, arguments: dict[str, Any], *, also: bool = False, note: dict[str, Any] | None = None
-    ) -> ToolOutcome[Result]: ...
-
-
-@dataclass(frozen=True)
-class SkillTurn:
-    """What a skill's `act` hook sees of the turn: the intent the router chose, the clause it answers (on a
-    follow-up, the earlier words read together with these), this turn's clause alone, the language, the
-    skill's own tools, and the arguments of the skill's last call in the conversation."""
-
-    intent: str
-    clause: Clause
-    latest: Clause
-    language: str
-    tools: ToolCaller
-    earlier: dict = field(default_factory=dict)
-    follow_up: bool = False
-    country: str | None = None
-
-    @property
-    def slots(self) -> Slots:
-        return self.clause.slots
-
-    @property
-    def now(self) -> Slots:
-        """What this turn's words alone say (they win over the earlier words they follow)."""
-        return self.latest.slots
