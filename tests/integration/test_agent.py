@@ -329,3 +329,16 @@ def test_a_source_named_by_its_account_number_is_that_account_of_two_of_one_kind
     api = make_client(model=ScriptedModel())
     body = chat(api, sign_in(api, "DEMO-MX-RECIBE"), message, thread_id="source-by-number")
     assert body.get("confirmation") and f"terminada en {source}" in body["reply"] or f"final {source}" in body["reply"]
+
+
+@pytest.mark.parametrize(
+    ("customer", "message", "amount"),
+    [
+        ("DEMO-MX-KHIPU", "pasale 1500 a la tarjeta desde el ahorro", "1,500.00 MXN"),
+        ("DEMO-CO-PENDING", "mándele medio palo a la tarjeta desde mis ahorros", "500.000,00 COP"),
+    ],
+)
+def test_money_sent_to_the_card_pays_it_whatever_the_verb(make_client, customer, message, amount):
+    api = make_client(model=ScriptedModel())
+    body = chat(api, sign_in(api, customer), message, thread_id="to-the-card")
+    assert body.get("confirmation") and amount in body["reply"] and "tarjeta de crédito" in body["reply"], body["reply"]

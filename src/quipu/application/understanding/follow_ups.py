@@ -97,7 +97,11 @@ def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
         return None
     detailed = refines(clause)
     # "¿y en pesos?", "e nos últimos 7 dias?", "só as acima de 200": a short opening that only changes the last one
-    only_changes = clause.slots.continues and detailed and len(clause.words) <= SHORT_FOLLOW_UP
+    # "y págale medio palo a la tarjeta" after a bill's card is an action of its own, asked outright, not a change
+    own_action = catalog.acts(clause.intent) and clause.intent != conversation.last_intent and asked_for(clause)
+    only_changes = (
+        clause.slots.continues and detailed and len(clause.words) <= SHORT_FOLLOW_UP and not (own_action and sure(clause))
+    )
     # "¿y en lo que va de este?": a "va" inside the words of a detail is no yes of its own
     named = [a for a in clause.anchors if not (detailed and a == "affirm")]
     if named or (sure(clause, NEW_REQUEST) and clause.intent != conversation.last_intent and not only_changes):

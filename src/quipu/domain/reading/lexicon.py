@@ -133,6 +133,7 @@ class Lexicon:
             for phrases in groups:
                 words |= {w for p in phrases for w in fold(str(p)).split()}
         words |= {fold(str(w)) for w in self.words("money_words")}
+        words |= set(self._scales_for(None))  # "milhão" is a scale, never "milhas"
         return frozenset(w for w in words if w.isalpha() and len(w) > 1)
 
     @cached_property

@@ -217,7 +217,14 @@ def spelled(draft: Draft, numbers: dict[str, int], scales: dict[str, Decimal]) -
     found = []
     i = 0
     words = draft.words
+    halves = {str(w) for w in lexicon("es").cue_words("half") + lexicon("pt").cue_words("half")}
     while i < len(words):
+        half = words[i] in halves and i + 1 < len(words) and words[i + 1] in scales and i not in draft.taken
+        if half:  # "medio palo", "media luca", "meio milhão": half of the scale that follows
+            draft.taken |= {i, i + 1}
+            found.append(Amount(f"{words[i]} {words[i + 1]}", (scales[words[i + 1]] / 2,)))
+            i += 2
+            continue
         run: list[str] = []
         total, current = Decimal(0), Decimal(0)
         j = i

@@ -137,7 +137,8 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         # "se me cayó en el metro, bloquéala": an imperative after a comma is a request of its own, one word or more
         enough = _content(right) >= SHORT or _imperative(right, language)
         split_here = _content(left) >= SHORT and enough and not _supposes(left, language)
-        if word == "," and split_here and (_starts_anew(right, language) or _greets_only(left, language)):
+        opens_only = _opens_only(left, language)  # "outra coisa, qual o endereço…": the words before only open it
+        if word == "," and split_here and not opens_only and (_starts_anew(right, language) or _greets_only(left, language)):
             head = (left, said[:index], _asked_with(left, asked, language))
             return [head, *_joined((right, said[index + 1 :], asked), language)]
     return [piece]
@@ -191,6 +192,13 @@ def _starts_anew(rest: list[str], language: str) -> bool:
         p.search(" ".join(rest[:2])) is not None and _anchored_at_start(p, rest)
         for _, p in compiled_table(language, "intents")
     )
+
+
+def _opens_only(words: list[str], language: str) -> bool:
+    """The words only open a turn ("otra cosa", "y otra pregunta", "outra coisa"): what follows is the clause."""
+    said = " ".join(w for w in words if w not in PUNCTUATION)
+    openers = lexicon(language).cue("openers").find(said)
+    return bool(said) and sum(len(m.group(0).split()) for m in openers) >= len(said.split())
 
 
 def _greets_only(words: list[str], language: str) -> bool:

@@ -52,7 +52,8 @@ def _roles(slots: Slots, paying: bool) -> dict[str, str]:
     loan names where it goes even without "a" ("paga 500 de la tarjeta")."""
     roles: dict[str, str] = {}
     for product in slots.products:
-        debt = _debt_kind(product) if paying else None
+        # money sent "a la tarjeta" or "al préstamo" pays it, whichever verb sent it ("pasá 30 lucas a la tarjeta")
+        debt = _debt_kind(product) if paying or product.role == "to" else None
         kind = debt or product.kind  # paying, a card or a loan is what is paid ("80 lucas de la tarjeta")
         if kind is None or kind in ("account", "card") or product_type(kind) is None:
             continue
