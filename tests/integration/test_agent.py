@@ -342,3 +342,12 @@ def test_money_sent_to_the_card_pays_it_whatever_the_verb(make_client, customer,
     api = make_client(model=ScriptedModel())
     body = chat(api, sign_in(api, customer), message, thread_id="to-the-card")
     assert body.get("confirmation") and amount in body["reply"] and "tarjeta de crédito" in body["reply"], body["reply"]
+
+
+def test_an_account_named_after_code_asks_which_is_the_source(make_client):
+    api = make_client(model=ScriptedModel())
+    headers = sign_in(api, "DEMO-MX-KHIPU")
+    asked = chat(api, headers, "mandale 700 pesos a la cuenta 4000000033", thread_id="which-source")
+    assert asked["reply"].startswith("¿Desde qué cuenta?"), asked["reply"]
+    body = chat(api, headers, "usa la corriente", thread_id="which-source")
+    assert body.get("confirmation") and "cuenta corriente terminada en 0022" in body["reply"], body["reply"]

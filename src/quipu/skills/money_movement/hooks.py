@@ -93,6 +93,12 @@ def _transfer_arguments(turn: SkillTurn) -> dict:
     elif arguments.get("to_type"):
         debt = arguments["to_type"] in {product_type(k) for k in DEBT_KINDS}
         arguments["kind"] = "pay_debt" if debt else "own_accounts"
+    destination = arguments.get("to_account_number") or arguments.get("to_type")
+    if turn.follow_up and destination and "from_type" not in arguments:
+        # "usa la corriente" after "¿desde qué cuenta?": the one account named without a role is the source
+        unroled = [p.kind for p in turn.now.products if p.role is None and p.kind in ACCOUNT_KINDS]
+        if len(unroled) == 1:
+            arguments["from_type"] = product_type(unroled[0])
     if arguments.get("from_type") == arguments.get("to_type"):
         arguments.pop("from_type", None)
     return arguments
