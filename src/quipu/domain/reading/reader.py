@@ -39,7 +39,7 @@ def read_clause(words: Words, context: ReadingContext, learned: LearnedReader | 
     named = anchors(words.text, language)
     seen = features(words, cues, slots, named, language)
     intents, moods = learned.read(seen) if learned else (_by_rules(named), ())
-    intents = _state_asked(_switched(intents, cues, slots), words, cues, language)
+    intents = _state_asked(_switched(intents, cues, slots), named, words, cues, language)
     switching_off = (
         bool(intents) and intents[0].label == "alert_off" and _negation_switches_off(words, context.language)
     )
@@ -74,11 +74,18 @@ def _switched(intents: tuple[Guess, ...], cues: Cues, slots: Slots) -> tuple[Gue
     return (first, *(g for g in intents[1:] if g.label != "alert_off"))
 
 
-def _state_asked(intents: tuple[Guess, ...], words: Words, cues: Cues, language: str) -> tuple[Guess, ...]:
-    """ "¿alguna aclaración en trámite?": an action asked about while under way asks for its state, not for it."""
-    state = (common().get("state_of") or {}).get(intents[0].label) if intents else None
-    if state is None or not cues.question or lexicon(language).cue("under_way").search(words.text) is None:
+def _state_asked(
+    intents: tuple[Guess, ...], named: tuple[str, ...], words: Words, cues: Cues, language: str
+) -> tuple[Guess, ...]:
+    """ "¿alguna aclaración en trámite?": an action asked about while under way asks for its state, not for it;
+    the action is the reader's first guess or one the lexicon names outright ("aclaración")."""
+    states = common().get("state_of") or {}
+    action = next((i for i in (*[g.label for g in intents[:1]], *named) if i in states), None)
+    if not intents or action is None or not cues.question:
         return intents
+    if lexicon(language).cue("under_way").search(words.text) is None:
+        return intents
+    state = str(states[action])
     first = Guess(state, intents[0].confidence)
     return (first, *(g for g in intents[1:] if g.label != state))
 
