@@ -4,6 +4,7 @@ surface, never another skill; no module imports itself back; one writer per appe
 
 import ast
 import functools
+import json
 import re
 import sys
 from collections.abc import Iterator
@@ -330,6 +331,52 @@ def test_the_transfer_and_console_sql_adapters_decide_and_write_nothing_themselv
                 assert not used, f"{name}.py imports {used} from {node.module}"
 
 
-def test_no_module_is_longer_than_300_lines():
-    long = {str(p.relative_to(SRC)): n for p in SRC.rglob("*.py") if (n := len(p.read_text().splitlines())) > 300}
-    assert long == {}, f"split these modules: {long}"
+CEILING = 300
+LENGTH_BASELINE = Path(__file__).with_name("module_lengths.json")  # {path under src/quipu: its most lines}
+
+
+def module_lengths() -> dict[str, int]:
+    return {p.relative_to(SRC).as_posix(): len(p.read_text().splitlines()) for p in SRC.rglob("*.py")}
+
+
+def length_problems(lengths: dict[str, int], baseline: dict[str, int]) -> list[str]:
+    """What breaks the ceiling: a module over 300 lines that the baseline does not list, a listed one longer
+    than its entry, and an entry that no longer holds (the module shrank, went back under the ceiling or is
+    gone), so the baseline is lowered as the code shrinks and never raised."""
+    problems = []
+    for path, allowed in sorted(baseline.items()):
+        n = lengths.get(path)
+        if n is None:
+            problems.append(f"{path} is gone: remove its entry")
+        elif n > allowed:
+            problems.append(f"{path} has {n} lines, more than its {allowed}: split it where its concepts part")
+        elif n <= CEILING:
+            problems.append(f"{path} has {n} lines, within {CEILING}: remove its entry")
+        elif n < allowed:
+            problems.append(f"{path} has {n} lines, fewer than its {allowed}: lower its entry to {n}")
+    for path, n in sorted(lengths.items()):
+        if n > CEILING and path not in baseline:
+            problems.append(f"{path} has {n} lines, more than {CEILING}: split it where its concepts part")
+    return problems
+
+
+def test_no_module_grows_past_300_lines_or_its_recorded_length():
+    """A module of more than 300 lines is doing more than one thing: it is split where its concepts part, not
+    squeezed to 299 by joining lines or dropping the words that explain it. A module allowed above 300 while it
+    waits for that split is listed in module_lengths.json with its length today; it may shrink, never grow,
+    and its entry follows it down (lowered, then removed), so the list only ever gets shorter."""
+    assert length_problems(module_lengths(), json.loads(LENGTH_BASELINE.read_text())) == []
+
+
+def test_the_length_rule_catches_growth_and_a_stale_entry():
+    baseline = {"agent/big.py": 340, "agent/shrunk.py": 320, "agent/small.py": 330, "agent/gone.py": 310}
+    lengths = {"agent/big.py": 341, "agent/shrunk.py": 315, "agent/small.py": 300, "agent/new.py": 301, "ok.py": 300}
+    assert length_problems(lengths, baseline) == [
+        "agent/big.py has 341 lines, more than its 340: split it where its concepts part",
+        "agent/gone.py is gone: remove its entry",
+        "agent/shrunk.py has 315 lines, fewer than its 320: lower its entry to 315",
+        "agent/small.py has 300 lines, within 300: remove its entry",
+        "agent/new.py has 301 lines, more than 300: split it where its concepts part",
+    ]
+    assert length_problems({**lengths, "agent/big.py": 340, "agent/shrunk.py": 320, "agent/small.py": 330,
+                            "agent/gone.py": 310, "agent/new.py": 300}, baseline) == []  # fmt: skip

@@ -94,7 +94,7 @@ async def _my_cards(turn: SkillTurn) -> ToolOutcome[Result]:
     return await turn.tools.call("my_cards", {})
 
 
-async def _proposed(turn: SkillTurn, requested: list[dict]) -> list[ToolOutcome[Result]]:
+async def _proposed(turn: SkillTurn, requested: list[dict[str, object]]) -> list[ToolOutcome[Result]]:
     return [await turn.tools.call(PROPOSE, {"actions": requested})]
 
 

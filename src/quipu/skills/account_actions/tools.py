@@ -17,7 +17,7 @@ from quipu.domain.vocabulary import Days, Merchant
 MAX_PROPOSAL_CHARS = 4000
 
 
-def _literal(text: str):
+def _literal(text: str) -> object:
     """JSON or a Python literal, never code."""
     try:
         return json.loads(text)
@@ -25,7 +25,7 @@ def _literal(text: str):
         return ast.literal_eval(text)
 
 
-def normalize(actions) -> list[Requested]:
+def normalize(actions: object) -> list[Requested]:
     """Accepts a list, a single object or a JSON string; params may come as text or a lone value."""
     if isinstance(actions, str):
         if len(actions) > MAX_PROPOSAL_CHARS:
@@ -72,7 +72,7 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
 
     @server.tool(annotations=PROPOSES, output_schema=published(ActionProposal, reads=False))
     async def propose_actions(
-        actions: list[dict] | dict | str, session: Caller = Depends(signed_in)
+        actions: list[dict[str, object]] | dict[str, object] | str, session: Caller = Depends(signed_in)
     ) -> ActionProposal:
         """Proposes up to 3 actions, each {"action": name, "params": {...}}: block_card{product_id},
         cancel_card{product_id}, open_payment_inquiry{transaction_id, note?}, send_summary_email{topic:

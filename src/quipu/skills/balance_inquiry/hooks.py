@@ -26,7 +26,7 @@ async def act(turn: SkillTurn) -> list[ToolOutcome[Result]]:
     """The lookup the intent asks for; a currency named ("¿cuánto tengo en dólares?") narrows the answer to
     that currency's products, and a product named narrows the balances or a debt to it."""
     tool = TOOLS.get(turn.intent, "get_balances")
-    note: dict = {}
+    note: dict[str, object] = {}
     if FOCUS.get(turn.intent):
         note["focus"] = FOCUS[turn.intent]
     currencies = [c for c in turn.slots.currencies if c != "HOME"]
@@ -35,7 +35,7 @@ async def act(turn: SkillTurn) -> list[ToolOutcome[Result]]:
     named = [product_type(p.kind) for p in (turn.now if turn.follow_up else turn.slots).products]
     if tool == "get_balances" and any(named):
         note["products"] = sorted({t for t in named if t})  # "¿y en la de ahorro nomás?": that product's line
-    arguments: dict = {}
+    arguments: dict[str, object] = {}
     # "¿cuánto debo del préstamo?" narrows to it; "somando cartão e empréstimo" (a card without its kind beside
     # it) or "en total" does not
     said = [product_type(p.kind) for p in turn.slots.products]
@@ -69,14 +69,15 @@ def _product_line(voice: Voice, p: ProductLine) -> str:
     return voice.say("debt_product_line", product=product, balance=money, status=status)
 
 
-def _balances(voice: Voice, result: Balances, note: dict) -> str:
+def _balances(voice: Voice, result: Balances, note: dict[str, object]) -> str:
     products = result.products
     if note.get("focus") == "limit":
         products = [p for p in products if p.credit_limit is not None]
         if not products:
             return voice.say("no_credit_cards")
-    if note.get("products"):
-        named = [p for p in products if p.product_type in note["products"]]
+    asked = note.get("products")  # the product types `act` noted, read back from the conversation
+    if isinstance(asked, list) and asked:
+        named = [p for p in products if p.product_type in asked]
         products = named or products  # a product the customer does not have: everything they do have
     if note.get("currency"):
         products = [p for p in products if p.currency == note["currency"]]
@@ -140,9 +141,10 @@ def _focused(voice: Voice, result: Debts, focus: str) -> str:
     return voice.say("rates", lines=voice.lines([_rate_line(voice, d) for d in debts]))
 
 
-def _debts(voice: Voice, result: Debts, note: dict) -> str:
-    if note.get("focus") in ("rate", "installments"):
-        return _focused(voice, result, note["focus"])
+def _debts(voice: Voice, result: Debts, note: dict[str, object]) -> str:
+    focus = note.get("focus")
+    if isinstance(focus, str) and focus in ("rate", "installments"):
+        return _focused(voice, result, focus)
     debts = [d for d in result.debts if d.debt is not None]
     if not debts:
         return voice.say("no_debts")

@@ -99,7 +99,7 @@ async def act(turn: SkillTurn) -> list[ToolOutcome[Result]]:
     earlier_days = turn.earlier.get("days") if turn.follow_up and not named_now else None
     days = _days(turn.now) or (None if turn.follow_up else _days(turn.slots)) or earlier_days
     amount = await _amount_of_a_charge(turn, days or MATCH_DAYS)
-    arguments: dict = {"days": days or MATCH_DAYS}
+    arguments: dict[str, object] = {"days": days or MATCH_DAYS}
     if merchant:
         arguments["merchant"] = merchant
     elif turn.follow_up and turn.earlier.get("merchant") and not amount:
@@ -188,11 +188,11 @@ def _findings(voice: Voice, charges: list[CheckedCharge]) -> list[str]:
     return said
 
 
-def _merchant_asked(voice: Voice, arguments: dict) -> str:
+def _merchant_asked(voice: Voice, arguments: dict[str, object]) -> str:
     return voice.say("merchant_of", merchant=voice.merchant(arguments["merchant"])) if arguments.get("merchant") else ""
 
 
-def _investigation(voice: Voice, result: Report, arguments: dict) -> str:
+def _investigation(voice: Voice, result: Report, arguments: dict[str, object]) -> str:
     charges = result.charges
     if not charges:
         days = result.days if result.days is not None else arguments.get("days", 30)
@@ -262,7 +262,7 @@ def _dispute(voice: Voice, d: DisputeLine) -> str:
     )
 
 
-def _search(voice: Voice, result: ChargeSearch, arguments: dict) -> str:
+def _search(voice: Voice, result: ChargeSearch, arguments: dict[str, object]) -> str:
     merchant, window = _merchant_asked(voice, arguments), _window(voice, result.days)
     if not result.charges:
         return voice.say("none", merchant=merchant, window=window)

@@ -7,6 +7,9 @@ import logging
 from datetime import UTC, datetime
 from pathlib import Path
 
+from quipu.adapters.mcp.surface import FastMCP
+from quipu.application.ports import LanguageModel
+
 log = logging.getLogger("quipu.sql_gate")
 SQL_GATE_TAG = "sql_gate"
 RECORD_NAME = "sql-gate.json"
@@ -21,7 +24,7 @@ def model_key(provider: str, model: str) -> str:
     return f"{provider}:{model}"
 
 
-def read_record(home: Path) -> dict:
+def read_record(home: Path) -> dict[str, object]:
     path = record_path(home)
     if not path.exists():
         return {}
@@ -33,7 +36,7 @@ def read_record(home: Path) -> dict:
     return loaded if isinstance(loaded, dict) else {}
 
 
-def write_verdict(home: Path, provider: str, model: str, verdict: str, details: dict | None = None) -> Path:
+def write_verdict(home: Path, provider: str, model: str, verdict: str, details: dict[str, object] | None = None) -> Path:
     """Keeps every other model's entry; this model's latest verdict replaces its older one."""
     path = record_path(home)
     record = read_record(home)
@@ -52,9 +55,9 @@ def passed(home: Path, provider: str, model: str) -> bool:
     return isinstance(entry, dict) and entry.get("verdict") == "PASS"
 
 
-def gate_sql_tools(server, home: Path, model) -> bool:
+def gate_sql_tools(server: FastMCP, home: Path, model: LanguageModel) -> bool:
     """Hides the gated tools from this server (the agent's) unless the model passed; True when offered."""
-    offered = passed(home, getattr(model, "provider", ""), getattr(model, "model", ""))
+    offered = passed(home, model.provider, model.model)
     if not offered:
         server.disable(tags={SQL_GATE_TAG})
     return offered

@@ -2,15 +2,18 @@
 rows as a short list. Totals stay per currency. A failed lookup says so, never "no" or "0"."""
 
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Any
 
 from quipu.application.data_lookup_results import (
     ComparisonResult,
     ComplaintsResult,
+    CurrencySpending,
     ExchangeRateResult,
     LargestPurchaseResult,
     LookupResult,
     MovementsResult,
+    Rate,
     SpendingResult,
 )
 from quipu.application.results import Result
@@ -52,7 +55,7 @@ def _grouped_lines(voice: Voice, r: SpendingResult) -> list[str]:
     return lines
 
 
-def _currency_line(voice: Voice, key: str, c, **said) -> str:
+def _currency_line(voice: Voice, key: str, c: CurrencySpending, **said: str) -> str:
     amount = voice.money(c.total, c.currency)
     return voice.say(key, amount=amount, count=c.count, purchases=_purchases(voice, c.count), **said)
 
@@ -87,7 +90,7 @@ def _largest(voice: Voice, r: LargestPurchaseResult) -> str:
     return voice.say("largest_several", lines=voice.lines([voice.say("largest_line", **f) for f in facts]), **said)
 
 
-def _side(voice: Voice, label: str, amount, count: int, currency: str) -> str:
+def _side(voice: Voice, label: str, amount: Decimal, count: int, currency: str) -> str:
     if not count:
         return voice.say("compare_side_none", period=label, currency=currency)
     return voice.say("compare_side", period=label, amount=voice.money(amount, currency), count=count,
@@ -143,7 +146,7 @@ def _rate(voice: Voice, r: ExchangeRateResult) -> str:
     if r.status == "none":
         return voice.say("no_rate")
 
-    def spread(rate) -> str:
+    def spread(rate: Rate) -> str:
         if rate.buy is None or rate.sell is None:
             return ""
         return " " + voice.say(

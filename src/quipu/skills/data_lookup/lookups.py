@@ -61,9 +61,9 @@ def _one_before(period: str) -> str | None:
     return None
 
 
-def _narrowing(slots: Slots) -> dict:
+def _narrowing(slots: Slots) -> dict[str, str]:
     """The category, merchant and amount bounds the words say (the last one said wins)."""
-    found: dict = {}
+    found: dict[str, str] = {}
     if slots.categories:
         found["category"] = slots.categories[-1]
     if slots.merchants:
@@ -75,14 +75,14 @@ def _narrowing(slots: Slots) -> dict:
     return found
 
 
-def _currencies_asked(turn: SkillTurn) -> dict:
+def _currencies_asked(turn: SkillTurn) -> dict[str, str]:
     named = [c for c in turn.slots.currencies if c != "HOME"]
     if len(named) >= 2:
         return {"currency": named[0], "target": named[1]}
     return {"currency": named[0]} if named else {}
 
 
-def _arguments(turn: SkillTurn, tool: str) -> dict:
+def _arguments(turn: SkillTurn, tool: str) -> dict[str, object]:
     """The tool's arguments from the reading; a follow-up keeps what it does not change ("¿y en abril?" keeps
     the category; "¿y en total?" drops it)."""
     base = {k: v for k, v in turn.earlier.items() if k in ("period", *FILTERS.get(tool, ()))} if turn.follow_up else {}
@@ -112,7 +112,7 @@ def _arguments(turn: SkillTurn, tool: str) -> dict:
     return arguments
 
 
-def _shaped(turn: SkillTurn, tool: str, arguments: dict) -> tuple[str, dict]:
+def _shaped(turn: SkillTurn, tool: str, arguments: dict[str, object]) -> tuple[str, dict[str, object]]:
     """How the words shape the lookup: grouped ("¿en qué gasto más?"), side by side ("comida o transporte"),
     the top n ("mis 3 compras más grandes"), largest first."""
     slots = turn.now if turn.follow_up else turn.slots

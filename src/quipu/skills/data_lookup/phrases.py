@@ -3,6 +3,7 @@
 from datetime import date, timedelta
 from decimal import Decimal
 
+from quipu.application.data_lookup_results import Filters
 from quipu.application.skills.voice import Voice
 from quipu.domain.money import DATASET_YEAR, MONTHS, format_number
 from quipu.domain.periods import Period
@@ -40,11 +41,11 @@ def capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def number(voice: Voice, value) -> str:
+def number(voice: Voice, value: Decimal) -> str:
     return format_number(Decimal(str(value)), voice.country or voice.language)
 
 
-def filters(voice: Voice, f, merchants: list[str] | None = None) -> str:
+def filters(voice: Voice, f: Filters, merchants: list[str] | None = None) -> str:
     """` de comida`, ` en Uber Trip`, ` de 500.00 o más`: what the answer was narrowed by."""
     said = []
     if f.category:
@@ -67,6 +68,6 @@ def counted(voice: Voice, count: int, one: str, many: str) -> str:
     return voice.say(one if count == 1 else many)
 
 
-def number4(voice: Voice, value) -> str:
+def number4(voice: Voice, value: Decimal) -> str:
     """Exchange rates keep four decimals, as the results carry them."""
     return format_number(Decimal(str(value)), voice.country or voice.language, places=4)

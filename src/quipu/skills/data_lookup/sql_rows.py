@@ -13,7 +13,7 @@ DECIMAL = re.compile(r"^-?\d+\.\d+$")
 DAY = re.compile(r"^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$")
 
 
-def cell(voice: Voice, value) -> str:
+def cell(voice: Voice, value: object) -> str:
     """Numbers and days in the customer's convention; any other text is the records' own, quoted."""
     text = "—" if value is None else str(value)
     if DECIMAL.match(text):

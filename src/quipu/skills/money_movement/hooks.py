@@ -66,11 +66,11 @@ def _roles(slots: Slots, paying: bool) -> dict[str, str]:
     return roles
 
 
-def _transfer_arguments(turn: SkillTurn) -> dict:
+def _transfer_arguments(turn: SkillTurn) -> dict[str, object]:
     """propose_transfer's arguments from the reading; a follow-up changes only what it says ("mejor 200", "de
     la corriente", "al revés") and keeps the rest of the request it corrects."""
     paying = turn.intent == "pay_debt"
-    arguments = dict(turn.earlier) if turn.follow_up and turn.earlier.get("kind") else {}
+    arguments: dict[str, object] = dict(turn.earlier) if turn.follow_up and turn.earlier.get("kind") else {}
     amount = _amount(turn)
     if amount is not None:
         arguments["amount"] = amount.plain
@@ -104,7 +104,7 @@ def _transfer_arguments(turn: SkillTurn) -> dict:
     return arguments
 
 
-def _missing(arguments: dict) -> str | None:
+def _missing(arguments: dict[str, object]) -> str | None:
     if "amount" not in arguments:
         return "amount" if arguments.get("kind") else "destination"
     return None if arguments.get("kind") else "destination"
