@@ -3,6 +3,7 @@ every intent it teaches is one a skill (or code, in skills/_shared) declares, in
 
 import re
 from difflib import SequenceMatcher
+from functools import cache
 from pathlib import Path
 
 import yaml
@@ -20,6 +21,13 @@ def _plain(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9]+", fold(text)))
 
 
+def _alike(a: str, b: str) -> bool:
+    """At least NEAR alike; the cheap upper bounds first, since most pairs are far apart."""
+    matcher = SequenceMatcher(None, a, b)
+    return matcher.real_quick_ratio() >= NEAR and matcher.quick_ratio() >= NEAR and matcher.ratio() >= NEAR
+
+
+@cache
 def evaluation_messages() -> list[str]:
     """Every message an evaluation sends: the conversation sets (held-out split included), the first-sight
     rounds, the adversarial sets and the action scenarios."""
@@ -58,7 +66,7 @@ def test_no_corpus_example_is_an_evaluation_message_or_a_near_copy_of_one():
         for i, shared in counts.items():
             if shared / max(len(words), len(set(messages[i].split()))) < SHARED_WORDS:
                 continue
-            if said == messages[i] or SequenceMatcher(None, said, messages[i]).ratio() >= NEAR:
+            if said == messages[i] or _alike(said, messages[i]):
                 copies.append((example.folder, example.text, messages[i]))
     assert copies == [], f"corpus examples that are evaluation messages: {copies[:10]}"
 
