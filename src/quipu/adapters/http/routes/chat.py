@@ -74,9 +74,9 @@ def chat_out(turn: ChatTurn) -> ChatOut:
         language=turn.language,
         skill=turn.skill,
         tools_used=turn.tools_used,
-        handoff=turn.handoff,
-        actions=turn.actions,
-        confirmation=turn.confirmation,
+        handoff=turn.handoff.model_dump(mode="json") if turn.handoff else None,
+        actions=turn.actions.json_ready() if turn.actions else None,
+        confirmation=turn.confirmation.model_dump(mode="json") if turn.confirmation else None,
         status=turn.status,
         quick_replies=turn.quick_replies,
     )
@@ -107,7 +107,7 @@ async def chat(body: ChatIn, who: CustomerDep, services: ServicesDep) -> ChatOut
 
 
 def counted(turn: ChatTurn) -> None:
-    handoff = (turn.handoff or {}).get("reason") if turn.handoff else None
+    handoff = turn.handoff.reason if turn.handoff else None
     TURNS.labels(turn.skill or "none", turn.outcome or turn.status, handoff or "none").inc()
 
 
