@@ -17,9 +17,10 @@ answered, each ending in the reply that passed the claims check, the photo's wor
 at most `MAX_HISTORY` lines, written with the rest of the conversation in the turn's one checkpoint (a turn
 that failed leaves no half exchange behind). `ops.messages` (the `Conversations` port) is the thread's record,
 what the customer and the operators read: appended before a turn runs (a message sent is in the thread even
-if the turn fails), never rewritten, and holding what the model's window must not: the messages sent while a
+if the turn fails), never rewritten, and holding what the model's window does not: the messages sent while a
 person held the conversation, the person's own words, the system notes (what memory recalled, a turn that
-failed or was refused), and the reply with the note that a person still has the case."""
+failed or was refused as busy), and the reply with the note that a person still has the case. Reading the
+window from ops.messages would add a query to every turn and a filter over all of that."""
 
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, Protocol, TypedDict, runtime_checkable
@@ -226,7 +227,8 @@ class Update(TypedDict, total=False):
     understood: Understood
 
 
-# what the checkpoint reads back as itself (anything else comes back as its fields, and is refused)
+# the types the checkpoint rebuilds (the graph adds them to the checkpointer's allowlist); any other type in
+# the state would come back as a plain dict of its fields
 CHECKPOINTED = (
     ("quipu.application.caller", "Caller"),
     ("quipu.application.agent.state", "Conversation"),
