@@ -95,6 +95,7 @@ def test_asking_for_a_person_hands_off_with_no_model_call(make_client, message):
     api = make_client(model=model)
     body = chat(api, sign_in(api, "DEMO-MX-FX"), message, thread_id=f"person-{len(message)}")
     assert body["handoff"]["reason"] == "customer_asked" and model.calls == []
+    assert set(body["handoff"]) == {"reason", "case_id"}  # the hand-off as it was set: no flag it did not set
     again = chat(api, sign_in(api, "DEMO-MX-FX"), "¿sigue ahí?", thread_id=f"person-{len(message)}")
     assert "sigue con una persona" in again["reply"] and again["status"] == "waiting" and model.calls == []
 

@@ -2,6 +2,7 @@
 sentence; the claims check reads only what the reply says in its own voice."""
 
 from importlib.resources import files
+from types import SimpleNamespace
 
 import pytest
 
@@ -114,9 +115,10 @@ class RewritingAgent:
         self.rewrite = rewrite
 
     async def _model(self, purpose, state, instruction, schema):
+        from quipu.application.agent.state import Usage
         from quipu.application.ports import ModelCall
 
-        return ModelCall({"text": self.rewrite}, "fake", "fake"), {"model_calls": 1}
+        return ModelCall({"text": self.rewrite}, "fake", "fake"), Usage(model_calls=1)
 
 
 @pytest.mark.anyio
@@ -132,5 +134,6 @@ async def test_a_rephrasing_must_quote_the_records_text_exactly_as_code_did(rewr
     from quipu.application.agent.rephrase import checked_rephrasing
 
     answer = "Encontré dos cargos de “Uber Trip” por 312.40 MXN."
-    done = await checked_rephrasing(RewritingAgent(rewrite), {"language": "es"}, answer)
-    assert done.get("rephrased", False) is taken
+    done = await checked_rephrasing(RewritingAgent(rewrite), SimpleNamespace(language="es"), answer)
+    assert done is not None and (done.reply == rewrite if taken else done.reply is None)
+    assert done.usage.model_calls == 1  # a rewrite refused still cost its call

@@ -8,10 +8,12 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from quipu.application.agent.state import PHOTO_PLACEHOLDER
+from quipu.application.action_view import ActionCard
+from quipu.application.agent.state import PHOTO_PLACEHOLDER, Handoff, TurnInputs, TurnRecord
 from quipu.application.caller import Caller
-from quipu.application.memory import Memory
+from quipu.application.memory import Memory, Recalled
 from quipu.application.ports import Conversations, Customers, ModelBusy, StatementReader
+from quipu.application.transfer_results import Confirmation
 from quipu.domain.agent_text import say
 from quipu.domain.language import detect_language
 from quipu.domain.statement import statement_note
@@ -26,14 +28,16 @@ CUSTOMER_NAMES: contextvars.ContextVar[tuple[str, ...]] = contextvars.ContextVar
 
 @dataclass(frozen=True)
 class ChatTurn:
+    """What the customer's turn gets back: the reply, the cards, the hand-off, and what was done to write it."""
+
     reply: str | None
     thread_id: str
     language: str
     skill: str | None = None
     tools_used: list[str] = field(default_factory=list)
-    handoff: dict[str, Any] | None = None
-    actions: dict[str, Any] | None = None
-    confirmation: dict[str, Any] | None = None
+    handoff: Handoff | None = None
+    actions: ActionCard | None = None  # the actions card, with the customer's button
+    confirmation: Confirmation | None = None  # the transfer card
     model_calls: int = 0
     tokens_in: int = 0
     tokens_out: int = 0
@@ -44,6 +48,27 @@ class ChatTurn:
     # short answers the customer can tap (a question offering its two likeliest readings); each is sent as the
     # customer's next message, exactly as written
     quick_replies: list[str] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, turn: TurnRecord, *, reply: str, thread_id: str, language: str, status: str) -> "ChatTurn":
+        """The turn the graph recorded, as the customer gets it (the reply as the thread stores it)."""
+        return cls(
+            reply=reply,
+            thread_id=thread_id,
+            language=language,
+            skill=turn.skill,
+            tools_used=list(turn.tools_used),
+            handoff=turn.handoff,
+            actions=turn.actions,
+            confirmation=turn.confirmation,
+            model_calls=turn.model_calls,
+            tokens_in=turn.tokens_in,
+            tokens_out=turn.tokens_out,
+            status=status,
+            outcome=turn.outcome,
+            tool_calls=list(turn.tool_calls),
+            quick_replies=[str(r) for r in turn.quick_replies][:MAX_QUICK_REPLIES],
+        )
 
 
 class Chat:
@@ -77,18 +102,16 @@ class Chat:
         image: bytes | None,
         country: str | None,
         progress: Callable[[str], Awaitable[None]] | None,
-        remembered: dict[str, Any] | None = None,
+        recalled: Recalled | None = None,
         case_waiting: bool = False,
-    ) -> dict[str, Any]:
-        """The graph's turn, checkpointed once at its end; its final state."""
+    ) -> TurnRecord:
+        """The graph's turn, checkpointed once at its end; what it did."""
         language = caller.language
         attachment = await self._read_photo(image, language) if image else None
         config = {"configurable": {"thread_id": caller.conversation_id}}
-        inputs: dict[str, Any] = {"text": text, "attachment": attachment, "language": language, "country": country}
-        inputs["caller"] = caller
-        inputs["case_waiting"] = case_waiting
-        if remembered:  # the new conversation's state starts with what the bank recalled (kept by the checkpoint)
-            inputs["memory"] = remembered
+        # a new conversation's state starts with what the bank recalled (kept by the checkpoint)
+        given = TurnInputs(text, language, caller, country, case_waiting, attachment, recalled)
+        inputs = given.values()
         step = "understanding"
         if progress:
             await progress(step)
@@ -99,9 +122,9 @@ class Chat:
                 await progress(following)
             step = following
         values: dict[str, Any] = (await self.graph.aget_state(config)).values
-        return values
+        return TurnRecord.model_validate(values["turn"])
 
-    async def _remember(self, caller: Caller) -> dict[str, Any] | None:
+    async def _remember(self, caller: Caller) -> Recalled | None:
         """A new conversation starts with code's summary of what is still going on from earlier ones (memory on):
         stored as its first message, and handed to the turn as typed notes. Never the earlier messages."""
         if self.memory is None or not caller.signed_in:
@@ -116,7 +139,7 @@ class Chat:
         if not recalled.recalled:
             return None
         await self.conversations.append(caller.customer_id, caller.thread_id or "", "system", recalled.summary)
-        return {"summary": recalled.summary, **recalled.notes}
+        return recalled
 
     async def turn(
         self,
@@ -143,52 +166,37 @@ class Chat:
         stored = f"{text} {PHOTO_PLACEHOLDER}".strip() if image else text
         if status == "human":  # a person holds the conversation: they answer, code stays quiet
             await self.conversations.append(customer_id, thread, "customer", stored)
-            return ChatTurn(None, thread, language, status=status)
+            return ChatTurn(reply=None, thread_id=thread, language=language, status=status)
         # while the case waits for a person, code still answers what the records can ("¿pero sí es cierto lo del
         # cobro doble?", "bloquéame la tarjeta ya"); the person reads the whole thread when they take it
         waiting = status == "waiting"
         caller = Caller(customer_id, signed_in, language, thread_id=thread, conversation_id=conversation_id)
         last = await self.conversations.last_message(customer_id, thread)
-        remembered = await self._remember(caller) if last is None else None
+        recalled = await self._remember(caller) if last is None else None
         # stored before anything runs: a message sent is in the thread after any reload, answered or not (the same
         # words sent again after a turn that never finished are that message, not a second one)
         if last != ("customer", stored[:4000]):
             await self.conversations.append(customer_id, thread, "customer", stored)
         try:
-            state = await self._answer(caller, text, image, country, progress, remembered, waiting)
+            turn = await self._answer(caller, text, image, country, progress, recalled, waiting)
         except ModelBusy:  # the note says so in the thread; the edge answers 503 and the turn can be sent again
             await self.conversations.append(customer_id, thread, "system", say("turn_busy", language))
             raise
         except Exception:
             await self.conversations.append(customer_id, thread, "system", say("turn_failed", language))
             raise
-        reply = state.get("reply") or say("unsafe_reply", language)
-        handoff = state.get("handoff")
+        reply = turn.reply or say("unsafe_reply", language)
+        handoff = turn.handoff
         if waiting and not handoff:
             reply = f"{reply}\n\n{say('still_with_a_person', language)}"
-        await self.conversations.append(customer_id, thread, "assistant", reply, skill=state.get("skill"))
+        await self.conversations.append(customer_id, thread, "assistant", reply, skill=turn.skill)
         await self.conversations.record(
             customer_id,
             thread,
-            skill=state.get("skill"),
-            outcome=state.get("outcome"),
+            skill=turn.skill,
+            outcome=turn.outcome,
             title=(text or PHOTO_PLACEHOLDER)[:80],
             status="waiting" if handoff else None,
         )
-        return ChatTurn(
-            reply,
-            thread,
-            language,
-            state.get("skill"),
-            state.get("tools_used") or [],
-            handoff,
-            state.get("actions"),
-            state.get("confirmation"),
-            state.get("model_calls", 0),
-            state.get("tokens_in", 0),
-            state.get("tokens_out", 0),
-            "waiting" if handoff or waiting else "bot",
-            state.get("outcome"),
-            state.get("tool_calls") or [],
-            quick_replies=[str(r) for r in state.get("quick_replies") or []][:MAX_QUICK_REPLIES],
-        )
+        status = "waiting" if handoff or waiting else "bot"
+        return ChatTurn.of(turn, reply=reply, thread_id=thread, language=language, status=status)

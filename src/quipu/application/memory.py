@@ -3,10 +3,10 @@ conversation, or asking about an earlier one: their open disputes and their stat
 button, cases with a person, and the last findings of an investigation. Built from records and the earlier turns'
 typed results, never from the customer's raw messages; written by code in their locale."""
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import datetime
 from decimal import Decimal
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from quipu.application.disputes import DisputeStore
 from quipu.application.results import Result
@@ -16,6 +16,14 @@ from quipu.domain.memory import DisputeNote, FindingNote, PersonNote, Recollecti
 
 MAX_FINDINGS = 2
 States = Callable[[str], Awaitable[dict[str, Any]]]  # a conversation's last checkpointed turn state
+
+
+@runtime_checkable
+class LastTurn(Protocol):
+    """The record of a conversation's last turn, as its checkpoint keeps it (agent.state.TurnRecord)."""
+
+    @property
+    def tool_calls(self) -> Sequence[Mapping[str, Any]]: ...
 
 
 class MemoryStore(Protocol):
@@ -99,9 +107,12 @@ def _clock(at: datetime, locale: Locale) -> datetime:
     return local(at, locale).replace(tzinfo=None, second=0, microsecond=0)
 
 
-def _findings(state: dict[str, Any], seen: datetime) -> list[FindingNote]:
-    """The charges the conversation's last turn found flagged, from its tools' typed results (never its words)."""
-    results = [c.get("result") for c in state.get("tool_calls") or [] if isinstance(c, dict)]
+def _findings(values: Mapping[str, Any], seen: datetime) -> list[FindingNote]:
+    """The charges the conversation's last turn found flagged, from its tools' typed results (never its words).
+    A conversation last checkpointed before the turn kept a record of its own has none to give."""
+    last = values.get("turn")
+    calls = last.tool_calls if isinstance(last, LastTurn) else []
+    results = [c.get("result") for c in calls if isinstance(c, Mapping)]
     charges = [charge for r in results if isinstance(r, dict) for charge in r.get("charges", [])]
     found = []
     for charge in charges:

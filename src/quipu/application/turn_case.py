@@ -1,15 +1,18 @@
 """The hand-off case file of one chat turn: the turn's verified facts and evidence, read from its state."""
 
 import uuid
-from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from collections.abc import Sequence
+from typing import Any
 
 from quipu.application.account_results import Balances
 from quipu.application.action_results import RecentCharges
+from quipu.application.action_view import ActionCard
+from quipu.application.agent.state import TurnState
 from quipu.application.investigation_results import ChargeLine, ChargeSearch, CheckedCharge, ListedCharge, Report
 from quipu.application.results import Result
 from quipu.application.skills.outcome import ToolOutcome
 from quipu.application.tool_results import LookupFailed
+from quipu.application.transfer_results import Confirmation
 from quipu.domain import case_files
 
 # the charge as the person taking the case reads it; the id only for their buttons (never shown)
@@ -58,40 +61,34 @@ def _verified_facts(outcomes: Sequence[ToolOutcome[Result]]) -> list[dict[str, A
 
 
 def _evidence(
-    outcomes: Sequence[ToolOutcome[Result]], actions: dict[str, Any] | None, confirmation: dict[str, Any] | None
+    outcomes: Sequence[ToolOutcome[Result]], actions: ActionCard | None, confirmation: Confirmation | None
 ) -> dict[str, Any]:
     listed = [c for o in outcomes for c in _charges(o.result) if isinstance(c, ListedCharge)]
     transactions = sorted({c.transaction_id for c in listed if c.transaction_id})
     evidence: dict[str, Any] = {"transaction_ids": transactions, "tools": [o.tool for o in outcomes]}
     if actions:
-        evidence["batch_id"] = actions.get("batch_id")
-        evidence["action_ids"] = [i["action_id"] for i in actions.get("items", [])]
+        evidence["batch_id"] = actions.batch_id
+        evidence["action_ids"] = [i.action_id for i in actions.items]
     if confirmation:
-        evidence["transfer_id"] = confirmation.get("transfer_id")
+        evidence["transfer_id"] = confirmation.transfer_id
     return evidence
 
 
-def turn_case(state: Mapping[str, Any]) -> case_files.CaseFile:
-    caller = state.get("caller")
-    outcomes = [ToolOutcome.from_stored(entry) for entry in state.get("tool_calls") or []]
-    actions = state.get("actions")
+def turn_case(state: TurnState, reason: str) -> case_files.CaseFile:
+    """The case a person takes for this turn, for `reason`."""
+    caller, turn = state.caller, state.turn
+    outcomes = turn.outcomes
+    actions = turn.actions
     return case_files.handoff(
         case_id=str(uuid.uuid4()),
-        customer_id=cast(str, caller.customer_id if caller else None),  # code set the caller for the turn
-        conversation_id=caller.conversation_id if caller else None,
-        reason=(state.get("handoff") or {}).get("reason", "model_requested"),
-        request=state.get("text"),
-        language=state.get("language"),
-        skill=state.get("skill"),
+        customer_id=caller.customer_id,
+        conversation_id=caller.conversation_id,
+        reason=reason,
+        request=state.text,
+        language=state.language,
+        skill=turn.skill,
         signals=finding_kinds(outcomes),
         verified_facts=_verified_facts(outcomes),
-        evidence=_evidence(outcomes, actions, state.get("confirmation")),
-        actions=[
-            {"action": i["action"], "status": i["status"], "text": i["text"]} for i in (actions or {}).get("items", [])
-        ],
+        evidence=_evidence(outcomes, actions, turn.confirmation),
+        actions=[{"action": i.action, "status": i.status, "text": i.text} for i in (actions.items if actions else [])],
     )
-
-
-def build_case_file(state: Mapping[str, Any]) -> dict[str, Any]:
-    """The stored record of the turn's case (what the agent passes to the hand-off port)."""
-    return turn_case(state).record

@@ -74,7 +74,7 @@ def _yaml(path: Path) -> list:
 def proposed(tool_calls: list[dict], done) -> list[dict]:
     """Every proposal the turn drew: a proposing tool called with something to propose, or a card shown."""
     found = [c for c in tool_calls if c.get("tool") in PROPOSING_TOOLS]
-    if not found and done is not None and (done.confirmation or (done.actions and done.actions.get("items"))):
+    if not found and done is not None and (done.confirmation or (done.actions and done.actions.items)):
         found = [{"tool": "card", "arguments": {}, "result": {}}]
     return found
 

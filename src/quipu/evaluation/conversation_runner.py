@@ -91,6 +91,11 @@ def tool_calls_of(turn) -> list[dict]:
     return [dict(c) for c in turn.tool_calls]
 
 
+def typed_results(turn) -> list[dict]:
+    """Code's own results shown to the customer (the hand-off, the actions card, the transfer card), as sent."""
+    return [r.model_dump(mode="json") for r in (turn.handoff, turn.actions, turn.confirmation) if r]
+
+
 def customer_of(conn, conversation: Conversation) -> str:
     if conversation.customer:
         return conversation.customer
@@ -174,9 +179,9 @@ async def converse(container, seat: ModelSeat, conversation: Conversation):
                 skill=done.skill if done and done.skill != REFUSED else None,  # a refusal is code's, not a skill's
                 tool_calls=tool_calls_of(done) if done else [],
                 outcome=done.outcome if done else None,
-                handoff=done.handoff if done else None,
-                proposal=bool(done and ((done.actions and done.actions.get("items")) or done.confirmation)),
-                typed_results=[r for r in (done.handoff, done.actions, done.confirmation) if r] if done else [],
+                handoff=done.handoff.model_dump(mode="json") if done and done.handoff else None,
+                proposal=bool(done and ((done.actions and done.actions.items) or done.confirmation)),
+                typed_results=typed_results(done) if done else [],
                 said=list(said),
                 seconds=seconds,
                 model_calls=seat.calls,

@@ -218,8 +218,8 @@ async def attempt(container, seat: ModelSeat, clock: EvalClock, scenario: Scenar
                 )
             )
         seconds = time.perf_counter() - started
-        waiting = [t.actions for t in turns if t.actions and t.actions.get("needs_confirmation")]
-        await decide(container, clock, scenario, built.customer_id, waiting[-1]["batch_id"] if waiting else None)
+        waiting = [t.actions for t in turns if t.actions and t.actions.needs_confirmation]
+        await decide(container, clock, scenario, built.customer_id, waiting[-1].batch_id if waiting else None)
         found = await read_outcome(admin, built)
     finally:
         container.services.gateway.effects = effects
@@ -232,11 +232,11 @@ async def attempt(container, seat: ModelSeat, clock: EvalClock, scenario: Scenar
         await anyio.to_thread.run_sync(teardown)
     observed = Observed(
         replies=[t.reply or "" for t in turns],
-        proposals=[bool((t.actions and t.actions.get("items")) or t.confirmation) for t in turns],
+        proposals=[bool((t.actions and t.actions.items) or t.confirmation) for t in turns],
         routes=[t.skill for t in turns],
         outcomes=[t.outcome for t in turns],
         executed=found["executed"],
-        reasons=found["reasons"] | {t.handoff["reason"] for t in turns if t.handoff},
+        reasons=found["reasons"] | {t.handoff.reason for t in turns if t.handoff},
         handoff=bool(found["waiting"]) or any(t.handoff for t in turns),
         batches=found["batches"],
         typed=" ".join(texts),

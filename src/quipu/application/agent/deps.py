@@ -1,12 +1,13 @@
 """What the agent needs, typed by role; built by the composition root, faked in tests."""
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from quipu.application.action_ports import Audit, Handoffs
 from quipu.application.actions import Gateway
+from quipu.application.agent.state import TurnState
 from quipu.application.ports import LanguageModel, SkillToolsPort
 from quipu.application.skills.manifest import Skill
 from quipu.application.turn_case import turn_case
@@ -47,9 +48,9 @@ class AgentDeps:
     trace: Callable[..., AbstractContextManager[Span]] = field(default=lambda *a, **k: _NullSpan())
     rephrase: bool = False
 
-    async def open_case(self, state: Mapping[str, Any], reason: str) -> str:
+    async def open_case(self, state: TurnState, reason: str) -> str:
         """A person takes the turn: code's case file, filed through the hand-off port."""
-        case = turn_case({**state, "handoff": {**(state.get("handoff") or {}), "reason": reason}})
+        case = turn_case(state, reason)
         await self.handoffs.file(case)
         return case.case_id
 

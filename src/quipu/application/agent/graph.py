@@ -12,11 +12,19 @@ from langgraph.graph import END, START, StateGraph
 from quipu.application.agent.model_calls import ModelCalls
 from quipu.application.agent.model_reading import read_in_doubt
 from quipu.application.agent.respond import Responder
-from quipu.application.agent.state import MAX_HISTORY, PER_TURN, PHOTO_PLACEHOLDER, TRANSIENT, TurnState
-from quipu.application.skills.outcome import ToolOutcome
+from quipu.application.agent.state import (
+    CHECKPOINTED,
+    PHOTO_PLACEHOLDER,
+    Handoff,
+    TurnRecord,
+    TurnState,
+    Understood,
+    Update,
+)
 from quipu.application.turn_case import finding_kinds
 from quipu.application.understanding.commands import Step
-from quipu.application.understanding.router import Conversation, held_for_a_person, route
+from quipu.application.understanding.conversation import Conversation as RoutingContext
+from quipu.application.understanding.router import held_for_a_person, route
 from quipu.domain.agent_text import say
 from quipu.domain.claims import claims
 from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading, Slots, Speaker
@@ -38,106 +46,116 @@ class Agent(ModelCalls):
         graph.add_edge(START, "understand")
         graph.add_conditional_edges("understand", self._after_understanding, ["respond", "handoff"])
         graph.add_edge("respond", "claims_check")
-        graph.add_conditional_edges("claims_check", lambda s: "handoff" if s.get("handoff") else "finish")
+        graph.add_conditional_edges("claims_check", self._after_claims, ["handoff", "finish"])
         graph.add_edge("handoff", "finish")
         graph.add_edge("finish", END)
+        if checkpointer is not None:  # the conversation and the turn's record read back as themselves
+            checkpointer = checkpointer.with_allowlist(CHECKPOINTED)
         return graph.compile(checkpointer=checkpointer)
 
     # --- nodes -------------------------------------------------------------------------------------------
 
-    async def understand(self, state: TurnState) -> dict[str, Any]:
-        """The message read once, and what code makes of each clause."""
+    async def understand(self, state: TurnState) -> Update:
+        """The message read once, and what code makes of each clause. The turn's record starts empty."""
         with self.deps.trace("node.understand") as span:
-            caller, language = state["caller"], state["language"]
-            update: dict[str, Any] = {**PER_TURN}
+            caller, language = state.caller, state.language
             understanding = self.deps.understanding
             context = await understanding.context(caller.customer_id if caller.signed_in else None, language)
-            reading = understanding.read(state["text"], context)
-            reading = await read_in_doubt(self, state, reading, update)
-            if state.get("attachment"):
+            reading = understanding.read(state.text, context)
+            read = await read_in_doubt(self, state, reading)
+            reading = read.reading
+            if state.attachment:
                 reading = _with_statement(reading)
             commands = route(reading, self._conversation(state), self.deps.catalog)
-            if state.get("case_waiting"):
+            if state.case_waiting:
                 commands = held_for_a_person(commands)
             span.set(
-                input=state["text"],
+                input=state.text,
                 language=language,
                 clauses=len(reading.clauses),
                 intents=",".join(c.intent for c in reading.clauses),
                 steps=",".join(c.step.value for c in commands),
             )
-            handoff = next((c for c in commands if c.step == Step.PERSON), None)
-            if handoff is not None:
-                update["handoff"] = {"reason": handoff.reason}
-            return {**update, "reading": reading, "commands": commands, "context": context}
+            handoff = read.handoff
+            person = next((c for c in commands if c.step == Step.PERSON), None)
+            if person is not None:
+                handoff = Handoff(reason=person.reason or "customer_asked")
+            turn = TurnRecord(handoff=handoff).used(read.usage)
+            return {"turn": turn, "understood": Understood(reading, tuple(commands), context)}
 
-    async def respond(self, state: TurnState) -> dict[str, Any]:
+    async def respond(self, state: TurnState) -> Update:
         with self.deps.trace("node.respond"):
             return await Responder(self, state).run()
 
-    async def claims_check(self, state: TurnState) -> dict[str, Any]:
+    async def claims_check(self, state: TurnState) -> Update:
         with self.deps.trace("node.claims"):
-            actions, confirmation = state.get("actions"), state.get("confirmation")
-            has_proposal = bool(confirmation) or bool(actions and actions.get("needs_confirmation"))
-            done = bool(actions and any(i["status"] == "verified" for i in actions["items"]))
-            problems = claims(state.get("reply") or "", has_proposal=has_proposal, done_allowed=done)
-            if actions and actions.get("escalate") and not state.get("handoff"):
-                return {"problems": problems, "handoff": {"reason": "action_escalated", "already_open": True}}
-            outcomes = [ToolOutcome.from_stored(entry) for entry in state.get("tool_calls") or []]
-            if Signal.POSSIBLE_FRAUD in finding_kinds(outcomes) and not state.get("handoff"):
+            turn = state.turn
+            actions, confirmation = turn.actions, turn.confirmation
+            has_proposal = confirmation is not None or bool(actions and actions.needs_confirmation)
+            done = bool(actions and any(i.status == "verified" for i in actions.items))
+            problems = tuple(claims(turn.reply or "", has_proposal=has_proposal, done_allowed=done))
+            checked = turn.model_copy(update={"problems": problems})
+            if actions and actions.escalate and not turn.handoff:
+                handoff = Handoff(reason="action_escalated", already_open=True)
+                return {"turn": checked.model_copy(update={"handoff": handoff})}
+            if Signal.POSSIBLE_FRAUD in finding_kinds(turn.outcomes) and not turn.handoff:
                 # the bank's own records flag possible fraud: a person takes the case, whatever was asked
-                return {"problems": problems, "handoff": {"reason": Signal.POSSIBLE_FRAUD.value, "keep_reply": True}}
+                handoff = Handoff(reason=Signal.POSSIBLE_FRAUD.value, keep_reply=True)
+                return {"turn": checked.model_copy(update={"handoff": handoff})}
             if problems:  # code-written replies never claim; a rephrasing that does is replaced by code's words
-                return {"problems": problems, "reply": say("unsafe_reply", state["language"])}
-            return {"problems": []}
+                return {"turn": checked.model_copy(update={"reply": say("unsafe_reply", state.language)})}
+            return {"turn": checked}
 
-    async def handoff(self, state: TurnState) -> dict[str, Any]:
+    async def handoff(self, state: TurnState) -> Update:
         with self.deps.trace("node.handoff"):
-            handoff = dict(state.get("handoff") or {"reason": "model_requested"})
-            if state.get("case_waiting") and handoff["reason"] in ASKED_AGAIN:
-                handoff["already_open"] = True  # the conversation's case already waits for a person: no second one
-            if not handoff.get("already_open"):
-                handoff["case_id"] = await self.deps.open_case(state, handoff["reason"])
-            key = "outage" if handoff["reason"] == "assistant_error" else "handoff"
-            if state.get("case_waiting") and key == "handoff":
+            turn = state.turn
+            handoff = turn.handoff or Handoff(reason="model_requested")
+            if state.case_waiting and handoff.reason in ASKED_AGAIN:
+                # the conversation's case already waits for a person: no second one
+                handoff = handoff.model_copy(update={"already_open": True})
+            if not handoff.already_open:
+                case_id = await self.deps.open_case(state, handoff.reason)
+                handoff = handoff.model_copy(update={"case_id": case_id})
+            key = "outage" if handoff.reason == "assistant_error" else "handoff"
+            if state.case_waiting and key == "handoff":
                 key = "still_with_a_person"
-            reply = say(key, state["language"])
-            if handoff.get("already_open") and state.get("reply"):
-                reply = state.get("reply") or reply  # the refusal or escalation already says a person has the case
-            elif handoff.get("keep_reply") and state.get("reply"):
-                reply = f"{state['reply']}\n\n{reply}"  # what the records show, then who takes it
-            return {"handoff": handoff, "reply": reply, "outcome": "handed_off", "quick_replies": []}
+            reply = say(key, state.language)
+            if handoff.already_open and turn.reply:
+                reply = turn.reply  # the refusal or escalation already says a person has the case
+            elif handoff.keep_reply and turn.reply:
+                reply = f"{turn.reply}\n\n{reply}"  # what the records show, then who takes it
+            update = {"handoff": handoff, "reply": reply, "outcome": "handed_off", "quick_replies": ()}
+            return {"turn": turn.model_copy(update=update)}
 
-    async def finish(self, state: TurnState) -> dict[str, Any]:
-        history = list(state.get("history") or [])
-        said = f"{state['text']} {PHOTO_PLACEHOLDER}".strip() if state.get("attachment") else state["text"]
-        history += [{"role": "user", "content": said}, {"role": "assistant", "content": state.get("reply") or ""}]
-        asked = state.get("outcome") == "question"
-        return {
-            "history": history[-MAX_HISTORY:],
-            "awaiting_skill": (state.get("last") or {}).get("skill") if asked else None,
-            "offered_intent": state.get("offered"),
-            "attachment": None,  # what was read from a photo lives for one turn only
-            **{key: None for key in TRANSIENT},  # the reading is rebuilt each turn, never stored
-        }
+    async def finish(self, state: TurnState) -> Update:
+        said = f"{state.text} {PHOTO_PLACEHOLDER}".strip() if state.attachment else state.text
+        turn = state.turn
+        asked = turn.outcome == "question"
+        return {"conversation": state.conversation.exchanged(said, turn.reply or "", asked=asked, offered=turn.offered)}
 
     # --- edges and helpers -------------------------------------------------------------------------------
 
     @staticmethod
     def _after_understanding(state: TurnState) -> str:
-        return "handoff" if state.get("handoff") else "respond"
+        return "handoff" if state.turn.handoff else "respond"
 
-    def _conversation(self, state: TurnState) -> Conversation:
-        last = state.get("last") or {}
-        offered = {s.name for s in self.deps.skills if state["caller"].signed_in or not s.sign_in}
-        return Conversation(
-            signed_in=state["caller"].signed_in,
+    @staticmethod
+    def _after_claims(state: TurnState) -> str:
+        return "handoff" if state.turn.handoff else "finish"
+
+    def _conversation(self, state: TurnState) -> RoutingContext:
+        """What the router may lean on besides the words."""
+        conversation, signed_in = state.conversation, state.caller.signed_in
+        last = conversation.last
+        offered = {s.name for s in self.deps.skills if signed_in or not s.sign_in}
+        return RoutingContext(
+            signed_in=signed_in,
             offered=frozenset(offered),
-            last_skill=last.get("skill"),
-            last_intent=last.get("intent"),
-            awaiting=bool(state.get("awaiting_skill")),
-            offered_intent=state.get("offered_intent"),
-            pending=bool(last.get("proposal")),
+            last_skill=last.skill if last else None,
+            last_intent=last.intent if last else None,
+            awaiting=bool(conversation.awaiting_skill),
+            offered_intent=conversation.offered_intent,
+            pending=bool(last and last.proposal),
         )
 
 

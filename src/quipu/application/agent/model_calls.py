@@ -7,7 +7,7 @@ from typing import Any
 
 from quipu.application.agent import prompts
 from quipu.application.agent.deps import AgentDeps
-from quipu.application.agent.state import HISTORY_IN_PROMPT, REPLY_IN_PROMPT, TurnState
+from quipu.application.agent.state import HISTORY_IN_PROMPT, REPLY_IN_PROMPT, TurnState, Usage
 from quipu.application.ports import ModelCall
 
 log = logging.getLogger("quipu.agent")
@@ -26,13 +26,13 @@ class ModelCalls:
 
     async def _model(
         self, purpose: str, state: TurnState, instruction: str, schema: dict[str, Any]
-    ) -> tuple[ModelCall, dict[str, int]]:
+    ) -> tuple[ModelCall, Usage]:
         system = self._system()
         messages = self._transcript(state) + [{"role": "system", "content": instruction}]
         with self.deps.trace(f"model.{purpose}") as span:
             call = await self.deps.model.complete(purpose=purpose, system=system, messages=messages, schema=schema)
             span.set(provider=call.provider, model=call.model, tokens_in=call.tokens_in, tokens_out=call.tokens_out)
-            return call, {"model_calls": 1, "tokens_in": call.tokens_in, "tokens_out": call.tokens_out}
+            return call, Usage(1, call.tokens_in, call.tokens_out)
 
     async def warm_up(self, copies: int = 1) -> None:
         """Evaluates the system prompt at start-up, so a local model reuses it from the first turn on; `copies`
@@ -57,11 +57,10 @@ class ModelCalls:
 
     @staticmethod
     def _transcript(state: TurnState) -> list[dict[str, Any]]:
-        said = state["text"]
-        if state.get("attachment"):
-            said = f"{said}\n\n{state['attachment']}".strip()
-        earlier = [
-            {**m, "content": m["content"][:REPLY_IN_PROMPT]} if m["role"] == "assistant" else m
-            for m in list(state.get("history") or [])[-HISTORY_IN_PROMPT:]
+        said = state.text
+        if state.attachment:
+            said = f"{said}\n\n{state.attachment}".strip()
+        earlier: list[dict[str, Any]] = [
+            m.message(cut=REPLY_IN_PROMPT) for m in state.conversation.history[-HISTORY_IN_PROMPT:]
         ]
         return earlier + [{"role": "user", "content": said}]

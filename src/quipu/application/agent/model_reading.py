@@ -3,10 +3,11 @@ clause for the comparison), and returns the same typed reading: intent, mood, po
 the lexicon's; what to do with the reading stays the router's."""
 
 import logging
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from quipu.application.agent import prompts
+from quipu.application.agent.state import Handoff, TurnState, Usage
 from quipu.application.ports import ModelBusy
 from quipu.application.understanding.conversation import CONFIDENT
 from quipu.application.understanding.understanding import ReaderMode
@@ -49,28 +50,36 @@ def parsed(data: dict[str, Any], clause: Clause, intents: list[str]) -> Clause:
     )
 
 
-async def read_in_doubt(agent: Any, state: Any, reading: Reading, update: dict[str, Any]) -> Reading:
+@dataclass(frozen=True)
+class ModelReading:
+    """The reading once the model read its share: what those calls cost, and the hand-off when it failed."""
+
+    reading: Reading
+    usage: Usage = Usage()
+    handoff: Handoff | None = None
+
+
+async def read_in_doubt(agent: Any, state: TurnState, reading: Reading) -> ModelReading:
     """Each clause the mode leaves to the model, read by it. A model that fails where it was needed is an outage:
     the turn gets the fixed reply and a person (never a guess, never a bare 500)."""
     mode = agent.deps.understanding.mode
     if mode not in (ReaderMode.LEARNED_AND_MODEL, ReaderMode.MODEL):
-        return reading
+        return ModelReading(reading)
     intents = sorted(agent.deps.catalog.intents)
     schema = reading_schema(intents)
     clauses = []
+    usage = Usage()
     for clause in reading.clauses:
         if mode == ReaderMode.LEARNED_AND_MODEL and clause.confidence >= CONFIDENT:
             clauses.append(clause)
             continue
         try:
-            call, usage = await agent._model("read", state, prompts.read_instruction(clause.text), schema)
+            call, used = await agent._model("read", state, prompts.read_instruction(clause.text), schema)
         except ModelBusy:  # back-pressure, not an outage: the HTTP edge answers 503 and stores nothing
             raise
         except Exception as error:  # an outage where the model was needed: the fixed reply and a person
             log.warning("model reading failed", exc_info=error)
-            update["handoff"] = {"reason": "assistant_error"}
-            return reading
-        for key, value in usage.items():
-            update[key] = update.get(key, 0) + value
+            return ModelReading(reading, usage, Handoff(reason="assistant_error"))
+        usage += used
         clauses.append(parsed(call.data, clause, intents))
-    return replace(reading, clauses=tuple(clauses))
+    return ModelReading(replace(reading, clauses=tuple(clauses)), usage)

@@ -1,19 +1,27 @@
 """What the bank never automates is answered by code and audited; a person gets the case when the customer asks
 for it (a question about how it works is answered, and no case is opened for it)."""
 
-from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
 
 from quipu.application.agent.deps import AgentDeps
+from quipu.application.agent.state import Handoff, TurnState
 from quipu.domain import action_text
 from quipu.domain.actions import NEVER_AUTOMATED, Requested
 from quipu.domain.agent_text import say
 
 
-async def refuse_by_code(
-    deps: AgentDeps, state: Mapping[str, Any], action: str, *, explain: bool = False
-) -> dict[str, Any]:
-    caller, language = state["caller"], state["language"]
+@dataclass(frozen=True)
+class Refused:
+    """Code's answer to what the bank never automates: the reply, how the turn ends, and the case a person
+    already has when the request was escalated."""
+
+    reply: str
+    outcome: str
+    handoff: Handoff | None = None
+
+
+async def refuse_by_code(deps: AgentDeps, state: TurnState, action: str, *, explain: bool = False) -> Refused:
+    caller, language = state.caller, state.language
     if caller.signed_in and not explain:
         who = caller.speaking(language)
         view = await deps.gateway.propose(who, [Requested(action, {})])
@@ -26,7 +34,7 @@ async def refuse_by_code(
             customer_id=caller.customer_id,
             conversation_id=caller.conversation_id,
             tool=f"refuse:{action}",
-            proposed={"said": state["text"][:200]},
+            proposed={"said": state.text[:200]},
             decision=verdict,
             reason=reason,
         )
@@ -34,8 +42,6 @@ async def refuse_by_code(
     reply = say("refused_person" if escalated else "refused", language, reason=text)
     if not caller.signed_in:
         reply = f"{reply} {say('sign_in', language)}"
-    return {
-        "reply": reply,
-        "outcome": "handed_off" if escalated else "refused",
-        "handoff": {"reason": reason, "already_open": True} if escalated else None,
-    }
+    if escalated:
+        return Refused(reply, "handed_off", Handoff(reason=reason or "action_escalated", already_open=True))
+    return Refused(reply, "refused")

@@ -8,7 +8,7 @@ from quipu.application.action_results import ActionProposal
 from quipu.application.agent.refusal import refuse_by_code
 from quipu.application.agent.rephrase import checked_rephrasing
 from quipu.application.agent.skill_answers import SkillAnswers, Turn, _grouped
-from quipu.application.agent.state import TurnState
+from quipu.application.agent.state import Handoff, LastRequest, TurnRecord, TurnState, Update
 from quipu.application.ports import ModelBusy
 from quipu.application.transfer_results import Proposed
 from quipu.application.understanding.commands import Command, Step
@@ -23,38 +23,49 @@ SMALL_TALK_KEYS = {"greeting": "greeting", "thanks": "thanks", "bye": "bye", "wh
 class Responder(SkillAnswers):
     def __init__(self, agent: Any, state: TurnState):
         self.agent, self.deps, self.state = agent, agent.deps, state
-        self.language: str = state["language"]
-        self.turn = Turn(last=state.get("last"))
+        self.language: str = state.language
+        self.turn = Turn(last=state.conversation.last)
 
-    async def run(self) -> dict[str, Any]:
+    async def run(self) -> Update:
+        """The turn's record with what each command said and did, and the conversation's last request."""
         try:
             batching = {s.name for s in self.deps.skills if s.flags.get("batch")}
-            for group in _grouped(list(self.state.get("commands") or []), batching):
+            commands = self.state.understood.commands if self.state.understood else ()
+            for group in _grouped(list(commands), batching):
                 if len(group) > 1:
                     await self._answer_together(group)
                 else:
                     await self._carry_out(group[0])
-                if (self.turn.update.get("handoff") or {}).get("already_open"):
+                if self.turn.handoff and self.turn.handoff.already_open:
                     break  # a person already has the case: nothing more is prepared
         except ModelBusy:
             raise
         except Exception as error:  # a model or tool outage: a fixed reply and a person, never a 500
             log.warning("the turn failed", exc_info=error)
-            return {**self._recorded(), "handoff": {"reason": "assistant_error"}}
+            return {
+                "turn": self._recorded(self.state.turn).model_copy(
+                    update={"handoff": Handoff(reason="assistant_error")}
+                )
+            }
         reply = "\n\n".join(p for p in self.turn.parts if p) or say("clarify", self.language)
-        update = {
-            **self._recorded(),
-            **self.turn.update,
-            "reply": reply,
-            "skill": self.turn.skill or self.turn.update.get("skill"),
-            "outcome": self.turn.update.get("outcome") or ("question" if self.turn.asked else "answered"),
-            "quick_replies": self.turn.quick,
-            "last": self.turn.last,
-            "offered": self.turn.offered,
-        }
-        if self.deps.rephrase and not update.get("handoff"):
-            update |= await checked_rephrasing(self.agent, {**self.state, **update}, reply)
-        return update
+        turn = self._recorded(self.state.turn).model_copy(
+            update={
+                "handoff": self.turn.handoff or self.state.turn.handoff,
+                "reply": reply,
+                "skill": self.turn.skill or self.turn.route,
+                "outcome": self.turn.outcome or ("question" if self.turn.asked else "answered"),
+                "quick_replies": tuple(self.turn.quick),
+                "offered": self.turn.offered,
+            }
+        )
+        conversation = self.state.conversation.model_copy(update={"last": self.turn.last})
+        if self.deps.rephrase and not turn.handoff:
+            rephrasing = await checked_rephrasing(self.agent, self.state, reply)
+            if rephrasing is not None:
+                turn = turn.used(rephrasing.usage).model_copy(
+                    update={"reply": rephrasing.reply or reply, "rephrased": rephrasing.reply is not None}
+                )
+        return {"turn": turn, "conversation": conversation}
 
     # --- each step -------------------------------------------------------------------------------------
 
@@ -64,7 +75,7 @@ class Responder(SkillAnswers):
             await self._answer(command)
         elif step == Step.SCAM:
             self._say(words.say("scam_warning", self.language))
-            self.turn.update["handoff"] = {"reason": "scam_report", "keep_reply": True}
+            self.turn.handoff = Handoff(reason="scam_report", keep_reply=True)
         elif step == Step.REFUSE:
             await self._refuse(command)
         elif step == Step.CANCEL_PENDING:
@@ -83,7 +94,7 @@ class Responder(SkillAnswers):
             self._clarify(command)
         elif step == Step.SIGN_IN:
             self._say(say("sign_in", self.language))
-            self.turn.update["outcome"] = "refused"
+            self.turn.outcome = "refused"
 
     def _small_talk(self, command: Command) -> str:
         key = SMALL_TALK_KEYS.get(command.intent or "")
@@ -126,9 +137,14 @@ class Responder(SkillAnswers):
         request the taking-up completes (the alert's kind, the card, the window are in them)."""
         if command.clause is None or command.skill is None or command.reason == "reported":
             return
-        previous = self.turn.last or {}
-        kept = {"looked_at": previous.get("looked_at"), "proposal": previous.get("proposal")}
-        self.turn.last = {**kept, "skill": command.skill, "intent": command.intent, "text": command.clause.text[:400]}
+        previous = self.turn.last or LastRequest()
+        self.turn.last = LastRequest(
+            looked_at=previous.looked_at,
+            proposal=previous.proposal,
+            skill=command.skill,
+            intent=command.intent,
+            text=command.clause.text[:400],
+        )
 
     def _acknowledge(self, command: Command) -> None:
         key = "postponed" if command.reason == "postpones" else "acknowledged"
@@ -148,34 +164,34 @@ class Responder(SkillAnswers):
 
     async def _refuse(self, command: Command) -> None:
         found = await refuse_by_code(self.deps, self.state, command.reason or "refund", explain=bool(command.options))
-        self._say(found["reply"])
-        if found.get("handoff"):
-            self.turn.update["handoff"] = found["handoff"]
-        self.turn.update["outcome"] = found["outcome"]
-        self.turn.update["skill"] = REFUSED  # code answers it; no skill does
+        self._say(found.reply)
+        if found.handoff:
+            self.turn.handoff = found.handoff
+        self.turn.outcome = found.outcome
+        self.turn.route = REFUSED  # code answers it; no skill does
 
     async def _cancel_pending(self) -> None:
-        proposal = (self.turn.last or {}).get("proposal")
-        if not proposal:
+        last = self.turn.last
+        if last is None or last.proposal is None:
             self._say(words.say("nothing_pending", self.language))
             return
-        await self._withdraw(proposal)
-        self.turn.last = {**(self.turn.last or {}), "proposal": None}
+        await self._withdraw(last.proposal)
+        self.turn.last = last.model_copy(update={"proposal": None})
         self._say(words.say("pending_cancelled", self.language))
 
-    def _recorded(self) -> dict[str, Any]:
+    def _recorded(self, record: TurnRecord) -> TurnRecord:
         """The turn's tool calls, and the proposal a tool stored (shown as a card with the customer's button)."""
         outcomes = self.turn.outcomes
-        update: dict[str, Any] = {
-            "tool_calls": [o.stored() for o in outcomes],
-            "tools_used": [o.tool for o in outcomes],
+        update: dict[str, object] = {
+            "tool_calls": tuple(o.stored() for o in outcomes),
+            "tools_used": tuple(o.tool for o in outcomes),
         }
         for o in outcomes:
             if isinstance(o.result, ActionProposal):
-                update["actions"] = o.result.proposal.json_ready()
+                update["actions"] = o.result.proposal
             if isinstance(o.result, Proposed):
-                update["confirmation"] = o.result.confirmation.model_dump(mode="json")
-        return update
+                update["confirmation"] = o.result.confirmation
+        return record.model_copy(update=update)
 
 
 def _capitalized(text: str) -> str:

@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from quipu.application.action_results import ActionProposal
-from quipu.application.agent.state import TurnState, asks_back, status_of
+from quipu.application.agent.deps import AgentDeps
+from quipu.application.agent.state import Handoff, LastRequest, TurnState, asks_back, status_of
 from quipu.application.agent.tool_caller import SkillTools
 from quipu.application.results import Result
 from quipu.application.skills.loader import load_hooks
@@ -33,17 +34,19 @@ class Turn:
     parts: list[str] = field(default_factory=list)
     outcomes: list[ToolOutcome[Result]] = field(default_factory=list)
     quick: list[str] = field(default_factory=list)
-    update: dict[str, Any] = field(default_factory=dict)
     asked: bool = False
-    last: dict[str, Any] | None = None
+    last: LastRequest | None = None  # the conversation's last request, as this turn leaves it
     offered: str | None = None
     skill: str | None = None
+    route: str | None = None  # what answered when no skill did (a refusal is code's)
+    outcome: str | None = None  # how the turn ended, when a step said so (refused, handed off)
+    handoff: Handoff | None = None
 
 
 class SkillAnswers:
     """The part of a turn's response a skill writes (mixed into the Responder, which holds the turn)."""
 
-    deps: Any
+    deps: AgentDeps
     state: TurnState
     language: str
     turn: Turn
@@ -52,16 +55,17 @@ class SkillAnswers:
         self.turn.parts.append(text)
         self.turn.asked = self.turn.asked or asks
 
-    async def _withdraw(self, proposal: dict[str, Any]) -> None:
+    async def _withdraw(self, proposal: PendingProposal) -> None:
         """The proposal waiting for the button is withdrawn (a no-op if it already ran or expired); the turn keeps
         what it withdrew, the figures the reply names among them."""
-        customer = self.state["caller"].customer_id
-        if proposal.get("kind") == "transfer":
-            await self.deps.transfers.cancel(customer, proposal["id"])
+        customer = self.state.caller.customer_id
+        if proposal.id is None:  # a card with no rows stored: nothing waits for the button
+            pass
+        elif proposal.kind == "transfer":
+            await self.deps.transfers.cancel(customer, proposal.id)
         else:
-            await self.deps.gateway.cancel(customer, proposal["id"])
-        withdrawn = PendingProposal.model_validate(proposal)
-        self.turn.outcomes.append(ToolOutcome("withdraw_proposal", {"id": withdrawn.id}, withdrawn))
+            await self.deps.gateway.cancel(customer, proposal.id)
+        self.turn.outcomes.append(ToolOutcome("withdraw_proposal", {"id": proposal.id}, proposal))
 
     async def _answer(self, command: Command) -> None:
         skill = next(s for s in self.deps.skills if s.name == command.skill)
@@ -79,7 +83,7 @@ class SkillAnswers:
         if not found:
             self._say(say("clarify", self.language), asks=True)
             return
-        voice = Voice(skill.name, self.language, self.state.get("country"))
+        voice = Voice(skill.name, self.language, self.state.country)
         reply = hooks.answer(found, voice)
         replaced = await self._replaced(found, command)
         self._say(f"{replaced}\n{reply}" if replaced else reply, asks=asks_back(reply, found[-1].result))
@@ -104,7 +108,7 @@ class SkillAnswers:
         self.turn.outcomes += tools.outcomes
         self.turn.skill = self.turn.skill or skill.name
         if proposed is not None:
-            reply = hooks.answer([proposed], Voice(skill.name, self.language, self.state.get("country")))
+            reply = hooks.answer([proposed], Voice(skill.name, self.language, self.state.country))
             self._say(reply)
             self._remember(skill, commands[-1], commands[-1].clause or commands[0].clause, proposed, asked=False)  # type: ignore[arg-type]
         for question in questions:
@@ -121,23 +125,24 @@ class SkillAnswers:
             tools=tools,
             earlier=self._earlier(skill),
             follow_up=command.follow_up,
-            country=self.state.get("country"),
+            country=self.state.country,
         )
 
     def _clauses(self, command: Command, skill: Skill) -> tuple[Clause, Clause]:
         """This turn's clause, and the clause the skill reads: on a follow-up, the earlier words with these."""
         clause = command.clause
         assert clause is not None  # the router gives every ANSWER its clause
-        last = self.turn.last or {}
-        understanding, context = self.deps.understanding, self.state.get("context")
+        last = self.turn.last or LastRequest()
+        understanding = self.deps.understanding
+        context = self.state.understood.context if self.state.understood else None
         intent = command.intent or clause.intent
-        continues = command.follow_up and last.get("skill") == skill.name
+        continues = command.follow_up and last.skill == skill.name
         # "abre la aclaración de ese cargo": the charge the bank last looked at, even a turn or two back
-        found_words = last.get("text") if last.get("skill") == LOOKED_AT_CHARGES else None
+        found_words = last.text if last.skill == LOOKED_AT_CHARGES else None
         if found_words is None and clause.slots.points_back:
-            found_words = last.get("looked_at")
+            found_words = last.looked_at
         about_what_was_found = intent in ACTIONS_ON_A_CHARGE and bool(found_words)
-        earlier_words = found_words if about_what_was_found and not continues else last.get("text")
+        earlier_words = found_words if about_what_was_found and not continues else last.text
         if (continues or about_what_was_found) and earlier_words and context is not None:
             joined = understanding.read_together(earlier_words, clause.text, context, intent).clauses[0]
             return clause, joined
@@ -146,43 +151,43 @@ class SkillAnswers:
         return clause, clause
 
     def _earlier(self, skill: Skill) -> dict[str, Any]:
-        last = self.turn.last or {}
-        return dict(last.get("arguments") or {}) if last.get("skill") == skill.name else {}
+        last = self.turn.last
+        return dict(last.arguments) if last and last.skill == skill.name else {}
 
     async def _tools(self, client: Any, skill: Skill, said: str) -> SkillTools:
         listed = [t for t in await client.list_tools() if t.name.startswith(f"{skill.mcp}_")]
         schemas = {t.name.split("_", 1)[1]: t.input_schema or {} for t in listed}
-        caller = self.state["caller"].speaking(self.language, said)
+        caller = self.state.caller.speaking(self.language, said)
         return SkillTools(client, skill.mcp, schemas, caller, self.deps.trace)
 
     async def _replaced(self, found: list[ToolOutcome[Result]], command: Command) -> str | None:
         """A correction's new card replaces the one it corrects: the old proposal is withdrawn and the reply says
         so ("ese mismo pero 200")."""
-        earlier = (self.turn.last or {}).get("proposal")
+        earlier = self.turn.last.proposal if self.turn.last else None
         made = _proposal_of(found)
-        if not earlier or not made or not command.follow_up or earlier.get("id") == made.id:
+        if not earlier or not made or not command.follow_up or earlier.id == made.id:
             return None
         await self._withdraw(earlier)
-        return words.say("replaced", self.language, what=earlier.get("summary") or "")
+        return words.say("replaced", self.language, what=earlier.summary or "")
 
     def _remember(
         self, skill: Skill, command: Command, joined: Clause, outcome: ToolOutcome[Result] | None, *, asked: bool
     ) -> None:
         """What the next turn may lean on: the request's skill, intent, words, last call and proposal."""
-        previous = self.turn.last or {}
+        previous = self.turn.last or LastRequest()
         proposal = _proposal_of([outcome]) if outcome else None
-        looked_at = previous.get("text") if previous.get("skill") == LOOKED_AT_CHARGES else previous.get("looked_at")
-        waiting = previous.get("proposal") if asked and previous.get("skill") == skill.name else None
-        self.turn.last = {
-            "looked_at": joined.text[:400] if skill.name == LOOKED_AT_CHARGES else looked_at,
-            "skill": skill.name,
-            "intent": command.intent,
-            "tool": outcome.tool if outcome else None,
-            "arguments": outcome.arguments if outcome else {},
-            "text": joined.text[:400],
-            "status": status_of(outcome.result) if outcome else None,
-            "proposal": proposal.model_dump(mode="json") if proposal else waiting,
-        }
+        looked_at = previous.text if previous.skill == LOOKED_AT_CHARGES else previous.looked_at
+        waiting = previous.proposal if asked and previous.skill == skill.name else None
+        self.turn.last = LastRequest(
+            looked_at=joined.text[:400] if skill.name == LOOKED_AT_CHARGES else looked_at,
+            skill=skill.name,
+            intent=command.intent,
+            tool=outcome.tool if outcome else None,
+            arguments=outcome.arguments if outcome else {},
+            text=joined.text[:400],
+            status=status_of(outcome.result) if outcome else None,
+            proposal=proposal or waiting,
+        )
 
 
 class HeldProposals:

@@ -1,36 +1,49 @@
-"""What one chat turn carries through the graph, and what the conversation keeps between turns."""
+"""What one chat turn carries through the graph, and what the conversation keeps between turns.
 
-from typing import Any, Protocol, TypedDict, runtime_checkable
+The graph's state is `TurnState`: what the turn is given (the words, the photo's reading, who asks), the
+`Conversation` it continues, the `TurnRecord` of what this turn did, and what the words were read as
+(`Understood`). The conversation and the record are checkpointed (once, at the end of the turn); the
+reading is never.
 
+Checkpoints written before these models kept the same things as loose keys (`history`, `awaiting_skill`,
+`last`, `offered_intent`, `memory`, and each per-turn value on its own). They are not converted: the graph
+reads only its own channels, so a thread whose last turn ran before the change starts its next turn with an
+empty `Conversation` (no window for the model, nothing awaited, no last request). Its messages, its cards
+and their buttons are untouched (they live in ops, not in the checkpoint); a "cancélalo" in that first turn
+finds no pending proposal to withdraw, and memory recalls no findings from such a conversation.
+
+Two histories, on purpose. `Conversation.history` is the model's window: only the exchanges the agent
+answered, each ending in the reply that passed the claims check, the photo's words replaced by a placeholder,
+at most `MAX_HISTORY` lines, written with the rest of the conversation in the turn's one checkpoint (a turn
+that failed leaves no half exchange behind). `ops.messages` (the `Conversations` port) is the thread's record,
+what the customer and the operators read: appended before a turn runs (a message sent is in the thread even
+if the turn fails), never rewritten, and holding what the model's window does not: the messages sent while a
+person held the conversation, the person's own words, the system notes (what memory recalled, a turn that
+failed or was refused as busy), and the reply with the note that a person still has the case. Reading the
+window from ops.messages would add a query to every turn and a filter over all of that."""
+
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, Protocol, TypedDict, runtime_checkable
+
+from langgraph.channels.untracked_value import UntrackedValue
+from pydantic import BaseModel, ConfigDict, Field, InstanceOf, SerializerFunctionWrapHandler, model_serializer
+
+from quipu.application.action_view import ActionCard
 from quipu.application.caller import Caller
+from quipu.application.memory import Recalled
 from quipu.application.results import Result
+from quipu.application.skills.outcome import ToolOutcome
+from quipu.application.tool_results import PendingProposal
+from quipu.application.transfer_results import Confirmation
+from quipu.application.understanding.commands import Command
+from quipu.domain.reading.model import Reading, ReadingContext
 
 PHOTO_PLACEHOLDER = "[foto]"
 MAX_HISTORY = 20
 HISTORY_IN_PROMPT = 6
 REPLY_IN_PROMPT = 160  # the model needs the gist of earlier replies, not their lists of figures
-PER_TURN: dict[str, Any] = {
-    "skill": None,
-    "tool_calls": [],
-    "tools_used": [],
-    "reply": None,
-    "outcome": None,
-    "handoff": None,
-    "actions": None,
-    "confirmation": None,
-    "model_calls": 0,
-    "tokens_in": 0,
-    "tokens_out": 0,
-    "problems": [],
-    "quick_replies": [],
-    "reading": None,
-    "commands": [],
-    "context": None,
-    "offered": None,
-}
-# what lives for one turn only and is never checkpointed (the reading and the commands are rebuilt each turn)
-TRANSIENT = ("reading", "commands", "context")
 QUESTION_STATUSES = frozenset({"needs_clarification", "unknown_period", "unknown_currency"})
+FROZEN = ConfigDict(frozen=True)
 
 
 @runtime_checkable
@@ -51,36 +64,200 @@ def asks_back(reply: str, result: Result) -> bool:
     return status_of(result) in QUESTION_STATUSES or reply.rstrip().endswith("?")
 
 
-class TurnState(TypedDict, total=False):
-    history: list[dict[str, Any]]  # the conversation so far, as the customer and the assistant said it
-    awaiting_skill: str | None  # the skill whose question the customer is answering
-    last: dict[str, Any] | None  # what the last request was: skill, intent, tool, arguments, words, proposal
-    offered_intent: str | None  # what code offered to prepare in its last reply
-    text: str  # what the customer typed (or said) this turn
-    attachment: str | None  # candidate charges read from a statement photo, for this turn only
-    language: str
-    country: str | None  # for the customer's number convention
-    caller: Caller  # who asks (customer, signed in, conversation): set by code, never by the model
-    reading: Any  # the turn's Reading (domain.reading.model), built once
-    commands: list[Any]  # the router's commands for the reading's clauses
-    context: Any  # the ReadingContext the words were read against
-    skill: str | None
-    tool_calls: list[dict[str, Any]]  # every tool call of the turn: tool, arguments, result
-    tools_used: list[str]
-    reply: str | None
-    outcome: str | None
-    handoff: dict[str, Any] | None
-    actions: dict[str, Any] | None
-    confirmation: dict[str, Any] | None
-    model_calls: int
-    tokens_in: int
-    tokens_out: int
-    problems: list[str]
-    rephrased: bool
-    quick_replies: list[str]  # short answers the web chat offers as buttons
-    offered: str | None  # what this turn's reply offers to prepare
+# --- what the conversation keeps -----------------------------------------------------------------------
+
+
+class Said(BaseModel):
+    """One line of the model's window: the customer's words, or the assistant's reply."""
+
+    model_config = FROZEN
+    role: Literal["user", "assistant"]
+    content: str
+
+    def message(self, cut: int | None = None) -> dict[str, str]:
+        """As the model reads it; an assistant's reply cut to `cut` characters when given."""
+        content = self.content[:cut] if cut is not None and self.role == "assistant" else self.content
+        return {"role": self.role, "content": content}
+
+
+class LastRequest(BaseModel):
+    """What the conversation's last request was, for the next turn to lean on: its skill and intent, its
+    words, its last tool call and where it stood, the proposal still waiting for the button, and the words
+    that found the charge the bank last looked at ("ese cobro")."""
+
+    model_config = FROZEN
+    skill: str | None = None
+    intent: str | None = None
+    tool: str | None = None
+    arguments: dict[str, Any] = Field(default_factory=dict)  # the tool's own arguments, as it was called
+    text: str | None = None
+    status: str | None = None
+    proposal: PendingProposal | None = None
+    looked_at: str | None = None
+
+
+class Conversation(BaseModel):
+    """What the conversation keeps between turns (checkpointed per thread): the model's window on the
+    exchanges, what code is waiting for (an answer to its question, or a yes to what it offered), and the
+    last request."""
+
+    model_config = FROZEN
+    history: tuple[Said, ...] = ()
+    awaiting_skill: str | None = None  # the skill whose question the customer is answering
+    offered_intent: str | None = None  # what code offered to prepare in its last reply
+    last: LastRequest | None = None
     # QUIPU_CHAT_MEMORY=on: what the bank recalled when the conversation started (code's summary and its typed
-    # notes: disputes, waiting proposals, cases with a person, last findings), for the reading to resolve
-    # "¿ya revisaron lo del uber?" or "lo que te pregunté ayer" against; never earlier raw messages
-    memory: dict[str, Any] | None
-    case_waiting: bool  # the conversation's case waits for a person: code still answers, and opens no second case
+    # notes: disputes, waiting proposals, cases with a person, last findings); never earlier raw messages
+    memory: Recalled | None = None
+
+    def exchanged(self, said: str, reply: str, *, asked: bool, offered: str | None) -> "Conversation":
+        """After a turn: its exchange in the window, and what the reply waits for."""
+        history = (*self.history, Said(role="user", content=said), Said(role="assistant", content=reply))
+        awaiting = self.last.skill if asked and self.last else None
+        return self.model_copy(
+            update={"history": history[-MAX_HISTORY:], "awaiting_skill": awaiting, "offered_intent": offered}
+        )
+
+
+# --- what one turn did ---------------------------------------------------------------------------------
+
+
+class Handoff(BaseModel):
+    """A person takes the conversation: why, and the case filed for them (sent to the page as it is set)."""
+
+    model_config = FROZEN
+    reason: str
+    case_id: str | None = None
+    already_open: bool = False  # a person already has the case: no second one is opened
+    keep_reply: bool = False  # what the records show is said first, then who takes it
+
+    @model_serializer(mode="wrap")
+    def _as_set(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
+        # no return annotation: the published (serialization) schema stays the model's own
+        data: dict[str, Any] = handler(self)
+        return {k: v for k, v in data.items() if v is not None and v is not False}
+
+
+@dataclass(frozen=True)
+class Usage:
+    """What the turn's model calls cost."""
+
+    model_calls: int = 0
+    tokens_in: int = 0
+    tokens_out: int = 0
+
+    def __add__(self, other: "Usage") -> "Usage":
+        return Usage(
+            self.model_calls + other.model_calls, self.tokens_in + other.tokens_in, self.tokens_out + other.tokens_out
+        )
+
+
+class TurnRecord(BaseModel):
+    """What one turn did: the skill that answered, every tool call (tool, arguments, result, as stored), the
+    reply, how it ended, the hand-off, the card the customer confirms, what the model calls cost, the
+    problems the claims check found, and the quick replies offered. Checkpointed as the conversation's last
+    turn: the chat use case answers from it, and memory reads its findings."""
+
+    model_config = FROZEN
+    skill: str | None = None
+    tool_calls: tuple[dict[str, Any], ...] = ()  # ToolOutcome.stored(): JSON, typed again by ToolOutcome.from_stored
+    tools_used: tuple[str, ...] = ()
+    reply: str | None = None
+    outcome: str | None = None
+    handoff: Handoff | None = None
+    actions: ActionCard | None = None  # the actions card, with the customer's button
+    confirmation: Confirmation | None = None  # the transfer card
+    model_calls: int = 0
+    tokens_in: int = 0
+    tokens_out: int = 0
+    problems: tuple[str, ...] = ()
+    quick_replies: tuple[str, ...] = ()  # short answers the web chat offers as buttons
+    offered: str | None = None  # what this turn's reply offers to prepare
+    rephrased: bool = False
+
+    @property
+    def outcomes(self) -> list[ToolOutcome[Result]]:
+        """The turn's tool calls, each result typed again by its tool's result model."""
+        return [ToolOutcome.from_stored(entry) for entry in self.tool_calls]
+
+    @property
+    def usage(self) -> Usage:
+        return Usage(self.model_calls, self.tokens_in, self.tokens_out)
+
+    def used(self, usage: Usage) -> "TurnRecord":
+        total = self.usage + usage
+        return self.model_copy(
+            update={"model_calls": total.model_calls, "tokens_in": total.tokens_in, "tokens_out": total.tokens_out}
+        )
+
+
+# --- the graph's state ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Understood:
+    """The turn's message read once: the reading, the router's commands for its clauses, and the context the
+    words were read against. Rebuilt each turn, never checkpointed."""
+
+    reading: Reading
+    commands: tuple[Command, ...] = ()
+    context: ReadingContext | None = None
+
+
+class TurnState(BaseModel):
+    """The graph's state. Each field is a channel; a node returns only the fields it changes (`Update`)."""
+
+    text: str  # what the customer typed (or said) this turn
+    language: str
+    caller: Caller  # who asks (customer, signed in, conversation): set by code, never by the model
+    country: str | None = None  # for the customer's number convention
+    case_waiting: bool = False  # the conversation's case waits for a person: code answers, opens no second case
+    # candidate charges read from a statement photo: this turn only, never checkpointed
+    attachment: Annotated[str | None, UntrackedValue(str)] = None
+    conversation: Conversation = Conversation()
+    turn: TurnRecord = TurnRecord()
+    understood: Annotated[InstanceOf[Understood] | None, UntrackedValue(object)] = None
+
+
+class Update(TypedDict, total=False):
+    """What a node changes."""
+
+    conversation: Conversation
+    turn: TurnRecord
+    understood: Understood
+
+
+# the types the checkpoint rebuilds (the graph adds them to the checkpointer's allowlist); any other type in
+# the state would come back as a plain dict of its fields
+CHECKPOINTED = (
+    ("quipu.application.caller", "Caller"),
+    ("quipu.application.agent.state", "Conversation"),
+    ("quipu.application.agent.state", "TurnRecord"),
+)
+
+
+@dataclass(frozen=True)
+class TurnInputs:
+    """What the chat use case gives the graph each turn (and, on a conversation's first turn, what memory
+    recalled)."""
+
+    text: str
+    language: str
+    caller: Caller
+    country: str | None = None
+    case_waiting: bool = False
+    attachment: str | None = None
+    recalled: Recalled | None = None
+
+    def values(self) -> dict[str, object]:
+        values: dict[str, object] = {
+            "text": self.text,
+            "language": self.language,
+            "caller": self.caller,
+            "country": self.country,
+            "case_waiting": self.case_waiting,
+            "attachment": self.attachment,
+        }
+        if self.recalled is not None:  # a new conversation starts with what the bank recalled
+            values["conversation"] = Conversation(memory=self.recalled)
+        return values

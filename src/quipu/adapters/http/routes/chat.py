@@ -14,8 +14,11 @@ from quipu.adapters.http.deps import CustomerDep, ServicesDep
 from quipu.adapters.http.errors import ApiError
 from quipu.adapters.llm.queue import turn_deadline
 from quipu.adapters.metrics import TURN_SECONDS, TURNS, TURNS_REFUSED
+from quipu.application.action_view import ActionCard
+from quipu.application.agent.state import Handoff
 from quipu.application.chat import ChatTurn
 from quipu.application.ports import ModelBusy
+from quipu.application.transfer_results import Confirmation
 from quipu.domain.statement import MAX_IMAGE_BYTES, image_kind
 from quipu.domain.texts.errors import ERRORS
 
@@ -41,9 +44,11 @@ class ChatOut(BaseModel):
     language: str
     skill: str | None
     tools_used: list[str]
-    handoff: dict | None
-    actions: dict | None = None
-    confirmation: dict | None = None
+    handoff: Handoff | None = Field(
+        description="A person takes the conversation: reason, and case_id (already_open, keep_reply when set)"
+    )
+    actions: ActionCard | None = Field(None, description="The actions card the customer confirms or cancels")
+    confirmation: Confirmation | None = Field(None, description="The transfer card the customer confirms")
     status: str
     quick_replies: list[str] = Field(
         default_factory=list, description="Answers the customer can tap; each is sent as their next message"
@@ -107,7 +112,7 @@ async def chat(body: ChatIn, who: CustomerDep, services: ServicesDep) -> ChatOut
 
 
 def counted(turn: ChatTurn) -> None:
-    handoff = (turn.handoff or {}).get("reason") if turn.handoff else None
+    handoff = turn.handoff.reason if turn.handoff else None
     TURNS.labels(turn.skill or "none", turn.outcome or turn.status, handoff or "none").inc()
 
 
