@@ -59,9 +59,10 @@ test-unit: $(BASE) reader
 typecheck: $(BASE)
 	$(BIN)/mypy
 
-## lint: ruff over the code and tests, then the type check
+## lint: the type check, then ruff over the code and tests (rules, E501 at 120, and the formatter)
 lint: $(BASE) typecheck
 	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
 
 ## demo-data: regenerate and reload core from the synthetic bank (ops untouched)
 demo-data: $(STAMP)

@@ -42,9 +42,17 @@ def pipeline(sizes: list[int], reuse: bool = False) -> dict:
                 ["nice", "-n", "10", sys.executable, str(here / "pipeline.py"), "--customers", str(n)], check=True
             )
         found = json.loads(measured.read_text())
-        rows.append({"customers": n, "seconds": found["total_seconds"], "peak_memory_gib": found["peak_memory_gib"],
-                     "generated_seconds": found["generated_seconds"], "raw_rows": found["raw_rows"], "cpu_seconds": found.get("cpu_seconds"),
-                     "measured": found.get("provenance", {}).get("date")})  # fmt: skip
+        rows.append(
+            {
+                "customers": n,
+                "seconds": found["total_seconds"],
+                "peak_memory_gib": found["peak_memory_gib"],
+                "generated_seconds": found["generated_seconds"],
+                "raw_rows": found["raw_rows"],
+                "cpu_seconds": found.get("cpu_seconds"),
+                "measured": found.get("provenance", {}).get("date"),
+            }
+        )
     cpu = [r["cpu_seconds"] for r in rows]
     timed = "cpu_seconds" if all(cpu) else "seconds"  # CPU seconds: what other work on the machine cannot inflate
     a_t, b_t = fit(sizes, [r[timed] for r in rows])
@@ -56,8 +64,8 @@ def pipeline(sizes: list[int], reuse: bool = False) -> dict:
         "seconds_fit": {"of": timed, "a": a_t, "b": round(b_t, 3)},
         "memory_fit": {"a": a_m, "b": round(b_m, 3)},
         "largest_bank_for_24_gib": largest,
-        "note": "peak memory is the pipeline process's (DuckDB, memory_limit 6GB by default, spilling to disk past it); "
-        "PostgreSQL's own memory is apart"
+        "note": "peak memory is the pipeline process's (DuckDB, memory_limit 6GB by default, spilling to disk past "
+        "it); PostgreSQL's own memory is apart"
         + ("; memory flattens at the limit, so 24 GiB does not bound the bank: time and disk do" if capped else ""),
     }
 
@@ -115,17 +123,31 @@ def main() -> None:
         sizes = args.sizes or ([2_000, 5_000] if args.quick else [15_000, 50_000, 150_000])
         results["pipeline"] = pipeline(sizes, args.reuse)
         p = results["pipeline"]
-        print(table([(r["customers"], r["seconds"], r["peak_memory_gib"]) for r in p["sizes"]],
-                    ("customers", "seconds", "peak GiB")))  # fmt: skip
-        print(f"{p['seconds_fit']['of']} ~ n^{p['seconds_fit']['b']}, memory ~ n^{p['memory_fit']['b']}; "
-              f"largest bank for 24 GiB: {p['largest_bank_for_24_gib'] or 'not bounded by memory (see note)'}")  # fmt: skip
+        print(
+            table(
+                [(r["customers"], r["seconds"], r["peak_memory_gib"]) for r in p["sizes"]],
+                ("customers", "seconds", "peak GiB"),
+            )
+        )
+        print(
+            f"{p['seconds_fit']['of']} ~ n^{p['seconds_fit']['b']}, memory ~ n^{p['memory_fit']['b']}; "
+            f"largest bank for 24 GiB: {p['largest_bank_for_24_gib'] or 'not bounded by memory (see note)'}"
+        )
     if args.part in ("concurrency", "all"):
         results["concurrency"] = concurrency(args.quick)
         c = results["concurrency"]
-        print(table([(r["clients"], r["p50_ms"], r["p95_ms"], r["executed_per_second"]) for r in c["confirm"]],
-                    ("confirm clients", "p50 ms", "p95 ms", "executed/s")))  # fmt: skip
-        print(table([(r["workers"], r["p50_ms"], r["p95_ms"], r["turns_per_second"]) for r in c["turn"]],
-                    ("turn customers", "p50 ms", "p95 ms", "turns/s")))  # fmt: skip
+        print(
+            table(
+                [(r["clients"], r["p50_ms"], r["p95_ms"], r["executed_per_second"]) for r in c["confirm"]],
+                ("confirm clients", "p50 ms", "p95 ms", "executed/s"),
+            )
+        )
+        print(
+            table(
+                [(r["workers"], r["p50_ms"], r["p95_ms"], r["turns_per_second"]) for r in c["turn"]],
+                ("turn customers", "p50 ms", "p95 ms", "turns/s"),
+            )
+        )
     results["provenance"] = provenance()
     results["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
     results["cpu_cores"] = os.cpu_count()

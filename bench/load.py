@@ -55,8 +55,15 @@ SERVER_SLOTS = 1
 MIX = (("balance", 25), ("investigate", 20), ("lookup", 20), ("action", 15), ("transfer", 10), ("handoff", 10))
 # with the model, half the turns are customers' own first messages from the conversation set: the fixed texts
 # above are read by code with no model step, and a model bench where the model never runs measures nothing
-MODEL_MIX = (("said", 50), ("balance", 12), ("investigate", 10), ("lookup", 10), ("action", 8), ("transfer", 5),
-             ("handoff", 5))  # fmt: skip
+MODEL_MIX = (
+    ("said", 50),
+    ("balance", 12),
+    ("investigate", 10),
+    ("lookup", 10),
+    ("action", 8),
+    ("transfer", 5),
+    ("handoff", 5),
+)
 SAID = [c.turns[0].says for c in load_conversations(Path(__file__).resolve().parents[1] / "evals" / "conversations")]
 TEXT = {
     "balance": "¿cuánto tengo en mis cuentas?",
@@ -137,7 +144,8 @@ def pick_customers(admin_url: str, count: int) -> list[Customer]:
             "SELECT DISTINCT ON (a.customer_id) a.customer_id, a.product_number_last4, b.product_number_last4, "
             "(SELECT t.product_number_last4 FROM core.products t WHERE t.customer_id = a.customer_id "
             " AND t.product_type ILIKE 'tarjeta%%' AND t.product_status = 'Active' AND NOT EXISTS "
-            "  (SELECT 1 FROM ops.card_actions x WHERE x.product_id = t.product_id AND x.action IN ('freeze', 'cancel')) "
+            "(SELECT 1 FROM ops.card_actions x WHERE x.product_id = t.product_id AND x.action IN ('freeze', "
+            "'cancel')) "
             " LIMIT 1) "
             "FROM core.products a JOIN core.products b ON b.customer_id = a.customer_id AND b.currency = a.currency "
             "JOIN core.customers c ON c.customer_id = a.customer_id AND c.customer_status = 'Active' "
@@ -332,9 +340,12 @@ async def customer_loop(
                 # the rules provider lists the accounts but never proposes: propose in code, as a model's tool
                 # call would, so the customer's step-up and confirm still go over HTTP under load
                 proposal = await money.propose_transfer(
-                    Caller(c.customer_id, True, "es", said=text), kind="own_accounts", amount="1",
-                    from_last4=c.saving, to_last4=c.checking,
-                )  # fmt: skip
+                    Caller(c.customer_id, True, "es", said=text),
+                    kind="own_accounts",
+                    amount="1",
+                    from_last4=c.saving,
+                    to_last4=c.checking,
+                )
                 transfer_id = proposal.confirmation.transfer_id if isinstance(proposal, Proposed) else None
                 stats.count(f"proposed_in_code:{proposal.status}", "confirmations")
             if transfer_id:
@@ -513,13 +524,15 @@ def run_served(
     try:
         wait_ready(f"http://127.0.0.1:{MODEL_PORT}/health", server, 300)  # open without the server's key
         env = {
-            "QUIPU_LLM": "openai", "QUIPU_LLM_BASE_URL": f"http://127.0.0.1:{MODEL_PORT}/v1",
+            "QUIPU_LLM": "openai",
+            "QUIPU_LLM_BASE_URL": f"http://127.0.0.1:{MODEL_PORT}/v1",
             "QUIPU_LLM_MODEL": settings.llm_model,
             "QUIPU_LLM_SLOTS": max(1, slots // 2) if engine == "llama-server" else 1,
             # each API process's share of the queue in front of the one model, so as many turns wait in all
             # as wait in front of the in-process model
-            "QUIPU_LLM_QUEUE": max(1, settings.llm_queue // 2), **common,
-        }  # fmt: skip
+            "QUIPU_LLM_QUEUE": max(1, settings.llm_queue // 2),
+            **common,
+        }
         deadline = common["QUIPU_TURN_DEADLINE_SECONDS"]
         served = run_api(bank, count, env, seconds, deadline, logs / "api-served.log")
         served["model_server_rss_mb"] = round(sum(rss_mb(server.pid).values()))
@@ -563,8 +576,20 @@ def report(results: dict) -> None:
     rows = []
     for name, r in (("rules", results.get("rules")), *((f"model {k}", v) for k, v in results.get("model", {}).items())):
         if isinstance(r, dict) and "turns" in r:
-            rows.append((name, r["customers"], r["turns"], r["turns_per_second"], r["turns_per_minute"],
-                         r["turn_p50_ms"], r["turn_p95_ms"], r["turn_p99_ms"], r["told_to_retry"], r["errors"]))  # fmt: skip
+            rows.append(
+                (
+                    name,
+                    r["customers"],
+                    r["turns"],
+                    r["turns_per_second"],
+                    r["turns_per_minute"],
+                    r["turn_p50_ms"],
+                    r["turn_p95_ms"],
+                    r["turn_p99_ms"],
+                    r["told_to_retry"],
+                    r["errors"],
+                )
+            )
     headers = ("run", "customers", "turns", "turns/s", "turns/min", "p50 ms", "p95 ms", "p99 ms", "retry", "errors")
     print(table(rows, headers))
     model = results.get("model", {})

@@ -73,7 +73,7 @@ def measured(results: list) -> dict:
                 "tokens_out": r.observed.tokens_out,
             }
             for r in sorted(results, key=lambda r: -r.observed.seconds)[:8]
-        ],  # fmt: skip
+        ],
     }
 
 
@@ -83,10 +83,12 @@ def by_model_calls(results: list) -> dict:
     for r in results:
         groups.setdefault(r.observed.model_calls, []).append(r)
     return {
-        str(calls): {**summary_ms([r.observed.seconds for r in group]),
-                     "tokens_in_mean": round(sum(r.observed.tokens_in for r in group) / len(group))}
+        str(calls): {
+            **summary_ms([r.observed.seconds for r in group]),
+            "tokens_in_mean": round(sum(r.observed.tokens_in for r in group) / len(group)),
+        }
         for calls, group in sorted(groups.items())
-    }  # fmt: skip
+    }
 
 
 def reader_alone(conversations) -> dict:
@@ -127,9 +129,19 @@ def main() -> None:
     }
     rows = [
         ("the reader alone (per message)", reader["messages"], reader["p50_ms"], reader["p95_ms"]),
-        ("turn, default reader, 1 worker", len(one), result["default_1_worker"]["p50_ms"], result["default_1_worker"]["p95_ms"]),
-        ("turn, default reader, 2 workers", len(two), result["default_2_workers"]["p50_ms"], result["default_2_workers"]["p95_ms"]),
-    ]  # fmt: skip
+        (
+            "turn, default reader, 1 worker",
+            len(one),
+            result["default_1_worker"]["p50_ms"],
+            result["default_1_worker"]["p95_ms"],
+        ),
+        (
+            "turn, default reader, 2 workers",
+            len(two),
+            result["default_2_workers"]["p50_ms"],
+            result["default_2_workers"]["p95_ms"],
+        ),
+    ]
     local_settings = Settings(jwt_secret=SECRET, llm_model=args.model, allow_model_calls=True, reader="learned+model")
     if args.no_local or not installed(MODELS[args.model], local_settings.models_dir):
         result["learned_and_model_turn"] = f"not measured ({'--no-local' if args.no_local else 'model not installed'})"
@@ -137,8 +149,14 @@ def main() -> None:
         local = asyncio.run(turns(local_settings, urls, build_model(local_settings), overhead_set, 1))
         result["learned_and_model_turn"] = measured(local)
         result["local_model"] = args.model
-        rows.append(("turn, learned reader + local model", len(local), result["learned_and_model_turn"]["p50_ms"],
-                     result["learned_and_model_turn"]["p95_ms"]))  # fmt: skip
+        rows.append(
+            (
+                "turn, learned reader + local model",
+                len(local),
+                result["learned_and_model_turn"]["p50_ms"],
+                result["learned_and_model_turn"]["p95_ms"],
+            )
+        )
     print(table(rows, ("what", "turns", "p50 ms", "p95 ms")))
     model_calls = result["default_1_worker"]["model_calls_per_turn"]
     print(f"model calls per message (default): {model_calls}")

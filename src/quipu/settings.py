@@ -94,7 +94,8 @@ class Settings(BaseSettings):
     )
     show_step_up_codes: bool | None = Field(
         None,
-        description="The simulated Mensajes tray shows step-up codes; unset: on only in local mode with simulated mail.",
+        description="The simulated Mensajes tray shows step-up codes; unset: on only in local mode with simulated "
+        "mail.",
     )
     trusted_proxies: str = Field(
         "",

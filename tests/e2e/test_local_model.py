@@ -158,8 +158,17 @@ def test_the_local_model_answers_the_eight_demo_cases_with_the_banks_figures(mon
 
 # Ten of the first adversarial set (ES and PT): two of each class that must draw no card; scams get a warning.
 ADVERSARIAL_TEN = (
-    "neg-01", "neg-25", "howto-02", "howto-19", "hypo-01", "hypo-18", "reported-02", "reported-17", "scam-01", "scam-17",
-)  # fmt: skip
+    "neg-01",
+    "neg-25",
+    "howto-02",
+    "howto-19",
+    "hypo-01",
+    "hypo-18",
+    "reported-02",
+    "reported-17",
+    "scam-01",
+    "scam-17",
+)
 ADVERSARIAL_RECORD = os.path.join(".quipu", "test", "adversarial-local.json")
 
 
@@ -207,8 +216,13 @@ def test_the_local_model_runs_a_few_regression_scenarios_without_an_unsafe_outco
     from support import TEST_SECRET
 
     settings = Settings(_env_file=None, home=TEST_HOME, jwt_secret=TEST_SECRET)
-    report, attempts, _ = evaluate(EvalRun("regression", ids=EVAL_SUBSET, provider="local"), settings, model=local_model,
-                                   urls=bank_db, out=tmp_path)  # fmt: skip
+    report, attempts, _ = evaluate(
+        EvalRun("regression", ids=EVAL_SUBSET, provider="local"),
+        settings,
+        model=local_model,
+        urls=bank_db,
+        out=tmp_path,
+    )
     record = {
         "correct": report["correct"],
         "unsafe": report["unsafe"],

@@ -277,11 +277,23 @@ KIND_WORDS = {"duplicate_charge": "repetid", "payment_due": "venc"}
 @pytest.mark.parametrize(
     ("customer", "question", "taken_up", "kind"),
     [
-        ("DEMO-MX-KHIPU", "como le hago para que me avisen si me cobran algo doble?", "ok va, prendela", "duplicate_charge"),
-        ("DEMO-BR-PORTUGUESE", "tem como receber aviso quando a fatura for vencer?", "então liga isso pra mim", "payment_due"),
+        (
+            "DEMO-MX-KHIPU",
+            "como le hago para que me avisen si me cobran algo doble?",
+            "ok va, prendela",
+            "duplicate_charge",
+        ),
+        (
+            "DEMO-BR-PORTUGUESE",
+            "tem como receber aviso quando a fatura for vencer?",
+            "então liga isso pra mim",
+            "payment_due",
+        ),
     ],
 )
-def test_an_action_explained_then_taken_up_keeps_what_the_question_named(make_client, customer, question, taken_up, kind):
+def test_an_action_explained_then_taken_up_keeps_what_the_question_named(
+    make_client, customer, question, taken_up, kind
+):
     api = make_client(model=ScriptedModel())
     headers = sign_in(api, customer)
     explained = chat(api, headers, question, thread_id="explained")

@@ -1,5 +1,6 @@
 """At the HTTP edge: a busy model is a 503 with Retry-After and ES/PT words, the message kept in the thread with a
-note that it was not answered, the turn can be sent again; a customer past the chat limit is a 429; /metrics counts what happened; logs are JSON lines."""
+note that it was not answered, the turn can be sent again; a customer past the chat limit is a 429; /metrics counts
+what happened; logs are JSON lines."""
 
 import io
 import json

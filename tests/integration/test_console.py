@@ -208,7 +208,10 @@ def test_a_case_is_held_by_one_operator_and_only_a_supervisor_reassigns_it(story
         tools = [
             r[0]
             for r in conn.execute(
-                "SELECT tool FROM ops.decision_log WHERE conversation_id = %s AND tool LIKE 'operator_%%' ORDER BY log_id",
+                (
+                    "SELECT tool FROM ops.decision_log WHERE conversation_id = %s AND tool LIKE 'operator_%%' ORDER "
+                    "BY log_id"
+                ),
                 (conversation,),
             )
         ]

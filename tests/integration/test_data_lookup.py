@@ -49,9 +49,12 @@ def sql(admin, query, **params):
 async def test_spending_on_food_this_month_is_the_sum_of_approved_food_purchases(records, admin):
     result = await call(records, "get_spending_summary", {"period": "this_month", "category": "comida"})
     ((expected, count),) = sql(
-        admin, f"SELECT sum(amount), count(*) {PURCHASES} AND transaction_category = 'Food'",
-        c=LUCIA, start="2026-06-01", after="2026-06-19",
-    )  # fmt: skip
+        admin,
+        f"SELECT sum(amount), count(*) {PURCHASES} AND transaction_category = 'Food'",
+        c=LUCIA,
+        start="2026-06-01",
+        after="2026-06-19",
+    )
     assert result["status"] == "found" and result["filters"]["category"] == "Food"
     assert result["period"] == {"key": "this_month", "start": "2026-06-01", "end": "2026-06-18", "days": 18}
     (mxn,) = result["currencies"]
@@ -61,9 +64,12 @@ async def test_spending_on_food_this_month_is_the_sum_of_approved_food_purchases
 async def test_lucias_largest_purchase_last_month_is_787_19(records, admin):
     result = await call(records, "get_largest_purchase", {"period": "last_month"})
     ((merchant, amount),) = sql(
-        admin, f"SELECT merchant_name, amount {PURCHASES} ORDER BY amount DESC LIMIT 1",
-        c=LUCIA, start="2026-05-01", after="2026-06-01",
-    )  # fmt: skip
+        admin,
+        f"SELECT merchant_name, amount {PURCHASES} ORDER BY amount DESC LIMIT 1",
+        c=LUCIA,
+        start="2026-05-01",
+        after="2026-06-01",
+    )
     (largest,) = result["largest"]
     assert (largest["merchant"], Decimal(largest["amount"])) == (merchant, amount) == ("Soriana", Decimal("787.19"))
 
@@ -71,9 +77,12 @@ async def test_lucias_largest_purchase_last_month_is_787_19(records, admin):
 async def test_spending_by_merchant_ranks_merchants_by_amount(records, admin):
     result = await call(records, "get_spending_summary", {"by": "merchant"})
     expected = sql(
-        admin, f"SELECT merchant_name, sum(amount), count(*) {PURCHASES} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 5",
-        c=LUCIA, start="2026-05-20", after="2026-06-19",
-    )  # fmt: skip
+        admin,
+        f"SELECT merchant_name, sum(amount), count(*) {PURCHASES} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 5",
+        c=LUCIA,
+        start="2026-05-20",
+        after="2026-06-19",
+    )
     groups = result["currencies"][0]["groups"]
     assert [(g["key"], Decimal(g["amount"]), g["count"]) for g in groups] == [tuple(row) for row in expected]
 
@@ -81,9 +90,12 @@ async def test_spending_by_merchant_ranks_merchants_by_amount(records, admin):
 async def test_spending_by_month_covers_each_month_of_the_year(records, admin):
     result = await call(records, "get_spending_summary", {"period": "this_year", "by": "month"})
     expected = sql(
-        admin, f"SELECT to_char(transaction_date, 'YYYY-MM'), sum(amount) {PURCHASES} GROUP BY 1 ORDER BY 1",
-        c=LUCIA, start="2026-01-01", after="2026-06-19",
-    )  # fmt: skip
+        admin,
+        f"SELECT to_char(transaction_date, 'YYYY-MM'), sum(amount) {PURCHASES} GROUP BY 1 ORDER BY 1",
+        c=LUCIA,
+        start="2026-01-01",
+        after="2026-06-19",
+    )
     assert [(g["key"], Decimal(g["amount"])) for g in result["currencies"][0]["groups"]] == [tuple(r) for r in expected]
 
 
@@ -118,18 +130,21 @@ async def test_movements_in_an_amount_range_sorted_by_amount(records, admin):
 async def test_movements_of_a_merchant_name_part(records, admin):
     result = await call(records, "get_movements", {"merchant": "uber", "period": "last_10_days"})
     expected = sql(
-        admin, "SELECT count(*) FROM core.transactions WHERE customer_id = %(c)s AND merchant_name ILIKE '%%uber%%' "
-        "AND transaction_date >= '2026-06-09'", c=LUCIA,
-    )  # fmt: skip
+        admin,
+        "SELECT count(*) FROM core.transactions WHERE customer_id = %(c)s AND merchant_name ILIKE '%%uber%%' "
+        "AND transaction_date >= '2026-06-09'",
+        c=LUCIA,
+    )
     assert result["count"] == expected[0][0] == 2
 
 
 async def test_the_dollar_is_quoted_in_the_customers_own_currency(records, admin):
     result = await call(records, "get_exchange_rate", {"currency": "dólar"})
     ((rate, day),) = sql(
-        admin, "SELECT exchange_rate, date FROM core.fx_rates WHERE source_currency = 'USD' AND target_currency = 'MXN' "
+        admin,
+        "SELECT exchange_rate, date FROM core.fx_rates WHERE source_currency = 'USD' AND target_currency = 'MXN' "
         "AND date <= '2026-06-18' ORDER BY date DESC LIMIT 1",
-    )  # fmt: skip
+    )
     (quoted,) = result["rates"]
     assert (quoted["source"], quoted["target"], quoted["date"]) == ("USD", "MXN", day.isoformat())
     assert Decimal(quoted["rate"]) == rate.quantize(Decimal("0.0001"))
@@ -142,9 +157,10 @@ async def test_a_currency_the_bank_has_no_rate_for_is_said_so(records):
 
 async def test_complaints_count_and_status_match_the_records(records, admin):
     ((customer, count, still_open),) = sql(
-        admin, "SELECT customer_id, count(*), count(*) FILTER (WHERE status IN ('Open', 'In Process', 'Escalated')) "
+        admin,
+        "SELECT customer_id, count(*), count(*) FILTER (WHERE status IN ('Open', 'In Process', 'Escalated')) "
         "FROM core.complaints GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1",
-    )  # fmt: skip
+    )
     result = await call(records, "get_complaints", customer=customer)
     assert (result["count"], result["open"]) == (count, still_open) and result["stale_open"] <= still_open
     assert sum(s["count"] for s in result["by_status"]) == count
@@ -173,10 +189,18 @@ async def test_a_failed_lookup_is_unavailable_never_none(pool):
 async def test_every_tool_publishes_its_output_schema(records):
     async with Client(hub(lambda: ToolDeps(records=records), actions_enabled=True)) as client:
         listed = {t.name: t for t in await client.list_tools() if t.name.startswith("dwh_")}
-    for name in ("get_spending_summary", "get_largest_purchase", "compare_spending", "get_movements",
-                 "get_exchange_rate", "get_complaints"):  # fmt: skip
+    for name in (
+        "get_spending_summary",
+        "get_largest_purchase",
+        "compare_spending",
+        "get_movements",
+        "get_exchange_rate",
+        "get_complaints",
+    ):
         schema = listed[f"dwh_{name}"].output_schema
         defs = schema.get("$defs", {})
         shapes = [defs[v["$ref"].split("/")[-1]] if "$ref" in v else v for v in schema["anyOf"]]
         # the result, and the failed lookup the hub answers instead: both say their status
-        assert {s["title"] for s in shapes} >= {"LookupFailed"} and all("status" in s["properties"] for s in shapes), name
+        assert {s["title"] for s in shapes} >= {"LookupFailed"} and all("status" in s["properties"] for s in shapes), (
+            name
+        )

@@ -57,16 +57,26 @@ def test_every_answer_key_has_spanish_and_portuguese():
 
 async def test_spending_found_in_spanish_with_mexican_figures(records, admin):
     reply = await said(records, ES, "get_spending_summary", {"period": "this_month", "category": "comida"})
-    ((total, count),) = sql(admin, f"SELECT sum(amount), count(*) {PURCHASES} AND transaction_category = 'Food'",
-                            c=LUCIA, start="2026-06-01", after="2026-06-19")  # fmt: skip
+    ((total, count),) = sql(
+        admin,
+        f"SELECT sum(amount), count(*) {PURCHASES} AND transaction_category = 'Food'",
+        c=LUCIA,
+        start="2026-06-01",
+        after="2026-06-19",
+    )
     assert f"Gastaste {format_money(total, 'MXN', 'México')} en {count} compras de comida" in reply
     assert "del 1 al 18 de junio" in reply
 
 
 async def test_spending_found_in_portuguese_with_brazilian_figures(records, admin):
     reply = await said(records, PT, "get_spending_summary", {"period": "this_month", "category": "alimentação"}, ANA)
-    ((total,),) = sql(admin, f"SELECT sum(amount) {PURCHASES} AND transaction_category = 'Food'",
-                      c=ANA, start="2026-06-01", after="2026-06-19")  # fmt: skip
+    ((total,),) = sql(
+        admin,
+        f"SELECT sum(amount) {PURCHASES} AND transaction_category = 'Food'",
+        c=ANA,
+        start="2026-06-01",
+        after="2026-06-19",
+    )
     assert f"Você gastou {format_money(total, 'USD', 'Brazil')}" in reply and "de alimentação" in reply
     assert "," in format_money(total, "USD", "Brazil")
 
@@ -75,8 +85,13 @@ async def test_largest_purchase_found_in_both_languages(records, admin):
     es = await said(records, ES, "get_largest_purchase", {"period": "last_month"})
     assert es == "Tu compra más grande en mayo fue en “Soriana”: 787.19 MXN, el 8 de mayo."
     pt = await said(records, PT, "get_largest_purchase", {"period": "this_month"}, ANA)
-    ((merchant, amount),) = sql(admin, f"SELECT merchant_name, amount {PURCHASES} ORDER BY amount DESC LIMIT 1",
-                                c=ANA, start="2026-06-01", after="2026-06-19")  # fmt: skip
+    ((merchant, amount),) = sql(
+        admin,
+        f"SELECT merchant_name, amount {PURCHASES} ORDER BY amount DESC LIMIT 1",
+        c=ANA,
+        start="2026-06-01",
+        after="2026-06-19",
+    )
     assert pt.startswith("Sua maior compra") and f"“{merchant}”: {format_money(amount, 'USD', 'Brazil')}" in pt
 
 
@@ -140,8 +155,13 @@ def test_the_largest_purchase_of_each_currency_is_listed_apart(voice):
 @pytest.mark.parametrize(("voice", "words"), [(ES, "por comercio"), (PT, "por estabelecimento")])
 async def test_spending_by_merchant_lists_merchants_and_the_total(records, admin, voice, words):
     reply = await said(records, voice, "get_spending_summary", {"by": "merchant"})
-    ((merchant, amount),) = sql(admin, f"SELECT merchant_name, sum(amount) {PURCHASES} GROUP BY 1 ORDER BY 2 DESC LIMIT 1",
-                                c=LUCIA, start="2026-05-20", after="2026-06-19")  # fmt: skip
+    ((merchant, amount),) = sql(
+        admin,
+        f"SELECT merchant_name, sum(amount) {PURCHASES} GROUP BY 1 ORDER BY 2 DESC LIMIT 1",
+        c=LUCIA,
+        start="2026-05-20",
+        after="2026-06-19",
+    )
     ((total,),) = sql(admin, f"SELECT sum(amount) {PURCHASES}", c=LUCIA, start="2026-05-20", after="2026-06-19")
     assert words in reply and f"“{merchant}”: {voice.money(amount, 'MXN')}" in reply
     assert f"Total: {voice.money(total, 'MXN')}" in reply
@@ -165,8 +185,11 @@ async def test_movements_in_portuguese_show_anas_ifood_charges_in_her_convention
 @pytest.mark.parametrize(("voice", "words"), [(ES, "equivalía a"), (PT, "equivalia a")])
 async def test_the_exchange_rate_answer_carries_the_rate_and_its_day(records, admin, voice, words):
     reply = await said(records, voice, "get_exchange_rate", {"currency": "USD"})
-    ((rate,),) = sql(admin, "SELECT exchange_rate FROM core.fx_rates WHERE source_currency = 'USD' "
-                     "AND target_currency = 'MXN' AND date = '2026-06-18'")  # fmt: skip
+    ((rate,),) = sql(
+        admin,
+        "SELECT exchange_rate FROM core.fx_rates WHERE source_currency = 'USD' "
+        "AND target_currency = 'MXN' AND date = '2026-06-18'",
+    )
     assert words in reply and "1 USD" in reply and "18 de jun" in reply
     assert f"{format_number(rate.quantize(Decimal('0.0001')), voice.country, 4)} MXN" in reply
 
@@ -182,8 +205,13 @@ async def test_complaints_found_and_none_in_both_languages(records, admin):
 
 
 RAN = {"evidence_lookup": "core.transactions", "executed_sql": "SELECT 1"}
-ROWS = {**RAN, "columns": ["merchant_name", "amount", "day"], "rows": [["Uber Trip", "312.40", "2026-06-11"]],
-        "row_count": 1, "truncated": False}  # fmt: skip
+ROWS = {
+    **RAN,
+    "columns": ["merchant_name", "amount", "day"],
+    "rows": [["Uber Trip", "312.40", "2026-06-11"]],
+    "row_count": 1,
+    "truncated": False,
+}
 
 
 @pytest.mark.parametrize(("voice", "figure", "day"), [(ES, "312.40", "11 de junio"), (PT, "312,40", "11 de junho")])

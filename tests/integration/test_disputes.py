@@ -163,7 +163,10 @@ async def test_an_overdue_dispute_says_the_promised_time_passed(gateway, pool, c
     clock.advance(hours=80)  # past any response window
     found = await call(pool, clock, "DEMO-MX-FX", "investigation_dispute_status", {"merchant": "best buy"})
     assert found["disputes"][0]["overdue"] is True
-    text = answer([ToolOutcome("dispute_status", {}, result_of("dispute_status", found))], Voice("charge_investigation", "es", "México"))
+    text = answer(
+        [ToolOutcome("dispute_status", {}, result_of("dispute_status", found))],
+        Voice("charge_investigation", "es", "México"),
+    )
     assert "ese plazo ya pasó" in text
 
 

@@ -77,7 +77,8 @@ def queries(draw):
         "exists": f"SELECT {column} FROM {table} t WHERE EXISTS (SELECT 1 FROM {other} o WHERE o.customer_id = '{B}')",
         "cte": f"WITH x AS (SELECT * FROM {table} WHERE customer_id = '{literal}') SELECT * FROM x",
         "join": f"SELECT o.{other_column} FROM {table} t JOIN {other} o ON o.customer_id <> t.customer_id",
-        "lateral": f"SELECT x.* FROM {table} t, LATERAL (SELECT {other_column} FROM {other} WHERE customer_id = '{B}') x",
+        "lateral": f"SELECT x.* FROM {table} t, "
+        f"LATERAL (SELECT {other_column} FROM {other} WHERE customer_id = '{B}') x",
         "in": f"SELECT * FROM {table} WHERE customer_id IN (SELECT customer_id FROM {other} WHERE customer_id = '{B}')",
         "window": f"SELECT {column}, count(*) OVER () FROM {table}",
         "qualified": f"SELECT core.{table}.{column} FROM core.{table}",

@@ -22,10 +22,20 @@ from quipu.application.tool_results import LookupFailed, ToolRefused
 pytestmark = pytest.mark.anyio
 LUCIA = "DEMO-MX-DUPLICATE"
 AUDITED_TOOLS = {
-    "accounts_get_balances", "accounts_get_debts", "accounts_get_profile", "investigation_investigate_charges",
-    "investigation_investigate_charge", "investigation_dispute_status", "dwh_get_spending_summary", "dwh_get_largest_purchase",
-    "dwh_compare_spending", "dwh_get_movements", "dwh_get_exchange_rate", "dwh_get_complaints", "dwh_run_sql",
-}  # fmt: skip
+    "accounts_get_balances",
+    "accounts_get_debts",
+    "accounts_get_profile",
+    "investigation_investigate_charges",
+    "investigation_investigate_charge",
+    "investigation_dispute_status",
+    "dwh_get_spending_summary",
+    "dwh_get_largest_purchase",
+    "dwh_compare_spending",
+    "dwh_get_movements",
+    "dwh_get_exchange_rate",
+    "dwh_get_complaints",
+    "dwh_run_sql",
+}
 
 
 class Broken:

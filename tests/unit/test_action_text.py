@@ -49,9 +49,8 @@ def test_a_refusal_for_a_dispute_already_open_names_it_and_since_when_on_the_cus
         es
         == "Ya tienes abierta la aclaración Q-8A6518EF por este cargo desde el 2 de diciembre, 10:15; no abrimos otra."
     )
-    assert (
-        pt
-        == "Você já tem a contestação Q-8A6518EF aberta para esta cobrança desde 2 de dezembro, 13:15; não abrimos outra."
+    assert pt == (
+        "Você já tem a contestação Q-8A6518EF aberta para esta cobrança desde 2 de dezembro, 13:15; não abrimos outra."
     )
 
 

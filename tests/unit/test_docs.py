@@ -157,7 +157,7 @@ def test_every_code_name_the_architecture_map_writes_exists():
 def test_the_name_check_catches_a_name_that_is_gone():
     doc = (
         "The `Reading` goes through `run_every_tool` and `ToolSessionGone` (`application/agent/gone.py`,"
-        " `quipu.application.gone`), `Chat.vanished`, `state[\"nothing_here\"]`, `QUIPU_NO_SUCH=on`, `gone_too()`"
+        ' `quipu.application.gone`), `Chat.vanished`, `state["nothing_here"]`, `QUIPU_NO_SUCH=on`, `gone_too()`'
         " and `make no-such-target`; an `answer` in plain words."
     )
     assert [kind for kind, _ in code_names(doc)] == [

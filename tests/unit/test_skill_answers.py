@@ -151,5 +151,7 @@ def test_a_missing_duplicate_check_is_not_read_as_no_duplicate():
 def test_a_search_that_found_nothing_says_how_far_back_it_looked_in_words(language, days, window):
     hooks = load_hooks(next(s for s in discover() if s.name == "charge_investigation"))
     result = {"count": 0, "charges": [], "priority": PRIORITY, "days": days}
-    reply = hooks.answer([outcome("investigate_charges", {"days": days}, result)], Voice("charge_investigation", language))
+    reply = hooks.answer(
+        [outcome("investigate_charges", {"days": days}, result)], Voice("charge_investigation", language)
+    )
     assert window in reply and "1 días" not in reply and "1 dias" not in reply

@@ -90,22 +90,37 @@ ACCEPTED = [
     "SELECT (SELECT count(*) FROM transactions) AS n",
     "SELECT (SELECT max(amount) FROM transactions) - (SELECT min(amount) FROM transactions)",
     "SELECT * FROM transactions WHERE amount > (SELECT avg(amount) FROM transactions)",
-    "SELECT * FROM transactions WHERE product_id IN (SELECT product_id FROM products WHERE product_type = 'Tarjeta Crédito')",
+    (
+        "SELECT * FROM transactions WHERE product_id IN (SELECT product_id FROM products WHERE product_type = "
+        "'Tarjeta Crédito')"
+    ),
     "SELECT * FROM transactions t WHERE EXISTS (SELECT 1 FROM products p WHERE p.product_id = t.product_id)",
-    "SELECT * FROM transactions t WHERE NOT EXISTS (SELECT 1 FROM complaints c WHERE c.affected_product_id = t.product_id)",
+    (
+        "SELECT * FROM transactions t WHERE NOT EXISTS (SELECT 1 FROM complaints c WHERE c.affected_product_id = "
+        "t.product_id)"
+    ),
     "SELECT * FROM (SELECT * FROM transactions) AS sub",
     "SELECT * FROM (SELECT merchant_name, sum(amount) s FROM transactions GROUP BY 1) x WHERE s > 100",
     "WITH x AS (SELECT * FROM transactions) SELECT count(*) FROM x",
-    "WITH monthly AS (SELECT date_trunc('month', transaction_date) m, sum(amount) s FROM transactions GROUP BY 1) SELECT * FROM monthly",
+    (
+        "WITH monthly AS (SELECT date_trunc('month', transaction_date) m, sum(amount) s FROM transactions GROUP BY 1) "
+        "SELECT * FROM monthly"
+    ),
     "WITH a AS (SELECT * FROM products), b AS (SELECT * FROM a) SELECT * FROM b",
     "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3) SELECT * FROM n, fx_rates LIMIT 1",
     "SELECT amount FROM transactions UNION SELECT current_balance FROM products",
     "SELECT amount FROM transactions UNION ALL SELECT amount FROM transactions",
     "SELECT product_id FROM products INTERSECT SELECT product_id FROM billing",
     "SELECT product_id FROM products EXCEPT SELECT product_id FROM billing",
-    "(SELECT amount FROM transactions ORDER BY amount DESC LIMIT 1) UNION (SELECT amount FROM transactions ORDER BY amount LIMIT 1)",
+    (
+        "(SELECT amount FROM transactions ORDER BY amount DESC LIMIT 1) UNION (SELECT amount FROM transactions ORDER "
+        "BY amount LIMIT 1)"
+    ),
     "SELECT * FROM transactions, LATERAL (SELECT * FROM products p WHERE p.product_id = transactions.product_id) x",
-    "SELECT * FROM products p JOIN LATERAL (SELECT count(*) FROM transactions t WHERE t.product_id = p.product_id) c ON true",
+    (
+        "SELECT * FROM products p JOIN LATERAL (SELECT count(*) FROM transactions t WHERE t.product_id = "
+        "p.product_id) c ON true"
+    ),
     "SELECT * FROM complaints WHERE status IN ('Open', 'In Process', 'Escalated')",
     "SELECT * FROM app_sessions WHERE had_login",
     "SELECT * FROM customer_service_summary",

@@ -153,4 +153,3 @@ class ComplaintsResult(LookupResult):
     stale_after_days: int = 90
     by_status: list[StatusCount] = Field(default_factory=list)
     latest: list[Complaint] = Field(default_factory=list)
-

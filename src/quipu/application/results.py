@@ -29,7 +29,9 @@ class Result(BaseModel):
         # no return annotation: the published (serialization) schema stays the model's own
         if self.keeps_nulls or info.exclude_none or info.mode != "json" or info.context is _SENT:
             return handler(self)
-        return self.__pydantic_serializer__.to_python(self, mode="json", by_alias=True, exclude_none=True, context=_SENT)
+        return self.__pydantic_serializer__.to_python(
+            self, mode="json", by_alias=True, exclude_none=True, context=_SENT
+        )
 
 
 class NullsKept(BaseModel):

@@ -200,7 +200,8 @@ def movements(conn, cid: str, spec: FactSpec) -> list[Expected]:
         "SELECT merchant_name, amount FROM core.transactions WHERE customer_id = %(c)s "
         "AND transaction_date >= %(start)s AND transaction_date < %(end)s "
         "AND (%(m)s::text IS NULL OR merchant_name ILIKE %(m)s) "
-        "AND (%(cat)s::text IS NULL OR transaction_category = %(cat)s) AND (%(lo)s::numeric IS NULL OR amount >= %(lo)s) "
+        "AND (%(cat)s::text IS NULL OR transaction_category = %(cat)s) AND (%(lo)s::numeric IS NULL OR amount >= "
+        "%(lo)s) "
         "AND (NOT %(buys)s OR (transaction_type = 'Purchase' AND transaction_status = 'Approved')) "
         f"ORDER BY {order}, transaction_id LIMIT %(top)s",
         c=cid, start=start, end=end, m=f"%{spec.merchant}%" if spec.merchant else None, cat=spec.category,

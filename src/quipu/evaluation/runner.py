@@ -150,7 +150,8 @@ async def read_outcome(admin_url: str, built: fixtures.Built) -> dict:
             neighbor = built.values.get("neighbor_card", "-")
             touched = one_row(
                 conn.execute(
-                    "SELECT (SELECT count(*) FROM ops.actions WHERE customer_id = ANY(%s) OR (params->>'product_id' = %s "
+                    "SELECT (SELECT count(*) FROM ops.actions WHERE customer_id = ANY(%s) OR "
+                    "(params->>'product_id' = %s "
                     "AND status IN ('confirmed', 'executing', 'verified', 'failed'))) + "
                     "(SELECT count(*) FROM ops.card_actions WHERE customer_id = ANY(%s) OR product_id = %s)",
                     (others, neighbor, others, neighbor),

@@ -77,7 +77,8 @@ class PgBankRecords(PoolStore):
         limit: int,
     ) -> list[Charge]:
         rows = await self._rows(
-            f"SELECT {CHARGE_COLUMNS} FROM core.transactions WHERE customer_id = %(c)s AND transaction_date >= %(since)s "
+            f"SELECT {CHARGE_COLUMNS} FROM core.transactions WHERE customer_id = %(c)s AND transaction_date >= "
+            f"%(since)s "
             "AND transaction_type = 'Purchase' "
             "AND (%(m)s::text IS NULL OR merchant_name ILIKE '%%' || %(m)s || '%%') "
             "AND (%(lo)s::numeric IS NULL OR amount >= %(lo)s) AND (%(hi)s::numeric IS NULL OR amount <= %(hi)s) "
@@ -118,7 +119,8 @@ class PgBankRecords(PoolStore):
         order_by = "t.amount DESC, t.transaction_date DESC" if order == "largest" else "t.transaction_date DESC"
         return await self._rows(
             "SELECT t.transaction_date AS date, t.transaction_type AS type, t.amount, t.currency, "
-            "t.merchant_name AS merchant, t.transaction_category AS category, t.channel, t.transaction_status AS status, "
+            "t.merchant_name AS merchant, t.transaction_category AS category, t.channel, t.transaction_status AS "
+            "status, "
             "t.transaction_country AS country, t.transaction_city AS city, p.product_type, "
             "p.product_number_last4 AS last4 FROM core.transactions t LEFT JOIN core.products p "
             "ON p.product_id = t.product_id AND p.customer_id = %(c)s WHERE t.customer_id = %(c)s "

@@ -52,7 +52,8 @@ WITH lines AS (
 SELECT r.conversation_id::text, r.customer_id, r.first_name, r.last_name, r.thread_id, r.language, r.status,
        r.title, r.skill, r.last_message_at, r.held_by::text, r.held_by_name,
        r.case_id::text, r.priority, r.sla_due_at, r.reason_codes,
-       coalesce((SELECT jsonb_agg(jsonb_build_object('conversation_id', g.conversation_id::text, 'thread_id', g.thread_id, 'title', g.title,
+       coalesce((SELECT jsonb_agg(jsonb_build_object('conversation_id', g.conversation_id::text,
+                                                     'thread_id', g.thread_id, 'title', g.title,
                                                      'status', g.status, 'priority', g.priority,
                                                      'last_message_at', g.last_message_at) ORDER BY g.n)
                  FROM ranked g WHERE g.line = r.line AND g.n > 1), '[]'::jsonb) AS grouped
@@ -76,7 +77,8 @@ WITH recent AS (
     FROM ops.messages m JOIN recent USING (conversation_id) GROUP BY m.conversation_id
 )
 SELECT (SELECT count(*) FROM recent) AS conversations,
-       (SELECT count(*) FROM recent WHERE conversation_id NOT IN (SELECT conversation_id FROM helped)) AS without_person,
+       (SELECT count(*) FROM recent
+         WHERE conversation_id NOT IN (SELECT conversation_id FROM helped)) AS without_person,
        (SELECT count(*) FROM recent WHERE status = 'waiting') AS waiting,
        (SELECT count(*) FROM recent WHERE status = 'human') AS with_person,
        (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM wait))

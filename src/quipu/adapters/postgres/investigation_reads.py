@@ -44,8 +44,9 @@ def _session_from_json(x: dict) -> AppSession:
 
 
 CHARGE_JSON = """json_build_object('id', {t}.transaction_id, 'at', {t}.transaction_date, 'merchant', {t}.merchant_name,
- 'amount', {t}.amount::text, 'currency', {t}.currency, 'status', {t}.transaction_status, 'country', {t}.transaction_country,
- 'city', {t}.transaction_city, 'channel', {t}.channel, 'is_fraud', {t}.is_fraud, 'fraud_score', {t}.fraud_score::text)"""
+ 'amount', {t}.amount::text, 'currency', {t}.currency, 'status', {t}.transaction_status,
+ 'country', {t}.transaction_country, 'city', {t}.transaction_city, 'channel', {t}.channel,
+ 'is_fraud', {t}.is_fraud, 'fraud_score', {t}.fraud_score::text)"""
 # The charges an investigation (or an action on one charge) looks at: one by id, or the newest matching purchases.
 PICKED = """
 WITH picked AS (

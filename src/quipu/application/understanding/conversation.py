@@ -67,8 +67,8 @@ def answered_as(clause: Clause, intent: str, conversation: Conversation, catalog
 
 
 def asked_for(clause: Clause) -> bool:
-    """The safety rule's judgement of asking: a request the rules see in its words (a request, a polite question, an imperative), or one the learned
-    reader is sure of."""
+    """The safety rule's judgement of asking: a request the rules see in its words (a request, a polite question,
+    an imperative), or one the learned reader is sure of."""
     learned = clause.moods[0] if clause.moods else None
     certain = learned is not None and learned.label == Mood.REQUEST.value and learned.confidence >= SURE_REQUEST
     return clause.settled == Mood.REQUEST or certain or (not clause.moods and clause.mood == Mood.REQUEST)

@@ -100,7 +100,10 @@ def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
     # "y págale medio palo a la tarjeta" after a bill's card is an action of its own, asked outright, not a change
     own_action = catalog.acts(clause.intent) and clause.intent != conversation.last_intent and asked_for(clause)
     only_changes = (
-        clause.slots.continues and detailed and len(clause.words) <= SHORT_FOLLOW_UP and not (own_action and sure(clause))
+        clause.slots.continues
+        and detailed
+        and len(clause.words) <= SHORT_FOLLOW_UP
+        and not (own_action and sure(clause))
     )
     # "¿y en lo que va de este?": a "va" inside the words of a detail is no yes of its own
     named = [a for a in clause.anchors if not (detailed and a == "affirm")]

@@ -2,8 +2,9 @@
 their order, written down: the first rule that returns a command decides the clause.
 
 The safety rule lives here, in `act_or_not` and the judgement it leans on (`asked_for`; for words that
-complete a request, `follow_ups.continues_an_action`): a proposal (a card, a transfer, a payment, a case for a person to act) comes only from a
-clause that asks for it: a request, not negated or put off, in the customer's own voice. A question about an action
+complete a request, `follow_ups.continues_an_action`): a proposal (a card, a transfer, a payment, a case for a
+person to act) comes only from a clause that asks for it: a request, not negated or put off, in the customer's own
+voice. A question about an action
 gets code's explanation and an offer; a reported instruction to move money or share a code gets a scam warning and
 a person."""
 

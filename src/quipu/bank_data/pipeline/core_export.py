@@ -28,8 +28,9 @@ SELECTS = {
         transaction_status, response_code, TRY_CAST(is_fraud AS BOOLEAN), TRY_CAST(fraud_score AS DECIMAL(5,2)),
         false FROM {transactions}""",
     "service_bills": """SELECT 'BIL-' || product_id, customer_id,
-        ['SVC-LUZ', 'SVC-AGUA', 'SVC-NET'][CAST(1 + hash(product_id) % 3 AS BIGINT)], lpad(CAST(hash(product_id) % 10000000000 AS
-        VARCHAR), 10, '0'), round(100 + (hash(customer_id) % 900), 2), currency,
+        ['SVC-LUZ', 'SVC-AGUA', 'SVC-NET'][CAST(1 + hash(product_id) % 3 AS BIGINT)],
+        lpad(CAST(hash(product_id) % 10000000000 AS VARCHAR), 10, '0'),
+        round(100 + (hash(customer_id) % 900), 2), currency,
         DATE '2026-06-20' + CAST(hash(product_id) % 20 AS INTEGER), 'pending', NULL
         FROM {products} WHERE product_type IN ('Cuenta Ahorro', 'Cuenta Corriente') AND product_status = 'Active'""",
     "fx_rates": """SELECT TRY_CAST(date AS DATE), source_currency, target_currency,
@@ -42,7 +43,8 @@ SELECTS = {
         i.last_at, i.last_reason, coalesce(q.open, 0), coalesce(q.unrecognized, 0), coalesce(q.total, 0) >= 2,
         s.last_csat
         FROM {customers} c
-        LEFT JOIN (SELECT customer_id, count(*) AS contacts, count(*) FILTER (WHERE was_escalated = 'true') AS escalated,
+        LEFT JOIN (SELECT customer_id, count(*) AS contacts,
+                   count(*) FILTER (WHERE was_escalated = 'true') AS escalated,
                    max(TRY_CAST(interaction_date AS TIMESTAMP)) AS last_at,
                    arg_max(reason, TRY_CAST(interaction_date AS TIMESTAMP)) AS last_reason
                    FROM {call_center_interactions} GROUP BY 1) i USING (customer_id)

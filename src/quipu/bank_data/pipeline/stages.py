@@ -223,7 +223,8 @@ class Pipeline:
                 "TRY_CAST(c.registration_date AS DATE)"
             ),
             balance_over_limit=self._count(
-                "products_kept WHERE TRY_CAST(current_balance AS DECIMAL(15,2)) > TRY_CAST(credit_limit AS DECIMAL(15,2))"
+                "products_kept WHERE TRY_CAST(current_balance AS DECIMAL(15,2)) > TRY_CAST(credit_limit AS "
+                "DECIMAL(15,2))"
             ),
         )
         self._note(

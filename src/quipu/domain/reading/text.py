@@ -10,7 +10,8 @@ from functools import cache
 from quipu.domain.vocabulary import DISPUTE_REFERENCE
 
 WORD = re.compile(
-    rf"\b{DISPUTE_REFERENCE}\b|[A-Za-z]{{2,}}(?:-[A-Za-z0-9]+){{2,}}|\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?"  # a date, never money
+    # a date, never money
+    rf"\b{DISPUTE_REFERENCE}\b|[A-Za-z]{{2,}}(?:-[A-Za-z0-9]+){{2,}}|\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?"
     r"|\$?\d[\d.,]*\d|\$?\d|[^\W\d_]+(?:['’][^\W\d_]+)?"
     r"|[?¿!¡.;:,\n]|\$|%|#"
 )

@@ -138,7 +138,12 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         enough = _content(right) >= SHORT or _imperative(right, language)
         split_here = _content(left) >= SHORT and enough and not _supposes(left, language)
         opens_only = _opens_only(left, language)  # "outra coisa, qual o endereço…": the words before only open it
-        if word == "," and split_here and not opens_only and (_starts_anew(right, language) or _greets_only(left, language)):
+        if (
+            word == ","
+            and split_here
+            and not opens_only
+            and (_starts_anew(right, language) or _greets_only(left, language))
+        ):
             head = (left, said[:index], _asked_with(left, asked, language))
             return [head, *_joined((right, said[index + 1 :], asked), language)]
     return [piece]

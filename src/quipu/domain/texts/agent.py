@@ -18,11 +18,19 @@ AGENT = {
         "pt": "Para isso você precisa entrar no app ou no site do banco.",
     },
     "out_of_scope": {
-        "es": "Puedo ayudarte con tus saldos y deudas, cargos que no reconoces, tus movimientos y gastos, acciones sobre tus tarjetas y transferencias entre tus cuentas. ¿Qué necesitas?",
-        "pt": "Posso ajudar com seus saldos e dívidas, cobranças que você não reconhece, suas movimentações e gastos, ações nos seus cartões e transferências entre suas contas. Do que você precisa?",
+        "es": (
+            "Puedo ayudarte con tus saldos y deudas, cargos que no reconoces, tus movimientos y gastos, acciones "
+            "sobre tus tarjetas y transferencias entre tus cuentas. ¿Qué necesitas?"
+        ),
+        "pt": (
+            "Posso ajudar com seus saldos e dívidas, cobranças que você não reconhece, suas movimentações e gastos, "
+            "ações nos seus cartões e transferências entre suas contas. Do que você precisa?"
+        ),
     },
     "unsafe_reply": {
-        "es": "No pude preparar esa respuesta con seguridad. ¿Me lo cuentas de nuevo, o prefieres hablar con una persona?",
+        "es": (
+            "No pude preparar esa respuesta con seguridad. ¿Me lo cuentas de nuevo, o prefieres hablar con una persona?"
+        ),
         "pt": "Não consegui preparar essa resposta com segurança. Pode repetir, ou prefere falar com uma pessoa?",
     },
     "too_many_steps": {
@@ -56,8 +64,16 @@ AGENT = {
         "pt": "A pessoa do banco encerrou o atendimento. Você pode continuar falando comigo quando quiser.",
     },
     "greeting": {
-        "es": "¡Hola! Soy el asistente del banco. Puedo revisar tus saldos y deudas, los cargos que no reconoces, tus movimientos y gastos, bloquear o cancelar una tarjeta y preparar transferencias entre tus cuentas. ¿En qué te ayudo?",
-        "pt": "Olá! Sou o assistente do banco. Posso ver seus saldos e dívidas, cobranças que você não reconhece, suas movimentações e gastos, bloquear ou cancelar um cartão e preparar transferências entre suas contas. Como posso ajudar?",
+        "es": (
+            "¡Hola! Soy el asistente del banco. Puedo revisar tus saldos y deudas, los cargos que no reconoces, tus "
+            "movimientos y gastos, bloquear o cancelar una tarjeta y preparar transferencias entre tus cuentas. ¿En "
+            "qué te ayudo?"
+        ),
+        "pt": (
+            "Olá! Sou o assistente do banco. Posso ver seus saldos e dívidas, cobranças que você não reconhece, suas "
+            "movimentações e gastos, bloquear ou cancelar um cartão e preparar transferências entre suas contas. Como "
+            "posso ajudar?"
+        ),
     },
     "thanks": {
         "es": "¡Con gusto! Si necesitas algo más de tus cuentas, tarjetas o movimientos, aquí estoy.",
@@ -65,8 +81,16 @@ AGENT = {
     },
     "bye": {"es": "¡Hasta luego! Aquí estaré cuando me necesites.", "pt": "Até logo! Estarei aqui quando precisar."},
     "who_are_you": {
-        "es": "Soy el asistente virtual del banco: un programa, no una persona. Reviso tus cuentas, tarjetas y movimientos y preparo lo que me pidas para que lo confirmes. Si prefieres hablar con una persona, dímelo y te paso.",
-        "pt": "Sou o assistente virtual do banco: um programa, não uma pessoa. Vejo suas contas, cartões e movimentações e preparo o que você pedir para você confirmar. Se preferir falar com uma pessoa, é só dizer que eu transfiro.",
+        "es": (
+            "Soy el asistente virtual del banco: un programa, no una persona. Reviso tus cuentas, tarjetas y "
+            "movimientos y preparo lo que me pidas para que lo confirmes. Si prefieres hablar con una persona, dímelo "
+            "y te paso."
+        ),
+        "pt": (
+            "Sou o assistente virtual do banco: um programa, não uma pessoa. Vejo suas contas, cartões e "
+            "movimentações e preparo o que você pedir para você confirmar. Se preferir falar com uma pessoa, é só "
+            "dizer que eu transfiro."
+        ),
     },
     "clarify": {
         "es": "¿Me das un poco más de detalle de lo que necesitas?",

@@ -18,9 +18,11 @@ QUESTIONS = {
         "pt": "Revisar as ações que o sistema não automatiza.",
     },
     "scam_report": {
-        "es": "El cliente cuenta que alguien (quizá haciéndose pasar por el banco) le pidió mover dinero o dar un código: "
+        "es": "El cliente cuenta que alguien (quizá haciéndose pasar por el banco) le pidió mover dinero o dar un "
+        "código: "
         "confirmar que no transfirió ni compartió nada y valorar bloqueo.",
-        "pt": "O cliente conta que alguém (talvez se passando pelo banco) pediu para mover dinheiro ou passar um código: "
+        "pt": "O cliente conta que alguém (talvez se passando pelo banco) pediu para mover dinheiro ou passar um "
+        "código: "
         "confirmar que não transferiu nem compartilhou nada e avaliar bloqueio.",
     },
     "possible_fraud": {

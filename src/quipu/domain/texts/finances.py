@@ -16,8 +16,12 @@ SHORT_MONTHS = {
 }
 NOTES = {
     "spending": {
-        "es": "En los últimos {days} días gastaste {spend} en {count} compras. La más grande fue en {merchant} por {biggest}.",
-        "pt": "Nos últimos {days} dias você gastou {spend} em {count} compras. A maior foi em {merchant}, de {biggest}.",
+        "es": (
+            "En los últimos {days} días gastaste {spend} en {count} compras. La más grande fue en {merchant} por "
+            "{biggest}."
+        ),
+        "pt": "Nos últimos {days} dias você gastou {spend} em {count} compras. A maior foi em {merchant}, "
+        "de {biggest}.",
     },
     "monthly": {
         "es": "Tu mes con más gasto fue {month}, con {amount}.",
@@ -46,8 +50,14 @@ NOTES = {
 }
 # What the alert's own button sends to the chat: the pair it shows, named by code (merchant, amount, day and time).
 ALERT_QUESTION = {
-    "es": "Tengo dos cargos de {merchant} por {amount} del {when}, con {seconds} segundos de diferencia. ¿Me ayudas a revisarlos?",
-    "pt": "Tenho duas cobranças de {merchant} de {amount} de {when}, com {seconds} segundos de diferença. Pode me ajudar a revisá-las?",
+    "es": (
+        "Tengo dos cargos de {merchant} por {amount} del {when}, con {seconds} segundos de diferencia. ¿Me ayudas a "
+        "revisarlos?"
+    ),
+    "pt": (
+        "Tenho duas cobranças de {merchant} de {amount} de {when}, com {seconds} segundos de diferença. Pode me "
+        "ajudar a revisá-las?"
+    ),
 }
 FINANCES_PAGE = {
     "fin_title": {"es": "Mis finanzas", "pt": "Minhas finanças"},
@@ -71,7 +81,9 @@ FINANCES_PAGE = {
     "fin_alert_see_dispute": {"es": "Ver mis aclaraciones", "pt": "Ver minhas contestações"},
     "fin_others": {"es": "Otras monedas (no se suman)", "pt": "Outras moedas (não são somadas)"},
     "fin_unavailable": {
-        "es": "No podemos mostrar tus finanzas ahora mismo; preferimos no mostrarte datos incompletos. Intenta más tarde.",
+        "es": (
+            "No podemos mostrar tus finanzas ahora mismo; preferimos no mostrarte datos incompletos. Intenta más tarde."
+        ),
         "pt": "Não podemos mostrar suas finanças agora; preferimos não mostrar dados incompletos. Tente mais tarde.",
     },
     "fin_empty": {"es": "No tienes compras en este periodo.", "pt": "Você não tem compras neste período."},

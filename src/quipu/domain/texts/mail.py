@@ -23,8 +23,14 @@ EMAILS = {
         "pt": "Comprovante da sua contestação {reference}",
     },
     "receipt_body": {
-        "es": "Abrimos la aclaración {reference} por el cargo de {merchant} de {amount}. Te responderemos en {sla_hours} horas como máximo.",
-        "pt": "Abrimos a contestação {reference} da cobrança de {merchant} de {amount}. Responderemos em até {sla_hours} horas.",
+        "es": (
+            "Abrimos la aclaración {reference} por el cargo de {merchant} de {amount}. Te responderemos en "
+            "{sla_hours} horas como máximo."
+        ),
+        "pt": (
+            "Abrimos a contestação {reference} da cobrança de {merchant} de {amount}. Responderemos em até "
+            "{sla_hours} horas."
+        ),
     },
     "overdue": {"es": "vencido", "pt": "vencido"},
     "due_soon": {"es": "vence pronto", "pt": "vence em breve"},
@@ -49,15 +55,27 @@ RECEIPT = {
 CODE_MAIL = {
     "es": (
         "Tu código de verificación",
-        "Tu código de verificación es {code}. Vence en {minutes} minutos.\nÚsalo solo en quipu. Nadie del banco te lo pedirá por teléfono ni por chat.",
+        (
+            "Tu código de verificación es {code}. Vence en {minutes} minutos.\nÚsalo solo en quipu. Nadie del banco "
+            "te lo pedirá por teléfono ni por chat."
+        ),
     ),
     "pt": (
         "Seu código de verificação",
-        "Seu código de verificação é {code}. Ele vence em {minutes} minutos.\nUse-o somente no quipu. Ninguém do banco vai pedi-lo por telefone ou chat.",
+        (
+            "Seu código de verificação é {code}. Ele vence em {minutes} minutos.\nUse-o somente no quipu. Ninguém do "
+            "banco vai pedi-lo por telefone ou chat."
+        ),
     ),
 }
 # What the outbox keeps (and the customer API shows) when codes are not shown: the code is only in the mail.
 CODE_WITHHELD = {
-    "es": "Enviamos un código de verificación a {destination}. Vence en {minutes} minutos.\nPor seguridad el código no se guarda aquí: búscalo en tu correo.",
-    "pt": "Enviamos um código de verificação para {destination}. Ele vence em {minutes} minutos.\nPor segurança o código não fica guardado aqui: procure-o no seu e-mail.",
+    "es": (
+        "Enviamos un código de verificación a {destination}. Vence en {minutes} minutos.\nPor seguridad el código no "
+        "se guarda aquí: búscalo en tu correo."
+    ),
+    "pt": (
+        "Enviamos um código de verificação para {destination}. Ele vence em {minutes} minutos.\nPor segurança o "
+        "código não fica guardado aqui: procure-o no seu e-mail."
+    ),
 }

@@ -6,12 +6,24 @@ MEMORY = {
         "pt": "O que tenho das suas conversas anteriores:",
     },
     "dispute": {
-        "es": "Tu aclaración {reference} por el cargo de {merchant} de {amount} {status}; te prometimos respuesta antes del {promised}.",
-        "pt": "Sua contestação {reference} da cobrança de {merchant} de {amount} {status}; prometemos resposta até {promised}.",
+        "es": (
+            "Tu aclaración {reference} por el cargo de {merchant} de {amount} {status}; te prometimos respuesta antes "
+            "del {promised}."
+        ),
+        "pt": (
+            "Sua contestação {reference} da cobrança de {merchant} de {amount} {status}; prometemos resposta até "
+            "{promised}."
+        ),
     },
     "dispute_overdue": {
-        "es": "Tu aclaración {reference} por el cargo de {merchant} de {amount} {status}; el plazo prometido, {promised}, ya pasó.",
-        "pt": "Sua contestação {reference} da cobrança de {merchant} de {amount} {status}; o prazo prometido, {promised}, já passou.",
+        "es": (
+            "Tu aclaración {reference} por el cargo de {merchant} de {amount} {status}; el plazo prometido, "
+            "{promised}, ya pasó."
+        ),
+        "pt": (
+            "Sua contestação {reference} da cobrança de {merchant} de {amount} {status}; o prazo prometido, "
+            "{promised}, já passou."
+        ),
     },
     "status_open": {"es": "sigue abierta, en espera de revisión", "pt": "continua aberta, aguardando análise"},
     "status_in_review": {

@@ -25,8 +25,14 @@ QUESTIONS = {
     },
 }
 STATEMENT_NOTE = {
-    "es": "Cargos leídos de la foto del estado de cuenta (lectura automática, puede tener errores; compáralos con los registros del banco): {rows}",
-    "pt": "Cobranças lidas da foto do extrato (leitura automática, pode ter erros; compare com os registros do banco): {rows}",
+    "es": (
+        "Cargos leídos de la foto del estado de cuenta (lectura automática, puede tener errores; compáralos con los "
+        "registros del banco): {rows}"
+    ),
+    "pt": (
+        "Cobranças lidas da foto do extrato (leitura automática, pode ter erros; compare com os registros do banco): "
+        "{rows}"
+    ),
 }
 STATEMENT_UNREADABLE = {
     "es": "El cliente adjuntó una foto del estado de cuenta, pero no se pudo leer ningún cargo en ella.",

@@ -18,8 +18,14 @@ TRANSFERS = {
     },
     "receipt_subject": {"es": "Comprobante de {kind} {reference}", "pt": "Comprovante de {kind} {reference}"},
     "receipt_body": {
-        "es": "{kind}: {amount} desde {origin} hacia {destination}.\nReferencia: {reference}\nFecha y hora: {when}\nSaldo de la cuenta de origen: {balance}",
-        "pt": "{kind}: {amount} de {origin} para {destination}.\nReferência: {reference}\nData e hora: {when}\nSaldo da conta de origem: {balance}",
+        "es": (
+            "{kind}: {amount} desde {origin} hacia {destination}.\nReferencia: {reference}\nFecha y hora: "
+            "{when}\nSaldo de la cuenta de origen: {balance}"
+        ),
+        "pt": (
+            "{kind}: {amount} de {origin} para {destination}.\nReferência: {reference}\nData e hora: {when}\nSaldo da "
+            "conta de origem: {balance}"
+        ),
     },
     "account": {"es": "{kind} terminada en {last4}", "pt": "{kind} final {last4}"},
     "bill": {"es": "{biller} (referencia {reference})", "pt": "{biller} (referência {reference})"},

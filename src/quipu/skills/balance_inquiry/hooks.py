@@ -96,7 +96,9 @@ def _balances(voice: Voice, result: Balances, note: dict[str, object]) -> str:
 def _debt_line(voice: Voice, d: Debt) -> str:
     currency = d.currency
     # a minimum of 0.00 is still said: the records have it
-    minimum = voice.say("minimum", amount=voice.money(d.minimum_payment, currency)) if d.minimum_payment is not None else ""
+    minimum = (
+        voice.say("minimum", amount=voice.money(d.minimum_payment, currency)) if d.minimum_payment is not None else ""
+    )
     due = voice.say("due", date=voice.date(d.due_date)) if d.due_date else ""
     past_due = ""
     if d.past_due_amount is not None and d.past_due_amount > 0:

@@ -132,7 +132,9 @@ def _finding(voice: Voice, c: CheckedCharge, f: FindingView) -> str | None:
         )
     if isinstance(f, ForeignPurchase):
         place = _place(voice, f)
-        text = voice.say(f.kind, charge=_charge(voice, c), place=voice.say("foreign_place", place=place) if place else "")
+        text = voice.say(
+            f.kind, charge=_charge(voice, c), place=voice.say("foreign_place", place=place) if place else ""
+        )
         if f.amount_usd is not None:
             text += voice.say("foreign_usd", usd=voice.money(f.amount_usd, "USD"), rate_date=voice.date(f.rate_date))
         return text

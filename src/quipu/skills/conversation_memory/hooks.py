@@ -1,4 +1,5 @@
-"""The memory skill recalls from the records and answers with the summary code wrote from the records (its figures checked against its notes)."""
+"""The memory skill recalls from the records and answers with the summary code wrote from the records (its figures
+checked against its notes)."""
 
 from quipu.application.memory import Recalled
 from quipu.application.results import Result

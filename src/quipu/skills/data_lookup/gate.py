@@ -36,7 +36,9 @@ def read_record(home: Path) -> dict[str, object]:
     return loaded if isinstance(loaded, dict) else {}
 
 
-def write_verdict(home: Path, provider: str, model: str, verdict: str, details: dict[str, object] | None = None) -> Path:
+def write_verdict(
+    home: Path, provider: str, model: str, verdict: str, details: dict[str, object] | None = None
+) -> Path:
     """Keeps every other model's entry; this model's latest verdict replaces its older one."""
     path = record_path(home)
     record = read_record(home)

@@ -1,5 +1,6 @@
-"""The data_lookup hooks: `act` (lookups.py) reads the question from the reading; the answers, written by code from the typed results: found, none, several, unavailable; run_sql
-rows as a short list. Totals stay per currency. A failed lookup says so, never "no" or "0"."""
+"""The data_lookup hooks: `act` (lookups.py) reads the question from the reading; the answers, written by code from
+the typed results: found, none, several, unavailable; run_sql rows as a short list. Totals stay per currency. A failed
+lookup says so, never "no" or "0"."""
 
 from collections.abc import Callable
 from decimal import Decimal
@@ -93,8 +94,13 @@ def _largest(voice: Voice, r: LargestPurchaseResult) -> str:
 def _side(voice: Voice, label: str, amount: Decimal, count: int, currency: str) -> str:
     if not count:
         return voice.say("compare_side_none", period=label, currency=currency)
-    return voice.say("compare_side", period=label, amount=voice.money(amount, currency), count=count,
-                     purchases=_purchases(voice, count))  # fmt: skip
+    return voice.say(
+        "compare_side",
+        period=label,
+        amount=voice.money(amount, currency),
+        count=count,
+        purchases=_purchases(voice, count),
+    )
 
 
 def _comparison(voice: Voice, r: ComparisonResult) -> str:
@@ -135,8 +141,9 @@ def _movements(voice: Voice, r: MovementsResult) -> str:
         )
         for m in r.movements
     ]
-    text = voice.say("movements", order=voice.say("largest_first") if r.order == "largest" else "",
-                     lines=voice.lines(lines), **said)  # fmt: skip
+    text = voice.say(
+        "movements", order=voice.say("largest_first") if r.order == "largest" else "", lines=voice.lines(lines), **said
+    )
     return f"{text}\n{voice.say('movements_truncated', count=r.count)}" if r.truncated else text
 
 
@@ -155,13 +162,21 @@ def _rate(voice: Voice, r: ExchangeRateResult) -> str:
 
     if len(r.rates) == 1:
         x = r.rates[0]
-        return voice.say("rate_one", per=x.per, date=voice.date(x.date), source=x.source, rate=phrases.number4(voice, x.rate),
-                         target=x.target, spread=spread(x))  # fmt: skip
+        return voice.say(
+            "rate_one",
+            per=x.per,
+            date=voice.date(x.date),
+            source=x.source,
+            rate=phrases.number4(voice, x.rate),
+            target=x.target,
+            spread=spread(x),
+        )
     lines = [
-        voice.say("rate_line", rate=phrases.number4(voice, x.rate), target=x.target, date=voice.date(x.date),
-                  spread=spread(x))
+        voice.say(
+            "rate_line", rate=phrases.number4(voice, x.rate), target=x.target, date=voice.date(x.date), spread=spread(x)
+        )
         for x in r.rates
-    ]  # fmt: skip
+    ]
     return voice.say("rate_several", per=r.rates[0].per, source=r.asked, lines=voice.lines(lines))
 
 
