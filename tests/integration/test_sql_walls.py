@@ -197,10 +197,9 @@ async def settings_of(pool: AsyncConnectionPool) -> tuple:
     async with pool.connection() as conn:
         return await (
             await conn.execute(
-                "SELECT current_user, current_setting('work_mem'), current_setting('statement_timeout'), "(
-                    "current_setting('default_transaction_read_only'), coalesce(current_setting('quipu.customer_id', "
-                    "true), '')"
-                )
+                "SELECT current_user, current_setting('work_mem'), current_setting('statement_timeout'), "
+                "current_setting('default_transaction_read_only'), "
+                "coalesce(current_setting('quipu.customer_id', true), '')"
             )
         ).fetchone()
 
