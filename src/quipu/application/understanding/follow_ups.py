@@ -95,6 +95,8 @@ def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
     is sure name another request, or that the lexicon names outright, are a request of their own."""
     if clause.slots.not_in_records or clause.slots.no_skill_topic:  # "¿y en qué cripto invierto?": nothing served
         return None
+    if clause.polarity == Polarity.POSTPONES:  # "eso después, ¿cuánto debo?": what is put off is not asked again
+        return None
     detailed = refines(clause)
     # "¿y en pesos?", "e nos últimos 7 dias?", "só as acima de 200": a short opening that only changes the last one
     # "y págale medio palo a la tarjeta" after a bill's card is an action of its own, asked outright, not a change
