@@ -18,9 +18,8 @@ class ToolOutcome(Generic[R]):
     tool: str
     arguments: dict[str, Any]
     result: R
-    also: bool = (
-        False  # it answers a request of its own, beside the turn's last lookup ("¿cuánto gasté? ¿y lo más caro?")
-    )
+    # it answers a request of its own, beside the turn's last lookup ("¿cuánto gasté? ¿y lo más caro?")
+    also: bool = False
     # what the words asked of the answer, kept by code (never sent to a tool)
     note: dict[str, Any] = field(default_factory=dict)
 
