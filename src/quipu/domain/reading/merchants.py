@@ -12,6 +12,7 @@ from quipu.domain.reading.text import fold
 CLOSE = 0.85  # how alike a word must be to a merchant's own word to name it ("liverpol", "mercadolivre")
 MIN_OWN_WORD = 3
 MIN_FUZZY = 5
+NAME_WORD = re.compile(r"[a-z0-9]+")  # the words of a merchant's name as the records write it
 
 
 def _compact(text: str) -> str:
@@ -25,10 +26,14 @@ def _common_words() -> frozenset[str]:
     return (lexicon("es").vocabulary() | lexicon("pt").vocabulary()) - one_word_brands
 
 
+def _name_words(merchant: str) -> list[str]:
+    return NAME_WORD.findall(fold(merchant))
+
+
 def own_words(merchant: str) -> tuple[str, ...]:
     """The words of a merchant's name that are its own (not a common word, not a number)."""
     common = _common_words()
-    words = re.findall(r"[a-z0-9]+", fold(merchant))
+    words = _name_words(merchant)
     return tuple(w for w in words if len(w) >= MIN_OWN_WORD and not w.isdigit() and w not in common)
 
 
@@ -54,7 +59,7 @@ def _nicknames() -> tuple[tuple[str, str], ...]:
 
 def _leading_number(merchant: str) -> str | None:
     """ "99 Táxi": a name that opens on a number and has no word of its own is named by that number."""
-    words = re.findall(r"[a-z0-9]+", fold(merchant))
+    words = _name_words(merchant)
     lead = words[0] if words else ""
     return lead if lead.isdigit() and len(lead) >= 2 and not own_words(merchant) else None
 

@@ -199,27 +199,35 @@ def _starts_anew(rest: list[str], language: str) -> bool:
     )
 
 
+def _only(words: list[str], groups: list[Phrases]) -> bool:
+    """Every word said (punctuation aside) belongs to a phrase of these groups."""
+    said = " ".join(w for w in words if w not in PUNCTUATION)
+    found = [m for group in groups for m in group.find(said)]
+    return bool(found) and sum(len(m.group(0).split()) for m in found) >= len(said.split())
+
+
 def _opens_only(words: list[str], language: str) -> bool:
     """The words only open a turn ("otra cosa", "y otra pregunta", "outra coisa"): what follows is the clause."""
-    said = " ".join(w for w in words if w not in PUNCTUATION)
-    openers = lexicon(language).cue("openers").find(said)
-    return bool(said) and sum(len(m.group(0).split()) for m in openers) >= len(said.split())
+    return _only(words, [lexicon(language).cue("openers")])
 
 
 def _greets_only(words: list[str], language: str) -> bool:
     """ "buenas parce, tengo una compra…": a greeting (and the words said to be kind) before a comma is a clause of
     its own, so what follows is read on its own."""
+    greeting = _greeting(language)
     said = " ".join(w for w in words if w not in PUNCTUATION)
-    greeting = dict(compiled_table(language, "intents")).get("greeting")
-    found = [*(greeting.find(said) if greeting else []), *lexicon(language).cue("courtesy").find(said)]
-    greeted = greeting is not None and greeting.search(said) is not None
-    return greeted and sum(len(m.group(0).split()) for m in found) >= len(said.split())
+    if greeting is None or greeting.search(said) is None:
+        return False
+    return _only(words, [greeting, lexicon(language).cue("courtesy")])
+
+
+@cache
+def _greeting(language: str) -> Phrases | None:
+    return dict(compiled_table(language, "intents")).get("greeting")
 
 
 def _only_courtesy(rest: list[str], language: str) -> bool:
-    said = " ".join(w for w in rest if w not in PUNCTUATION)
-    found = lexicon(language).cue("courtesy").find(said)
-    return bool(found) and sum(len(m.group(0).split()) for m in found) == len(said.split())
+    return _only(rest, [lexicon(language).cue("courtesy")])
 
 
 def _anchored_at_start(phrases: Phrases, rest: list[str]) -> bool:
