@@ -7,7 +7,6 @@ from datetime import datetime
 from decimal import Decimal
 
 import pytest
-import yaml
 from psycopg_pool import AsyncConnectionPool
 from test_data_lookup import LUCIA, PURCHASES, BrokenRecords, call, sql
 
@@ -19,6 +18,7 @@ from quipu.application.skills.results import result_of
 from quipu.application.skills.voice import LANGUAGES, Voice
 from quipu.domain.money import format_money, format_number
 from quipu.domain.periods import of_key
+from quipu.domain.yaml_text import read_values
 from quipu.skills.data_lookup.hooks import answer
 
 pytestmark = pytest.mark.anyio
@@ -51,7 +51,7 @@ def typed(tool: str, arguments: dict, result: dict) -> ToolOutcome:
 def test_every_answer_key_has_spanish_and_portuguese():
     from importlib.resources import files
 
-    loaded = yaml.safe_load((files(SKILLS_PACKAGE) / "data_lookup" / "answers.yaml").read_text(encoding="utf-8"))
+    loaded = read_values((files(SKILLS_PACKAGE) / "data_lookup" / "answers.yaml").read_text(encoding="utf-8"))
     assert loaded and all(set(texts) == set(LANGUAGES) and all(texts.values()) for texts in loaded.values())
 
 

@@ -6,11 +6,13 @@ from difflib import SequenceMatcher
 from functools import cache
 from pathlib import Path
 
-import yaml
+import numpy as np
+from sklearn.feature_extraction.text import CountVectorizer
 
 from quipu.adapters.reader import corpus
 from quipu.application.skills.manifest import discover, read_intents
 from quipu.domain.reading.text import fold
+from quipu.domain.yaml_text import read_values
 
 EVALS = Path(__file__).resolve().parents[2] / "evals"
 NEAR = 0.88  # two texts this alike (after folding) are one message written twice
@@ -33,7 +35,7 @@ def evaluation_messages() -> list[str]:
     rounds, the adversarial sets and the action scenarios."""
     found = []
     for path in sorted(EVALS.rglob("*.yaml")):
-        loaded = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+        loaded = read_values(path.read_text(encoding="utf-8")) or []
         for item in loaded if isinstance(loaded, list) else []:
             for turn in item.get("turns") or []:
                 found.append(turn["says"] if isinstance(turn, dict) else str(turn))
@@ -47,27 +49,28 @@ def test_the_evaluation_messages_are_found():
     assert len(messages) > 600  # conversations, two first-sight rounds, the adversarial sets, the scenarios
 
 
+def _close_pairs(examples: list[str], messages: list[str]) -> list[tuple[int, int]]:
+    """Pairs (example, message) sharing at least SHARED_WORDS of the longer one's distinct words: the words as
+    0/1 columns of two sparse matrices, their product counts the words every pair shares at once."""
+    words = CountVectorizer(binary=True, token_pattern=r"\S+", lowercase=False).fit(examples + messages)
+    said, sent = words.transform(examples), words.transform(messages)
+    shared = (said @ sent.T).tocoo()
+    said_count = np.asarray(said.sum(axis=1)).ravel()
+    sent_count = np.asarray(sent.sum(axis=1)).ravel()
+    longer = np.maximum(said_count[shared.row], sent_count[shared.col])
+    close = shared.data >= SHARED_WORDS * longer
+    return list(zip(shared.row[close].tolist(), shared.col[close].tolist(), strict=True))
+
+
 def test_no_corpus_example_is_an_evaluation_message_or_a_near_copy_of_one():
     messages = evaluation_messages()
-    index: dict[str, set[int]] = {}
-    for i, message in enumerate(messages):
-        for word in set(message.split()):
-            index.setdefault(word, set()).add(i)
-    copies = []
-    for example in corpus.load():
-        said = _plain(example.text)
-        words = set(said.split())
-        if not words:
-            continue
-        counts: dict[int, int] = {}
-        for word in words:
-            for i in index.get(word, ()):
-                counts[i] = counts.get(i, 0) + 1
-        for i, shared in counts.items():
-            if shared / max(len(words), len(set(messages[i].split()))) < SHARED_WORDS:
-                continue
-            if said == messages[i] or _alike(said, messages[i]):
-                copies.append((example.folder, example.text, messages[i]))
+    taught = [e for e in corpus.load() if _plain(e.text)]
+    examples = [_plain(e.text) for e in taught]
+    copies = [
+        (taught[i].folder, taught[i].text, messages[j])
+        for i, j in _close_pairs(examples, messages)
+        if examples[i] == messages[j] or _alike(examples[i], messages[j])
+    ]
     assert copies == [], f"corpus examples that are evaluation messages: {copies[:10]}"
 
 

@@ -5,7 +5,6 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-import yaml
 from reading_support import CATALOG, learned_reader
 
 from quipu.application.understanding.router import Conversation, route
@@ -13,8 +12,9 @@ from quipu.domain.language import detect_language
 from quipu.domain.reading.model import OwnProduct, ReadingContext
 from quipu.domain.reading.naming import period_argument
 from quipu.domain.reading.reader import read
+from quipu.domain.yaml_text import read_values
 
-TABLE = yaml.safe_load((Path(__file__).parent / "readings.yaml").read_text(encoding="utf-8"))
+TABLE = read_values((Path(__file__).parent / "readings.yaml").read_text(encoding="utf-8"))
 SIGNED_IN = frozenset({"balance_inquiry", "charge_investigation", "data_lookup", "account_actions", "money_movement"})
 CARD = OwnProduct("credit_card", "4100")
 CUSTOMERS = {  # what each demo customer's records name, as the reading would get it from PostgreSQL

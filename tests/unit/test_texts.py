@@ -8,9 +8,9 @@ import string
 from pathlib import Path
 
 import pytest
-import yaml
 
 from quipu.domain import texts
+from quipu.domain.yaml_text import read_values
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "quipu"
 AREAS = [m.name for m in pkgutil.iter_modules(texts.__path__)]
@@ -66,7 +66,7 @@ def test_every_text_key_exists_in_spanish_and_portuguese():
 
 @pytest.mark.parametrize("path", sorted(SRC.glob("skills/*/answers.yaml")), ids=lambda p: p.parent.name)
 def test_every_skill_answer_exists_in_spanish_and_portuguese(path):
-    for key, texts_ in yaml.safe_load(path.read_text(encoding="utf-8")).items():
+    for key, texts_ in read_values(path.read_text(encoding="utf-8")).items():
         assert set(texts_) == {"es", "pt"}, f"{path.parent.name}/{key}"
         assert_both_languages(f"{path.parent.name}/{key}", texts_["es"], texts_["pt"])
 

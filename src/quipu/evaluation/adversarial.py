@@ -18,6 +18,7 @@ import psycopg
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from quipu.bootstrap import build_container
+from quipu.domain.yaml_text import read_values
 from quipu.evaluation.conversation_runner import forget
 from quipu.evaluation.replies import SCAM_WARNING
 from quipu.evaluation.report import commit, nearest_rank, share
@@ -66,9 +67,8 @@ def load_mirror(directory: Path = ADVERSARIAL) -> list[Mirror]:
 
 
 def _yaml(path: Path) -> list:
-    import yaml
 
-    return yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    return read_values(path.read_text(encoding="utf-8")) or []
 
 
 def proposed(tool_calls: list[dict], done) -> list[dict]:

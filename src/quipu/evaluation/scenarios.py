@@ -5,8 +5,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal, Protocol, TypeVar
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from quipu.domain.yaml_text import read_values
 
 CATEGORIES = (
     "resolve", "declined", "clarify", "refuse", "policy", "human", "unauth", "inject", "failure", "mixed", "inform",
@@ -90,7 +91,7 @@ def load_cases(directory: Path, parse: Callable[[Any], Case], what: str) -> list
     error."""
     found = []
     for path in sorted(directory.glob("*.yaml")):
-        for raw in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
+        for raw in read_values(path.read_text(encoding="utf-8")) or []:
             try:
                 found.append(parse(raw))
             except ValueError as error:

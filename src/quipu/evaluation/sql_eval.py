@@ -15,7 +15,6 @@ from typing import Literal
 
 import anyio
 import psycopg
-import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
 from quipu.adapters.postgres.connection import one_row
@@ -23,6 +22,7 @@ from quipu.adapters.postgres.schema_catalog import describe_core
 from quipu.application.ports import ModelCall
 from quipu.application.text_to_sql import run_sql
 from quipu.bootstrap import build_container
+from quipu.domain.yaml_text import read_values
 from quipu.evaluation.report import commit, fingerprint, nearest_rank
 from quipu.evaluation.scenarios import split_of
 from quipu.skills.data_lookup.gate import write_verdict
@@ -67,7 +67,7 @@ class SqlCase(BaseModel):
 
 
 def load_cases(path: Path = CASES) -> list[SqlCase]:
-    cases = [SqlCase.model_validate(raw) for raw in yaml.safe_load(path.read_text(encoding="utf-8"))]
+    cases = [SqlCase.model_validate(raw) for raw in read_values(path.read_text(encoding="utf-8"))]
     for case in cases:
         if (case.kind == "answerable") != bool(case.gold):
             raise ValueError(f"{case.id}: answerable cases, and only they, carry gold SQL")

@@ -6,7 +6,7 @@ import hashlib
 from dataclasses import dataclass
 from importlib.resources import files
 
-import yaml
+from quipu.domain.yaml_text import read_strings
 
 SKILLS_PACKAGE = "quipu.skills"
 MOODS = ("request", "question", "action_question", "statement", "report", "hypothetical")
@@ -36,7 +36,7 @@ def corpus_files() -> list[tuple[str, str]]:
 
 
 def parse(folder: str, text: str) -> list[Example]:
-    loaded = yaml.load(text, Loader=yaml.BaseLoader) or {}  # every example a string: "no" is a word here
+    loaded = read_strings(text) or {}  # every example a string: "no" is a word here
     found = []
     for intent, by_language in loaded.items():
         for language, by_label in (by_language or {}).items():

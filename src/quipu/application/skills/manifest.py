@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 
-import yaml
+from quipu.domain.yaml_text import read_strings
 
 SKILLS_PACKAGE = "quipu.skills"  # the plugins' folders, read by name (never imported from the framework)
 
@@ -48,7 +48,7 @@ def read_intents(folder: str) -> dict[str, dict[str, str]]:
     path = files(SKILLS_PACKAGE) / folder / "intents.yaml"
     if not path.is_file():
         return {}
-    loaded = yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.BaseLoader) or {}
+    loaded = read_strings(path.read_text(encoding="utf-8")) or {}
     return {str(k): {str(a): str(b) for a, b in (v or {}).items()} for k, v in loaded.items()}
 
 

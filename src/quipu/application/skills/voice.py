@@ -10,13 +10,12 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
-import yaml
-
 from quipu.application.skills.manifest import SKILLS_PACKAGE
 from quipu.domain import records_text
 from quipu.domain.locale import local_moment, locale_of
 from quipu.domain.money import format_date, format_money, format_number
 from quipu.domain.words import listing, word
+from quipu.domain.yaml_text import read_values
 
 LANGUAGES = ("es", "pt")
 
@@ -29,7 +28,7 @@ class MissingTemplate(KeyError):
 def templates(skill: str) -> dict[str, dict[str, str]]:
     """{key: {es, pt}} from skills/<skill>/answers.yaml."""
     text = (files(SKILLS_PACKAGE) / skill / "answers.yaml").read_text(encoding="utf-8")
-    loaded: dict[str, dict[str, str]] = yaml.safe_load(text) or {}
+    loaded: dict[str, dict[str, str]] = read_values(text) or {}
     for key, by_language in loaded.items():
         if set(by_language) != set(LANGUAGES):
             raise MissingTemplate(f"{skill}/answers.yaml: {key} needs exactly es and pt")

@@ -8,10 +8,9 @@ from functools import cache, cached_property
 from importlib.resources import files
 from typing import Any
 
-import yaml
-
 from quipu.domain.reading.phrases import Found, Phrases
 from quipu.domain.reading.text import fold
+from quipu.domain.yaml_text import read_strings
 
 __all__ = ["Found", "Lexicon", "Phrases", "lexicon"]
 
@@ -168,7 +167,7 @@ class Lexicon:
 
 def _load(name: str) -> dict[str, Any]:
     text = (files("quipu.domain.reading") / "lexicon" / f"{name}.yaml").read_text(encoding="utf-8")
-    loaded = yaml.load(text, Loader=yaml.BaseLoader)  # every word a string: "no", "si", "on" are words here
+    loaded = read_strings(text)  # every word a string: "no", "si", "on" are words here
     if not isinstance(loaded, dict):
         raise ValueError(f"lexicon {name}.yaml must be a mapping")
     return loaded
