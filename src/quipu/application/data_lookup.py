@@ -25,7 +25,7 @@ from quipu.application.data_lookup_results import (
 from quipu.application.ports import BankRecords
 from quipu.domain.dataset import AS_OF, DATASET_NOW
 from quipu.domain.money import cents
-from quipu.domain.periods import DEFAULT_PERIOD, Period, of_key, previous_period
+from quipu.domain.periods import DEFAULT_PERIOD, Period, of_key, previous_period, whole_month_of
 from quipu.domain.reading.naming import category_of, currency_of, home_currency
 from quipu.domain.reading.periods import read_period
 from quipu.domain.spending import Purchase, by_currency, grouped, in_period, largest, matching, total
@@ -172,11 +172,24 @@ async def compare_spending(
     a = by_currency(await _purchases(records, customer_id, earlier, filters))
     b = by_currency(await _purchases(records, customer_id, later, filters))
     currencies = [_change(c, a.get(c, []), b.get(c, [])) for c in sorted(a.keys() | b.keys())]
+    whole = whole_month_of(earlier)
+    if whole is not None:
+        w = by_currency(await _purchases(records, customer_id, whole, filters))
+        currencies = [
+            c.model_copy(
+                update={
+                    "earlier_whole": total(w.get(c.currency, [])),
+                    "earlier_whole_count": len(w.get(c.currency, [])),
+                }
+            )
+            for c in currencies
+        ]
     return ComparisonResult.answered(
         currencies,
         PURCHASES,
         earlier=earlier,
         later=later,
+        earlier_whole=whole,
         filters=filters,
         currencies=currencies,
     )

@@ -105,11 +105,15 @@ class CurrencyChange(BaseModel):
     later_count: int
     difference: Decimal  # later - earlier
     change_pct: Decimal | None = None  # None without purchases in the earlier period: no baseline
+    # a month so far against the same days of the month before: that whole month too ("¿este mes o el anterior?")
+    earlier_whole: Decimal | None = None
+    earlier_whole_count: int | None = None
 
 
 class ComparisonResult(LookupResult):
     earlier: Period | None = None
     later: Period | None = None
+    earlier_whole: Period | None = None  # the whole month `earlier` is the first days of, when it is one
     filters: Filters = Filters()
     currencies: list[CurrencyChange] = Field(default_factory=list)
 

@@ -137,6 +137,14 @@ def parse_period_key(said: str | None, as_of: date) -> Period | None:
     return _year(int(said), as_of) if said.isdigit() and len(said) == 4 else None
 
 
+def whole_month_of(period: Period) -> Period | None:
+    """The whole month a month-to-date window (the same days of the month before) is the first days of."""
+    if period.key != "month_to_date":
+        return None
+    whole = _month(period.start.year, period.start.month, date.max)
+    return whole if whole.end != period.end else None
+
+
 def previous_period(period: Period) -> Period:
     """The window to compare with: the month or year before, or the same number of days just before."""
     start = period.start

@@ -44,4 +44,5 @@ async def refuse_by_code(deps: AgentDeps, state: TurnState, action: str, *, expl
         reply = f"{reply} {say('sign_in', language)}"
     if escalated:
         return Refused(reply, "handed_off", Handoff(reason=reason or "action_escalated", already_open=True))
-    return Refused(reply, "refused")
+    # a question of how it works, or what is supposed, is answered by saying who does it; a request is refused
+    return Refused(reply, "answered" if explain else "refused")

@@ -167,6 +167,9 @@ class SkillAnswers:
         made = _proposal_of(found)
         if not earlier or not made or not command.follow_up or earlier.id == made.id:
             return None
+        said = command.clause.slots if command.clause else None
+        if said is not None and said.adds and not said.correction:  # "y de paso el agua": one card more
+            return None
         await self._withdraw(earlier)
         return words.say("replaced", self.language, what=earlier.summary or "")
 

@@ -58,6 +58,11 @@ class Catalog:
         intent = self.intents.get(name)
         return intent is None or intent.takes is None or details <= intent.takes
 
+    def takes_declared(self, name: str, details: frozenset[str]) -> bool:
+        """Whether the intent declares each of these details as its own (an alert takes its kind)."""
+        intent = self.intents.get(name)
+        return bool(details) and intent is not None and intent.takes is not None and details <= intent.takes
+
     def acts(self, name: str) -> bool:
         intent = self.intents.get(name)
         return bool(intent and intent.acts)

@@ -89,6 +89,33 @@ def continues_an_action(clause: Clause) -> bool:
     return voiced and clause.mood not in (Mood.HYPOTHETICAL, Mood.ACTION_QUESTION, Mood.REPORT)
 
 
+def _asks_its_own_lookup(clause: Clause, conversation: Conversation, catalog: Catalog) -> bool:
+    """ "mostrame las compras de más de 50 lucas" after a comparison: another lookup asked outright, which the
+    reader is sure of, is a request of its own (what it names narrows it, not the last one)."""
+    outright = clause.settled == Mood.REQUEST and not clause.slots.continues
+    other = clause.intent != conversation.last_intent and catalog.skill_of(clause.intent) is not None
+    return outright and other and sure(clause) and not catalog.acts(clause.intent)
+
+
+def _kind_named(clause: Clause) -> frozenset[str]:
+    """An alert's kind ("cuando vence", "cobrança duplicada") details only an alert: it is no detail of any lookup."""
+    return frozenset({"alert_kind"}) if clause.slots.alert_kind else frozenset()
+
+
+def _adds_to_the_action(clause: Clause, conversation: Conversation, catalog: Catalog) -> bool:
+    """ "e também quando tiver cobrança duplicada" after an alert: "also" with another value of a detail the last
+    action declares its own asks that action again for it, whatever else those words could name."""
+    last = conversation.last_intent
+    return bool(
+        last
+        and clause.slots.continues
+        and catalog.acts(last)
+        and conversation.last_skill in conversation.offered
+        and catalog.takes_declared(last, details_named(clause) | _kind_named(clause))
+        and continues_an_action(clause)
+    )
+
+
 def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
     """Words that only change the last request ("¿y en abril?", "y en Uber?", "la de débito"), or a short
     question that names nothing of its own ("¿cuándo la abrieron?"): the last request, changed. Words the reader
@@ -107,6 +134,10 @@ def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
         and len(clause.words) <= SHORT_FOLLOW_UP
         and not (own_action and sure(clause))
     )
+    if _asks_its_own_lookup(clause, conversation, catalog):
+        return None
+    if _adds_to_the_action(clause, conversation, catalog):
+        return Command(Step.ANSWER, clause, conversation.last_skill, conversation.last_intent, follow_up=True)
     # "¿y en lo que va de este?": a "va" inside the words of a detail is no yes of its own
     named = [a for a in clause.anchors if not (detailed and a == "affirm")]
     if named or (sure(clause, NEW_REQUEST) and clause.intent != conversation.last_intent and not only_changes):

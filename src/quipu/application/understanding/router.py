@@ -11,14 +11,23 @@ from dataclasses import replace
 
 from quipu.application.understanding.catalog import Catalog
 from quipu.application.understanding.commands import Command, Step
-from quipu.application.understanding.conversation import MONEY_INTENTS, NEW_REQUEST, Conversation, refines, sure
+from quipu.application.understanding.conversation import (
+    MONEY_INTENTS,
+    NEW_REQUEST,
+    Conversation,
+    details_named,
+    refines,
+    sure,
+)
+from quipu.application.understanding.follow_ups import continues_an_action
 from quipu.application.understanding.rules import RULES
-from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading
+from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading, Slots
 
 __all__ = ["Conversation", "route"]
 
 FILLERS = frozenset({"greeting", "thanks", "affirm"})  # said before a request, they ask nothing of their own
 WITHDRAW = Step.CANCEL_PENDING.value  # the intent of withdrawing the proposal that waits for the button
+RESPONDED = (Step.ANSWER, Step.REFUSE)  # beside these, words code cannot place are not asked about
 
 
 def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> list[Command]:
@@ -28,23 +37,29 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
     for i, said in enumerate(reading.clauses):
         clause = _possible(said, conversation)
         before = commands[-1] if commands else None
+        if before is not None and _only_supposes(clause):
+            continue
         if _opens_an_action(clause, reading.clauses[i + 1 :], catalog):
             commands.append(Command(Step.SMALL_TALK, clause, intent=clause.intent, rule="said before a request"))
             continue
         commands.append(_continues_the_message(clause, before) or _first_rule(clause, conversation, catalog))
-    commands = _scam_across(_taken_back(commands, catalog))
+    commands = _scam_across(_taken_back(_corrected_here(commands), catalog))
     meaningful = [c for c in commands if not (c.step == Step.SMALL_TALK and c.intent in FILLERS)]
     # "no se los di. ¿pero sí me cobraron dos veces?": words code cannot place, beside words it answers, are not
     # asked about
-    if any(c.step == Step.ANSWER for c in meaningful):
+    if any(c.step in RESPONDED for c in meaningful):
         meaningful = [c for c in meaningful if not (c.step == Step.CLARIFY and not c.options)]
     answered = {c.intent for c in meaningful if c.step == Step.ANSWER}
     meaningful = [c for c in meaningful if not (c.step in (Step.OFFER, Step.EXPLAIN) and c.intent in answered)]
     kept = meaningful or commands[:1]
     unique: list[Command] = []
     for command in kept:
-        if not any(_same(command, seen) for seen in unique):
+        seen = next((i for i, s in enumerate(unique) if _same(command, s)), None)
+        if seen is None:
             unique.append(command)
+        elif unique[seen].options == ("explain",) and not command.options:
+            # "mi tarjeta está bloqueada… ¿me la desbloquean?": told, then asked: the request is what is answered
+            unique[seen] = command
     return unique
 
 
@@ -52,6 +67,12 @@ def _opens_an_action(clause: Clause, after: tuple[Clause, ...], catalog: Catalog
     """ "tá. paga minha conta de água": an "ok" said before another action asked outright is how that request
     opens; it takes up nothing offered before ("sí. ¿y cuánto debo?" still takes the offer up)."""
     return clause.intent in FILLERS and any(sure(c, NEW_REQUEST) and catalog.acts(c.intent) for c in after)
+
+
+def _only_supposes(clause: Clause) -> bool:
+    """ "¿cuándo me toca pagar la tarjeta? creo q es esta semana": what the customer supposes of what they just
+    asked asks nothing of its own; a supposition that names a problem ("creo que me clonaron") still does."""
+    return clause.slots.guess and not clause.anchors and clause.mood != Mood.REQUEST
 
 
 def _possible(clause: Clause, conversation: Conversation) -> Clause:
@@ -107,6 +128,48 @@ def _taken_back(commands: list[Command], catalog: Catalog) -> list[Command]:
     return kept
 
 
+# what a correction changes; the flags that say how a clause is said ("correction", "continues") are not carried
+CORRECTED = ("amounts", "accounts", "last4", "products", "merchants", "periods", "services", "currencies", "count")
+
+
+def _corrected_here(commands: list[Command]) -> list[Command]:
+    """ "transfiere 800 de la de ahorro… no espera, mejor que sean 1500": a correction said after a request to act
+    in the same message changes that request, which is then asked once, as corrected."""
+    kept: list[Command] = []
+    for command in commands:
+        clause = command.clause
+        earlier = next((c for c in reversed(kept) if c.acts), None)
+        if earlier is None or earlier.clause is None or clause is None or not _only_corrects(clause):
+            kept.append(command)
+            continue
+        # the corrected request is said with its correction (the words code checks an amount against), and a "no,
+        # espera" between them is part of the correction, not a no of its own
+        text = f"{earlier.clause.text} {clause.text}"
+        corrected = replace(earlier.clause, text=text, slots=_changed(earlier.clause.slots, clause.slots))
+        at = kept.index(earlier)
+        kept = [
+            *kept[:at],
+            replace(earlier, clause=corrected),
+            *(c for c in kept[at + 1 :] if c.step != Step.SMALL_TALK),
+        ]
+    return kept
+
+
+def _changed(slots: Slots, by: Slots) -> Slots:
+    """The slots as corrected: what the correction names replaces what was said; a product replaces only the one
+    of its role ("no, mejor a la corriente" keeps where the money comes from)."""
+    changed = {name: getattr(by, name) for name in CORRECTED if getattr(by, name)}
+    if by.products:
+        roles = {p.role for p in by.products}
+        changed["products"] = (*(p for p in slots.products if p.role not in roles), *by.products)
+    return replace(slots, **changed)
+
+
+def _only_corrects(clause: Clause) -> bool:
+    """Words that correct and name nothing the bank does of their own ("no, mejor 1500"), in the customer's voice."""
+    return clause.slots.correction and not clause.anchors and continues_an_action(clause)
+
+
 def _scam_across(commands: list[Command]) -> list[Command]:
     """ "me llamaron de la Superintendencia… primero debo consignar 90 mil, ¿le consigno desde mi cuenta?": a report or
     a scam's purpose in one clause makes money moved (or a code shared) in another clause of the message part of it."""
@@ -136,7 +199,13 @@ def _same(later: Command, seen: Command) -> bool:
         return False
     if later.step not in (Step.ANSWER, Step.EXPLAIN):
         return True
-    return later.step == Step.ANSWER and not later.acts and later.clause is not None and not refines(later.clause)
+    if later.step != Step.ANSWER or later.acts or later.clause is None:
+        return False
+    return not refines(later.clause) or (seen.clause is not None and _details(later.clause) == _details(seen.clause))
+
+
+def _details(clause: Clause) -> dict[str, object]:
+    return {name: getattr(clause.slots, name) for name in details_named(clause)}
 
 
 def _first_rule(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command:

@@ -32,6 +32,7 @@ from quipu.application.understanding.conversation import (
 )
 from quipu.application.understanding.follow_ups import (
     answers_a_question,
+    continues_an_action,
     corrects_the_last,
     follows_up,
 )
@@ -102,6 +103,26 @@ def _asks_when(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
     if not s.deadline or clause.intent not in PAYING or clause.mood not in (Mood.QUESTION, Mood.ACTION_QUESTION):
         return None
     return answered_as(clause, BILLS if s.services else DEBT, conversation, catalog)
+
+
+DEBTS_SHOWN = frozenset({DEBT, "installments"})  # the lookups that show what a card or a loan owes
+PAY_DEBT = "pay_debt"
+AFFIRM = "affirm"
+PAYING_FLOOR = 0.3  # the readings of paying together, at least
+
+
+def _pays_what_was_shown(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
+    """ "va, págala desde la de ahorro" after what the loan owes was shown: a payment asked then is of that debt
+    (no bill named), and the product the lookup named is the one paid."""
+    if conversation.last_intent not in DEBTS_SHOWN or clause.slots.services or not continues_an_action(clause):
+        return None
+    # "dale, págalo": a yes and a payment in one; the payment must outweigh any other reading but the yes
+    paying = sum(g.confidence for g in clause.intents if g.label in PAYING)
+    other = max((g.confidence for g in clause.intents if g.label not in PAYING | {AFFIRM}), default=0.0)
+    skill = catalog.skill_of(PAY_DEBT)
+    if paying < PAYING_FLOOR or paying <= other or not asked_for(clause) or skill not in conversation.offered:
+        return None
+    return Command(Step.ANSWER, clause, skill, PAY_DEBT, follow_up=True, reason="acts")
 
 
 def _already_done(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
@@ -267,6 +288,7 @@ RULES: tuple[tuple[str, Rule], ...] = (
     ("the answer to code's question or offer", answers_a_question),
     ("a correction of the last request", corrects_the_last),
     ("small talk", _small_talk),
+    ("paying the debt just shown", _pays_what_was_shown),
     ("a follow-up of the last request", follows_up),
     ("what the customer already did", _already_done),
     ("an action: only when asked", _act_or_not),

@@ -10,6 +10,7 @@ from quipu.domain.reading.text import tokens
 from quipu.domain.reading.words import PUNCTUATION, Words
 
 OPENING = 3  # a cue of mood counts where a clause opens (its first words)
+NEED_REACH = 2  # "la necesito pa | la otra semana": at most this many words between a need and its time
 BRIDGE = 4  # at most this many words between a negation and the verb it negates
 
 
@@ -59,7 +60,7 @@ class Cues:
 def read_cues(clause: Words, language: str) -> Cues:
     lex = lexicon(language)
     text = clause.text
-    opening = " ".join(_past_openers(list(clause.content), lex)[: OPENING + 2])
+    opening = " ".join(past_openers(list(clause.content), lex)[: OPENING + 2])
     # what a negation may negate: a verb of action ("no la bloquees", "não transfira", "no la des de baja"); a negated
     # verb of another kind ("no lo reconozco") leaves a request in the same words asked ("levanta una disputa, no lo
     # reconozco")
@@ -77,15 +78,15 @@ def read_cues(clause: Words, language: str) -> Cues:
         refuses=_negated(clause, language, [m.start() for m in anchors])
         or bool(lex.cue("refusal").search(text))
         or _none_at_all(clause, language),
-        postpones=bool(lex.cue("postpone").search(text)) or _refused_for_now(clause, language, anchors),
+        postpones=_put_off(text, lex) or _refused_for_now(clause, language, anchors),
         switch_off=bool(lex.cue("switch_off").search(text)),
-        others=(_opens_with(lex.cue("others"), opening) and not _wished(clause, language))
+        others=(_someone_else_acts(opening, lex) and not _wished(clause, language))
         or bool(lex.cue("incoming").search(text)),
         done=_done(clause, language),
     )
 
 
-def _past_openers(words: list[str], lex: Lexicon) -> list[str]:
+def past_openers(words: list[str], lex: Lexicon) -> list[str]:
     """The clause from its first word that is not an opener ("listo gracias, entonces pague…" reads from "pague");
     a clause of openers only stays as it is ("ok gracias")."""
     openers = lex.cue_words("openers")
@@ -158,6 +159,26 @@ def _refused_for_now(clause: Words, language: str, anchors: list[Found]) -> bool
     lex = lexicon(language)
     negated = _negated(clause, language, [m.start() for m in anchors])
     return negated and bool(lex.cue("not_yet").search(clause.text))
+
+
+def _put_off(text: str, lex: Lexicon) -> bool:
+    """ "eso después", "la otra semana": put off. A time said as when it is needed by is no delay ("la necesito pa
+    la otra semana", "preciso dele até semana que vem"): the request stands."""
+    needs = [m.end() for m in lex.cue("needed_by").find(text)]
+    return any(
+        not any(end <= m.start() and len(text[end : m.start()].split()) <= NEED_REACH for end in needs)
+        for m in lex.cue("postpone").find(text)
+    )
+
+
+def _someone_else_acts(opening: str, lex: Lexicon) -> bool:
+    """ "mi papá paga el agua", "ele disse": someone else opens the clause. After a verb said to the bank the same
+    pronoun is the thing acted on ("bloqueia ele", "paga ela"): the customer asks."""
+    found = lex.cue("others").search(opening)
+    if found is None or len(opening[: found.start()].split()) > 1:
+        return False
+    before = opening[: found.start()].strip()
+    return not before or not any(lex.cue(cue).search(before) for cue in ("imperative", "action_verbs"))
 
 
 def _opens_with(phrases: Phrases, opening: str) -> bool:

@@ -7,7 +7,7 @@ from datetime import date
 from typing import Protocol
 
 from quipu.domain.dataset import AS_OF
-from quipu.domain.reading.cues import Cues, read_cues
+from quipu.domain.reading.cues import Cues, past_openers, read_cues
 from quipu.domain.reading.features import features
 from quipu.domain.reading.lexicon import common, compiled_table, lexicon
 from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading, ReadingContext, Slots
@@ -26,18 +26,45 @@ def anchors(text: str, language: str) -> tuple[str, ...]:
     return tuple(name for name, phrases in compiled_table(language, "intents") if phrases.search(text))
 
 
+def _asked_part(text: str, language: str) -> str:
+    """The words before a purpose ("qual o mínimo | pra não cair no rotativo", "bloquéala | para que no me cobren"):
+    what a clause is for names no request of its own, unless nothing comes before it."""
+    found = lexicon(language).cue("purpose").search(text)
+    return text[: found.start()] if found is not None and text[: found.start()].strip() else text
+
+
 def read(text: str, context: ReadingContext, learned: LearnedReader | None = None, *, as_of: date = AS_OF) -> Reading:
     language = context.language
-    found = tuple(read_clause(words, context, learned, as_of) for words in clauses(text, language))
-    return Reading(text, language, found, context.region)
+    found = _carried([read_clause(words, context, learned, as_of) for words in clauses(text, language)])
+    return Reading(text, language, tuple(found), context.region)
+
+
+CARRIED = ("services", "merchants")  # the things a clause names, which the next clause may speak of without naming
+
+
+def _carried(found: list[Clause]) -> list[Clause]:
+    """ "no quiero pagar el agua todavía, nomás dígame de cuánto es y cuándo vence": a question that names nothing of
+    its own asks of the thing the clause before it named."""
+    for i in range(1, len(found)):
+        before, clause = found[i - 1], found[i]
+        names_nothing = not any(getattr(clause.slots, n) for n in (*CARRIED, "products", "periods", "amounts"))
+        # a question that names no request of its own, or asks only when something is due ("¿y cuándo vence?")
+        asks_of_it = clause.mood in (Mood.QUESTION, Mood.ACTION_QUESTION) and (
+            not clause.anchors or clause.slots.deadline
+        )
+        if names_nothing and asks_of_it:
+            things = {n: getattr(before.slots, n) for n in CARRIED if getattr(before.slots, n)}
+            if things:
+                found[i] = replace(clause, slots=replace(clause.slots, **things))
+    return found
 
 
 def read_clause(words: Words, context: ReadingContext, learned: LearnedReader | None, as_of: date) -> Clause:
     language = context.language
     cues = read_cues(words, language)
     slots = read_slots(words, language, context, as_of)
-    named = anchors(words.text, language)
-    seen = features(words, cues, slots, named, language)
+    named = anchors(_asked_part(words.text, language), language)
+    seen = features(_past_openers(words, language), cues, slots, named, language)
     intents, moods = learned.read(seen) if learned else (_by_rules(named), ())
     intents = _state_asked(_switched(intents, cues, slots), named, words, cues, language)
     switching_off = (
@@ -96,6 +123,15 @@ def _negation_switches_off(words: Words, language: str) -> bool:
     lex = lexicon(language)
     negators = {w for p in lex.cue_words("negation") for w in str(p).split()}
     return any(negators & set(m.group(0).split()) for m in lex.cue("switch_off").find(words.text))
+
+
+def _past_openers(words: Words, language: str) -> Words:
+    """ "dale, págalo desde la corriente": what the reader weighs is the request past the words that only open it
+    (a clause of openers only is read whole: "ok", "dale pues")."""
+    rest = past_openers(list(words.content), lexicon(language))
+    if len(rest) == len(words.content):
+        return words
+    return Words(tuple(rest), words.said, words.asked)
 
 
 def _mood(cues: Cues, moods: tuple[Guess, ...], named: tuple[str, ...]) -> Mood:

@@ -9,7 +9,6 @@ from datetime import date
 
 from quipu.domain.reading import numbers
 from quipu.domain.reading.lexicon import (
-    Lexicon,
     Phrases,
     brand_names,
     brands,
@@ -18,15 +17,15 @@ from quipu.domain.reading.lexicon import (
     lexicon,
 )
 from quipu.domain.reading.merchants import merchants_named, number_names_a_merchant
-from quipu.domain.reading.model import Product, ReadingContext, Slots
+from quipu.domain.reading.model import ReadingContext, Slots
 from quipu.domain.reading.periods import periods_said
-from quipu.domain.reading.words import PUNCTUATION, Words, speller
+from quipu.domain.reading.products_named import own_accounts, own_endings, products_named
+from quipu.domain.reading.words import Words, speller
 from quipu.domain.vocabulary import DISPUTE_REFERENCE
 
 RECORD_ID = re.compile(r"[a-z]{2,}(?:-[a-z0-9]+){2,}")
 DISPUTE = re.compile(DISPUTE_REFERENCE)
 PLACE_WORDS = ("en", "em", "no", "na", "con", "com", "de", "del", "do", "da")
-ARTICLES = ("la", "el", "los", "las", "a", "o", "os", "as", "mi", "mis", "meu", "minha")
 Table = tuple[tuple[str, Phrases], ...]
 
 
@@ -55,8 +54,9 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
     count = numbers.counted(draft, lex.cue("counted"), language)
     over, under = numbers.bounds(draft, language, context)
     amounts = numbers.amounts(draft, language, context)
-    products, refused_products = _products(" ".join(clause.words), language)
-    accounts, products = _own_accounts(accounts, products, draft, lex, context)
+    products, refused_products = products_named(" ".join(clause.words), language)
+    accounts, products = own_accounts(accounts, products, draft, lex, context)
+    products = own_endings(last4, products, draft, lex, context)
     merchants = merchants_named(text, context.merchants, language)
     amounts = [a for a in amounts if not number_names_a_merchant(a.said, merchants)]  # "as corridas do 99"
     return Slots(
@@ -94,6 +94,8 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         correction=bool(lex.cue("correction").search(text)),
         deadline=bool(lex.cue("deadline").search(text)),
         continues=_opens_with(lex.cue("continues"), text),
+        guess=_opens_with(lex.cue("guess"), text),
+        adds=bool(lex.cue("adds").search(text)),
         points_back=bool(lex.cue("points_back").search(text)),
         that_one=bool(lex.cue("that_one").search(text)),
         secret=bool(lex.cue("secret").search(text)),
@@ -102,93 +104,6 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         no_skill_topic=bool(lex.cue("no_skill_topics").search(text)),
         not_in_records=bool(lex.cue("not_in_records").search(text)),
     )
-
-
-def _products(text: str, language: str) -> tuple[list[Product], bool]:
-    """The customer's products named by kind, the longest name first, each with the role its preposition
-    gives ("de mi ahorro" is where money leaves, "a la corriente" where it goes, "con el ahorro" pays), and
-    whether one was named only to be refused ("la de débito, la de crédito no"), which is left out. `text` keeps
-    the clause's commas: "no, la de débito" answers, "no la de débito" refuses."""
-    lex = lexicon(language)
-    spans: list[tuple[int, int, str]] = []
-    for kind, phrases in compiled_table(language, "products"):
-        for match in phrases.find(text):
-            spans.append((match.start(), match.end(), kind))
-    chosen: list[tuple[int, int, str]] = []
-    for start, end, kind in sorted(spans, key=lambda s: s[0] - s[1]):
-        if not any(start < e and s < end for s, e, _ in chosen):
-            chosen.append((start, end, kind))
-    found, refused = [], False
-    for start, end, kind in sorted(chosen):
-        if _refused(text[:start].split(), text[end:].split(), lex):
-            refused = True
-            continue
-        before = [w for w in text[:start].split() if w not in PUNCTUATION][-3:]
-        found.append(Product(kind, _role(" ".join(before), lex)))
-    return found, refused
-
-
-def _refused(before: list[str], after: list[str], lex: Lexicon) -> bool:
-    """A negation right before the product (an article between at most) or right after it, closing the clause
-    or its comma: "no la de crédito", "la de crédito no"."""
-    negators = set(lex.cue_words("negation"))
-    while before and before[-1] in ARTICLES:
-        before = before[:-1]
-    if before and before[-1] in negators:
-        return True
-    return bool(after) and after[0] in negators and (len(after) == 1 or after[1] in PUNCTUATION)
-
-
-# the words that name an account before its number ("de la cuenta de ahorro 4000000011"): set aside to find its role
-ACCOUNT_NOUNS = frozenset({"cuenta", "conta", "cta", "numero", "nro", "ahorro", "ahorros", "corriente", "poupanca"})
-OF = frozenset({"de", "da", "do"})
-
-
-def _own_accounts(
-    accounts: list[str], products: list[Product], draft: numbers.Draft, lex: Lexicon, context: ReadingContext
-) -> tuple[list[str], list[Product]]:
-    """The customer's own accounts named by number are their products, with the role the words give them ("de
-    la cuenta 4000000022 a la cuenta 4000000011"): money between them never goes to "someone else's" account."""
-    own = {p.account_number: p for p in context.products if p.account_number}
-    kept, found = [], list(products)
-    for number in accounts:
-        if number not in own:
-            kept.append(number)
-            continue
-        at = next((i for i, w in enumerate(draft.words) if numbers.digits_of(w) == number), None)
-        role = _role(" ".join(_before_the_account(draft.words[:at] if at else [])), lex)
-        named = Product(own[number].kind, role, own[number].last4)
-        same = [i for i, p in enumerate(found) if p.kind == named.kind]
-        if same:  # "de mi cuenta de ahorro 4000000011": the product already named, its role kept or given
-            found[same[0]] = Product(named.kind, found[same[0]].role or named.role, named.last4)
-        else:
-            found.append(named)
-    return kept, found
-
-
-def _before_the_account(words: list[str]) -> list[str]:
-    """The words before an account's number, its nouns set aside ("de la cuenta de ahorro" → "de la")."""
-    words = list(words)
-    while words and (words[-1] in ACCOUNT_NOUNS or (words[-1] in OF and len(words) > 1 and words[-2] in ACCOUNT_NOUNS)):
-        words.pop()
-    return words[-3:]
-
-
-def _role(before: str, lex: Lexicon) -> str | None:
-    """The role the words right before the product give it; the longest cue that ends there counts ("saindo da
-    minha poupança": "da minha", not the "saindo da" that starts earlier)."""
-    words = before.split()
-    while words:  # "para a minha conta corrente": "para a minha", then "para a" once the possessive is set aside
-        for size in range(len(words), 0, -1):
-            tail = " ".join(words[-size:])
-            for role, cue in (("from", "with_words"), ("from", "from_words"), ("to", "to_words")):
-                found = lex.cue(cue).search(tail)
-                if found is not None and found.start() == 0 and found.end() == len(tail):
-                    return role
-        if words[-1] not in ARTICLES:
-            return None
-        words = words[:-1]
-    return None
 
 
 def _named(text: str, table: Table, skip: Phrases | None = None) -> tuple[str, ...]:

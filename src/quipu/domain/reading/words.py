@@ -68,6 +68,11 @@ def normalise(text: str, language: str) -> tuple[list[str], list[str]]:
     return found, said
 
 
+# "antes do vencimento", "después de pagar", "depois que eu pagar": a joiner followed by these joins no clause
+PREPOSITION_AFTER = frozenset({"de", "do", "da", "dos", "das", "del", "que"})
+CORRECTION_OPENS = 3  # "no, mejor…", "ou melhor…": a correction opens within the first words after the comma
+
+
 def clauses(text: str, language: str) -> list[Words]:
     """The message's clauses, in order."""
     words, said = normalise(text, language)
@@ -122,6 +127,8 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         start = len(joined[: match.start()].split())
         end = start + len(match.group(0).split())
         rest = words[end:]
+        if rest and rest[0] in PREPOSITION_AFTER:  # "um aviso antes do vencimento": a time of what is asked
+            continue
         # "compárame mayo contra abril pero en total": a few words of detail after "pero" qualify what came before
         asks_more = len(rest) > DETAIL_ONLY or _starts_anew(rest, language)
         if start >= SHORT and len(rest) >= SHORT and asks_more:
@@ -142,11 +149,18 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
             word == ","
             and split_here
             and not opens_only
-            and (_starts_anew(right, language) or _greets_only(left, language))
+            and (_starts_anew(right, language) or _greets_only(left, language) or _corrects(right, language))
         ):
             head = (left, said[:index], _asked_with(left, asked, language))
             return [head, *_joined((right, said[index + 1 :], asked), language)]
     return [piece]
+
+
+def _corrects(right: list[str], language: str) -> bool:
+    """ "manda 300 pra corrente, ou melhor, 350": a correction opening the words after a comma is a clause of its own,
+    which changes the request before it."""
+    found = lexicon(language).cue("correction").search(" ".join(right[:CORRECTION_OPENS]))
+    return found is not None
 
 
 def _asked_with(head: list[str], asked: bool, language: str) -> bool:

@@ -112,6 +112,10 @@ def _comparison(voice: Voice, r: ComparisonResult) -> str:
     for c in r.currencies:
         lines.append(_side(voice, capitalized(earlier), c.earlier, c.earlier_count, c.currency))
         lines.append(_side(voice, capitalized(later), c.later, c.later_count, c.currency))
+        if r.earlier_whole is not None and c.earlier_whole is not None:
+            month = phrases.month_name(voice, r.earlier_whole.start.year, r.earlier_whole.start.month)
+            whole = capitalized(voice.say("compare_whole", month=month))
+            lines.append(_side(voice, whole, c.earlier_whole, c.earlier_whole_count or 0, c.currency))
         difference = voice.money(abs(c.difference), c.currency)
         if c.difference == 0:
             lines.append(voice.say("compare_same", currency=c.currency))

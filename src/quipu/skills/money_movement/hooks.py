@@ -87,18 +87,27 @@ def _transfer_arguments(turn: SkillTurn) -> dict[str, object]:
                 if roles.get(f"{role}_last4"):
                     arguments[f"{role}_last4"] = roles[f"{role}_last4"]
     accounts = [a for slots in _said(turn) for a in slots.accounts]
+    # "manda 300 pro cliente DEMO-MX-RECIBE": another customer named by their id; code checks who it is
+    recipients = [r for slots in _said(turn) for r in slots.record_ids]
     if accounts:
         arguments |= {"kind": "third_party", "to_account_number": accounts[0]}
         arguments.pop("to_type", None)
+        arguments.pop("to_customer_id", None)
+    elif recipients and turn.intent == "transfer":
+        arguments |= {"kind": "third_party", "to_customer_id": recipients[0]}
+        arguments.pop("to_type", None)
+        arguments.pop("to_account_number", None)
     elif arguments.get("to_type"):
         debt = arguments["to_type"] in {product_type(k) for k in DEBT_KINDS}
         arguments["kind"] = "pay_debt" if debt else "own_accounts"
-    destination = arguments.get("to_account_number") or arguments.get("to_type")
+    destination = arguments.get("to_account_number") or arguments.get("to_customer_id") or arguments.get("to_type")
     if turn.follow_up and destination and "from_type" not in arguments:
         # "usa la corriente" after "¿desde qué cuenta?": the one account named without a role is the source
-        unroled = [p.kind for p in turn.now.products if p.role is None and p.kind in ACCOUNT_KINDS]
+        unroled = [p for p in turn.now.products if p.role is None and p.kind in ACCOUNT_KINDS]
         if len(unroled) == 1:
-            arguments["from_type"] = product_type(unroled[0])
+            arguments["from_type"] = product_type(unroled[0].kind)
+            if unroled[0].last4:
+                arguments["from_last4"] = unroled[0].last4
     if arguments.get("from_type") == arguments.get("to_type"):
         arguments.pop("from_type", None)
     return arguments
@@ -118,12 +127,16 @@ def _service(turn: SkillTurn) -> list[str]:
     return [earlier] if turn.follow_up and earlier else []
 
 
-def _origin(turn: SkillTurn) -> str | None:
+def _origin(turn: SkillTurn) -> dict[str, str]:
+    """Where a bill is paid from: an account of the customer's named with no other role (a bill goes nowhere else:
+    "con la que termina en 0022" after "¿desde qué cuenta?"), or the one the request said before."""
     for slots in _said(turn):
-        origin = _roles(slots, paying=False).get("from")
-        if origin in ACCOUNT_KINDS:
-            return product_type(origin)
-    return turn.earlier.get("from_type") if turn.follow_up else None
+        for product in slots.products:
+            if product.kind in ACCOUNT_KINDS and product.role in ("from", None):
+                ending = {"from_last4": product.last4} if product.last4 else {}
+                return {"from_type": str(product_type(product.kind))} | ending
+    earlier = turn.earlier.get("from_type") if turn.follow_up else None
+    return {"from_type": earlier} if earlier else {}
 
 
 async def _bills(turn: SkillTurn) -> list[ToolOutcome[Result]]:
@@ -133,7 +146,7 @@ async def _bills(turn: SkillTurn) -> list[ToolOutcome[Result]]:
     origin = _origin(turn)
     outcomes = []
     for service in services:  # "paga la luz y el agua": each bill its card
-        arguments = {"service": service} | ({"from_type": origin} if origin else {})
+        arguments = {"service": service} | origin
         outcomes.append(await turn.tools.call("propose_service_payment", arguments))
     return outcomes
 

@@ -1,0 +1,118 @@
+"""The customer's products the words name: by kind ("la de ahorro", "a corrente"), by an account's number or an
+ending of their own ("de mi cuenta 4000000033", "con la que termina en 0022"), each with the role the words give
+it (where money leaves from, where it goes) and any named only to be refused ("la de crédito no")."""
+
+from quipu.domain.reading import numbers
+from quipu.domain.reading.lexicon import Lexicon, compiled_table, lexicon
+from quipu.domain.reading.model import Product, ReadingContext
+from quipu.domain.reading.words import PUNCTUATION
+
+ARTICLES = ("la", "el", "los", "las", "a", "o", "os", "as", "mi", "mis", "meu", "minha")
+
+
+def products_named(text: str, language: str) -> tuple[list[Product], bool]:
+    """The customer's products named by kind, the longest name first, each with the role its preposition
+    gives ("de mi ahorro" is where money leaves, "a la corriente" where it goes, "con el ahorro" pays), and
+    whether one was named only to be refused ("la de débito, la de crédito no"), which is left out. `text` keeps
+    the clause's commas: "no, la de débito" answers, "no la de débito" refuses."""
+    lex = lexicon(language)
+    spans: list[tuple[int, int, str]] = []
+    for kind, phrases in compiled_table(language, "products"):
+        for match in phrases.find(text):
+            spans.append((match.start(), match.end(), kind))
+    chosen: list[tuple[int, int, str]] = []
+    for start, end, kind in sorted(spans, key=lambda s: s[0] - s[1]):
+        if not any(start < e and s < end for s, e, _ in chosen):
+            chosen.append((start, end, kind))
+    found, refused = [], False
+    for start, end, kind in sorted(chosen):
+        if _refused(text[:start].split(), text[end:].split(), lex):
+            refused = True
+            continue
+        before = [w for w in text[:start].split() if w not in PUNCTUATION][-3:]
+        found.append(Product(kind, _role(" ".join(before), lex)))
+    return found, refused
+
+
+def _refused(before: list[str], after: list[str], lex: Lexicon) -> bool:
+    """A negation right before the product (an article between at most) or right after it, closing the clause
+    or its comma: "no la de crédito", "la de crédito no"."""
+    negators = set(lex.cue_words("negation"))
+    while before and before[-1] in ARTICLES:
+        before = before[:-1]
+    if before and before[-1] in negators:
+        return True
+    return bool(after) and after[0] in negators and (len(after) == 1 or after[1] in PUNCTUATION)
+
+
+# the words that name an account before its number ("de la cuenta de ahorro 4000000011"): set aside to find its role
+ACCOUNT_NOUNS = frozenset({"cuenta", "conta", "cta", "numero", "nro", "ahorro", "ahorros", "corriente", "poupanca"})
+OF = frozenset({"de", "da", "do"})
+
+
+def own_accounts(
+    accounts: list[str], products: list[Product], draft: numbers.Draft, lex: Lexicon, context: ReadingContext
+) -> tuple[list[str], list[Product]]:
+    """The customer's own accounts named by number are their products, with the role the words give them ("de
+    la cuenta 4000000022 a la cuenta 4000000011"): money between them never goes to "someone else's" account."""
+    own = {p.account_number: p for p in context.products if p.account_number}
+    kept, found = [], list(products)
+    for number in accounts:
+        if number not in own:
+            kept.append(number)
+            continue
+        at = next((i for i, w in enumerate(draft.words) if numbers.digits_of(w) == number), None)
+        role = _role(" ".join(_before_the_account(draft.words[:at] if at else [])), lex)
+        named = Product(own[number].kind, role, own[number].last4)
+        same = [i for i, p in enumerate(found) if p.kind == named.kind]
+        if same:  # "de mi cuenta de ahorro 4000000011": the product already named, its role kept or given
+            found[same[0]] = Product(named.kind, found[same[0]].role or named.role, named.last4)
+        else:
+            found.append(named)
+    return kept, found
+
+
+def own_endings(
+    last4: list[str], products: list[Product], draft: numbers.Draft, lex: Lexicon, context: ReadingContext
+) -> list[Product]:
+    """An account of the customer's own named by its ending ("con la que termina en 0022", "desde a final 0011") is
+    that product, with the role the words before the ending give it; which of two accounts of one kind it is, too."""
+    own = {p.last4: p for p in context.products if p.account_number and p.last4}
+    found = list(products)
+    cues = [(draft.index(m.start()), draft.index(m.end())) for m in lex.cue("card_ending").find(draft.text)]
+    for ending in (e for e in last4 if e in own):
+        at = next((i for i, w in enumerate(draft.words) if w == ending), 0)
+        # the words before the ending's cue give the role ("con la | que termina en | 0022")
+        start = next((s for s, e in cues if at - numbers.CUE_REACH <= e <= at), at)
+        named = Product(own[ending].kind, _role(" ".join(draft.words[max(0, start - 3) : start]), lex), ending)
+        same = [i for i, p in enumerate(found) if p.kind == named.kind]
+        if same:
+            found[same[0]] = Product(named.kind, found[same[0]].role or named.role, ending)
+        else:
+            found.append(named)
+    return found
+
+
+def _before_the_account(words: list[str]) -> list[str]:
+    """The words before an account's number, its nouns set aside ("de la cuenta de ahorro" → "de la")."""
+    words = list(words)
+    while words and (words[-1] in ACCOUNT_NOUNS or (words[-1] in OF and len(words) > 1 and words[-2] in ACCOUNT_NOUNS)):
+        words.pop()
+    return words[-3:]
+
+
+def _role(before: str, lex: Lexicon) -> str | None:
+    """The role the words right before the product give it; the longest cue that ends there counts ("saindo da
+    minha poupança": "da minha", not the "saindo da" that starts earlier)."""
+    words = before.split()
+    while words:  # "para a minha conta corrente": "para a minha", then "para a" once the possessive is set aside
+        for size in range(len(words), 0, -1):
+            tail = " ".join(words[-size:])
+            for role, cue in (("from", "with_words"), ("from", "from_words"), ("to", "to_words")):
+                found = lex.cue(cue).search(tail)
+                if found is not None and found.start() == 0 and found.end() == len(tail):
+                    return role
+        if words[-1] not in ARTICLES:
+            return None
+        words = words[:-1]
+    return None
