@@ -22,9 +22,12 @@ def answers_a_question(clause: Clause, conversation: Conversation, catalog: Cata
     offered = conversation.offered_intent
     # "liga isso pra mim", "haz eso": a request whose object is a pronoun asks for what was just offered; "eso
     # después" names it only to put it off
-    asked_for_that = clause.slots.that_one and asked_for(clause)
     # "paga minha conta de água" after an offer to transfer is a request of its own, not a detail of the offer
     own_request = sure(clause, NEW_REQUEST) and clause.intent not in (offered, "affirm")
+    # "me liga à tarde pra gente ver isso": a pronoun inside a request the lexicon names is no taking up
+    asked_for_that = (
+        clause.slots.that_one and asked_for(clause) and not (own_request and clause.intent in clause.anchors)
+    )
     takes_up = (
         clause.intent == "affirm"
         or asked_for_that
@@ -89,6 +92,9 @@ def continues_an_action(clause: Clause) -> bool:
     return voiced and clause.mood not in (Mood.HYPOTHETICAL, Mood.ACTION_QUESTION, Mood.REPORT)
 
 
+ONLY_A_DETAIL = 5  # "e nos últimos 7 dias?": words that only change the last request are this few
+
+
 def _asks_its_own_lookup(clause: Clause, conversation: Conversation, catalog: Catalog) -> bool:
     """ "mostrame las compras de más de 50 lucas" after a comparison: another lookup asked outright, which the
     reader is sure of, is a request of its own (what it names narrows it, not the last one)."""
@@ -106,8 +112,10 @@ def _adds_to_the_action(clause: Clause, conversation: Conversation, catalog: Cat
     """ "e também quando tiver cobrança duplicada" after an alert: "also" with another value of a detail the last
     action declares its own asks that action again for it, whatever else those words could name."""
     last = conversation.last_intent
+    another_action = catalog.acts(clause.intent) and clause.intent != last and sure(clause, NEW_REQUEST)
     return bool(
         last
+        and not another_action
         and clause.slots.continues
         and catalog.acts(last)
         and conversation.last_skill in conversation.offered
@@ -149,7 +157,9 @@ def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
     if short and known and not catalog.acts(conversation.last_intent or ""):
         # another lookup of the same skill the reader is sure of ("¿y entre ellos, cuál fue mayor?") keeps what the
         # last request named and asks its own question
-        own = sure(clause) and catalog.skill_of(clause.intent) == conversation.last_skill and not only_changes
+        # "e desse total quanto foi na magalu?": more than a detail said, a question of its own the reader is sure of
+        asks_more = not only_changes or len(clause.words) > ONLY_A_DETAIL
+        own = sure(clause) and catalog.skill_of(clause.intent) == conversation.last_skill and asks_more
         intent = clause.intent if own and not catalog.acts(clause.intent) else conversation.last_intent
         return Command(Step.ANSWER, clause, conversation.last_skill, intent, follow_up=True)
     # a sentence of its own about another skill's matter ("foram dois débitos estranhos hoje") is a new request

@@ -27,7 +27,8 @@ __all__ = ["Conversation", "route"]
 
 FILLERS = frozenset({"greeting", "thanks", "affirm"})  # said before a request, they ask nothing of their own
 WITHDRAW = Step.CANCEL_PENDING.value  # the intent of withdrawing the proposal that waits for the button
-RESPONDED = (Step.ANSWER, Step.REFUSE)  # beside these, words code cannot place are not asked about
+# beside these, words code cannot place are not asked about
+RESPONDED = (Step.ANSWER, Step.REFUSE, Step.ACKNOWLEDGE, Step.EXPLAIN, Step.CANCEL_PENDING)
 
 
 def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> list[Command]:

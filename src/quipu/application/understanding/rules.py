@@ -10,17 +10,14 @@ a person."""
 
 from collections.abc import Callable
 
+from quipu.application.understanding.answered_as import already_done, asks_when, emailed, pays_what_was_shown
 from quipu.application.understanding.catalog import Catalog
 from quipu.application.understanding.commands import Command, Step
 from quipu.application.understanding.conversation import (
     BILLS,
     CHARGE_STATUS,
-    DEBT,
     DOUBT_FLOOR,
-    EMAIL,
     MONEY_INTENTS,
-    MOVEMENTS,
-    PAYING,
     REFUND,
     SMALL_TALK_WORDS,
     SURE_TO_ACT,
@@ -32,7 +29,6 @@ from quipu.application.understanding.conversation import (
 )
 from quipu.application.understanding.follow_ups import (
     answers_a_question,
-    continues_an_action,
     corrects_the_last,
     follows_up,
 )
@@ -84,6 +80,10 @@ def _never_automated(clause: Clause, conversation: Conversation, catalog: Catalo
 def _cancel_pending(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
     if clause.intent == "cancel_pending" and conversation.pending and sure(clause) and clause.polarity == Polarity.ASKS:
         return Command(Step.CANCEL_PENDING, clause)
+    # "ya la encontré… ya no la bloquees": the very action waiting for the button, refused or put off, is withdrawn
+    refused = clause.polarity != Polarity.ASKS and clause.speaker == Speaker.CUSTOMER
+    if conversation.pending and refused and clause.intent == conversation.last_intent and catalog.acts(clause.intent):
+        return Command(Step.CANCEL_PENDING, clause)
     return None
 
 
@@ -94,45 +94,6 @@ def _small_talk(clause: Clause, conversation: Conversation, catalog: Catalog) ->
     if len(clause.words) > SMALL_TALK_WORDS and clause.intent not in ("thanks", "bye", "who_are_you"):
         return None
     return Command(Step.SMALL_TALK, clause, intent=clause.intent)
-
-
-def _asks_when(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
-    """ "¿hasta cuándo puedo pagar el préstamo?", "quando vence a fatura?": a question of when a payment is due
-    is answered from the records (the debt's due date, a bill's), never explained as a payment."""
-    s = clause.slots
-    if not s.deadline or clause.intent not in PAYING or clause.mood not in (Mood.QUESTION, Mood.ACTION_QUESTION):
-        return None
-    return answered_as(clause, BILLS if s.services else DEBT, conversation, catalog)
-
-
-DEBTS_SHOWN = frozenset({DEBT, "installments"})  # the lookups that show what a card or a loan owes
-PAY_DEBT = "pay_debt"
-AFFIRM = "affirm"
-PAYING_FLOOR = 0.3  # the readings of paying together, at least
-
-
-def _pays_what_was_shown(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
-    """ "va, págala desde la de ahorro" after what the loan owes was shown: a payment asked then is of that debt
-    (no bill named), and the product the lookup named is the one paid."""
-    if conversation.last_intent not in DEBTS_SHOWN or clause.slots.services or not continues_an_action(clause):
-        return None
-    # "dale, págalo": a yes and a payment in one; the payment must outweigh any other reading but the yes
-    paying = sum(g.confidence for g in clause.intents if g.label in PAYING)
-    other = max((g.confidence for g in clause.intents if g.label not in PAYING | {AFFIRM}), default=0.0)
-    skill = catalog.skill_of(PAY_DEBT)
-    if paying < PAYING_FLOOR or paying <= other or not asked_for(clause) or skill not in conversation.offered:
-        return None
-    return Command(Step.ANSWER, clause, skill, PAY_DEBT, follow_up=True, reason="acts")
-
-
-def _already_done(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
-    """ "pagué la luz en el Oxxo, ¿ya se ve?", "já transferi": what the customer did is looked up in the records
-    (the bills still pending, the movements), never prepared again."""
-    if clause.intent not in MONEY_INTENTS or clause.polarity != Polarity.ASKS or clause.mood == Mood.REQUEST:
-        return None
-    if not clause.done:
-        return None
-    return answered_as(clause, BILLS if clause.intent == "pay_bill" else MOVEMENTS, conversation, catalog)
 
 
 def _act_or_not(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
@@ -187,15 +148,6 @@ def _look_first(clause: Clause, conversation: Conversation, catalog: Catalog) ->
 def _continues(clause: Clause, conversation: Conversation) -> bool:
     """A request of the same kind as the last, correcting it ("mejor 200", "ese mismo pero a la corriente")."""
     return conversation.last_intent == clause.intent and (clause.slots.correction or clause.slots.reversed)
-
-
-def _emailed(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
-    """ "mándame al mail cuánto debo": what a lookup would show, asked by e-mail, is the summary e-mail."""
-    if EMAIL not in clause.anchors or clause.intent == EMAIL or catalog.acts(clause.intent):
-        return None
-    if catalog.skill_of(clause.intent) is None or not asked_for(clause) or clause.polarity != Polarity.ASKS:
-        return None
-    return answered_as(clause, EMAIL, conversation, catalog)
 
 
 def _lookup(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
@@ -284,15 +236,15 @@ RULES: tuple[tuple[str, Rule], ...] = (
     ("a scam reported", _scam),
     ("what the bank never automates", _never_automated),
     ("forget what waits for the button", _cancel_pending),
-    ("when a payment is due", _asks_when),
+    ("when a payment is due", asks_when),
     ("the answer to code's question or offer", answers_a_question),
     ("a correction of the last request", corrects_the_last),
     ("small talk", _small_talk),
-    ("paying the debt just shown", _pays_what_was_shown),
+    ("paying the debt just shown", pays_what_was_shown),
     ("a follow-up of the last request", follows_up),
-    ("what the customer already did", _already_done),
+    ("what the customer already did", already_done),
     ("an action: only when asked", _act_or_not),
-    ("a lookup sent by e-mail", _emailed),
+    ("a lookup sent by e-mail", emailed),
     ("a lookup", _lookup),
     ("nothing the bank serves", _outside),
     ("refused, whichever action it was", _declined_in_doubt),

@@ -9,7 +9,9 @@ from quipu.domain.reading.model import Mood, Polarity, Speaker
 from quipu.domain.reading.text import tokens
 from quipu.domain.reading.words import PUNCTUATION, Words
 
+OPENER_WORDS = 4  # the longest opener ("y de una vez")
 OPENING = 3  # a cue of mood counts where a clause opens (its first words)
+BECAUSE = frozenset({"que", "q", "porque", "pq", "pois", "pues"})  # a reason follows a request ("…que ya no la uso")
 NEED_REACH = 2  # "la necesito pa | la otra semana": at most this many words between a need and its time
 BRIDGE = 4  # at most this many words between a negation and the verb it negates
 
@@ -76,7 +78,7 @@ def read_cues(clause: Words, language: str) -> Cues:
         or _wished_action(clause, language),
         question=clause.asked or _opens_with(lex.cue("question_words"), opening),
         refuses=_negated(clause, language, [m.start() for m in anchors])
-        or bool(lex.cue("refusal").search(text))
+        or _refusal(text, lex)
         or _none_at_all(clause, language),
         postpones=_put_off(text, lex) or _refused_for_now(clause, language, anchors),
         switch_off=bool(lex.cue("switch_off").search(text)),
@@ -89,16 +91,13 @@ def read_cues(clause: Words, language: str) -> Cues:
 def past_openers(words: list[str], lex: Lexicon) -> list[str]:
     """The clause from its first word that is not an opener ("listo gracias, entonces pague…" reads from "pague");
     a clause of openers only stays as it is ("ok gracias")."""
-    openers = lex.cue_words("openers")
+    openers = set(lex.cue_words("openers"))
     rest = list(words)
     while rest:
-        two = " ".join(rest[:2])
-        if two in openers:
-            rest = rest[2:]
-        elif rest[0] in openers:
-            rest = rest[1:]
-        else:
+        size = next((n for n in range(OPENER_WORDS, 0, -1) if " ".join(rest[:n]) in openers), 0)
+        if not size:
             break
+        rest = rest[size:]
     return rest or words
 
 
@@ -161,6 +160,18 @@ def _refused_for_now(clause: Words, language: str, anchors: list[Found]) -> bool
     return negated and bool(lex.cue("not_yet").search(clause.text))
 
 
+def _refusal(text: str, lex: Lexicon) -> bool:
+    """ "mejor no", "para nada": refused; inside the reason given after a request ("cancélenme esa tarjeta que ya no
+    la uso pa nada") the same words refuse nothing."""
+    for found in lex.cue("refusal").find(text):
+        before = text[: found.start()].split()
+        verb = lex.cue("action_verbs").search(" ".join(before))
+        reason = verb is not None and any(w in BECAUSE for w in text[verb.end() : found.start()].split())
+        if not reason:
+            return True
+    return False
+
+
 def _put_off(text: str, lex: Lexicon) -> bool:
     """ "eso después", "la otra semana": put off. A time said as when it is needed by is no delay ("la necesito pa
     la otra semana", "preciso dele até semana que vem"): the request stands."""
@@ -196,14 +207,16 @@ def _hypothetical(clause: Words, language: str) -> bool:
     aclaración": a "sí" before an imperative), nor an
     "if" inside a request ("bloquéala si puedes"): a one-word cue counts only where the clause opens."""
     lex = lexicon(language)
-    words = clause.content
+    # "una pregunta, si les pido pasar 10 mil… ¿me cobran?": the supposition opens past the words that only open
+    words = past_openers(list(clause.content), lex)
+    opened = len(clause.content) - len(words)
     found = lex.cue("hypothetical").search(" ".join(words))
     if found is None:
         return False
     openers = {p for p in lex.cue_words("hypothetical") if " " not in p}
     if words and words[0] in openers:
         rest = words[1:]
-        if len(rest) < 3 or _followed_by_comma(clause, 0):
+        if len(rest) < 3 or _followed_by_comma(clause, opened):
             return False
         return rest[0] not in _answer_words(language) and not _opens_with(
             lex.cue("imperative"), " ".join(rest[:OPENING])

@@ -15,6 +15,10 @@ MIN_FUZZY = 5
 NAME_WORD = re.compile(r"[a-z0-9]+")  # the words of a merchant's name as the records write it
 
 
+MIN_SHORTENED = 5  # "spoti" names Spotify; shorter beginnings name too many things
+SHORTENED_SHARE = 0.6
+
+
 def _compact(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", fold(text))
 
@@ -91,7 +95,15 @@ def _names(text: str, merchant: str) -> bool:
     own = own_words(merchant)
     if own and own[0] in words:
         return True
+    if own and any(_shortened(w, own[0]) for w in words):  # "spoti", "netfli": the name cut short
+        return True
     return any(_close(w, name) for name in (whole, *own[:1]) for w in words + pairs)
+
+
+def _shortened(word: str, name: str) -> bool:
+    """The first letters of a merchant's own name, most of it, and no word of either language."""
+    long_enough = len(word) >= MIN_SHORTENED and len(word) >= SHORTENED_SHARE * len(name)
+    return long_enough and name.startswith(word) and word != name and word not in _common_words()
 
 
 def merchants_named(text: str, own: tuple[str, ...], language: str = "es") -> tuple[str, ...]:

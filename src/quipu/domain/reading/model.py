@@ -101,6 +101,7 @@ class Slots:
     reversed: bool = False
     correction: bool = False
     deadline: bool = False  # asks when a payment is due ("¿hasta cuándo puedo pagar?")
+    remaining: bool = False  # asks how much is left to pay ("¿cuánto me falta por liquidar?")
     adds: bool = False  # "y de paso el agua", "e também…": one more, beside what is asked or waits, not instead of it
     guess: bool = False  # "creo que es esta semana", "acho que foi ontem": what the customer supposes, asking nothing
     continues: bool = False  # opens with the words that only change the last request ("¿y en pesos?", "e no mês?")

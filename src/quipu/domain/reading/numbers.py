@@ -71,18 +71,26 @@ def endings(draft: Draft, cue: Phrases, context: ReadingContext) -> list[str]:
     """Four digits after an ending cue ("terminada en 7788"), or four digits that are one of the customer's own
     products' endings."""
     found = []
+    own = {p.last4 for p in context.products if p.last4}
     for match in cue.find(draft.text):
         for i in draft.after(match.end(), reach=2):
-            if len(draft.words[i]) == 4 and draft.words[i].isdigit():
+            said = draft.words[i]
+            # "a que termina em 11": fewer digits name the one product of the customer's own they end
+            ending = said if len(said) == 4 else _the_one_ending(said, own)
+            if said.isdigit() and ending:
                 draft.taken.add(i)
-                found.append(draft.words[i])
+                found.append(ending)
                 break
-    own = {p.last4 for p in context.products if p.last4}
     for i in draft.numbers():
         if draft.words[i] in own and not money_follows(draft, i):
             draft.taken.add(i)
             found.append(draft.words[i])
     return list(dict.fromkeys(found))
+
+
+def _the_one_ending(said: str, own: set[str]) -> str | None:
+    ending = [e for e in own if len(said) in (2, 3) and e.endswith(said)]
+    return ending[0] if len(ending) == 1 else None
 
 
 @cache
@@ -211,6 +219,14 @@ def spelled_at(draft: Draft, start: int, numbers: dict[str, int], scales: dict[s
     return total + current if i > start else None
 
 
+NUMBER_JOINERS = ("y", "e")  # "treinta y cinco", "mil e quinhentos", "cento e vinte"
+
+
+def _joins_a_number(words: list[str], j: int, numbers: dict[str, int]) -> bool:
+    """An "y"/"e" between two number words belongs to the number; before anything else it joins clauses."""
+    return words[j] in NUMBER_JOINERS and j + 1 < len(words) and words[j + 1] in numbers
+
+
 def spelled(draft: Draft, numbers: dict[str, int], scales: dict[str, Decimal]) -> list[Amount]:
     """Amounts in words: "mil quinientos", "dos mil", "cinco lucas", "un palo"; a lone "una" or "dos" counts
     nothing ("una tarjeta")."""
@@ -231,10 +247,10 @@ def spelled(draft: Draft, numbers: dict[str, int], scales: dict[str, Decimal]) -
         while (
             j < len(words)
             and j not in draft.taken
-            and (words[j] in numbers or words[j] in scales or (run and words[j] == "y"))
+            and (words[j] in numbers or words[j] in scales or (run and _joins_a_number(words, j, numbers)))
         ):
             word = words[j]
-            if word == "y":
+            if word in NUMBER_JOINERS:
                 j += 1
                 continue
             if word in scales:

@@ -7,12 +7,13 @@ from datetime import date
 from typing import Protocol
 
 from quipu.domain.dataset import AS_OF
+from quipu.domain.reading.clauses import clauses
 from quipu.domain.reading.cues import Cues, past_openers, read_cues
 from quipu.domain.reading.features import features
 from quipu.domain.reading.lexicon import common, compiled_table, lexicon
 from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading, ReadingContext, Slots
 from quipu.domain.reading.slots import read_slots
-from quipu.domain.reading.words import Words, clauses, normalise
+from quipu.domain.reading.words import Words, normalise
 
 
 class LearnedReader(Protocol):

@@ -93,6 +93,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         reversed=bool(lex.cue("reversed").search(text)),
         correction=bool(lex.cue("correction").search(text)),
         deadline=bool(lex.cue("deadline").search(text)),
+        remaining=bool(lex.cue("remaining").search(text)),
         continues=_opens_with(lex.cue("continues"), text),
         guess=_opens_with(lex.cue("guess"), text),
         adds=bool(lex.cue("adds").search(text)),

@@ -1,0 +1,76 @@
+"""Rules of the one router that answer a clause as what its words plainly are, given the conversation: a question
+of when a payment is due is the debt's due date; what the customer already did is looked up; a payment asked
+after a debt was shown pays that debt; a lookup asked by e-mail is the summary e-mail."""
+
+from quipu.application.understanding.catalog import Catalog
+from quipu.application.understanding.commands import Command, Step
+from quipu.application.understanding.conversation import (
+    BILLS,
+    DEBT,
+    EMAIL,
+    MONEY_INTENTS,
+    MOVEMENTS,
+    PAYING,
+    Conversation,
+    answered_as,
+    asked_for,
+)
+from quipu.application.understanding.follow_ups import continues_an_action
+from quipu.domain.reading.model import Clause, Mood, Polarity
+
+INSTALLMENTS = "installments"
+INSTALLMENT_KINDS = frozenset({"loan"})  # "¿cuánto me falta del préstamo?": its installments (and what is owed)
+
+
+def asks_when(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
+    """ "¿hasta cuándo puedo pagar el préstamo?", "quando vence a fatura?", "¿cuánto me falta por liquidar?": a
+    question of when a payment is due, or of how much is left, is answered from the records (the debt, a bill's
+    due date, a loan's installments), never explained as a payment."""
+    s = clause.slots
+    if not (s.deadline or s.remaining) or clause.intent not in PAYING:
+        return None
+    if clause.mood not in (Mood.QUESTION, Mood.ACTION_QUESTION):
+        return None
+    if s.services:
+        return answered_as(clause, BILLS, conversation, catalog)
+    paid_in_installments = s.remaining and any(p.kind in INSTALLMENT_KINDS for p in s.products)
+    return answered_as(clause, INSTALLMENTS if paid_in_installments else DEBT, conversation, catalog)
+
+
+DEBTS_SHOWN = frozenset({DEBT, INSTALLMENTS})  # the lookups that show what a card or a loan owes
+PAY_DEBT = "pay_debt"
+AFFIRM = "affirm"
+PAYING_FLOOR = 0.3  # the readings of paying together, at least
+
+
+def pays_what_was_shown(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
+    """ "va, págala desde la de ahorro" after what the loan owes was shown: a payment asked then is of that debt
+    (no bill named), and the product the lookup named is the one paid."""
+    if conversation.last_intent not in DEBTS_SHOWN or clause.slots.services or not continues_an_action(clause):
+        return None
+    # "dale, págalo": a yes and a payment in one; the payment must outweigh any other reading but the yes
+    paying = sum(g.confidence for g in clause.intents if g.label in PAYING)
+    other = max((g.confidence for g in clause.intents if g.label not in PAYING | {AFFIRM}), default=0.0)
+    skill = catalog.skill_of(PAY_DEBT)
+    if paying < PAYING_FLOOR or paying <= other or not asked_for(clause) or skill not in conversation.offered:
+        return None
+    return Command(Step.ANSWER, clause, skill, PAY_DEBT, follow_up=True, reason="acts")
+
+
+def already_done(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
+    """ "pagué la luz en el Oxxo, ¿ya se ve?", "já transferi": what the customer did is looked up in the records
+    (the bills still pending, the movements), never prepared again."""
+    if clause.intent not in MONEY_INTENTS or clause.polarity != Polarity.ASKS or clause.mood == Mood.REQUEST:
+        return None
+    if not clause.done:
+        return None
+    return answered_as(clause, BILLS if clause.intent == "pay_bill" else MOVEMENTS, conversation, catalog)
+
+
+def emailed(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
+    """ "mándame al mail cuánto debo": what a lookup would show, asked by e-mail, is the summary e-mail."""
+    if EMAIL not in clause.anchors or clause.intent == EMAIL or catalog.acts(clause.intent):
+        return None
+    if catalog.skill_of(clause.intent) is None or not asked_for(clause) or clause.polarity != Polarity.ASKS:
+        return None
+    return answered_as(clause, EMAIL, conversation, catalog)

@@ -1,0 +1,245 @@
+"""A message's clauses: sentences, then the joins a customer uses to ask a second thing ("y también", "e também",
+"pero", "y" before a new question or request, a comma before an imperative or a correction)."""
+
+from functools import cache
+
+from quipu.domain.reading.lexicon import Lexicon, Phrases, compiled_table, lexicon
+from quipu.domain.reading.words import ENDS, PUNCTUATION, Words, normalise
+
+SHORT = 2  # a clause of fewer words than this is kept with the one before it ("porfa", "gracias")
+DETAIL_ONLY = 3  # at most this many words after "pero"/"solo" that start nothing anew only qualify the clause before
+# after "y"/"e" these start a subordinate clause ("y que me transfiera…", "e como eu…"), not a new question
+SUBORDINATING = frozenset({"que", "como"})
+# "antes do vencimento", "después de pagar", "depois que eu pagar": a joiner followed by these joins no clause
+PREPOSITION_AFTER = frozenset({"de", "do", "da", "dos", "das", "del", "que"})
+CORRECTION_OPENS = 3  # "no, mejor…", "ou melhor…": a correction opens within the first words after the comma
+
+
+def clauses(text: str, language: str) -> list[Words]:
+    """The message's clauses, in order."""
+    words, said = normalise(text, language)
+    pieces: list[tuple[list[str], list[str], bool]] = []
+    current: list[str] = []
+    current_said: list[str] = []
+    before_a_question: set[int] = set()  # the pieces cut off by a "¿" that follows them
+    for word, raw in zip(words, said, strict=True):
+        # "¿" opens a question of its own, unless it is what an "if" said before supposes ("si no me alcanza, ¿…?")
+        if (
+            word == "¿"
+            and len([w for w in current if w not in PUNCTUATION]) >= SHORT
+            and not _supposes(current, language)
+        ):
+            before_a_question.add(len(pieces))
+            pieces.append((current, current_said, False))
+            current, current_said = [], []
+        if word in ENDS:
+            if current:
+                pieces.append((current, current_said, word == "?"))
+            current, current_said = [], []
+            continue
+        current.append(word)
+        current_said.append(raw)
+    if current:
+        pieces.append((current, current_said, False))
+    # "las alertas de compras en el extranjero ¿tienen costo?": words before the question that ask nothing outright
+    # are its topic, asked with it
+    for i in before_a_question:
+        topic, topic_said, _ = pieces[i]
+        if i + 1 < len(pieces) and pieces[i + 1][2] and not _asks_outright(topic, language):
+            pieces[i] = (topic, topic_said, True)
+    split = [part for piece in pieces for part in _joined(piece, language)]
+    return _merged([Words(tuple(w), _said(s), asked) for w, s, asked in split if w], language)
+
+
+def _said(raw: list[str]) -> str:
+    """The customer's own words (a word the spellings expanded into several is said once)."""
+    kept = [word for i, word in enumerate(raw) if i == 0 or raw[i - 1] is not word]
+    return " ".join(kept)
+
+
+def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tuple[list[str], list[str], bool]]:
+    """Splits a sentence where a second request or question starts."""
+    words, said, asked = piece
+    joined = " ".join(words)
+    lex = lexicon(language)
+    corrections = [m.span() for m in lex.cue("correction").find(joined)]  # "igual pero con 650" is one correction
+    for match in lex.cue("clause_joiners").find(joined):
+        if any(match.start() < e and s < match.end() for s, e in corrections):
+            continue
+        start = len(joined[: match.start()].split())
+        end = start + len(match.group(0).split())
+        rest = words[end:]
+        if rest and rest[0] in PREPOSITION_AFTER:  # "um aviso antes do vencimento": a time of what is asked
+            continue
+        # "compárame mayo contra abril pero en total": a few words of detail after "pero" qualify what came before
+        asks_more = len(rest) > DETAIL_ONLY or _starts_anew(rest, language)
+        if start >= SHORT and len(rest) >= SHORT and asks_more:
+            head = (words[:start], said[:start], _asked_with(words[:start], asked, language))
+            return [head, *_joined((words[end:], said[end:], asked), language)]
+    for index, word in enumerate(words):
+        left, right = words[:index], words[index + 1 :]
+        if index < SHORT or (len(right) < SHORT and not _imperative(right, language)):
+            continue
+        joins = word in ("y", "e") and not _inside_a_number(left, right, language)
+        if joins and _second_request(left, right, language):
+            head = (left, said[:index], _asked_with(left, asked, language))
+            return [head, *_joined((right, said[index + 1 :], asked), language)]
+        # "se me cayó en el metro, bloquéala": an imperative after a comma is a request of its own, one word or more
+        enough = _content(right) >= SHORT or _imperative(right, language)
+        split_here = _content(left) >= SHORT and enough and not _supposes(left, language)
+        opens_only = _opens_only(left, language)  # "outra coisa, qual o endereço…": the words before only open it
+        if (
+            word == ","
+            and split_here
+            and not opens_only
+            and (_starts_anew(right, language) or _greets_only(left, language) or _corrects(right, language))
+        ):
+            head = (left, said[:index], _asked_with(left, asked, language))
+            return [head, *_joined((right, said[index + 1 :], asked), language)]
+    return [piece]
+
+
+def _corrects(right: list[str], language: str) -> bool:
+    """ "manda 300 pra corrente, ou melhor, 350": a correction opening the words after a comma is a clause of its own,
+    which changes the request before it."""
+    found = lexicon(language).cue("correction").search(" ".join(right[:CORRECTION_OPENS]))
+    return found is not None
+
+
+def _inside_a_number(left: list[str], right: list[str], language: str) -> bool:
+    """ "treinta y cinco mil", "mil e quinhentos": an "y"/"e" between number words is part of the number."""
+    lex = lexicon(language)
+    numbers = lex.numbers()
+    before = set(numbers) | set(lex.scales_for(None))
+    return bool(left and right) and left[-1] in before and right[0] in numbers
+
+
+def _asked_with(head: list[str], asked: bool, language: str) -> bool:
+    """The first part of a sentence that ends in "?" is asked with it, unless it asks for something outright
+    ("o resumo vem com as movimentações ou só o saldo?" asks; "bloquea mi tarjeta y ¿cuánto debo?" requests)."""
+    return asked and not _asks_outright(head, language)
+
+
+def _asks_outright(words: list[str], language: str) -> bool:
+    """A request said in so many words: "quiero…", an imperative, "¿me puedes…?"."""
+    lex = lexicon(language)
+    text = " ".join(w for w in words if w not in PUNCTUATION)
+    imperative = lex.cue("imperative").search(" ".join(text.split()[:SHORT]))
+    return imperative is not None or any(lex.cue(name).search(text) for name in ("request", "polite_request"))
+
+
+def _supposes(left: list[str], language: str) -> bool:
+    """ "si el viernes no me alcanza, ¿me pagan la luz?": what follows an "if" is part of the supposition."""
+    openers = {p for p in lexicon(language).cue_words("hypothetical") if " " not in p}
+    return bool(left) and left[0] in openers
+
+
+def _content(words: list[str]) -> int:
+    return len([w for w in words if w not in PUNCTUATION])
+
+
+def _second_request(left: list[str], right: list[str], language: str) -> bool:
+    """After "y"/"e": a new question or request ("y dime cuánto tengo"), or a request for another thing the
+    lexicon names ("bloqueia o cartão e pede pra me ligarem")."""
+    if _starts_anew(right, language) and (_names_something(left, language) or _content(left) > SHORT):
+        return True
+    named_left, named_right = _named(left, language), _named(right[:6], language)
+    return bool(named_left and named_right and not named_right & named_left)
+
+
+def _opens_with_verb(words: list[str], lex: Lexicon) -> bool:
+    head = lex.cue("action_verbs").search(" ".join(words[:2]))
+    return head is not None and head.start() == 0
+
+
+def _starts_anew(rest: list[str], language: str) -> bool:
+    """After "y"/"e": a question word, a request, or a word that names an intent starts a clause of its own;
+    words said only to be kind ("…, por favor") do not."""
+    lex = lexicon(language)
+    if _only_courtesy(rest, language):
+        return False
+    start = " ".join(rest[:4])
+    clitics = {str(w) for w in lex.cue_words("clitics")}
+    verb = list(rest)
+    while verb[:1] and verb[0] in clitics:  # "…, me la desbloquean?": the verb after its pronouns
+        verb = verb[1:]
+    for cue in ("question_words", "request", "polite_request", "action_verbs"):
+        head = lex.cue(cue).search(start)
+        if head is not None and head.start() == 0 and head.group(0) not in SUBORDINATING:
+            return True
+    if len(verb) < len(rest) and _opens_with_verb(verb, lex):
+        return True
+    return any(
+        p.search(" ".join(rest[:2])) is not None and _anchored_at_start(p, rest)
+        for _, p in compiled_table(language, "intents")
+    )
+
+
+def _only(words: list[str], groups: list[Phrases]) -> bool:
+    """Every word said (punctuation aside) belongs to a phrase of these groups."""
+    said = " ".join(w for w in words if w not in PUNCTUATION)
+    found = [m for group in groups for m in group.find(said)]
+    return bool(found) and sum(len(m.group(0).split()) for m in found) >= len(said.split())
+
+
+def _opens_only(words: list[str], language: str) -> bool:
+    """The words only open a turn ("otra cosa", "y otra pregunta", "outra coisa"): what follows is the clause."""
+    return _only(words, [lexicon(language).cue("openers")])
+
+
+def _greets_only(words: list[str], language: str) -> bool:
+    """ "buenas parce, tengo una compra…": a greeting (and the words said to be kind) before a comma is a clause of
+    its own, so what follows is read on its own."""
+    greeting = _greeting(language)
+    said = " ".join(w for w in words if w not in PUNCTUATION)
+    if greeting is None or greeting.search(said) is None:
+        return False
+    return _only(words, [greeting, lexicon(language).cue("courtesy")])
+
+
+@cache
+def _greeting(language: str) -> Phrases | None:
+    return dict(compiled_table(language, "intents")).get("greeting")
+
+
+def _only_courtesy(rest: list[str], language: str) -> bool:
+    return _only(rest, [lexicon(language).cue("courtesy")])
+
+
+def _anchored_at_start(phrases: Phrases, rest: list[str]) -> bool:
+    found = phrases.search(" ".join(rest[:3]))
+    return found is not None and found.start() == 0 and rest[0] not in ("la", "el", "a", "o", "de", "do", "da")
+
+
+def _names_something(words: list[str], language: str) -> bool:
+    return bool(_named(words, language))
+
+
+def _named(words: list[str], language: str) -> set[str]:
+    text = " ".join(words)
+    return {name for name, p in compiled_table(language, "intents") if p.search(text)}
+
+
+def _imperative(words: list[str], language: str) -> bool:
+    """The words open on an imperative ("bloquéala", "págamela")."""
+    content = [w for w in words if w not in PUNCTUATION]
+    found = lexicon(language).cue("imperative").search(" ".join(content[:SHORT]))
+    return found is not None and found.start() == 0
+
+
+def _merged(found: list[Words], language: str) -> list[Words]:
+    """A piece too short to ask anything ("porfa") stays with the clause before it; a one-word imperative asks."""
+    merged: list[Words] = []
+    for words in found:
+        short = len(words.content) < SHORT and not words.asked
+        if merged and short and not _stands_alone(words) and not _imperative(list(words.content), language):
+            last = merged[-1]
+            merged[-1] = Words(last.words + words.words, f"{last.said} {words.said}", last.asked)
+        else:
+            merged.append(words)
+    return merged
+
+
+def _stands_alone(words: Words) -> bool:
+    """A one-word answer or greeting is a clause of its own ("no", "sí", "hola")."""
+    return len(words.content) == 1 and words.content[0].isalpha() and len(words.content[0]) <= 6
