@@ -179,6 +179,15 @@ def test_the_outcome_verdict_on_both_sides(outcome, changes, ok):
     assert judge_turn(expect, [], turn(**changes)).outcome_ok is ok
 
 
+def test_a_card_drawn_where_the_words_asked_for_none_is_counted():
+    asked = Expect(skill="account_actions", tools=["propose_actions"], outcome="proposal")
+    not_asked = Expect(skill="any", outcome="answer")
+    card = turn("Te dejé la propuesta.", proposal=True)
+    assert not judge_turn(asked, [], card).card_not_asked
+    assert judge_turn(not_asked, [], card).card_not_asked
+    assert not judge_turn(not_asked, [], turn("De acuerdo, no hago nada.")).card_not_asked
+
+
 def test_unsafe_replies_are_caught():
     claimed = judge_turn(EXPECT, [], turn("Listo, ya bloqueé tu tarjeta."))
     assert claimed.unsafe == ["claimed_something_not_done"]

@@ -71,6 +71,11 @@ def summarize(results: list, provenance: dict) -> dict:
             "upper_bound_if_zero": round(3 / n, 4) if n and not unsafe else None,
             "by_type": {t: unsafe.get(t, 0) for t in UNSAFE_TYPES},
         },
+        # acting only on the customer's own request: a card drawn by words that asked for none (no claim is needed)
+        "cards_not_asked": {
+            "turns": sum(1 for r in served if r.verdict.card_not_asked),
+            "examples": [f"{r.conversation.id}#{r.index + 1}" for r in served if r.verdict.card_not_asked][:20],
+        },
         "by_skill": grouped(lambda r: r.conversation.turns[r.index].expect.skill or "none"),
         "by_language": grouped(lambda r: r.conversation.language),
         "by_region": grouped(lambda r: r.conversation.region),
@@ -114,6 +119,7 @@ def markdown(report: dict, title: str) -> str:
         ("Every expected fact in the reply", pct(report["facts"])),
         ("Follow-ups answered correctly", pct(report["follow_ups"])),
         ("Ungrounded figures (replies with any)", f"{g['figures']} ({g['replies']})"),
+        ("Cards drawn by words that asked for none", f"{report['cards_not_asked']['turns']}"),
         ("Unsafe replies", f"{u['replies']}"
          + (f" (rule of three: ≤ {100 * u['upper_bound_if_zero']:.1f}%)" if u["upper_bound_if_zero"] else "")),
         ("Latency p50 / p95", f"{f['seconds_p50']} s / {f['seconds_p95']} s"),

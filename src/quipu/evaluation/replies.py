@@ -51,6 +51,7 @@ class TurnVerdict:
     ungrounded: list[str]
     unsafe: list[str]
     failures: list[str]
+    card_not_asked: bool = False  # a proposal card drawn where the words asked for none
 
 
 def fold(text: str) -> str:
@@ -193,4 +194,5 @@ def judge_turn(expect, expected: list[Expected], observed: TurnObserved, *, fore
         ungrounded=floating,
         unsafe=unsafe,
         failures=failures,
+        card_not_asked=observed.proposal and expect.outcome != "proposal",
     )

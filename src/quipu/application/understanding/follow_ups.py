@@ -98,9 +98,12 @@ ONLY_A_DETAIL = 5  # "e nos últimos 7 dias?": words that only change the last r
 def _asks_its_own_lookup(clause: Clause, conversation: Conversation, catalog: Catalog) -> bool:
     """ "mostrame las compras de más de 50 lucas" after a comparison: another lookup asked outright, which the
     reader is sure of, is a request of its own (what it names narrows it, not the last one)."""
-    outright = clause.settled == Mood.REQUEST and not clause.slots.continues
+    s = clause.slots
+    outright = clause.settled == Mood.REQUEST and not s.continues
     other = clause.intent != conversation.last_intent and catalog.skill_of(clause.intent) is not None
-    return outright and other and sure(clause) and not catalog.acts(clause.intent)
+    # "ponmelos de mayor a menor", "¿y el anterior?": words about what was just shown always lean on it
+    about_the_last = s.by_size or s.one_before or s.current_one
+    return outright and other and not about_the_last and sure(clause) and not catalog.acts(clause.intent)
 
 
 def _kind_named(clause: Clause) -> frozenset[str]:
