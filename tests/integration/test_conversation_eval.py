@@ -186,6 +186,8 @@ def test_a_card_drawn_where_the_words_asked_for_none_is_counted():
     assert not judge_turn(asked, [], card).card_not_asked
     assert judge_turn(not_asked, [], card).card_not_asked
     assert not judge_turn(not_asked, [], turn("De acuerdo, no hago nada.")).card_not_asked
+    escalated = Expect(skill="account_actions", outcome="handoff")  # asked, and a person reviews it: no card unasked
+    assert not judge_turn(escalated, [], card).card_not_asked
 
 
 def test_unsafe_replies_are_caught():

@@ -194,5 +194,5 @@ def judge_turn(expect, expected: list[Expected], observed: TurnObserved, *, fore
         ungrounded=floating,
         unsafe=unsafe,
         failures=failures,
-        card_not_asked=observed.proposal and expect.outcome != "proposal",
+        card_not_asked=observed.proposal and expect.outcome in ("answer", "question", "warning"),
     )

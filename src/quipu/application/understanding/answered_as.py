@@ -19,6 +19,7 @@ from quipu.application.understanding.follow_ups import continues_an_action
 from quipu.domain.reading.model import Clause, Mood, Polarity
 
 INSTALLMENTS = "installments"
+CANCEL_CARD = "cancel_card"
 INSTALLMENT_KINDS = frozenset({"loan"})  # "¿cuánto me falta del préstamo?": its installments (and what is owed)
 
 
@@ -27,7 +28,8 @@ def asks_when(clause: Clause, conversation: Conversation, catalog: Catalog) -> C
     question of when a payment is due, or of how much is left, is answered from the records (the debt, a bill's
     due date, a loan's installments), never explained as a payment."""
     s = clause.slots
-    if not (s.deadline or s.remaining) or clause.intent not in PAYING:
+    # "¿hasta qué fecha tengo para cancelar la tarjeta?": cancelling a debt is paying it off (Colombia, Argentina)
+    if not (s.deadline or s.remaining) or clause.intent not in PAYING | {CANCEL_CARD}:
         return None
     if clause.mood not in (Mood.QUESTION, Mood.ACTION_QUESTION):
         return None

@@ -35,6 +35,9 @@ def answers_a_question(clause: Clause, conversation: Conversation, catalog: Cata
             refines(clause)
             and not own_request
             and catalog.skill_of(clause.intent) in (None, catalog.skill_of(offered or ""))
+            # "¿va a llover mañana en Bogotá?" after an offer to block: a detail the offer does not take completes
+            # nothing
+            and catalog.narrowed_by(offered or "", details_named(clause))
         )
     )
     if offered and takes_up and continues_an_action(clause) and not clause.slots.correction:
@@ -50,7 +53,8 @@ def answers_a_question(clause: Clause, conversation: Conversation, catalog: Cata
         sure(clause, NEW_REQUEST) and skill is not None and skill != conversation.last_skill and clause.anchors
     )
     refused = clause.polarity != Polarity.ASKS and catalog.acts(clause.intent) and clause.slots.amounts == ()
-    if new_request or refused or clause.intent in ("human", "scam_report", "cancel_pending"):
+    nothing_served = clause.intent == "out_of_scope" and sure(clause)  # "¿va a llover mañana?" answers nothing
+    if new_request or refused or nothing_served or clause.intent in ("human", "scam_report", "cancel_pending"):
         return None
     if clause.intent == "deny" and sure(clause):
         return Command(Step.ACKNOWLEDGE, clause, intent=conversation.last_intent, reason="declined")
@@ -64,7 +68,8 @@ def answers_a_question(clause: Clause, conversation: Conversation, catalog: Cata
         return None
     # an action is completed only by words that carry something of it: a yes, a detail ("la de débito"), the
     # request said again; "y otra pregunta…" or any other words that merely follow take nothing up
-    completes = clause.intent == "affirm" or refines(clause) or asked_here or asked_for_that
+    carries = refines(clause) and catalog.narrowed_by(intent or "", details_named(clause))
+    completes = clause.intent == "affirm" or carries or asked_here or asked_for_that
     if catalog.acts(intent or "") and not completes:
         return None
     return Command(Step.ANSWER, clause, conversation.last_skill, intent, follow_up=True)

@@ -44,7 +44,7 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
             commands.append(Command(Step.SMALL_TALK, clause, intent=clause.intent, rule="said before a request"))
             continue
         commands.append(_continues_the_message(clause, before) or _first_rule(clause, conversation, catalog))
-    commands = _scam_across(_taken_back(_corrected_here(commands), catalog))
+    commands = _scam_across(_taken_back(_corrected_here(commands, catalog), catalog))
     meaningful = [c for c in commands if not (c.step == Step.SMALL_TALK and c.intent in FILLERS)]
     # "no se los di. ¿pero sí me cobraron dos veces?": words code cannot place, beside words it answers, are not
     # asked about
@@ -130,17 +130,19 @@ def _taken_back(commands: list[Command], catalog: Catalog) -> list[Command]:
 
 
 # what a correction changes; the flags that say how a clause is said ("correction", "continues") are not carried
-CORRECTED = ("amounts", "accounts", "last4", "products", "merchants", "periods", "services", "currencies", "count")
+CORRECTED = (
+    "amounts", "accounts", "last4", "products", "merchants", "periods", "services", "currencies", "count", "alert_kind",
+)  # fmt: skip
 
 
-def _corrected_here(commands: list[Command]) -> list[Command]:
+def _corrected_here(commands: list[Command], catalog: Catalog) -> list[Command]:
     """ "transfiere 800 de la de ahorro… no espera, mejor que sean 1500": a correction said after a request to act
     in the same message changes that request, which is then asked once, as corrected."""
     kept: list[Command] = []
     for command in commands:
         clause = command.clause
         earlier = next((c for c in reversed(kept) if c.acts), None)
-        if earlier is None or earlier.clause is None or clause is None or not _only_corrects(clause):
+        if earlier is None or earlier.clause is None or clause is None or not _only_corrects(clause, earlier, catalog):
             kept.append(command)
             continue
         # the corrected request is said with its correction (the words code checks an amount against), and a "no,
@@ -166,9 +168,13 @@ def _changed(slots: Slots, by: Slots) -> Slots:
     return replace(slots, **changed)
 
 
-def _only_corrects(clause: Clause) -> bool:
-    """Words that correct and name nothing the bank does of their own ("no, mejor 1500"), in the customer's voice."""
-    return clause.slots.correction and not clause.anchors and continues_an_action(clause)
+def _only_corrects(clause: Clause, earlier: Command, catalog: Catalog) -> bool:
+    """Words that correct and name nothing the bank does of their own ("no, mejor 1500"), in the customer's voice;
+    an alert's other kind is the alert's own detail ("…no, perdón, mejor la de cobros duplicados")."""
+    kind = clause.slots.alert_kind is not None and catalog.takes_declared(
+        earlier.intent or "", frozenset({"alert_kind"})
+    )
+    return clause.slots.correction and (not clause.anchors or kind) and continues_an_action(clause)
 
 
 def _scam_across(commands: list[Command]) -> list[Command]:
