@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BASE := $(VENV)/.installed-base
 
-.PHONY: up down test test-unit typecheck lint demo-data status system-deps clean model model-server browser-deps reader
+.PHONY: up down test test-unit test-reading typecheck lint demo-data status system-deps clean model model-server browser-deps reader
 
 # the package and its dev tools; enough for test-unit, typecheck and lint (nothing compiled)
 $(BASE): pyproject.toml
@@ -51,9 +51,14 @@ tests/e2e/node_modules/.package-lock.json: tests/e2e/package.json tests/e2e/pack
 test: system-deps $(STAMP) typecheck model model-server browser-deps reader
 	$(BIN)/pytest
 
-## test-unit: tests/unit only: no database, no app, no model; seconds
-test-unit: $(BASE) reader
-	$(BIN)/pytest tests/unit
+## test-unit: tests/unit only: no database, no app, no model; seconds (compiled modules cached in __pycache__)
+test-unit: $(BASE)
+	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest tests/unit
+
+## test-reading: the reading with the trained reader: the team's known phrasings (tests/reading/readings.yaml)
+## and the corpus' checks; seconds
+test-reading: $(BASE) reader
+	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest tests/reading
 
 ## typecheck: mypy, strict on quipu.domain and quipu.application, default settings on the rest of src/quipu
 typecheck: $(BASE)
