@@ -1,5 +1,6 @@
-"""The wall on what the customer said: an account's ending counts as said alone or as the end of a whole account
-number they wrote, never from inside a longer number or an amount."""
+"""The wall on what the customer said: an account's ending counts as said alone, as the end of a whole account
+number they wrote, or as its last digits right after a word of ending; never from inside a longer number or an
+amount."""
 
 import pytest
 
@@ -14,6 +15,10 @@ from quipu.domain.transfers import said_last4
         ("pasa 10033 pesos", False),  # an amount that ends the same
         ("mi referencia es 70000330", False),
         ("pasa 300 a la cuenta 4000000011", False),
+        ("con la que acaba en 33", True),  # its last digits right after a word of ending
+        ("da que termina em 033", True),
+        ("pasa 33 pesos a la corriente", False),  # two digits said as anything else
+        ("la que termina en 133", False),
     ],
 )
 def test_an_ending_is_heard_alone_or_ending_an_account_number(said, heard):

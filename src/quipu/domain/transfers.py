@@ -75,6 +75,9 @@ def said_type(product_type: str, said: str | None) -> bool:
     return names_product(product_type, said)
 
 
+SAID_ENDING = r"(?i:\b(?:termin|acab|final)\w*)"  # the words of an ending, in both languages
+
+
 def said_last4(last4: str | None, said: str | None) -> bool:
     """The ending stands in the customer's words, alone ("la 0033") or ending a whole account number they wrote
     ("de mi cuenta 4000000033"); never inside a longer number ("10033") nor taken from an amount."""
@@ -82,7 +85,10 @@ def said_last4(last4: str | None, said: str | None) -> bool:
         return False
     alone = re.search(rf"(?<!\d){re.escape(last4)}(?!\d)", said)
     ending = re.search(rf"(?<!\d)\d{{6,}}{re.escape(last4)}(?!\d)", said)
-    return bool(alone or ending)
+    # "la que acaba en 22": its last digits, right after a word of ending (the reading took them only when they end
+    # exactly one of the customer's own products)
+    short = any(re.search(rf"{SAID_ENDING}\s+(?:en\s+|em\s+)?{re.escape(last4[-n:])}(?!\d)", said) for n in (2, 3))
+    return bool(alone or ending or short)
 
 
 def heard(said: str | None, *, last4: str | None, product_type: str | None) -> tuple[str | None, str | None]:

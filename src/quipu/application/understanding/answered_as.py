@@ -31,7 +31,9 @@ def asks_when(clause: Clause, conversation: Conversation, catalog: Catalog) -> C
     # "¿hasta qué fecha tengo para cancelar la tarjeta?": cancelling a debt is paying it off (Colombia, Argentina)
     if not (s.deadline or s.remaining) or clause.intent not in PAYING | {CANCEL_CARD}:
         return None
-    if clause.mood not in (Mood.QUESTION, Mood.ACTION_QUESTION):
+    # "hasta que fecha tengo pa cancelarla" asks without its "?": the words of a deadline are a question's own
+    asked = clause.mood in (Mood.QUESTION, Mood.ACTION_QUESTION) or (s.deadline and clause.mood != Mood.REQUEST)
+    if not asked:
         return None
     if s.services:
         return answered_as(clause, BILLS, conversation, catalog)
