@@ -47,6 +47,7 @@ def _slot_names(slots: Slots) -> list[str]:
         "account": slots.accounts,
         "bare": slots.bare_numbers,
         "ref": slots.references,
+        "recordid": slots.record_ids,
         "last4": slots.last4,
         "merchant": slots.merchants,
         "period": slots.periods,
