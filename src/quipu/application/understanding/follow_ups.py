@@ -111,7 +111,7 @@ def _asks_its_own_lookup(clause: Clause, conversation: Conversation, catalog: Ca
     return outright and other and not about_the_last and sure(clause) and not catalog.acts(clause.intent)
 
 
-def _kind_named(clause: Clause) -> frozenset[str]:
+def kind_named(clause: Clause) -> frozenset[str]:
     """An alert's kind ("cuando vence", "cobrança duplicada") details only an alert: it is no detail of any lookup."""
     return frozenset({"alert_kind"}) if clause.slots.alert_kind else frozenset()
 
@@ -127,7 +127,7 @@ def _adds_to_the_action(clause: Clause, conversation: Conversation, catalog: Cat
         and clause.slots.continues
         and catalog.acts(last)
         and conversation.last_skill in conversation.offered
-        and catalog.takes_declared(last, details_named(clause) | _kind_named(clause))
+        and catalog.takes_declared(last, details_named(clause) | kind_named(clause))
         and continues_an_action(clause)
     )
 

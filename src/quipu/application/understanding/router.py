@@ -19,7 +19,7 @@ from quipu.application.understanding.conversation import (
     refines,
     sure,
 )
-from quipu.application.understanding.follow_ups import continues_an_action
+from quipu.application.understanding.follow_ups import continues_an_action, kind_named
 from quipu.application.understanding.rules import RULES
 from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading, Slots
 
@@ -171,9 +171,7 @@ def _changed(slots: Slots, by: Slots) -> Slots:
 def _only_corrects(clause: Clause, earlier: Command, catalog: Catalog) -> bool:
     """Words that correct and name nothing the bank does of their own ("no, mejor 1500"), in the customer's voice;
     an alert's other kind is the alert's own detail ("…no, perdón, mejor la de cobros duplicados")."""
-    kind = clause.slots.alert_kind is not None and catalog.takes_declared(
-        earlier.intent or "", frozenset({"alert_kind"})
-    )
+    kind = catalog.takes_declared(earlier.intent or "", kind_named(clause))
     return clause.slots.correction and (not clause.anchors or kind) and continues_an_action(clause)
 
 

@@ -63,12 +63,7 @@ def own_accounts(
             continue
         at = next((i for i, w in enumerate(draft.words) if numbers.digits_of(w) == number), None)
         role = _role(" ".join(_before_the_account(draft.words[:at] if at else [])), lex)
-        named = Product(own[number].kind, role, own[number].last4)
-        same = [i for i, p in enumerate(found) if p.kind == named.kind]
-        if same:  # "de mi cuenta de ahorro 4000000011": the product already named, its role kept or given
-            found[same[0]] = Product(named.kind, found[same[0]].role or named.role, named.last4)
-        else:
-            found.append(named)
+        _name(found, Product(own[number].kind, role, own[number].last4))
     return kept, found
 
 
@@ -84,13 +79,18 @@ def own_endings(
         at = next((i for i, w in enumerate(draft.words) if w == ending), 0)
         # the words before the ending's cue give the role ("con la | que termina en | 0022")
         start = next((s for s, e in cues if at - numbers.CUE_REACH <= e <= at), at)
-        named = Product(own[ending].kind, _role(" ".join(draft.words[max(0, start - 3) : start]), lex), ending)
-        same = [i for i, p in enumerate(found) if p.kind == named.kind]
-        if same:
-            found[same[0]] = Product(named.kind, found[same[0]].role or named.role, ending)
-        else:
-            found.append(named)
+        _name(found, Product(own[ending].kind, _role(" ".join(draft.words[max(0, start - 3) : start]), lex), ending))
     return found
+
+
+def _name(found: list[Product], named: Product) -> None:
+    """ "de mi cuenta de ahorro 4000000011": a product already named by kind is that one, its role kept or given;
+    else the product is added."""
+    same = [i for i, p in enumerate(found) if p.kind == named.kind]
+    if same:
+        found[same[0]] = Product(named.kind, found[same[0]].role or named.role, named.last4)
+    else:
+        found.append(named)
 
 
 def _before_the_account(words: list[str]) -> list[str]:
