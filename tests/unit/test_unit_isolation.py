@@ -1,5 +1,7 @@
 """`tests/unit` runs on a bare virtualenv in seconds: importing every unit test module and every conftest it
-runs under loads no database driver, no embedded PostgreSQL, no web app and no composition root."""
+runs under loads no database driver, no embedded PostgreSQL, no web app and no composition root; nor the MCP
+server framework or the graph framework, a second each to import (their seams are tested in
+`tests/integration`: the tools' schemas on FastMCP, the turn's checkpoint on langgraph)."""
 
 import json
 import subprocess
@@ -16,6 +18,10 @@ STACK = (
     "quipu.adapters.http",
     "quipu.bootstrap",
     "quipu.service",
+    "fastmcp",
+    "mcp",
+    "langgraph",
+    "langchain_core",
 )
 PROBE = """
 import importlib.util, json, sys
@@ -39,7 +45,7 @@ def loaded_by_unit_tests() -> set[str]:
     return set(json.loads(done.stdout.splitlines()[-1]))
 
 
-def test_unit_tests_import_no_database_and_no_app(request):
+def test_unit_tests_import_no_database_no_app_and_no_framework(request):
     # Run alone (`make test-unit`), this session imported every unit module and nothing else: its own modules
     # are the proof. Run with the other folders, whose conftests start PostgreSQL, a clean process is.
     alone = all(item.path.is_relative_to(UNIT) for item in request.session.items)

@@ -5,9 +5,11 @@ graph knows no tool and no word: skills act from the reading, and every reply is
 
 import logging
 from dataclasses import replace
-from typing import Any
+from typing import Annotated, Any
 
+from langgraph.channels.untracked_value import UntrackedValue
 from langgraph.graph import END, START, StateGraph
+from pydantic import InstanceOf
 
 from quipu.application.agent.model_calls import ModelCalls
 from quipu.application.agent.model_reading import read_in_doubt
@@ -38,9 +40,17 @@ STATEMENT_INTENT = "unrecognized_charge"  # a statement photo is a question abou
 ASKED_AGAIN = frozenset({"customer_asked", "model_requested"})
 
 
+class Channels(TurnState):
+    """The state as the graph holds it: the photo's reading and the words' reading are this turn's only, so the
+    checkpoint never keeps them (declared here, where langgraph is, so the state's model needs no framework)."""
+
+    attachment: Annotated[str | None, UntrackedValue(str)] = None
+    understood: Annotated[InstanceOf[Understood] | None, UntrackedValue(object)] = None
+
+
 class Agent(ModelCalls):
     def build(self, checkpointer: Any = None) -> Any:  # langgraph's compiled graph
-        graph = StateGraph(TurnState)
+        graph = StateGraph(Channels)
         for name in ("understand", "respond", "claims_check", "handoff", "finish"):
             graph.add_node(name, getattr(self, name))
         graph.add_edge(START, "understand")

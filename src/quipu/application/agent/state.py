@@ -23,9 +23,8 @@ failed or was refused as busy), and the reply with the note that a person still 
 window from ops.messages would add a query to every turn and a filter over all of that."""
 
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal, Protocol, TypedDict, runtime_checkable
+from typing import Any, Literal, Protocol, TypedDict, runtime_checkable
 
-from langgraph.channels.untracked_value import UntrackedValue
 from pydantic import BaseModel, ConfigDict, Field, InstanceOf, SerializerFunctionWrapHandler, model_serializer
 
 from quipu.application.action_view import ActionCard
@@ -205,18 +204,18 @@ class Understood:
 
 
 class TurnState(BaseModel):
-    """The graph's state. Each field is a channel; a node returns only the fields it changes (`Update`)."""
+    """The graph's state. Each field is a channel; a node returns only the fields it changes (`Update`).
+    `attachment` and `understood` are this turn's only: the graph declares them untracked (`graph.Channels`)."""
 
     text: str  # what the customer typed (or said) this turn
     language: str
     caller: Caller  # who asks (customer, signed in, conversation): set by code, never by the model
     country: str | None = None  # for the customer's number convention
     case_waiting: bool = False  # the conversation's case waits for a person: code answers, opens no second case
-    # candidate charges read from a statement photo: this turn only, never checkpointed
-    attachment: Annotated[str | None, UntrackedValue(str)] = None
+    attachment: str | None = None  # candidate charges read from a statement photo
     conversation: Conversation = Conversation()
     turn: TurnRecord = TurnRecord()
-    understood: Annotated[InstanceOf[Understood] | None, UntrackedValue(object)] = None
+    understood: InstanceOf[Understood] | None = None
 
 
 class Update(TypedDict, total=False):

@@ -1,5 +1,7 @@
 """The tool seam is typed: every tool publishes its output schema and returns the model its skill declares, and
-a tool call kept in the turn's checkpoint reads back as the same typed result."""
+a tool call kept in the turn's checkpoint reads back as the same typed result, as do the conversation and the
+turn's record. (Here, not in `tests/unit`: they run FastMCP and langgraph's serializer, the frameworks the seams
+are made of.)"""
 
 import asyncio
 from datetime import datetime
@@ -10,12 +12,14 @@ from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from pydantic import TypeAdapter
 
 from quipu.adapters.mcp.hub import skill_servers
+from quipu.application.agent.state import CHECKPOINTED
 from quipu.application.investigation_results import CheckedCharge, Priority, Report
 from quipu.application.skills.outcome import ToolOutcome
 from quipu.application.skills.results import result_types
 from quipu.application.sql_results import SqlRefusal
 from quipu.application.tool_results import LookupFailed, PendingProposal, ToolRefused
 from quipu.application.transfer_results import Confirmation, Proposed
+from turn_samples import CONVERSATION, RECORD
 
 
 def every_tool():
@@ -99,3 +103,12 @@ def test_a_tool_call_round_trips_through_the_checkpoint_to_its_typed_result(outc
     kept = serde.loads_typed(serde.dumps_typed({"tool_calls": [outcome.stored()]}))
     (read,) = [ToolOutcome.from_stored(entry) for entry in kept["tool_calls"]]
     assert read == outcome and type(read.result) is type(outcome.result)
+
+
+def test_the_conversation_and_the_turns_record_read_back_from_the_checkpoint_as_themselves():
+    # the serializer the composition root gives the checkpointer (bootstrap.py), as the graph extends it
+    serde = JsonPlusSerializer(allowed_msgpack_modules=[("quipu.application.caller", "Caller")])
+    serde = serde.with_msgpack_allowlist(CHECKPOINTED)
+    for value in (CONVERSATION, RECORD):
+        read = serde.loads_typed(serde.dumps_typed(value))
+        assert type(read) is type(value) and read == value
