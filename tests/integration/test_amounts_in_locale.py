@@ -46,6 +46,21 @@ def test_every_amount_in_a_message_is_found_and_an_account_is_not_one():
     assert [r.values for r in said] == [(Decimal("150.50"),)]
 
 
+@pytest.mark.parametrize(
+    ("said", "language", "place", "values"),
+    [
+        ("transfira 1.000 da poupança", "pt", "México", (Decimal("1000"),)),  # a Brazilian banking in Mexico
+        ("manda 2.500 pra corrente", "pt", "Argentina", (Decimal("2500"),)),
+        ("paga 150,50 da conta", "pt", "México", (Decimal("150.50"),)),
+        ("pasa 1.000 del ahorro", "es", "México", (Decimal("1000"), Decimal("1.000"))),  # Mexico's convention: asked
+        ("transfira 1,000 da poupança", "pt", "México", (Decimal("1000"), Decimal("1.000"))),  # Brazil's: asked
+    ],
+)
+def test_portuguese_is_read_in_brazils_convention_wherever_the_account_is(said, language, place, values):
+    (amount,) = amounts_in(said, language, place)
+    assert amount.values == values
+
+
 def test_cards_write_amounts_in_the_country_convention():
     assert format_money(Decimal("15050"), "COP", "Colombia") == "15.050,00 COP"
     assert format_money(Decimal("15050"), "MXN", "México") == "15,050.00 MXN"

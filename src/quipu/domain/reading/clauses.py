@@ -3,7 +3,7 @@
 
 from functools import cache
 
-from quipu.domain.reading.lexicon import Lexicon, Phrases, compiled_table, lexicon
+from quipu.domain.reading.lexicon import Lexicon, Phrases, common, compiled_table, lexicon
 from quipu.domain.reading.words import ENDS, PUNCTUATION, Words, normalise
 
 SHORT = 2  # a clause of fewer words than this is kept with the one before it ("porfa", "gracias")
@@ -47,8 +47,56 @@ def clauses(text: str, language: str) -> list[Words]:
         topic, topic_said, _ = pieces[i]
         if i + 1 < len(pieces) and pieces[i + 1][2] and not _asks_outright(topic, language):
             pieces[i] = (topic, topic_said, True)
-    split = [part for piece in pieces for part in _joined(piece, language)]
-    return _merged([Words(tuple(w), _said(s), asked) for w, s, asked in split if w], language)
+    split = [_past_reactions(part, language) for piece in pieces for part in _joined(piece, language)]
+    asking = [part for part in split if not _reacts_only(part[0], language)] or split  # "uy. y en mayo?"
+    return _merged([Words(tuple(w), _said(s), asked) for w, s, asked in asking if w], language)
+
+
+Piece = tuple[list[str], list[str], bool]
+
+
+def _reaction_at(words: list[str], start: int, language: str) -> int:
+    """How many words from `start` only react ("uy", "no manches", "jajaja", "kkk", "nossa"): 0 if none."""
+    lex = lexicon(language)
+    phrases = {tuple(str(p).split()) for p in lex.cue_words("reactions")}
+    for size in range(max((len(p) for p in phrases), default=1), 0, -1):
+        if start + size <= len(words) and tuple(words[start : start + size]) in phrases:
+            return size
+    return 1 if start < len(words) and _laughs(words[start]) else 0
+
+
+def _laughs(word: str) -> bool:
+    """ "jajaja", "jsjs", "rsrs", "hahaha": a word made of a laugh's syllables, said twice or more."""
+    syllables = sorted((str(s) for s in common().get("laughter") or []), key=len, reverse=True)
+    rest, said = word, 0
+    while rest:
+        found = next((s for s in syllables if rest.startswith(s)), None)
+        if found is None:
+            return False
+        rest, said = rest[len(found) :], said + 1
+    return said >= 2
+
+
+def _past_reactions(piece: Piece, language: str) -> Piece:
+    """The clause without the reactions at its edges ("uy y en los últimos tres meses", "… este mes jaja"); a clause
+    of reactions only stays as it is."""
+    words, said, asked = piece
+    start, end = 0, len(words)
+    while start < end and (size := _reaction_at(words, start, language) or (words[start] in PUNCTUATION and start)):
+        start += size
+    while end > start and (_reaction_at(words, end - 1, language) == 1 or words[end - 1] in PUNCTUATION):
+        end -= 1
+    if start >= end:
+        return piece
+    return words[start:end], said[start:end], asked
+
+
+def _reacts_only(words: list[str], language: str) -> bool:
+    content = [w for w in words if w not in PUNCTUATION]
+    at = 0
+    while at < len(content) and (size := _reaction_at(content, at, language)):
+        at += size
+    return bool(content) and at == len(content)
 
 
 def _said(raw: list[str]) -> str:

@@ -172,7 +172,11 @@ def word_after(draft: Draft, i: int) -> str:
 
 
 def decimal_place(language: str, context: ReadingContext) -> str:
-    """Where a comma is the decimal mark: the customer's region, or else their language's usual one."""
+    """Where a comma is the decimal mark: the customer's region, or else their language's usual one. Portuguese is
+    written in Brazil's convention wherever the account is (a Brazilian banking in Mexico writes "1.000" for a
+    thousand); Spanish is written in its region's."""
+    if language == "pt":
+        return "brazil"
     if context.region:
         return "brazil" if context.region in DECIMAL_COMMA_REGIONS else "mexico"
     return "pt" if language == "pt" else "es"

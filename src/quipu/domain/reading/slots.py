@@ -20,6 +20,7 @@ from quipu.domain.reading.merchants import merchants_named, number_names_a_merch
 from quipu.domain.reading.model import ReadingContext, Slots
 from quipu.domain.reading.periods import periods_said
 from quipu.domain.reading.products_named import own_accounts, own_endings, products_named
+from quipu.domain.reading.text import fold, tokens
 from quipu.domain.reading.words import Words, speller
 from quipu.domain.vocabulary import DISPUTE_REFERENCE
 
@@ -27,6 +28,13 @@ RECORD_ID = re.compile(r"[a-z]{2,}(?:-[a-z0-9]+){2,}")
 DISPUTE = re.compile(DISPUTE_REFERENCE)
 PLACE_WORDS = ("en", "em", "no", "na", "con", "com", "de", "del", "do", "da")
 Table = tuple[tuple[str, Phrases], ...]
+
+
+def _own_merchants_as_said(clause: Words, context: ReadingContext) -> tuple[str, ...]:
+    """The customer's own merchants named in their own spelling: a name that is a word of the other language
+    ("Éxito" to a Portuguese speller, which reads "exato") is theirs before the speller's."""
+    said = " ".join(fold(w) for w in tokens(clause.said) if fold(w).isalnum())
+    return tuple(m for m in merchants_named(said, context.merchants) if m in context.merchants)
 
 
 def read_slots(clause: Words, language: str, context: ReadingContext, as_of: date) -> Slots:
@@ -57,7 +65,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
     products, refused_products = products_named(" ".join(clause.words), language)
     accounts, products = own_accounts(accounts, products, draft, lex, context)
     products = own_endings(last4, products, draft, lex, context)
-    merchants = merchants_named(text, context.merchants, language)
+    merchants = merchants_named(text, context.merchants, language) or _own_merchants_as_said(clause, context)
     amounts = [a for a in amounts if not number_names_a_merchant(a.said, merchants)]  # "as corridas do 99"
     return Slots(
         amounts=tuple(amounts),
