@@ -41,24 +41,26 @@ def asks_when(clause: Clause, conversation: Conversation, catalog: Catalog) -> C
     return answered_as(clause, INSTALLMENTS if paid_in_installments else DEBT, conversation, catalog)
 
 
-DEBTS_SHOWN = frozenset({DEBT, INSTALLMENTS})  # the lookups that show what a card or a loan owes
-PAY_DEBT = "pay_debt"
+# what a lookup showed, and the payment that pays it: a card's or a loan's debt, or the bills waiting
+PAID_AFTER = {DEBT: "pay_debt", INSTALLMENTS: "pay_debt", BILLS: "pay_bill"}
 AFFIRM = "affirm"
 PAYING_FLOOR = 0.3  # the readings of paying together, at least
 
 
 def pays_what_was_shown(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
-    """ "va, págala desde la de ahorro" after what the loan owes was shown: a payment asked then is of that debt
-    (no bill named), and the product the lookup named is the one paid."""
-    if conversation.last_intent not in DEBTS_SHOWN or clause.slots.services or not continues_an_action(clause):
+    """ "va, págala desde la de ahorro" after what the loan owes was shown, "dele, páguela de una" after the bills
+    were: a payment asked then, naming no bill of its own, is of what was shown (the product or the bill the last
+    request named)."""
+    paid = PAID_AFTER.get(conversation.last_intent or "")
+    if paid is None or clause.slots.services or not continues_an_action(clause):
         return None
     # "dale, págalo": a yes and a payment in one; the payment must outweigh any other reading but the yes
     paying = sum(g.confidence for g in clause.intents if g.label in PAYING)
     other = max((g.confidence for g in clause.intents if g.label not in PAYING | {AFFIRM}), default=0.0)
-    skill = catalog.skill_of(PAY_DEBT)
+    skill = catalog.skill_of(paid)
     if paying < PAYING_FLOOR or paying <= other or not asked_for(clause) or skill not in conversation.offered:
         return None
-    return Command(Step.ANSWER, clause, skill, PAY_DEBT, follow_up=True, reason="acts")
+    return Command(Step.ANSWER, clause, skill, paid, follow_up=True, reason="acts")
 
 
 def already_done(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:

@@ -106,9 +106,13 @@ def _asks_its_own_lookup(clause: Clause, conversation: Conversation, catalog: Ca
     s = clause.slots
     outright = clause.settled == Mood.REQUEST and not s.continues
     other = clause.intent != conversation.last_intent and catalog.skill_of(clause.intent) is not None
-    # "ponmelos de mayor a menor", "¿y el anterior?": words about what was just shown always lean on it
-    about_the_last = s.by_size or s.one_before or s.current_one
-    return outright and other and not about_the_last and sure(clause) and not catalog.acts(clause.intent)
+    return outright and other and not _about_what_was_shown(clause) and sure(clause) and not catalog.acts(clause.intent)
+
+
+def _about_what_was_shown(clause: Clause) -> bool:
+    """ "ponmelos de mayor a menor", "¿y el anterior?": words about what was just shown always lean on it."""
+    s = clause.slots
+    return s.by_size or s.one_before or s.current_one
 
 
 def kind_named(clause: Clause) -> frozenset[str]:
@@ -163,12 +167,7 @@ def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
     short = clause.mood in (Mood.QUESTION, Mood.ACTION_QUESTION) and len(clause.words) <= SHORT_FOLLOW_UP
     known = conversation.last_skill in conversation.offered and conversation.last_intent
     if short and known and not catalog.acts(conversation.last_intent or ""):
-        # another lookup of the same skill the reader is sure of ("¿y entre ellos, cuál fue mayor?") keeps what the
-        # last request named and asks its own question
-        # "e desse total quanto foi na magalu?": more than a detail said, a question of its own the reader is sure of
-        asks_more = not only_changes or len(clause.words) > ONLY_A_DETAIL
-        own = sure(clause) and catalog.skill_of(clause.intent) == conversation.last_skill and asks_more
-        intent = clause.intent if own and not catalog.acts(clause.intent) else conversation.last_intent
+        intent = _asked_of_the_last(clause, conversation, catalog, only_changes)
         return Command(Step.ANSWER, clause, conversation.last_skill, intent, follow_up=True)
     # a sentence of its own about another skill's matter ("foram dois débitos estranhos hoje") is a new request
     of_its_own = sure(clause) and catalog.skill_of(clause.intent) not in (None, conversation.last_skill)
@@ -181,5 +180,15 @@ def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
         # about it; only a short change of the last request ("¿y a la corriente?") may complete it
         if catalog.acts(conversation.last_intent) and clause.mood == Mood.QUESTION and not only_changes:
             return None
-        return Command(Step.ANSWER, clause, conversation.last_skill, conversation.last_intent, follow_up=True)
+        intent = _asked_of_the_last(clause, conversation, catalog, only_changes)
+        return Command(Step.ANSWER, clause, conversation.last_skill, intent, follow_up=True)
     return None
+
+
+def _asked_of_the_last(clause: Clause, conversation: Conversation, catalog: Catalog, only_changes: bool) -> str | None:
+    """What a follow-up asks of the last request: another lookup of the same skill the reader is sure of ("¿y entre
+    ellos, cuál fue mayor?", "e quanto foi no total na drogasil desse mês?" after the largest purchase) keeps what
+    the last request named and asks its own question, when more than a detail is said; else the last request."""
+    asks_more = (not only_changes or len(clause.words) > ONLY_A_DETAIL) and not _about_what_was_shown(clause)
+    own = sure(clause) and catalog.skill_of(clause.intent) == conversation.last_skill and asks_more
+    return clause.intent if own and not catalog.acts(clause.intent) else conversation.last_intent

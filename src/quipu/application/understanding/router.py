@@ -16,6 +16,7 @@ from quipu.application.understanding.conversation import (
     NEW_REQUEST,
     Conversation,
     details_named,
+    pays_own,
     refines,
     sure,
 )
@@ -179,7 +180,7 @@ def _scam_across(commands: list[Command]) -> list[Command]:
     """ "me llamaron de la Superintendencia… primero debo consignar 90 mil, ¿le consigno desde mi cuenta?": a report or
     a scam's purpose in one clause makes money moved (or a code shared) in another clause of the message part of it."""
     clauses = [c.clause for c in commands if c.clause is not None]
-    told = any(c.mood == Mood.REPORT or c.slots.scam_purpose for c in clauses) or any(
+    told = any((c.mood == Mood.REPORT and not pays_own(c)) or c.slots.scam_purpose for c in clauses) or any(
         c.step == Step.SCAM for c in commands
     )
     if not told:

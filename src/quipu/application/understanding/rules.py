@@ -25,6 +25,7 @@ from quipu.application.understanding.conversation import (
     Conversation,
     answered_as,
     asked_for,
+    pays_own,
     sure,
 )
 from quipu.application.understanding.follow_ups import (
@@ -55,7 +56,7 @@ def _scam(clause: Clause, conversation: Conversation, catalog: Catalog) -> Comma
     if (
         named
         or paid_to_be_paid
-        or (reported and (s.secret or s.scam_purpose or moves_money))
+        or (reported and (s.secret or s.scam_purpose or (moves_money and not pays_own(clause))))
         or (s.secret and s.impersonation)
     ):
         return Command(Step.SCAM, clause, reason="scam_report")
@@ -237,10 +238,10 @@ RULES: tuple[tuple[str, Rule], ...] = (
     ("what the bank never automates", _never_automated),
     ("forget what waits for the button", _cancel_pending),
     ("when a payment is due", asks_when),
+    ("paying what was just shown", pays_what_was_shown),
     ("the answer to code's question or offer", answers_a_question),
     ("a correction of the last request", corrects_the_last),
     ("small talk", _small_talk),
-    ("paying the debt just shown", pays_what_was_shown),
     ("a follow-up of the last request", follows_up),
     ("what the customer already did", already_done),
     ("an action: only when asked", _act_or_not),

@@ -3,8 +3,10 @@
 
 from functools import cache
 
-from quipu.domain.reading.lexicon import Lexicon, Phrases, common, compiled_table, lexicon
-from quipu.domain.reading.words import ENDS, PUNCTUATION, Words, normalise
+from quipu.domain.reading.cues import past_openers
+from quipu.domain.reading.lexicon import Lexicon, Phrases, compiled_table, lexicon
+from quipu.domain.reading.reactions import past_reactions, reacts_only
+from quipu.domain.reading.words import AND, ENDS, PUNCTUATION, Words, normalise
 
 SHORT = 2  # a clause of fewer words than this is kept with the one before it ("porfa", "gracias")
 DETAIL_ONLY = 3  # at most this many words after "pero"/"solo" that start nothing anew only qualify the clause before
@@ -13,6 +15,7 @@ SUBORDINATING = frozenset({"que", "como"})
 # "antes do vencimento", "después de pagar", "depois que eu pagar": a joiner followed by these joins no clause
 PREPOSITION_AFTER = frozenset({"de", "do", "da", "dos", "das", "del", "que"})
 CORRECTION_OPENS = 3  # "no, mejor…", "ou melhor…": a correction opens within the first words after the comma
+REPORT_OPENS = 5  # "o app diz que…", "la señorita del banco me dijo…": a report opens within these words
 
 
 def clauses(text: str, language: str) -> list[Words]:
@@ -47,56 +50,9 @@ def clauses(text: str, language: str) -> list[Words]:
         topic, topic_said, _ = pieces[i]
         if i + 1 < len(pieces) and pieces[i + 1][2] and not _asks_outright(topic, language):
             pieces[i] = (topic, topic_said, True)
-    split = [_past_reactions(part, language) for piece in pieces for part in _joined(piece, language)]
-    asking = [part for part in split if not _reacts_only(part[0], language)] or split  # "uy. y en mayo?"
+    split = [past_reactions(part, language) for piece in pieces for part in _joined(piece, language)]
+    asking = [part for part in split if not reacts_only(part[0], language)] or split  # "uy. y en mayo?"
     return _merged([Words(tuple(w), _said(s), asked) for w, s, asked in asking if w], language)
-
-
-Piece = tuple[list[str], list[str], bool]
-
-
-def _reaction_at(words: list[str], start: int, language: str) -> int:
-    """How many words from `start` only react ("uy", "no manches", "jajaja", "kkk", "nossa"): 0 if none."""
-    lex = lexicon(language)
-    phrases = {tuple(str(p).split()) for p in lex.cue_words("reactions")}
-    for size in range(max((len(p) for p in phrases), default=1), 0, -1):
-        if start + size <= len(words) and tuple(words[start : start + size]) in phrases:
-            return size
-    return 1 if start < len(words) and _laughs(words[start]) else 0
-
-
-def _laughs(word: str) -> bool:
-    """ "jajaja", "jsjs", "rsrs", "hahaha": a word made of a laugh's syllables, said twice or more."""
-    syllables = sorted((str(s) for s in common().get("laughter") or []), key=len, reverse=True)
-    rest, said = word, 0
-    while rest:
-        found = next((s for s in syllables if rest.startswith(s)), None)
-        if found is None:
-            return False
-        rest, said = rest[len(found) :], said + 1
-    return said >= 2
-
-
-def _past_reactions(piece: Piece, language: str) -> Piece:
-    """The clause without the reactions at its edges ("uy y en los últimos tres meses", "… este mes jaja"); a clause
-    of reactions only stays as it is."""
-    words, said, asked = piece
-    start, end = 0, len(words)
-    while start < end and (size := _reaction_at(words, start, language) or (words[start] in PUNCTUATION and start)):
-        start += size
-    while end > start and (_reaction_at(words, end - 1, language) == 1 or words[end - 1] in PUNCTUATION):
-        end -= 1
-    if start >= end:
-        return piece
-    return words[start:end], said[start:end], asked
-
-
-def _reacts_only(words: list[str], language: str) -> bool:
-    content = [w for w in words if w not in PUNCTUATION]
-    at = 0
-    while at < len(content) and (size := _reaction_at(content, at, language)):
-        at += size
-    return bool(content) and at == len(content)
 
 
 def _said(raw: list[str]) -> str:
@@ -121,14 +77,16 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
             continue
         # "compárame mayo contra abril pero en total": a few words of detail after "pero" qualify what came before
         asks_more = len(rest) > DETAIL_ONLY or _starts_anew(rest, language)
-        if start >= SHORT and len(rest) >= SHORT and asks_more:
+        # "e já que estamos paga também a luz": the words that only open the sentence are no clause before the joiner
+        said_before = len(past_openers(words[:start], lex)) if not _opens_only(words[:start], language) else 0
+        if said_before >= SHORT and len(rest) >= SHORT and asks_more:
             head = (words[:start], said[:start], _asked_with(words[:start], asked, language))
             return [head, *_joined((words[end:], said[end:], asked), language)]
     for index, word in enumerate(words):
         left, right = words[:index], words[index + 1 :]
         if index < SHORT or (len(right) < SHORT and not _imperative(right, language)):
             continue
-        joins = word in ("y", "e") and not _inside_a_number(left, right, language)
+        joins = word in AND and not _inside_a_number(left, right, language)
         if joins and _second_request(left, right, language):
             head = (left, said[:index], _asked_with(left, asked, language))
             return [head, *_joined((right, said[index + 1 :], asked), language)]
@@ -140,11 +98,22 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
             word == ","
             and split_here
             and not opens_only
-            and (_starts_anew(right, language) or _greets_only(left, language) or _corrects(right, language))
+            and (
+                _starts_anew(right, language)
+                or _greets_only(left, language)
+                or _corrects(right, language)
+                or (_asks_outright(left, language) and _reports(right, language))
+            )
         ):
             head = (left, said[:index], _asked_with(left, asked, language))
             return [head, *_joined((right, said[index + 1 :], asked), language)]
     return [piece]
+
+
+def _reports(right: list[str], language: str) -> bool:
+    """ "desbloqueia meu cartão, o app diz que tá travado": what someone (or something) said, opening the words after
+    a request, is a clause of its own; the request before it stays the customer's."""
+    return lexicon(language).cue("report").search(" ".join(right[:REPORT_OPENS])) is not None
 
 
 def _corrects(right: list[str], language: str) -> bool:

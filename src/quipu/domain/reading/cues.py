@@ -7,9 +7,8 @@ from functools import cache
 from quipu.domain.reading.lexicon import Found, Lexicon, Phrases, lexicon
 from quipu.domain.reading.model import Mood, Polarity, Speaker
 from quipu.domain.reading.text import tokens
-from quipu.domain.reading.words import PUNCTUATION, Words
+from quipu.domain.reading.words import AND, PUNCTUATION, Words
 
-OPENER_WORDS = 4  # the longest opener ("y de una vez")
 OPENING = 3  # a cue of mood counts where a clause opens (its first words)
 BECAUSE = frozenset({"que", "q", "porque", "pq", "pois", "pues"})  # a reason follows a request ("…que ya no la uso")
 NEED_REACH = 2  # "la necesito pa | la otra semana": at most this many words between a need and its time
@@ -61,6 +60,7 @@ class Cues:
 
 def read_cues(clause: Words, language: str) -> Cues:
     lex = lexicon(language)
+    clause = _past_opening(clause, lex)  # "una pregunta que no tiene nada que ver, ¿me bloquean…?": no refusal
     text = clause.text
     opening = " ".join(past_openers(list(clause.content), lex)[: OPENING + 2])
     # what a negation may negate: a verb of action ("no la bloquees", "não transfira", "no la des de baja"); a negated
@@ -88,13 +88,24 @@ def read_cues(clause: Words, language: str) -> Cues:
     )
 
 
+def _past_opening(clause: Words, lex: Lexicon) -> Words:
+    """The clause's words from the first that is not an opener (with the punctuation right after the openers)."""
+    drop = len(clause.content) - len(past_openers(list(clause.content), lex))
+    at = seen = 0
+    while at < len(clause.words) and (seen < drop or clause.words[at] in PUNCTUATION):
+        seen += clause.words[at] not in PUNCTUATION
+        at += 1
+    return clause if drop == 0 else Words(clause.words[at:], clause.said, clause.asked)
+
+
 def past_openers(words: list[str], lex: Lexicon) -> list[str]:
     """The clause from its first word that is not an opener ("listo gracias, entonces pague…" reads from "pague");
     a clause of openers only stays as it is ("ok gracias")."""
     openers = set(lex.cue_words("openers"))
+    longest = max((len(o.split()) for o in openers), default=0)  # "que no tiene nada que ver"
     rest = list(words)
     while rest:
-        size = next((n for n in range(OPENER_WORDS, 0, -1) if " ".join(rest[:n]) in openers), 0)
+        size = next((n for n in range(longest, 0, -1) if " ".join(rest[:n]) in openers), 0)
         if not size:
             break
         rest = rest[size:]
@@ -121,9 +132,11 @@ def _wish_words(language: str) -> frozenset[str]:
 
 def _wished_action(clause: Words, language: str) -> bool:
     """ "que me llamen mañana", "q me activen la alerta", "que me mandem o extrato": a wish opening on the verb of
-    an action (its pronouns between) asks for it, as the imperative does."""
+    an action (its pronouns between) asks for it, as the imperative does; also after the words that open or join it
+    ("y que me avisen cuando…", "ah, e que me liguem")."""
     lex = lexicon(language)
-    words = list(clause.content)
+    words = past_openers(list(clause.content), lex)
+    words = words[1:] if words[:1] and words[0] in AND else words
     if not words or words[0] not in _wish_words(language) or clause.asked:
         return False
     clitics = {str(w) for w in lex.cue_words("clitics")}

@@ -36,34 +36,40 @@ def _asked_part(text: str, language: str) -> str:
 
 def read(text: str, context: ReadingContext, learned: LearnedReader | None = None, *, as_of: date = AS_OF) -> Reading:
     language = context.language
-    found = _carried([read_clause(words, context, learned, as_of) for words in clauses(text, language)])
+    found: list[Clause] = []
+    for words in clauses(text, language):
+        clause = read_clause(words, context, learned, as_of)
+        if found and _asks_of_it(found[-1], clause):  # read again with what the clause before named, so the reader
+            clause = read_clause(words, context, learned, as_of, carried=found[-1].slots)  # weighs it ("¿cuánto sale?")
+        found.append(clause)
     return Reading(text, language, tuple(found), context.region)
 
 
 CARRIED = ("services", "merchants")  # the things a clause names, which the next clause may speak of without naming
 
 
-def _carried(found: list[Clause]) -> list[Clause]:
-    """ "no quiero pagar el agua todavía, nomás dígame de cuánto es y cuándo vence": a question that names nothing of
-    its own asks of the thing the clause before it named."""
-    for i in range(1, len(found)):
-        before, clause = found[i - 1], found[i]
-        names_nothing = not any(getattr(clause.slots, n) for n in (*CARRIED, "products", "periods", "amounts"))
-        # a question that names no request of its own, or asks only when something is due ("¿y cuándo vence?")
-        asks_of_it = clause.mood in (Mood.QUESTION, Mood.ACTION_QUESTION) and (
-            not clause.anchors or clause.slots.deadline
-        )
-        if names_nothing and asks_of_it:
-            things = {n: getattr(before.slots, n) for n in CARRIED if getattr(before.slots, n)}
-            if things:
-                found[i] = replace(clause, slots=replace(clause.slots, **things))
-    return found
+def _asks_of_it(before: Clause, clause: Clause) -> bool:
+    """ "no quiero pagar el agua todavía, nomás dígame de cuánto es y cuándo vence", "mi viejo me dijo que pague el
+    internet, ¿cuánto sale?": a question that names nothing of its own asks of the thing the clause before it
+    named."""
+    names_nothing = not any(getattr(clause.slots, n) for n in (*CARRIED, "products", "periods", "amounts"))
+    # a question that names no request of its own, or asks only when something is due ("¿y cuándo vence?")
+    asks = clause.mood in (Mood.QUESTION, Mood.ACTION_QUESTION) and (not clause.anchors or clause.slots.deadline)
+    return names_nothing and asks and any(getattr(before.slots, n) for n in CARRIED)
 
 
-def read_clause(words: Words, context: ReadingContext, learned: LearnedReader | None, as_of: date) -> Clause:
+def read_clause(
+    words: Words,
+    context: ReadingContext,
+    learned: LearnedReader | None,
+    as_of: date,
+    carried: Slots | None = None,
+) -> Clause:
     language = context.language
     cues = read_cues(words, language)
     slots = read_slots(words, language, context, as_of)
+    if carried is not None:  # what the clause before named: the services and merchants it speaks of
+        slots = replace(slots, services=carried.services, merchants=carried.merchants)
     named = anchors(_asked_part(words.text, language), language)
     seen = features(_past_openers(words, language), cues, slots, named, language)
     intents, moods = learned.read(seen) if learned else (_by_rules(named), ())

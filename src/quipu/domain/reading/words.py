@@ -12,6 +12,7 @@ from quipu.domain.reading.text import Speller, collapse_repeats, fold, tokens
 ENDS = frozenset({".", "?", "!", ";", "\n"})
 PUNCTUATION = frozenset({*ENDS, "¿", "¡", ",", ":"})
 SCALE_LETTERS = frozenset({"k"})  # "5k" is five thousand; "k" alone is chat for "que"
+AND = frozenset({"y", "e"})  # the word that joins a second request or a follow-up ("y que me llamen", "e o mínimo?")
 
 
 @dataclass(frozen=True)

@@ -24,14 +24,16 @@ FOCUS = {"credit_limit": "limit", "interest_rate": "rate", "installments": "inst
 
 async def act(turn: SkillTurn) -> list[ToolOutcome[Result]]:
     """The lookup the intent asks for; a currency named ("¿cuánto tengo en dólares?") narrows the answer to
-    that currency's products, and a product named narrows the balances or a debt to it."""
+    that currency's products (two named, "en dólar y en la de pesos", narrow nothing), and a product named narrows
+    the balances or a debt to it."""
     tool = TOOLS.get(turn.intent, "get_balances")
     note: dict[str, object] = {}
     if FOCUS.get(turn.intent):
         note["focus"] = FOCUS[turn.intent]
-    currencies = [c for c in turn.slots.currencies if c != "HOME"]
-    if currencies and tool == "get_balances":
-        note["currency"] = currencies[-1]
+    money_said = turn.now.currencies if turn.follow_up and turn.now.currencies else turn.slots.currencies
+    currencies = [c for c in money_said if c != "HOME"]  # "¿y en dólares?" after the pesos: the words now
+    if len(money_said) == 1 and currencies and tool == "get_balances":
+        note["currency"] = currencies[0]
     named = [product_type(p.kind) for p in (turn.now if turn.follow_up else turn.slots).products]
     if tool == "get_balances" and any(named):
         note["products"] = sorted({t for t in named if t})  # "¿y en la de ahorro nomás?": that product's line

@@ -62,11 +62,12 @@ def _one_before(period: str) -> str | None:
 
 
 def _narrowing(slots: Slots) -> dict[str, str]:
-    """The category, merchant and amount bounds the words say (the last one said wins)."""
+    """The category, merchant and amount bounds the words say (the last one said wins). A category said with
+    several of its merchants ("en servicios, lo de EPM y Claro") is the category: they are its examples."""
     found: dict[str, str] = {}
     if slots.categories:
         found["category"] = slots.categories[-1]
-    if slots.merchants:
+    if slots.merchants and not (slots.categories and len(slots.merchants) > 1):
         found["merchant"] = slots.merchants[-1]
     if slots.over is not None:
         found["min_amount"] = str(slots.over)

@@ -128,11 +128,12 @@ def _service(turn: SkillTurn) -> list[str]:
 
 
 def _origin(turn: SkillTurn) -> dict[str, str]:
-    """Where a bill is paid from: an account of the customer's named with no other role (a bill goes nowhere else:
-    "con la que termina en 0022" after "¿desde qué cuenta?"), or the one the request said before."""
+    """Where a bill is paid from: an account of the customer's, whatever role the words give it (a bill goes nowhere
+    else: "con la que termina en 0022" after "¿desde qué cuenta?", "cárgalo a mi cuenta de ahorro"), or the one
+    the request said before."""
     for slots in _said(turn):
         for product in slots.products:
-            if product.kind in ACCOUNT_KINDS and product.role in ("from", None):
+            if product.kind in ACCOUNT_KINDS:
                 ending = {"from_last4": product.last4} if product.last4 else {}
                 return {"from_type": str(product_type(product.kind))} | ending
     earlier = turn.earlier.get("from_type") if turn.follow_up else None
