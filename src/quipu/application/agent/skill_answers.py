@@ -136,7 +136,9 @@ class SkillAnswers:
         understanding = self.deps.understanding
         context = self.state.understood.context if self.state.understood else None
         intent = command.intent or clause.intent
-        continues = command.follow_up and last.skill == skill.name
+        # a follow-up continues the last request's words whichever skill answered them: "págale 20 lucas" after what
+        # the card owes was shown pays that card
+        continues = command.follow_up
         # "abre la aclaración de ese cargo": the charge the bank last looked at, even a turn or two back
         found_words = last.text if last.skill == LOOKED_AT_CHARGES else None
         if found_words is None and clause.slots.points_back:

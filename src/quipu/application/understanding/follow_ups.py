@@ -109,6 +109,15 @@ def _asks_its_own_lookup(clause: Clause, conversation: Conversation, catalog: Ca
     return outright and other and not _about_what_was_shown(clause) and sure(clause) and not catalog.acts(clause.intent)
 
 
+def _asks_another(clause: Clause, conversation: Conversation) -> bool:
+    """ "y cuánto me queda en el ahorro?" while a payment waits: more than a detail, another request the lexicon
+    names and the reader is sure of, whatever detail of the last one it also names ("¿y en el Éxito en ese mismo
+    tiempo?" names none: a detail)."""
+    named = clause.intent in clause.anchors
+    other = named and sure(clause, NEW_REQUEST) and clause.intent != conversation.last_intent
+    return other and len(clause.words) > ONLY_A_DETAIL and not _about_what_was_shown(clause)
+
+
 def _about_what_was_shown(clause: Clause) -> bool:
     """ "ponmelos de mayor a menor", "¿y el anterior?": words about what was just shown always lean on it."""
     s = clause.slots
@@ -128,6 +137,7 @@ def _adds_to_the_action(clause: Clause, conversation: Conversation, catalog: Cat
     return bool(
         last
         and not another_action
+        and not _asks_another(clause, conversation)
         and clause.slots.continues
         and catalog.acts(last)
         and conversation.last_skill in conversation.offered
@@ -153,6 +163,7 @@ def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
         and detailed
         and len(clause.words) <= SHORT_FOLLOW_UP
         and not (own_action and sure(clause))
+        and not _asks_another(clause, conversation)
     )
     if _asks_its_own_lookup(clause, conversation, catalog):
         return None

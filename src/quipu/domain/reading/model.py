@@ -107,6 +107,7 @@ class Slots:
     continues: bool = False  # opens with the words that only change the last request ("¿y en pesos?", "e no mês?")
     points_back: bool = False  # "ese cargo", "lo de netflix": a charge the words or the conversation name
     that_one: bool = False  # "liga isso", "haz eso": the thing just talked about, named by a pronoun
+    alert_not_offered: bool = False  # an alert the bank does not have ("de compras mayores a…", "de saldo baixo")
     secret: bool = False  # a code, a password, a token is mentioned
     impersonation: bool = False  # someone "from the bank"
     scam_purpose: bool = False  # "a safe account", "to protect your money"

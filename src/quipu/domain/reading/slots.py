@@ -107,6 +107,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         adds=bool(lex.cue("adds").search(text)),
         points_back=bool(lex.cue("points_back").search(text)),
         that_one=bool(lex.cue("that_one").search(text)),
+        alert_not_offered=bool(lex.cue("alerts_not_offered").search(text)),
         secret=bool(lex.cue("secret").search(text)),
         impersonation=bool(lex.cue("bank_impersonation").search(text)),
         scam_purpose=bool(lex.cue("scam_purpose").search(text)),

@@ -15,6 +15,16 @@ QUESTIONS = {
         "es": "¿Qué alerta quieres: cargos duplicados o aviso de fecha de pago?",
         "pt": "Qual alerta você quer: cobranças duplicadas ou aviso de vencimento?",
     },
+    "alert_not_offered": {
+        "es": (
+            "Esa alerta no la tengo: puedo avisarte de cargos duplicados o de la fecha de pago. "
+            "¿Quieres alguna de esas?"
+        ),
+        "pt": (
+            "Esse alerta eu não tenho: posso te avisar de cobranças duplicadas ou da data de vencimento. "
+            "Quer algum desses?"
+        ),
+    },
     "request_callback": {
         "es": "¿En qué horario prefieres que te llamemos: mañana, tarde o noche?",
         "pt": "Em qual horário prefere que liguemos: manhã, tarde ou noite?",

@@ -144,7 +144,8 @@ async def _alert(turn: SkillTurn) -> list[ToolOutcome[Result]] | str:
         return await _proposed(
             turn, [{"action": "set_alert", "params": {"kind": k, "enabled": False}} for k in ALERT_KINDS]
         )
-    return _ask("set_alert", turn.language)
+    # "avísame de cada compra mayor a 100 mil": an alert the bank does not have is said plainly, with the ones it has
+    return _ask("alert_not_offered" if _first(turn, "alert_not_offered") else "set_alert", turn.language)
 
 
 async def act(turn: SkillTurn) -> list[ToolOutcome[Result]] | str:
