@@ -29,10 +29,13 @@ def asks_when(clause: Clause, conversation: Conversation, catalog: Catalog) -> C
     due date, a loan's installments), never explained as a payment."""
     s = clause.slots
     # "¿hasta qué fecha tengo para cancelar la tarjeta?": cancelling a debt is paying it off (Colombia, Argentina)
-    if not (s.deadline or s.remaining) or clause.intent not in PAYING | {CANCEL_CARD}:
+    if not (s.deadline or s.remaining) or clause.intent not in PAYING | {CANCEL_CARD, DEBT}:
         return None
-    # "hasta que fecha tengo pa cancelarla" asks without its "?": the words of a deadline are a question's own
-    asked = clause.mood in (Mood.QUESTION, Mood.ACTION_QUESTION) or (s.deadline and clause.mood != Mood.REQUEST)
+    # "hasta que fecha tengo pa cancelarla" asks without its "?", "¿me podría indicar hasta qué fecha…?" asks
+    # politely: the words of a deadline are a question's own
+    asked = clause.mood in (Mood.QUESTION, Mood.ACTION_QUESTION) or (
+        s.deadline and clause.mood not in (Mood.REPORT, Mood.HYPOTHETICAL)
+    )
     if not asked:
         return None
     if s.services:

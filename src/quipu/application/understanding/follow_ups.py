@@ -85,6 +85,10 @@ def corrects_the_last(clause: Clause, conversation: Conversation, catalog: Catal
     other = catalog.skill_of(clause.intent)
     if other not in (None, conversation.last_skill) and sure(clause, NEW_REQUEST) and clause.anchors:
         return None  # "mejor dime mi saldo": a new request of its own
+    # "no, no quiero bloquearla, solo que me avisen si…": another action of the same skill, asked outright
+    another_action = clause.intent != conversation.last_intent and catalog.acts(clause.intent)
+    if another_action and asked_for(clause) and sure(clause, NEW_REQUEST):
+        return None
     return Command(
         Step.ANSWER, clause, conversation.last_skill, conversation.last_intent, follow_up=True, reason="corrects"
     )

@@ -113,6 +113,10 @@ def _act_or_not(clause: Clause, conversation: Conversation, catalog: Catalog) ->
         return _look_first(clause, conversation, catalog) or Command(
             Step.OFFER, clause, skill, clause.intent, reason="statement"
         )
+    # "la quiero cancelar toda": the lexicon names paying it off, the reader's second reading, while its first is
+    # cancelling the card; when two actions disagree, code asks which and prepares neither
+    if _actions_disagree(clause, catalog):
+        return Command(Step.CLARIFY, clause, options=(clause.intent, clause.runner_up.label))  # type: ignore[union-attr]
     # a request said outright for the action the lexicon names ("abre la aclaración del Uber…") needs no more
     # certainty from the reader; anything less is offered or looked at first
     named_and_asked = clause.intent in clause.anchors and clause.settled == Mood.REQUEST
@@ -129,6 +133,16 @@ def _act_or_not(clause: Clause, conversation: Conversation, catalog: Catalog) ->
     if skill not in conversation.offered:
         return Command(Step.SIGN_IN, clause, skill, clause.intent)
     return Command(Step.ANSWER, clause, skill, clause.intent, follow_up=_continues(clause, conversation), reason="acts")
+
+
+def _actions_disagree(clause: Clause, catalog: Catalog) -> bool:
+    """The reader's second reading is another action the lexicon names outright, and its first is not named."""
+    second = clause.runner_up.label if clause.runner_up else ""
+    first_action, second_action = (catalog.get(i) for i in (clause.intent, second))
+    other = (  # turning an alert on or off is one action, which the words' switch decides
+        second_action is not None and first_action is not None and second_action.action != first_action.action
+    )
+    return other and second in clause.anchors and catalog.acts(second) and clause.intent not in clause.anchors
 
 
 def _look_first(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:

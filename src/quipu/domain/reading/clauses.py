@@ -186,10 +186,24 @@ def _starts_anew(rest: list[str], language: str) -> bool:
             return True
     if len(verb) < len(rest) and _opens_with_verb(verb, lex):
         return True
+    if _wishes(rest, lex):
+        return True
     return any(
         p.search(" ".join(rest[:2])) is not None and _anchored_at_start(p, rest)
         for _, p in compiled_table(language, "intents")
     )
+
+
+def _wishes(rest: list[str], lex: Lexicon) -> bool:
+    """ "…y que me llamen a la tarde": a wish with its pronouns and the verb of an action asks on its own."""
+    wish = {str(w) for w in lex.cue_words("wish") if " " not in str(w)}
+    clitics = {str(w) for w in lex.cue_words("clitics")}
+    if not rest or rest[0] not in wish:
+        return False
+    verb = rest[1:]
+    while verb[:1] and verb[0] in clitics:
+        verb = verb[1:]
+    return len(verb) < len(rest) - 1 and _opens_with_verb(verb, lex)
 
 
 def _only(words: list[str], groups: list[Phrases]) -> bool:

@@ -30,6 +30,7 @@ class Cues:
     switch_off: bool = False
     others: bool = False  # someone else is the one acting ("mi papá paga el agua", "me van a depositar")
     done: bool = False  # the customer says they already did it themselves ("pagué la luz en el Oxxo")
+    tell: bool = False  # a request to be told ("dime si fue por internet", "me diz quanto devo"): a question
 
     @property
     def speaker(self) -> Speaker:
@@ -53,6 +54,8 @@ class Cues:
             return Mood.QUESTION if self.question else Mood.STATEMENT
         if self.about_action and not self.polite_request:
             return Mood.ACTION_QUESTION
+        if self.tell:  # "nomás dime si fue compra por internet": what is asked is to know, never an action
+            return Mood.QUESTION
         if self.polite_request or self.request:
             return Mood.REQUEST
         return None
@@ -85,6 +88,7 @@ def read_cues(clause: Words, language: str) -> Cues:
         others=(_someone_else_acts(opening, lex) and not _wished(clause, language))
         or bool(lex.cue("incoming").search(text)),
         done=_done(clause, language),
+        tell=_opens_with(lex.cue("tell"), opening),
     )
 
 
@@ -136,7 +140,9 @@ def _wished_action(clause: Words, language: str) -> bool:
     ("y que me avisen cuando…", "ah, e que me liguem")."""
     lex = lexicon(language)
     words = past_openers(list(clause.content), lex)
-    words = words[1:] if words[:1] and words[0] in AND else words
+    joiners = {str(j) for j in lex.cue_words("clause_joiners") if " " not in str(j)}  # "solo que me avisen si…"
+    while words[:1] and (words[0] in AND or words[0] in joiners):
+        words = words[1:]
     if not words or words[0] not in _wish_words(language) or clause.asked:
         return False
     clitics = {str(w) for w in lex.cue_words("clitics")}

@@ -1,6 +1,7 @@
-"""The numbers in a clause, each given its one meaning: a phone or a reference (after its cue), an account
-number (after an account cue, or one of the customer's own or payees'), a card ending, a time or a day, a count,
-the bounds of a search, and what is left: amounts in the customer's locale, with "mil", "k", "lucas", "palos"."""
+"""The numbers in a clause, each given its one meaning: the numbers that name something else are taken first
+(`numbers_cued.py`: a phone or a reference, an account, a card ending, the number a correction takes back), then a
+time or a day, a count, the bounds of a search, and what is left: amounts in the customer's locale, with "mil",
+"k", "lucas", "palos"."""
 
 import re
 from dataclasses import dataclass, field
@@ -14,7 +15,6 @@ from quipu.domain.reading.text import NUMBER, fold
 
 CUE_REACH = 3  # a number belongs to a cue at most this many words after it
 ACCOUNT_DIGITS = 10  # an account number is this long or longer; shorter numbers are amounts or endings
-MIN_CUED_ACCOUNT = 6
 DECIMAL_COMMA_REGIONS = ("CO", "AR", "BR")
 
 
@@ -42,55 +42,6 @@ class Draft:
 
 def digits_of(word: str) -> str:
     return re.sub(r"\D", "", word)
-
-
-def cued(draft: Draft, cue: Phrases, *, min_digits: int) -> list[str]:
-    """Numbers right after a cue ("celular 5544332211", "a la cuenta 4000000033"); each taken once."""
-    found = []
-    for match in cue.find(draft.text):
-        for i in draft.after(match.end()):
-            if len(digits_of(draft.words[i])) >= min_digits and i not in draft.taken:
-                draft.taken.add(i)
-                found.append(digits_of(draft.words[i]))
-                break
-    return found
-
-
-def known_accounts(draft: Draft, context: ReadingContext) -> list[str]:
-    """A long number that is one of the customer's own accounts or an account they sent money to before."""
-    known = {p.account_number for p in context.products if p.account_number} | set(context.payees)
-    found = []
-    for i in draft.numbers():
-        if digits_of(draft.words[i]) in known:
-            draft.taken.add(i)
-            found.append(digits_of(draft.words[i]))
-    return found
-
-
-def endings(draft: Draft, cue: Phrases, context: ReadingContext) -> list[str]:
-    """Four digits after an ending cue ("terminada en 7788"), or four digits that are one of the customer's own
-    products' endings."""
-    found = []
-    own = {p.last4 for p in context.products if p.last4}
-    for match in cue.find(draft.text):
-        for i in draft.after(match.end(), reach=2):
-            said = draft.words[i]
-            # "a que termina em 11": fewer digits name the one product of the customer's own they end
-            ending = said if len(said) == 4 else _the_one_ending(said, own)
-            if said.isdigit() and ending:
-                draft.taken.add(i)
-                found.append(ending)
-                break
-    for i in draft.numbers():
-        if draft.words[i] in own and not money_follows(draft, i):
-            draft.taken.add(i)
-            found.append(draft.words[i])
-    return list(dict.fromkeys(found))
-
-
-def _the_one_ending(said: str, own: set[str]) -> str | None:
-    ending = [e for e in own if len(said) in (2, 3) and e.endswith(said)]
-    return ending[0] if len(ending) == 1 else None
 
 
 @cache

@@ -54,7 +54,8 @@ def _asks_of_it(before: Clause, clause: Clause) -> bool:
     named."""
     names_nothing = not any(getattr(clause.slots, n) for n in (*CARRIED, "products", "periods", "amounts"))
     # a question that names no request of its own, or asks only when something is due ("¿y cuándo vence?")
-    asks = clause.mood in (Mood.QUESTION, Mood.ACTION_QUESTION) and (not clause.anchors or clause.slots.deadline)
+    # (said as a question or as a request to tell: "nomás dígame de cuánto es")
+    asks = clause.mood not in (Mood.REPORT, Mood.HYPOTHETICAL) and (not clause.anchors or clause.slots.deadline)
     return names_nothing and asks and any(getattr(before.slots, n) for n in CARRIED)
 
 

@@ -7,7 +7,7 @@ window, a summary's topic, "the other one")."""
 import re
 from datetime import date
 
-from quipu.domain.reading import numbers
+from quipu.domain.reading import numbers, numbers_cued
 from quipu.domain.reading.lexicon import (
     Phrases,
     brand_names,
@@ -41,20 +41,21 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
     lex = lexicon(language)
     draft = numbers.Draft(list(clause.content))
     text = draft.text
-    references = numbers.cued(draft, lex.cue("not_account"), min_digits=4)
+    references = numbers_cued.cued(draft, lex.cue("not_account"), min_digits=4, reach=numbers_cued.WHOSE_REACH)
     references += [w.upper() for w in draft.words if DISPUTE.fullmatch(w)]  # "¿cómo va la Q-8A6518EF?"
-    accounts = numbers.cued(draft, lex.cue("account"), min_digits=numbers.MIN_CUED_ACCOUNT)
-    accounts += numbers.known_accounts(draft, context)
+    accounts = numbers_cued.cued(draft, lex.cue("account"), min_digits=numbers_cued.MIN_CUED_ACCOUNT)
+    accounts += numbers_cued.known_accounts(draft, context)
     bare = [draft.words[i] for i in draft.numbers() if len(numbers.digits_of(draft.words[i])) >= numbers.ACCOUNT_DIGITS]
     draft.taken |= {i for i in draft.numbers() if len(numbers.digits_of(draft.words[i])) >= numbers.ACCOUNT_DIGITS}
-    last4 = numbers.endings(draft, lex.cue("card_ending"), context)
+    last4 = numbers_cued.endings(draft, lex.cue("card_ending"), context)
     hours: list[int] = []
     for cue in ("time_of_day", "day_of_month"):
         for match in lex.cue(cue).find(text):
             spanned = set(range(draft.index(match.start()), draft.index(match.end()) + 1)) & set(draft.numbers())
             draft.taken |= spanned
             hours += [int(draft.words[i]) for i in spanned if cue == "time_of_day" and draft.words[i].isdigit()]
-    numbers.cued(draft, lex.cue("replaced"), min_digits=1)  # the amount a correction takes back is no amount
+    numbers_cued.cued(draft, lex.cue("replaced"), min_digits=1)  # the amount a correction takes back is no amount
+    numbers_cued.taken_back(draft, lex.cue("replaced_after_amount"))
     said_periods = periods_said(text, language, as_of)
     for said in said_periods:
         draft.taken |= set(range(draft.index(said.start), draft.index(said.end))) & set(draft.numbers())
@@ -94,7 +95,8 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         everything=bool(lex.cue("everything").search(text)),
         by_size=bool(lex.cue("by_size").search(text)),
         one_before=bool(lex.cue("one_before").search(text)),
-        current_one=bool(lex.cue("current_one").search(text)),
+        # "¿y en lo que va de este?" leaves the unit unsaid; "de este mes" names its period, and is that period
+        current_one=bool(lex.cue("current_one").search(text)) and not said_periods,
         duplicate=bool(lex.cue("duplicate").search(text)),
         other_one=bool(lex.cue("other_one").search(text)) or (refused_products and not products),
         both=bool(lex.cue("both").search(text)),

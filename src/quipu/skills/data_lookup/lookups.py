@@ -6,7 +6,7 @@ from quipu.application.results import Result
 from quipu.application.skills.outcome import ToolOutcome
 from quipu.application.skills.turn import SkillTurn
 from quipu.domain.reading.model import Slots
-from quipu.domain.reading.naming import period_argument
+from quipu.domain.reading.naming import home_currency, period_argument
 
 TOOLS = {
     "spending": "get_spending_summary",
@@ -77,7 +77,10 @@ def _narrowing(slots: Slots) -> dict[str, str]:
 
 
 def _currencies_asked(turn: SkillTurn) -> dict[str, str]:
-    named = [c for c in turn.slots.currencies if c != "HOME"]
+    """The currency whose rate is asked, and the one it is asked in. Beside the customer's own currency the
+    foreign one is what is priced, whichever is said first ("quantos pesos argentinos tá valendo um dólar?")."""
+    home = home_currency(turn.country)
+    named = [c for c in turn.slots.currencies if c not in ("HOME", home)]
     if len(named) >= 2:
         return {"currency": named[0], "target": named[1]}
     return {"currency": named[0]} if named else {}
