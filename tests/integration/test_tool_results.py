@@ -18,8 +18,8 @@ from quipu.application.skills.outcome import ToolOutcome
 from quipu.application.skills.results import result_types
 from quipu.application.sql_results import SqlRefusal
 from quipu.application.tool_results import LookupFailed, PendingProposal, ToolRefused
-from quipu.application.transfer_results import Confirmation, Proposed
-from turn_samples import CONVERSATION, RECORD
+from quipu.application.transfer_results import Proposed
+from turn_samples import CONVERSATION, RECORD, TRANSFER
 
 
 def every_tool():
@@ -71,24 +71,9 @@ def report() -> Report:
     return Report(count=1, charges=[charge], priority=Priority(level="Medium", sla_hours=24), days=30)
 
 
-def proposed() -> Proposed:
-    card = Confirmation(
-        transfer_id="t-1",
-        kind="own_accounts",
-        amount=Decimal("200.00"),
-        currency="MXN",
-        origin="ahorro 1234",
-        destination="corriente 5678",
-        place=None,
-        expires_at=datetime.fromisoformat("2026-06-18T10:00:00+00:00"),
-        text="Transferir 200.00 MXN",
-    )
-    return Proposed(confirmation=card)
-
-
 OUTCOMES = [
     ToolOutcome("investigate_charges", {"merchant": "Uber", "days": 30}, report(), note={"focus": "x"}),
-    ToolOutcome("propose_transfer", {"kind": "own_accounts", "amount": "200"}, proposed()),
+    ToolOutcome("propose_transfer", {"kind": "own_accounts", "amount": "150"}, Proposed(confirmation=TRANSFER)),
     ToolOutcome("get_spending_summary", {}, LookupFailed(unavailable=["get_spending_summary"], status="unavailable")),
     ToolOutcome("get_balances", {"product_type": "x"}, ToolRefused(detail="bad argument"), also=True),
     ToolOutcome("run_sql", {"sql": "DROP"}, SqlRefusal(error="not_select", detail="d", hint="h")),
