@@ -130,10 +130,11 @@ def _named(text: str, table: Table, skip: Phrases | None = None) -> tuple[str, .
 
 
 def _services(text: str, language: str) -> tuple[str, ...]:
-    """The services named, past the products' names ("préstamo personal" is a loan); a brand that is an everyday
-    word ("claro", "oi") only where it is named as one ("la de claro", "a conta da oi")."""
+    """The services named, past the products' names ("préstamo personal" is a loan) and the ways something was bought
+    ("compra por internet" names no bill); a brand that is an everyday word ("claro", "oi") only where it is named
+    as one ("la de claro", "a conta da oi")."""
     lex = lexicon(language)
-    masked = _masked(text, compiled_table(language, "products"))
+    masked = _masked(_masked(text, compiled_table(language, "products")), (("channel", lex.cue("bought_through")),))
     words = masked.split()
     for i, word in enumerate(words):
         if word in lex.brands_that_are_words and not _joined_before(words[:i], lex.brand_joiners):
