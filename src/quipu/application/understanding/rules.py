@@ -115,8 +115,9 @@ def _act_or_not(clause: Clause, conversation: Conversation, catalog: Catalog) ->
         )
     # "la quiero cancelar toda": the lexicon names paying it off, the reader's second reading, while its first is
     # cancelling the card; when two actions disagree, code asks which and prepares neither
-    if _actions_disagree(clause, catalog):
-        return Command(Step.CLARIFY, clause, options=(clause.intent, clause.runner_up.label))  # type: ignore[union-attr]
+    disagreeing = _another_action_named(clause, catalog)
+    if disagreeing is not None:
+        return Command(Step.CLARIFY, clause, options=(clause.intent, disagreeing))
     # a request said outright for the action the lexicon names ("abre la aclaración del Uber…") needs no more
     # certainty from the reader; anything less is offered or looked at first
     named_and_asked = clause.intent in clause.anchors and clause.settled == Mood.REQUEST
@@ -135,14 +136,15 @@ def _act_or_not(clause: Clause, conversation: Conversation, catalog: Catalog) ->
     return Command(Step.ANSWER, clause, skill, clause.intent, follow_up=_continues(clause, conversation), reason="acts")
 
 
-def _actions_disagree(clause: Clause, catalog: Catalog) -> bool:
-    """The reader's second reading is another action the lexicon names outright, and its first is not named."""
+def _another_action_named(clause: Clause, catalog: Catalog) -> str | None:
+    """The reader's second reading, when it is another action the lexicon names outright and its first is not."""
     second = clause.runner_up.label if clause.runner_up else ""
     first_action, second_action = (catalog.get(i) for i in (clause.intent, second))
     other = (  # turning an alert on or off is one action, which the words' switch decides
         second_action is not None and first_action is not None and second_action.action != first_action.action
     )
-    return other and second in clause.anchors and catalog.acts(second) and clause.intent not in clause.anchors
+    named = second in clause.anchors and catalog.acts(second) and clause.intent not in clause.anchors
+    return second if other and named else None
 
 
 def _look_first(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
