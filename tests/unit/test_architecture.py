@@ -380,3 +380,12 @@ def test_the_length_rule_catches_growth_and_a_stale_entry():
     ]
     assert length_problems({**lengths, "agent/big.py": 340, "agent/shrunk.py": 320, "agent/small.py": 330,
                             "agent/gone.py": 310, "agent/new.py": 300}, baseline) == []  # fmt: skip
+
+
+def test_skills_and_the_agent_read_results_and_state_by_field_never_by_key():
+    """Typed all the way through: a tool's result and the turn's state are models, read by their fields."""
+    keyed = re.compile(r"\b(result\.get\(|result\[|state\.get\()")
+    folders = (SRC / "skills", SRC / "application" / "agent")
+    found = [f"{p.relative_to(SRC)}:{n}" for folder in folders for p in folder.rglob("*.py")
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if keyed.search(line)]  # fmt: skip
+    assert found == []
