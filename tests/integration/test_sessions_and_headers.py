@@ -3,7 +3,6 @@ carries the security headers."""
 
 import re
 import threading
-import time
 import uuid
 
 import pytest
@@ -55,18 +54,32 @@ def test_a_suspended_or_closed_customers_token_stops_working(bank_client, bank_d
     assert bank_client.get("/api/me", headers=headers).status_code == 200
 
 
-def stream_in_background(api, path: str, headers: dict) -> tuple[threading.Thread, list]:
+def stream_in_background(api, path: str, headers: dict, monkeypatch) -> tuple[threading.Thread, list]:
+    """Returns once the server has sent the stream's first event: a fixed sleep lost the race on a busy
+    machine, where the clock moved before the request was signed in."""
     answers: list = []
+    opened = threading.Event()
+    streaming = live.StreamingResponse
+
+    def watched(content, **options):
+        async def told():
+            async for chunk in content:
+                opened.set()
+                yield chunk
+
+        return streaming(told(), **options)
+
+    monkeypatch.setattr(live, "StreamingResponse", watched)
     thread = threading.Thread(target=lambda: answers.append(api.get(path, headers=headers)), daemon=True)
     thread.start()
-    time.sleep(0.5)
+    assert opened.wait(20), f"the stream {path} never opened"
     return thread, answers
 
 
 def test_a_customer_stream_closes_when_the_session_signs_out(api, monkeypatch):
     monkeypatch.setattr(live, "PING_SECONDS", 0.2)
     headers = sign_in(api, "DEMO-MX-FX")
-    thread, answers = stream_in_background(api, "/api/me/conversations/t-live/events", headers)
+    thread, answers = stream_in_background(api, "/api/me/conversations/t-live/events", headers, monkeypatch)
     assert thread.is_alive()
     api.post("/api/auth/logout", headers=headers)
     thread.join(10)
@@ -76,7 +89,7 @@ def test_a_customer_stream_closes_when_the_session_signs_out(api, monkeypatch):
 def test_a_customer_stream_closes_when_the_token_expires(api, clock, monkeypatch):
     monkeypatch.setattr(live, "PING_SECONDS", 0.2)
     headers = sign_in(api, "DEMO-MX-FX")
-    thread, answers = stream_in_background(api, "/api/me/conversations/t-live/events", headers)
+    thread, answers = stream_in_background(api, "/api/me/conversations/t-live/events", headers, monkeypatch)
     clock.advance(minutes=16)
     thread.join(10)
     assert not thread.is_alive() and "event: end" in answers[0].text
@@ -90,7 +103,7 @@ def test_an_operator_stream_closes_when_the_operator_is_disabled(api, admin, mon
     )
     token = api.post("/api/operators/token", json={"username": username, "password": "a-long-password-1"})
     headers = {"Authorization": f"Bearer {token.json()['access_token']}"}
-    thread, answers = stream_in_background(api, "/api/console/events", headers)
+    thread, answers = stream_in_background(api, "/api/console/events", headers, monkeypatch)
     assert thread.is_alive()
     admin.execute("UPDATE ops.operators SET disabled_at = now() WHERE operator_id = %s", (operator_id,))
     thread.join(10)
