@@ -120,6 +120,40 @@ async def test_pay_debt_reduces_the_card_and_refuses_more_than_owed(pool, clock)
     assert over.status == "blocked" and over.reason in ("over_debt", "insufficient_funds")
 
 
+async def test_a_debt_settled_whole_or_by_its_minimum_takes_the_records_figure_and_an_amount_said_wins(pool, clock):
+    mm = money(pool, clock)
+    owed = await balance(pool, f"{VALERIA}-CARD")
+    async with pool.connection() as conn:
+        minimum = (
+            await (
+                await conn.execute(
+                    "SELECT minimum_payment FROM core.billing WHERE product_id = %s", (f"{VALERIA}-CARD",)
+                )
+            ).fetchone()
+        )[0]
+    asked = {"kind": "pay_debt", "from_type": "Cuenta Ahorro", "to_type": "Tarjeta Crédito"}
+    whole = await mm.propose_transfer(said(VALERIA, "liquida la tarjeta desde el ahorro"), settle="whole", **asked)
+    least = await mm.propose_transfer(
+        said(VALERIA, "paga el minimo de la tarjeta con ahorro"), settle="minimum", **asked
+    )
+    assert whole.status == least.status == "proposed", least
+    assert (whole.confirmation.amount, least.confirmation.amount) == (owed, minimum)
+    said_too = await mm.propose_transfer(
+        said(VALERIA, "paga 300 de la tarjeta con ahorro"), amount="300", settle="whole", **asked
+    )
+    assert said_too.confirmation.amount == Decimal("300")
+    # only a debt is settled by what it owes: between own accounts the amount is the customer's to say
+    own = await mm.propose_transfer(
+        said(VALERIA, "pasa todo del ahorro a la corriente"),
+        kind="own_accounts",
+        settle="whole",
+        from_type="Cuenta Ahorro",
+    )
+    assert own.status == "needs_clarification" and own.missing == "amount"
+    assert (await confirm(mm, VALERIA, whole)).status == "executed"
+    assert await balance(pool, f"{VALERIA}-CARD") == 0
+
+
 @pytest.mark.parametrize(
     ("amount", "reason", "code"),
     [("0", "invalid_amount", "13"), ("5000000", "insufficient_funds", "51")],

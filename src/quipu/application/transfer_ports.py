@@ -91,6 +91,9 @@ class TransferUnitOfWork(UnitOfWork, Protocol):
         """The bill, locked."""
 
     async def usd_rate(self, currency: str) -> Decimal | None: ...
+    async def minimum_payment(self, product_id: str) -> Decimal | None:
+        """The minimum payment of a card's or loan's latest statement; None when there is none."""
+
     async def sent_today_usd(self, customer_id: str, now: datetime) -> Decimal: ...
     async def note_usd(self, transfer_id: str, amount_usd: Decimal) -> None: ...
     async def add(self, product_id: str, delta: Decimal) -> Decimal:

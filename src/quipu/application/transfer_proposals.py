@@ -37,6 +37,8 @@ from quipu.domain.transfers import (
     said_token,
 )
 
+SETTLES = ("whole", "minimum")  # a debt paid by what the records say it owes
+
 
 class Proposing:
     """The proposing half of the transfers use case (`Transfers` holds the store, audit, clock and limits)."""
@@ -51,7 +53,8 @@ class Proposing:
         who: Caller,
         *,
         kind: str,
-        amount: object,
+        amount: object | None = None,
+        settle: str | None = None,
         from_last4: str | None = None,
         to_last4: str | None = None,
         from_type: str | None = None,
@@ -60,8 +63,10 @@ class Proposing:
         to_customer_id: str | None = None,
     ) -> ProposalAnswer:
         place = await self.store.country(who.customer_id)
-        value = heard_amount(amount, who.said, place, who.language)
-        if value is None:
+        # "liquídala": what a debt owes is the records' figure, read once the debt is found; an amount said wins
+        settles = settle if kind == "pay_debt" and amount is None and settle in SETTLES else None
+        value = None if settles else heard_amount(amount, who.said, place, who.language)
+        if value is None and not settles:
             return clarify("amount", [], who.language)
         mine = await self.store.accounts(who.customer_id)
         if isinstance(value, AmountReading):
@@ -85,7 +90,16 @@ class Proposing:
         )
         if isinstance(destination, Clarification | Refusal):
             return destination
+        if settles:
+            value = await self._owed(destination, settles)
+        if not isinstance(value, Decimal):
+            return clarify("amount", [], who.language)
         return await self._check_and_store(who, Transfer(kind, value, origin, destination, who.customer_id))
+
+    async def _owed(self, debt: Account, settles: str) -> Decimal | None:
+        """All a card or loan owes, or its minimum payment, as the records have it; None when they have none."""
+        owed = debt.balance if settles == "whole" else await self.store.minimum_payment(debt.product_id)
+        return owed if owed is not None and owed > 0 else None
 
     async def _destination(
         self,

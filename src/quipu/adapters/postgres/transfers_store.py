@@ -79,6 +79,10 @@ class PgTransfers(PoolStore):
         async with self.pool.connection() as conn:
             return await sql.usd_rate(conn, currency)
 
+    async def minimum_payment(self, product_id: str) -> Decimal | None:
+        row = await self.fetch_one("SELECT minimum_payment FROM core.billing WHERE product_id = %s", (product_id,))
+        return row[0] if row else None
+
     async def sent_today_usd(self, customer_id: str, now: datetime) -> Decimal:
         async with self.pool.connection() as conn:
             return await sql.sent_today_usd(conn, customer_id, now)

@@ -52,7 +52,7 @@ def sure(clause: Clause, level: float = CONFIDENT) -> bool:
 
 DETAILS = (  # the slots that narrow a request, by the names intents.yaml's `takes` uses
     "periods", "merchants", "categories", "amounts", "products", "last4", "other_one", "one_before", "current_one",
-    "everything", "currencies", "places", "services", "over", "under", "window", "by_size",
+    "everything", "currencies", "places", "services", "over", "under", "window", "by_size", "settles",
 )  # fmt: skip
 
 

@@ -84,6 +84,7 @@ class Slots:
     count: int | None = None
     ordinal: int | None = None  # "el segundo", "#2", "el último" (-1): one of a list code showed
     alert_kind: str | None = None
+    settles: str | None = None  # "whole" or "minimum": a debt paid by what the records say it owes
     switch: str | None = None  # "on" or "off" for an alert
     window: str | None = None  # morning, afternoon, evening
     topic: str | None = None  # balances, payment_status, movements (a summary by e-mail)

@@ -85,6 +85,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         count=count,
         ordinal=_ordinal(text, language),
         alert_kind=_one(text, compiled_cue_table(language, "alert_kinds")),
+        settles=_one(text, compiled_cue_table(language, "settles")),
         switch="off" if lex.cue("switch_off").search(text) else "on" if lex.cue("switch_on").search(text) else None,
         window=_one(text, compiled_cue_table(language, "windows")) or _window_of(hours),
         topic=_topic(text, language),

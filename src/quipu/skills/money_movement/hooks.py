@@ -42,6 +42,17 @@ def _amount(turn: SkillTurn) -> Amount | None:
     return None
 
 
+def _settles(turn: SkillTurn) -> str | None:
+    """ "liquídala", "o valor total", "el mínimo": a debt paid by what the records say it owes, never a figure of
+    the words (an amount said wins)."""
+    for slots in _said(turn):
+        if slots.amounts:
+            return None
+        if slots.settles:
+            return slots.settles
+    return None
+
+
 def _debt_kind(product: Product) -> str | None:
     """A card named as something to pay is the credit card; a loan is the loan."""
     return "credit_card" if product.kind == "card" else product.kind if product.kind in DEBT_KINDS else None
@@ -74,6 +85,11 @@ def _transfer_arguments(turn: SkillTurn) -> dict[str, object]:
     amount = _amount(turn)
     if amount is not None:
         arguments["amount"] = amount.plain
+        arguments.pop("settle", None)
+    elif paying or arguments.get("kind") == "pay_debt":
+        settles = _settles(turn)
+        if settles:
+            arguments["settle"] = settles
     roles: dict[str, str] = {}
     for slots in reversed(_said(turn)):  # the words said now win over the earlier ones
         roles |= _roles(slots, paying or arguments.get("kind") == "pay_debt")
@@ -110,11 +126,13 @@ def _transfer_arguments(turn: SkillTurn) -> dict[str, object]:
                 arguments["from_last4"] = unroled[0].last4
     if arguments.get("from_type") == arguments.get("to_type"):
         arguments.pop("from_type", None)
+    if arguments.get("kind") in ("own_accounts", "third_party"):
+        arguments.pop("settle", None)  # only a debt is settled by what it owes
     return arguments
 
 
 def _missing(arguments: dict[str, object]) -> str | None:
-    if "amount" not in arguments:
+    if "amount" not in arguments and not (arguments.get("settle") and arguments.get("kind") == "pay_debt"):
         return "amount" if arguments.get("kind") else "destination"
     return None if arguments.get("kind") else "destination"
 

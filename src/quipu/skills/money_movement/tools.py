@@ -12,6 +12,7 @@ from quipu.application.transfer_results import ProposalAnswer, ServiceBills, Tra
 from quipu.domain.vocabulary import AccountType, Last4
 
 Kind = Literal["own_accounts", "pay_debt", "third_party"]
+Settle = Literal["whole", "minimum"]
 Money = Annotated[
     str,
     Field(min_length=1, max_length=20, pattern=r"^[0-9][0-9.,]*$", description="The amount as the customer wrote it."),
@@ -45,7 +46,8 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
     @server.tool(annotations=PROPOSES, output_schema=published(ProposalAnswer, reads=False))
     async def propose_transfer(
         kind: Kind,
-        amount: Money,
+        amount: Money | None = None,
+        settle: Settle | None = None,
         from_last4: Last4 | None = None,
         to_last4: Last4 | None = None,
         from_type: AccountType | None = None,
@@ -55,13 +57,16 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         who: Caller = Depends(signed_in),
     ) -> ProposalAnswer:
         """Proposes a transfer. own_accounts: between own accounts; pay_debt: to own card or loan;
-        third_party: to another customer by account number or customer id (exactly one). Returns
+        third_party: to another customer by account number or customer id (exactly one). pay_debt may name no
+        amount and settle "whole" (all the card or loan owes) or "minimum" (its minimum payment): code reads the
+        figure from the records. Returns
         needs_clarification (ask what it says), blocked (explain the reason) or proposed (a card with a
         button is shown; do not say the money moved)."""
         return await wired(deps().money, "money").propose_transfer(
             who,
             kind=kind,
             amount=amount,
+            settle=settle,
             from_last4=from_last4,
             to_last4=to_last4,
             from_type=from_type,
