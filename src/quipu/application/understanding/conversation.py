@@ -50,6 +50,15 @@ def sure(clause: Clause, level: float = CONFIDENT) -> bool:
     return clause.confidence >= level
 
 
+def moves_money(clause: Clause) -> bool:
+    """Money the words move: a money intent the reader is sure of or the lexicon names, or one with an amount; an
+    account named. A weak guess of a transfer in words about something else ("le pregunto a mi esposo si él la
+    usó") moves nothing."""
+    s = clause.slots
+    said = clause.intent in MONEY_INTENTS and (sure(clause) or clause.intent in clause.anchors or bool(s.amounts))
+    return said or bool(s.accounts) or bool(s.amounts and s.bare_numbers)
+
+
 DETAILS = (  # the slots that narrow a request, by the names intents.yaml's `takes` uses
     "periods", "merchants", "categories", "amounts", "products", "last4", "other_one", "one_before", "current_one",
     "everything", "currencies", "places", "services", "over", "under", "window", "by_size", "settles",

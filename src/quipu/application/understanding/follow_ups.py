@@ -101,6 +101,7 @@ def continues_an_action(clause: Clause) -> bool:
     return voiced and clause.mood not in (Mood.HYPOTHETICAL, Mood.ACTION_QUESTION, Mood.REPORT)
 
 
+PERIOD_DETAILS = frozenset({"periods", "current_one", "one_before"})
 ONLY_A_DETAIL = 5  # "e nos últimos 7 dias?": words that only change the last request are this few
 
 
@@ -204,6 +205,10 @@ def _asked_of_the_last(clause: Clause, conversation: Conversation, catalog: Cata
     """What a follow-up asks of the last request: another lookup of the same skill the reader is sure of ("¿y entre
     ellos, cuál fue mayor?", "e quanto foi no total na drogasil desse mês?" after the largest purchase) keeps what
     the last request named and asks its own question, when more than a detail is said; else the last request."""
-    asks_more = (not only_changes or len(clause.words) > ONLY_A_DETAIL) and not _about_what_was_shown(clause)
+    # "¿y en lo que va de junio?": a period alone, however many words say it, names no question of its own
+    named = set(clause.anchors) - {"affirm"}  # the "va" of "lo que va de junio" is no yes
+    only_a_period = only_changes and not named and details_named(clause) <= PERIOD_DETAILS
+    asks_more = (not only_changes or len(clause.words) > ONLY_A_DETAIL) and not only_a_period
+    asks_more = asks_more and not _about_what_was_shown(clause)
     own = sure(clause) and catalog.skill_of(clause.intent) == conversation.last_skill and asks_more
     return clause.intent if own and not catalog.acts(clause.intent) else conversation.last_intent

@@ -14,8 +14,10 @@ from quipu.application.understanding.commands import Command, Step
 from quipu.application.understanding.conversation import (
     MONEY_INTENTS,
     NEW_REQUEST,
+    SURE_TO_ACT,
     Conversation,
     details_named,
+    moves_money,
     pays_own,
     refines,
     sure,
@@ -111,10 +113,15 @@ def _continues_the_message(clause: Clause, before: Command | None) -> Command | 
     return Command(Step.ANSWER, clause, before.skill, before.intent, follow_up=True, rule="continues the message")
 
 
+NOTHING_OF_ITS_OWN = (Step.OUT_OF_SCOPE, Step.CLARIFY, Step.ACKNOWLEDGE)  # answers no words asked of their own
+
+
 def _taken_back(commands: list[Command], catalog: Catalog) -> list[Command]:
     """ "pasa 5 lucas a la corriente, déjalo así", "bloquéala… pero todavía no": a refusal or a delay said after a
-    request, about nothing else the bank does, takes that request back; nothing is prepared."""
+    request, about nothing else the bank does, takes that request back; nothing is prepared. Words that only took it
+    back ("…, pero a fin de mes, hoy no") have said all they said: they get no answer of their own."""
     kept = list(commands)
+    spent: list[Command] = []
     for later in commands:
         clause = later.clause
         if clause is None or clause.polarity == Polarity.ASKS or later.acts:
@@ -122,12 +129,16 @@ def _taken_back(commands: list[Command], catalog: Catalog) -> list[Command]:
         for i, earlier in enumerate(kept):
             if earlier is later:
                 break
-            about_it = later.intent in (None, earlier.intent) or not catalog.acts(later.intent or "")
+            # "…, mas só no fim do mês": a delay that names no action of its own is about the request before it
+            its_own = later.intent in clause.anchors or sure(clause, SURE_TO_ACT)
+            about_it = later.intent in (None, earlier.intent) or not catalog.acts(later.intent or "") or not its_own
             if earlier.acts and about_it:
                 kept[i] = Command(
                     Step.ACKNOWLEDGE, earlier.clause, earlier.skill, earlier.intent, reason=clause.polarity.value
                 )
-    return kept
+                if later.step in NOTHING_OF_ITS_OWN:
+                    spent.append(later)
+    return [c for c in kept if not any(c is s for s in spent)]
 
 
 # what a correction changes; the flags that say how a clause is said ("correction", "continues") are not carried
@@ -194,20 +205,24 @@ def _scam_across(commands: list[Command]) -> list[Command]:
 def _moves_or_shares(clause: Clause) -> bool:
     """Money moved or a code shared, as the words ask it (a refusal, "no hagan nada", moves nothing)."""
     s = clause.slots
-    return clause.polarity == Polarity.ASKS and (clause.intent in MONEY_INTENTS or bool(s.accounts) or s.secret)
+    return clause.polarity == Polarity.ASKS and (moves_money(clause) or s.secret)
 
 
 def _same(later: Command, seen: Command) -> bool:
     """The same step for the same intent, said twice. Two lookups of one intent differ by what each names ("cuánto
     en abril y cuánto en mayo"); a later one that names nothing new ("me llegó un aviso de Liverpool, pero no me
-    acuerdo de haber comprado nada") is the same lookup."""
+    acuerdo de haber comprado nada", or only what the one before named: "…por lo de mercado libre, ¿en qué habíamos
+    quedado?") is the same lookup."""
     if later.step != seen.step or later.intent != seen.intent:
         return False
     if later.step not in (Step.ANSWER, Step.EXPLAIN):
         return True
     if later.step != Step.ANSWER or later.acts or later.clause is None:
         return False
-    return not refines(later.clause) or (seen.clause is not None and _details(later.clause) == _details(seen.clause))
+    if not refines(later.clause):
+        return True
+    named_before = _details(seen.clause) if seen.clause is not None else {}
+    return all(named_before.get(name) == value for name, value in _details(later.clause).items())
 
 
 def _details(clause: Clause) -> dict[str, object]:

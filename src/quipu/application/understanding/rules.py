@@ -17,7 +17,6 @@ from quipu.application.understanding.conversation import (
     BILLS,
     CHARGE_STATUS,
     DOUBT_FLOOR,
-    MONEY_INTENTS,
     REFUND,
     SMALL_TALK_WORDS,
     SURE_TO_ACT,
@@ -25,6 +24,7 @@ from quipu.application.understanding.conversation import (
     Conversation,
     answered_as,
     asked_for,
+    moves_money,
     pays_own,
     sure,
 )
@@ -49,14 +49,14 @@ def _scam(clause: Clause, conversation: Conversation, catalog: Catalog) -> Comma
     """Someone else's instruction to move money or to share a code, or a call "from the bank" asking for either."""
     s = clause.slots
     reported = clause.mood == Mood.REPORT
-    moves_money = clause.intent in MONEY_INTENTS or bool(s.accounts) or bool(s.amounts and s.bare_numbers)
+    money = moves_money(clause)
     named = clause.intent == "scam_report" and sure(clause)
     # "primero tengo que pagar 2 mil del kit, ¿le transfiero?": money moved for a scam's purpose, reported or not
-    paid_to_be_paid = s.scam_purpose and moves_money
+    paid_to_be_paid = s.scam_purpose and money
     if (
         named
         or paid_to_be_paid
-        or (reported and (s.secret or s.scam_purpose or (moves_money and not pays_own(clause))))
+        or (reported and (s.secret or s.scam_purpose or (money and not pays_own(clause))))
         or (s.secret and s.impersonation)
     ):
         return Command(Step.SCAM, clause, reason="scam_report")

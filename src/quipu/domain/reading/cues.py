@@ -4,15 +4,13 @@ reads the lexicon's cues of the clause's language; the learned reader weighs wha
 from dataclasses import dataclass
 from functools import cache
 
-from quipu.domain.reading.lexicon import Found, Lexicon, Phrases, lexicon
+from quipu.domain.reading.lexicon import Lexicon, Phrases, lexicon
 from quipu.domain.reading.model import Mood, Polarity, Speaker
+from quipu.domain.reading.polarity import followed_by_comma, negated, none_at_all, put_off, refusal, refused_for_now
 from quipu.domain.reading.text import tokens
 from quipu.domain.reading.words import AND, PUNCTUATION, Words
 
 OPENING = 3  # a cue of mood counts where a clause opens (its first words)
-BECAUSE = frozenset({"que", "q", "porque", "pq", "pois", "pues"})  # a reason follows a request ("…que ya no la uso")
-NEED_REACH = 2  # "la necesito pa | la otra semana": at most this many words between a need and its time
-BRIDGE = 4  # at most this many words between a negation and the verb it negates
 
 
 @dataclass(frozen=True)
@@ -70,20 +68,25 @@ def read_cues(clause: Words, language: str) -> Cues:
     # verb of another kind ("no lo reconozco") leaves a request in the same words asked ("levanta una disputa, no lo
     # reconozco")
     anchors = lex.cue("action_verbs").find(text)
+    because = _reason_then_request(opening, text, lex)  # "como ya vence, págala": a reason, then what is asked
     return Cues(
         report=bool(lex.cue("report").search(text)),
         hypothetical=_hypothetical(clause, language),
-        about_action=_opens_with(lex.cue("about_action"), opening)
-        or bool(lex.cue("about_action").search(text) and clause.asked and _early(lex.cue("about_action"), text)),
+        about_action=(
+            _opens_with(lex.cue("about_action"), opening)
+            or bool(lex.cue("about_action").search(text) and clause.asked and _early(lex.cue("about_action"), text))
+        )
+        and not because,
         polite_request=_polite(opening, lex),
         request=bool(lex.cue("request").search(text))
         or _opens_with(lex.cue("imperative"), opening)
-        or _wished_action(clause, language),
-        question=clause.asked or _opens_with(lex.cue("question_words"), opening),
-        refuses=_negated(clause, language, [m.start() for m in anchors])
-        or _refusal(text, lex)
-        or _none_at_all(clause, language),
-        postpones=_put_off(text, lex) or _refused_for_now(clause, language, anchors),
+        or _wished_action(clause, language)
+        or because,
+        question=(clause.asked or _opens_with(lex.cue("question_words"), opening)) and not because,
+        refuses=negated(clause, language, [m.start() for m in anchors])
+        or refusal(text, lex)
+        or none_at_all(clause, language),
+        postpones=put_off(text, lex) or refused_for_now(clause, language, anchors),
         switch_off=bool(lex.cue("switch_off").search(text)),
         others=(_someone_else_acts(opening, lex) and not _wished(clause, language))
         or bool(lex.cue("incoming").search(text)),
@@ -159,46 +162,21 @@ def _done(clause: Words, language: str) -> bool:
     return any(f" {str(p).lower()} " in said for p in lexicon(language).cue_words("done"))
 
 
-def _none_at_all(clause: Words, language: str) -> bool:
-    """ "no me mandes ningún mail", "não manda e-mail nenhum": a negation with "ningún" reaches the whole clause;
-    a request said before the negation stays asked ("bloquee mi tarjeta, no la encuentro por ningún lado")."""
+def gives_a_reason(clause: Words, language: str) -> bool:
+    """ "como ya me llegó el extracto,": a clause that opens on the reason for what follows, and asks nothing itself."""
     lex = lexicon(language)
-    negators = {w for p in lex.cue_words("negation") for w in p.split()}
-    words = list(clause.content)
-    first_negation = next((i for i, w in enumerate(words) if w in negators), None)
-    if first_negation is None or not lex.cue("none_at_all").search(clause.text):
+    opening = " ".join(past_openers(list(clause.content), lex)[: OPENING + 2])
+    return _opens_with(lex.cue("because"), opening) and lex.cue("request").search(clause.text) is None
+
+
+def _reason_then_request(opening: str, text: str, lex: Lexicon) -> bool:
+    """ "como la tarjeta se vence mañana, quiero pagarla": a "como" that gives the reason ("since"), before a request
+    said after it, asks nothing about how."""
+    reason = lex.cue("because").search(opening)
+    if reason is None or len(opening[: reason.start()].split()) > 1:
         return False
-    verbs = lex.cue("action_verbs").find(" ".join(words[:first_negation]))
-    return not verbs
-
-
-def _refused_for_now(clause: Words, language: str, anchors: list[Found]) -> bool:
-    """ "no bloquees mi tarjeta todavía": negated, but only for now."""
-    lex = lexicon(language)
-    negated = _negated(clause, language, [m.start() for m in anchors])
-    return negated and bool(lex.cue("not_yet").search(clause.text))
-
-
-def _refusal(text: str, lex: Lexicon) -> bool:
-    """ "mejor no", "para nada": refused; inside the reason given after a request ("cancélenme esa tarjeta que ya no
-    la uso pa nada") the same words refuse nothing."""
-    for found in lex.cue("refusal").find(text):
-        before = text[: found.start()].split()
-        verb = lex.cue("action_verbs").search(" ".join(before))
-        reason = verb is not None and any(w in BECAUSE for w in text[verb.end() : found.start()].split())
-        if not reason:
-            return True
-    return False
-
-
-def _put_off(text: str, lex: Lexicon) -> bool:
-    """ "eso después", "la otra semana": put off. A time said as when it is needed by is no delay ("la necesito pa
-    la otra semana", "preciso dele até semana que vem"): the request stands."""
-    needs = [m.end() for m in lex.cue("needed_by").find(text)]
-    return any(
-        not any(end <= m.start() and len(text[end : m.start()].split()) <= NEED_REACH for end in needs)
-        for m in lex.cue("postpone").find(text)
-    )
+    asked = [*lex.cue("request").find(text), *lex.cue("imperative").find(text)]
+    return any(m.start() > reason.end() for m in asked)
 
 
 def _someone_else_acts(opening: str, lex: Lexicon) -> bool:
@@ -235,7 +213,7 @@ def _hypothetical(clause: Words, language: str) -> bool:
     openers = {p for p in lex.cue_words("hypothetical") if " " not in p}
     if words and words[0] in openers:
         rest = words[1:]
-        if len(rest) < 3 or _followed_by_comma(clause, opened):
+        if len(rest) < 3 or followed_by_comma(clause, opened):
             return False
         return rest[0] not in _answer_words(language) and not _opens_with(
             lex.cue("imperative"), " ".join(rest[:OPENING])
@@ -248,36 +226,3 @@ def _answer_words(language: str) -> frozenset[str]:
     lex = lexicon(language)
     single = [p for p in lex.cue_words("affirm") + lex.cue_words("request") if " " not in p]
     return frozenset(single)
-
-
-def _negated(clause: Words, language: str, anchors: list[int]) -> bool:
-    """A negation before the verb of an intent, with only pronouns and auxiliaries between ("no me la
-    bloquees", "não quero transferir"); a "no" standing alone answers instead ("no, la otra")."""
-    lex = lexicon(language)
-    words = list(clause.content)
-    negators = {w for p in lex.cue_words("negation") for w in p.split()}
-    bridge = {w for p in lex.cue_words("negation_bridge") for w in p.split()}
-    text = " ".join(words)
-    starts = sorted({len(text[:a].split()) for a in anchors})
-    for index, word in enumerate(words):
-        if word not in negators:
-            continue
-        if index + 1 < len(clause.words) and _followed_by_comma(clause, index):
-            continue
-        for start in starts:
-            between = words[index + 1 : start]
-            if start > index and len(between) <= BRIDGE and all(w in bridge for w in between):
-                return True
-    return False
-
-
-def _followed_by_comma(clause: Words, content_index: int) -> bool:
-    """The content word at `content_index` is followed by a comma in the clause's words ("no, la otra")."""
-    seen = -1
-    for position, word in enumerate(clause.words):
-        if word in PUNCTUATION:
-            continue
-        seen += 1
-        if seen == content_index:
-            return clause.words[position + 1 : position + 2] in ((",",), (":",))
-    return False

@@ -8,10 +8,11 @@ from typing import Protocol
 
 from quipu.domain.dataset import AS_OF
 from quipu.domain.reading.clauses import clauses
-from quipu.domain.reading.cues import Cues, past_openers, read_cues
+from quipu.domain.reading.cues import Cues, gives_a_reason, past_openers, read_cues
 from quipu.domain.reading.features import features
 from quipu.domain.reading.lexicon import common, compiled_table, lexicon
 from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading, ReadingContext, Slots
+from quipu.domain.reading.polarity import refused_after_its_noun
 from quipu.domain.reading.slots import read_slots
 from quipu.domain.reading.words import Words, normalise
 
@@ -37,12 +38,39 @@ def _asked_part(text: str, language: str) -> str:
 def read(text: str, context: ReadingContext, learned: LearnedReader | None = None, *, as_of: date = AS_OF) -> Reading:
     language = context.language
     found: list[Clause] = []
+    before: Words | None = None
     for words in clauses(text, language):
+        if found and before is not None and _its_state(found[-1], words, language):
+            # "ya había levantado una aclaración, ¿en qué va?": the question is of the action just named: one clause
+            before = Words((*before.words, *words.words), f"{before.said} {words.said}", asked=True)
+            found[-1] = read_clause(before, context, learned, as_of)
+            continue
         clause = read_clause(words, context, learned, as_of)
+        if found and before is not None and clause.mood == Mood.REQUEST and gives_a_reason(before, language):
+            # "como ya me llegó el extracto, págueme el mínimo": the reason and the request it is for are one clause
+            before = Words((*before.words, *words.words), f"{before.said} {words.said}", asked=words.asked)
+            found[-1] = read_clause(before, context, learned, as_of)
+            continue
+        before = words
         if found and _asks_of_it(found[-1], clause):  # read again with what the clause before named, so the reader
             clause = read_clause(words, context, learned, as_of, carried=found[-1].slots)  # weighs it ("¿cuánto sale?")
         found.append(clause)
-    return Reading(text, language, tuple(found), context.region)
+    return Reading(text, language, _periods_shared(found), context.region)
+
+
+def _periods_shared(found: list[Clause]) -> tuple[Clause, ...]:
+    """ "¿cuánto se me fue en didi y cuánto en uber el mes pasado?": two questions of one kind, each of its own
+    merchant or category, and the period said once, after the last: the period is of both."""
+    shared = list(found)
+    for i in range(len(shared) - 2, -1, -1):
+        first, then = shared[i], shared[i + 1]
+        # the later question, said in fewer words, may be read as a neighbour of the first: its two likeliest readings
+        alike = bool(first.intents) and first.intent in [g.label for g in then.intents[:2]]
+        alike = alike and first.mood == then.mood == Mood.QUESTION
+        own = bool(first.slots.merchants or first.slots.categories)
+        if alike and own and not first.slots.periods and then.slots.periods:
+            shared[i] = replace(first, slots=replace(first.slots, periods=then.slots.periods))
+    return tuple(shared)
 
 
 CARRIED = ("services", "merchants")  # the things a clause names, which the next clause may speak of without naming
@@ -57,6 +85,19 @@ def _asks_of_it(before: Clause, clause: Clause) -> bool:
     # (said as a question or as a request to tell: "nomás dígame de cuánto es")
     asks = clause.mood not in (Mood.REPORT, Mood.HYPOTHETICAL) and (not clause.anchors or clause.slots.deadline)
     return names_nothing and asks and any(getattr(before.slots, n) for n in CARRIED)
+
+
+STATE_REACH = 4  # the words of a question that asks only how something goes ("¿en qué va?", "e aí, como está?")
+
+
+def _its_state(before: Clause, words: Words, language: str) -> bool:
+    """A short question of how something is going that names nothing of its own, after a clause that named an action
+    with a state (a dispute): it asks the state of that action."""
+    states = common().get("state_of") or {}
+    action = any(i in states for i in (*[g.label for g in before.intents[:1]], *before.anchors))
+    # "va" also agrees ("va pues"): a word of agreement names nothing asked
+    short = len(words.content) <= STATE_REACH and not set(anchors(words.text, language)) - {"affirm"}
+    return action and short and lexicon(language).cue("under_way").search(words.text) is not None
 
 
 def read_clause(
@@ -74,17 +115,21 @@ def read_clause(
     named = anchors(_asked_part(words.text, language), language)
     seen = features(_past_openers(words, language), cues, slots, named, language)
     intents, moods = learned.read(seen) if learned else (_by_rules(named), ())
-    intents = _state_asked(_switched(intents, cues, slots), named, words, cues, language)
+    intents = _state_asked(_paid_by_money(_switched(intents, cues, slots), slots), named, words, cues, language)
     switching_off = (
         bool(intents) and intents[0].label == "alert_off" and _negation_switches_off(words, context.language)
     )
+    polarity = Polarity.ASKS if switching_off and not cues.postpones else cues.polarity
+    # a product refused in the same words ("la de débito, la de crédito no") refuses that product, not the request
+    if polarity == Polarity.ASKS and refused_after_its_noun(words, language) and not (slots.products or slots.last4):
+        polarity = Polarity.REFUSES
     return Clause(
         text=words.said,
         words=words.content,
         intents=intents,
         mood=_mood(cues, moods, named),
         # "ya no quiero la alerta, quítamela": the "no" is the switching off, which is asked for
-        polarity=Polarity.ASKS if switching_off and not cues.postpones else cues.polarity,
+        polarity=polarity,
         speaker=cues.speaker,
         slots=slots,
         moods=moods,
@@ -107,6 +152,20 @@ def _switched(intents: tuple[Guess, ...], cues: Cues, slots: Slots) -> tuple[Gue
         return intents
     first = Guess("alert_off", intents[0].confidence)
     return (first, *(g for g in intents[1:] if g.label != "alert_off"))
+
+
+def _paid_by_money(intents: tuple[Guess, ...], slots: Slots) -> tuple[Guess, ...]:
+    """ "quiero cancelar medio palo de la tarjeta", "cancélela con la plata de ahorros": a card is never cancelled by
+    an amount nor from an account; "cancelar" a debt so pays it (Colombia, Mexico), when paying is among the
+    readings: the two readings are one, and so is their likelihood."""
+    paid_from = any(p.role == "from" and p.kind in ("savings", "checking", "account") for p in slots.products)
+    if not intents or intents[0].label != "cancel_card" or not (slots.amounts or paid_from):
+        return intents
+    paying = next((g for g in intents if g.label == "pay_debt"), None)
+    if paying is None:
+        return intents
+    merged = Guess("pay_debt", round(min(1.0, intents[0].confidence + paying.confidence), 3))
+    return (merged, *(g for g in intents if g.label not in ("pay_debt", "cancel_card")))
 
 
 def _state_asked(

@@ -116,6 +116,8 @@ def _transfer_arguments(turn: SkillTurn) -> dict[str, object]:
     elif arguments.get("to_type"):
         debt = arguments["to_type"] in {product_type(k) for k in DEBT_KINDS}
         arguments["kind"] = "pay_debt" if debt else "own_accounts"
+    elif paying:  # "quiero pagar el resumen": a debt, which one the records say (or code asks among them)
+        arguments.setdefault("kind", "pay_debt")
     destination = arguments.get("to_account_number") or arguments.get("to_customer_id") or arguments.get("to_type")
     if turn.follow_up and destination and "from_type" not in arguments:
         # "usa la corriente" after "¿desde qué cuenta?": the one account named without a role is the source

@@ -1,0 +1,96 @@
+"""A clause's polarity, by the rules of the reading: whether its words ask, refuse ("no la bloquees", "mejor no",
+"alerta de vencimento não") or put off ("todavía no", "a fin de mes") what they name."""
+
+from quipu.domain.reading.lexicon import Found, Lexicon, lexicon
+from quipu.domain.reading.words import PUNCTUATION, Words
+
+BECAUSE = frozenset({"que", "q", "porque", "pq", "pois", "pues"})  # a reason follows a request ("…que ya no la uso")
+NEED_REACH = 2  # "la necesito pa | la otra semana": at most this many words between a need and its time
+BRIDGE = 4  # at most this many words between a negation and the verb it negates
+
+
+def refused_after_its_noun(clause: Words, language: str) -> bool:
+    """ "alerta de vencimento não, obrigada", "el aviso de pago no": what is refused is named first and the "no" ends
+    the clause, with no verb of action before it (a verb takes its own negation: "bloquéala, no")."""
+    lex = lexicon(language)
+    words = list(clause.content)
+    negators = {w for p in lex.cue_words("negation") for w in p.split()}
+    if len(words) < 2 or words[-1] not in negators or words[-2] in negators:
+        return False
+    before = " ".join(words[:-1])  # "quero meu dinheiro de volta, não…": a request said outright keeps its own "no"
+    return lex.cue("action_verbs").search(before) is None and lex.cue("request").search(before) is None
+
+
+def none_at_all(clause: Words, language: str) -> bool:
+    """ "no me mandes ningún mail", "não manda e-mail nenhum": a negation with "ningún" reaches the whole clause;
+    a request said before the negation stays asked ("bloquee mi tarjeta, no la encuentro por ningún lado")."""
+    lex = lexicon(language)
+    negators = {w for p in lex.cue_words("negation") for w in p.split()}
+    words = list(clause.content)
+    first_negation = next((i for i, w in enumerate(words) if w in negators), None)
+    if first_negation is None or not lex.cue("none_at_all").search(clause.text):
+        return False
+    verbs = lex.cue("action_verbs").find(" ".join(words[:first_negation]))
+    return not verbs
+
+
+def refused_for_now(clause: Words, language: str, anchors: list[Found]) -> bool:
+    """ "no bloquees mi tarjeta todavía": negated, but only for now."""
+    lex = lexicon(language)
+    refused = negated(clause, language, [m.start() for m in anchors])
+    return refused and bool(lex.cue("not_yet").search(clause.text))
+
+
+def refusal(text: str, lex: Lexicon) -> bool:
+    """ "mejor no", "para nada": refused; inside the reason given after a request ("cancélenme esa tarjeta que ya no
+    la uso pa nada") the same words refuse nothing."""
+    for found in lex.cue("refusal").find(text):
+        before = text[: found.start()].split()
+        verb = lex.cue("action_verbs").search(" ".join(before))
+        reason = verb is not None and any(w in BECAUSE for w in text[verb.end() : found.start()].split())
+        if not reason:
+            return True
+    return False
+
+
+def put_off(text: str, lex: Lexicon) -> bool:
+    """ "eso después", "la otra semana": put off. A time said as when it is needed by is no delay ("la necesito pa
+    la otra semana", "preciso dele até semana que vem"): the request stands."""
+    needs = [m.end() for m in lex.cue("needed_by").find(text)]
+    return any(
+        not any(end <= m.start() and len(text[end : m.start()].split()) <= NEED_REACH for end in needs)
+        for m in lex.cue("postpone").find(text)
+    )
+
+
+def negated(clause: Words, language: str, anchors: list[int]) -> bool:
+    """A negation before the verb of an intent, with only pronouns and auxiliaries between ("no me la
+    bloquees", "não quero transferir"); a "no" standing alone answers instead ("no, la otra")."""
+    lex = lexicon(language)
+    words = list(clause.content)
+    negators = {w for p in lex.cue_words("negation") for w in p.split()}
+    bridge = {w for p in lex.cue_words("negation_bridge") for w in p.split()}
+    text = " ".join(words)
+    starts = sorted({len(text[:a].split()) for a in anchors})
+    for index, word in enumerate(words):
+        if word not in negators:
+            continue
+        if index + 1 < len(clause.words) and followed_by_comma(clause, index):
+            continue
+        for start in starts:
+            between = words[index + 1 : start]
+            if start > index and len(between) <= BRIDGE and all(w in bridge for w in between):
+                return True
+    return False
+
+
+def followed_by_comma(clause: Words, content_index: int) -> bool:
+    """The content word at `content_index` is followed by a comma in the clause's words ("no, la otra")."""
+    seen = -1
+    for position, word in enumerate(clause.words):
+        if word in PUNCTUATION:
+            continue
+        seen += 1
+        if seen == content_index:
+            return clause.words[position + 1 : position + 2] in ((",",), (":",))
+    return False
