@@ -20,6 +20,7 @@ from quipu.application.transfer_results import Proposed
 from quipu.application.understanding.commands import Command
 from quipu.domain import understanding_text as words
 from quipu.domain.agent_text import say
+from quipu.domain.money import format_money
 from quipu.domain.reading.model import Clause
 
 # an action about the charge the conversation just looked at reads the words that found it ("ese cobro")
@@ -241,6 +242,7 @@ def _proposal_of(outcomes: list[ToolOutcome[Result]]) -> PendingProposal | None:
             return PendingProposal(kind="actions", id=result.proposal.batch_id, summary="; ".join(items)[:160])
         if isinstance(result, Proposed):
             card = result.confirmation
-            summary = f"{card.amount} {card.currency} → {card.destination}"
+            # written as the card writes it, in the customer's convention ("1.710.000,00 COP", never "1710000.00")
+            summary = f"{format_money(card.amount, card.currency, card.place or 'es')} → {card.destination}"
             return PendingProposal(kind="transfer", id=card.transfer_id, summary=summary[:160])
     return None

@@ -81,9 +81,14 @@ def _never_automated(clause: Clause, conversation: Conversation, catalog: Catalo
 def _cancel_pending(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
     if clause.intent == "cancel_pending" and conversation.pending and sure(clause) and clause.polarity == Polarity.ASKS:
         return Command(Step.CANCEL_PENDING, clause)
-    # "ya la encontré… ya no la bloquees": the very action waiting for the button, refused or put off, is withdrawn
+    # "ya la encontré… ya no la bloquees": the very action waiting for the button, refused or put off, is withdrawn;
+    # so is it by a delay or a refusal that names nothing else the bank serves ("aa no, mejor a fin de mes", "não, só
+    # no fim do mês"); "no quiero ver mis movimientos" refuses a lookup, not the card
     refused = clause.polarity != Polarity.ASKS and clause.speaker == Speaker.CUSTOMER
-    if conversation.pending and refused and clause.intent == conversation.last_intent and catalog.acts(clause.intent):
+    the_waiting_one = clause.intent == conversation.last_intent and catalog.acts(clause.intent)
+    named = clause.intent in clause.anchors or sure(clause, SURE_TO_ACT)
+    another = named and catalog.skill_of(clause.intent) is not None and not the_waiting_one
+    if conversation.pending and refused and not another:
         return Command(Step.CANCEL_PENDING, clause)
     return None
 
