@@ -150,6 +150,9 @@ async def test_a_debt_settled_whole_or_by_its_minimum_takes_the_records_figure_a
         from_type="Cuenta Ahorro",
     )
     assert own.status == "needs_clarification" and own.missing == "amount"
+    # the settling must stand in the customer's own words, as an amount must: never the model's alone
+    unsaid = await mm.propose_transfer(said(VALERIA, "paga la tarjeta desde el ahorro"), settle="whole", **asked)
+    assert unsaid.status == "needs_clarification" and unsaid.missing == "amount"
     assert (await confirm(mm, VALERIA, whole)).status == "executed"
     assert await balance(pool, f"{VALERIA}-CARD") == 0
 

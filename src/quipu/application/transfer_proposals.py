@@ -21,6 +21,7 @@ from quipu.application.transfer_results import (
 )
 from quipu.domain import transfer_text
 from quipu.domain.money import AmountReading, format_money
+from quipu.domain.reading.slots import settles_said
 from quipu.domain.transfers import (
     PROPOSAL_TTL,
     Account,
@@ -63,8 +64,10 @@ class Proposing:
         to_customer_id: str | None = None,
     ) -> ProposalAnswer:
         place = await self.store.country(who.customer_id)
-        # "liquídala": what a debt owes is the records' figure, read once the debt is found; an amount said wins
-        settles = settle if kind == "pay_debt" and amount is None and settle in SETTLES else None
+        # "liquídala": what a debt owes is the records' figure, read once the debt is found; an amount said wins. As an
+        # amount must stand in the customer's words, so must the settling ("todo", "el mínimo"): never the model's
+        said = who.said is None or settles_said(who.said, who.language) == settle
+        settles = settle if kind == "pay_debt" and amount is None and settle in SETTLES and said else None
         value = None if settles else heard_amount(amount, who.said, place, who.language)
         if value is None and not settles:
             return clarify("amount", [], who.language)

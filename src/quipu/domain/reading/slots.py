@@ -21,7 +21,7 @@ from quipu.domain.reading.model import ReadingContext, Slots
 from quipu.domain.reading.periods import periods_said
 from quipu.domain.reading.products_named import own_accounts, own_endings, products_named
 from quipu.domain.reading.text import fold, tokens
-from quipu.domain.reading.words import Words, speller
+from quipu.domain.reading.words import Words, normalise, speller
 from quipu.domain.vocabulary import DISPUTE_REFERENCE
 
 RECORD_ID = re.compile(r"[a-z]{2,}(?:-[a-z0-9]+){2,}")
@@ -160,6 +160,13 @@ def _masked(text: str, table: Table) -> str:
 def _currencies(text: str, language: str) -> tuple[str, ...]:
     found = [(m.start(), code) for code, phrases in compiled_table(language, "currencies") for m in phrases.find(text)]
     return tuple(dict.fromkeys(code for _, code in sorted(found)))
+
+
+def settles_said(text: str, language: str) -> str | None:
+    """What the customer's own words settle a debt by ("liquídala": whole, "el mínimo": minimum), if they say one:
+    the wall a proposal's `settle` passes, as an amount must stand in the words."""
+    words, _ = normalise(text, language)
+    return _one(" ".join(words), compiled_cue_table(language, "settles"))
 
 
 def _one(text: str, table: Table) -> str | None:
