@@ -32,7 +32,7 @@ def test_a_signed_out_customers_stream_closes_on_time_while_the_bank_is_busy(api
     stop = threading.Event()
     notices = busy_bank(demo_db.admin, stop)
     try:
-        thread, answers = stream_in_background(api, "/api/me/conversations/t-busy/events", headers)
+        thread, answers = stream_in_background(api, "/api/me/conversations/t-busy/events", headers, monkeypatch)
         assert thread.is_alive()
         api.post("/api/auth/logout", headers=headers)
         thread.join(5)
@@ -49,7 +49,7 @@ def test_a_signed_out_operators_stream_closes_on_time_while_the_bank_is_busy(api
     stop = threading.Event()
     notices = busy_bank(demo_db.admin, stop)
     try:
-        thread, answers = stream_in_background(api, "/api/console/events", headers)
+        thread, answers = stream_in_background(api, "/api/console/events", headers, monkeypatch)
         assert thread.is_alive()
         api.post("/api/operators/logout", headers=headers)
         thread.join(5)
