@@ -50,12 +50,17 @@ def sure(clause: Clause, level: float = CONFIDENT) -> bool:
     return clause.confidence >= level
 
 
+def named_or_sure(clause: Clause, level: float) -> bool:
+    """The clause's intent is one the lexicon names outright, or one the reader is this sure of."""
+    return clause.intent in clause.anchors or sure(clause, level)
+
+
 def moves_money(clause: Clause) -> bool:
     """Money the words move: a money intent the reader is sure of or the lexicon names, or one with an amount; an
     account named. A weak guess of a transfer in words about something else ("le pregunto a mi esposo si él la
     usó") moves nothing."""
     s = clause.slots
-    said = clause.intent in MONEY_INTENTS and (sure(clause) or clause.intent in clause.anchors or bool(s.amounts))
+    said = clause.intent in MONEY_INTENTS and (named_or_sure(clause, CONFIDENT) or bool(s.amounts))
     return said or bool(s.accounts) or bool(s.amounts and s.bare_numbers)
 
 

@@ -18,6 +18,7 @@ from quipu.application.understanding.conversation import (
     Conversation,
     details_named,
     moves_money,
+    named_or_sure,
     pays_own,
     refines,
     sure,
@@ -130,7 +131,7 @@ def _taken_back(commands: list[Command], catalog: Catalog) -> list[Command]:
             if earlier is later:
                 break
             # "…, mas só no fim do mês": a delay that names no action of its own is about the request before it
-            its_own = later.intent in clause.anchors or sure(clause, SURE_TO_ACT)
+            its_own = named_or_sure(clause, SURE_TO_ACT)
             about_it = later.intent in (None, earlier.intent) or not catalog.acts(later.intent or "") or not its_own
             if earlier.acts and about_it:
                 kept[i] = Command(

@@ -25,6 +25,7 @@ from quipu.application.understanding.conversation import (
     answered_as,
     asked_for,
     moves_money,
+    named_or_sure,
     pays_own,
     sure,
 )
@@ -72,7 +73,7 @@ def _never_automated(clause: Clause, conversation: Conversation, catalog: Catalo
         return answered_as(clause, CHARGE_STATUS, conversation, catalog)
     if clause.polarity != Polarity.ASKS:
         return Command(Step.ACKNOWLEDGE, clause, intent=clause.intent, reason=clause.polarity.value)
-    if clause.asks and (clause.intent in clause.anchors or sure(clause, SURE_TO_CASE)):  # a person takes it
+    if clause.asks and named_or_sure(clause, SURE_TO_CASE):  # a person takes it
         return Command(Step.REFUSE, clause, intent=clause.intent, reason=intent.action)
     # asked about, supposed, reported or only told: said by code, and no case is opened for it
     return Command(Step.REFUSE, clause, intent=clause.intent, reason=intent.action, options=("explain",))
@@ -86,8 +87,7 @@ def _cancel_pending(clause: Clause, conversation: Conversation, catalog: Catalog
     # no fim do mês"); "no quiero ver mis movimientos" refuses a lookup, not the card
     refused = clause.polarity != Polarity.ASKS and clause.speaker == Speaker.CUSTOMER
     the_waiting_one = clause.intent == conversation.last_intent and catalog.acts(clause.intent)
-    named = clause.intent in clause.anchors or sure(clause, SURE_TO_ACT)
-    another = named and catalog.skill_of(clause.intent) is not None and not the_waiting_one
+    another = named_or_sure(clause, SURE_TO_ACT) and catalog.skill_of(clause.intent) is not None and not the_waiting_one
     if conversation.pending and refused and not another:
         return Command(Step.CANCEL_PENDING, clause)
     return None

@@ -42,13 +42,13 @@ def read(text: str, context: ReadingContext, learned: LearnedReader | None = Non
     for words in clauses(text, language):
         if found and before is not None and _its_state(found[-1], words, language):
             # "ya había levantado una aclaración, ¿en qué va?": the question is of the action just named: one clause
-            before = Words((*before.words, *words.words), f"{before.said} {words.said}", asked=True)
+            before = _joined(before, words, asked=True)
             found[-1] = read_clause(before, context, learned, as_of)
             continue
         clause = read_clause(words, context, learned, as_of)
         if found and before is not None and clause.mood == Mood.REQUEST and gives_a_reason(before, language):
             # "como ya me llegó el extracto, págueme el mínimo": the reason and the request it is for are one clause
-            before = Words((*before.words, *words.words), f"{before.said} {words.said}", asked=words.asked)
+            before = _joined(before, words, asked=words.asked)
             found[-1] = read_clause(before, context, learned, as_of)
             continue
         before = words
@@ -56,6 +56,10 @@ def read(text: str, context: ReadingContext, learned: LearnedReader | None = Non
             clause = read_clause(words, context, learned, as_of, carried=found[-1].slots)  # weighs it ("¿cuánto sale?")
         found.append(clause)
     return Reading(text, language, _periods_shared(found), context.region)
+
+
+def _joined(before: Words, words: Words, *, asked: bool) -> Words:
+    return Words((*before.words, *words.words), f"{before.said} {words.said}", asked=asked)
 
 
 def _periods_shared(found: list[Clause]) -> tuple[Clause, ...]:
