@@ -153,6 +153,11 @@ async def test_a_debt_settled_whole_or_by_its_minimum_takes_the_records_figure_a
     # the settling must stand in the customer's own words, as an amount must: never the model's alone
     unsaid = await mm.propose_transfer(said(VALERIA, "paga la tarjeta desde el ahorro"), settle="whole", **asked)
     assert unsaid.status == "needs_clarification" and unsaid.missing == "amount"
+    # a correction's words say both ("liquídala… mejor nomás el mínimo"): the one asked now passes
+    changed = await mm.propose_transfer(
+        said(VALERIA, "liquida la tarjeta con ahorro mejor nomas el minimo"), settle="minimum", **asked
+    )
+    assert changed.confirmation.amount == minimum
     assert (await confirm(mm, VALERIA, whole)).status == "executed"
     assert await balance(pool, f"{VALERIA}-CARD") == 0
 

@@ -66,7 +66,7 @@ class Proposing:
         place = await self.store.country(who.customer_id)
         # "liquídala": what a debt owes is the records' figure, read once the debt is found; an amount said wins. As an
         # amount must stand in the customer's words, so must the settling ("todo", "el mínimo"): never the model's
-        said = who.said is None or settles_said(who.said, who.language) == settle
+        said = who.said is None or settle in settles_said(who.said, who.language)
         settles = settle if kind == "pay_debt" and amount is None and settle in SETTLES and said else None
         value = None if settles else heard_amount(amount, who.said, place, who.language)
         if value is None and not settles:

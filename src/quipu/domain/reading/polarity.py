@@ -1,7 +1,7 @@
 """A clause's polarity, by the rules of the reading: whether its words ask, refuse ("no la bloquees", "mejor no",
 "alerta de vencimento não") or put off ("todavía no", "a fin de mes") what they name."""
 
-from quipu.domain.reading.lexicon import Found, Lexicon, lexicon
+from quipu.domain.reading.lexicon import Found, Lexicon, common, lexicon
 from quipu.domain.reading.words import PUNCTUATION, Words
 
 BECAUSE = frozenset({"que", "q", "porque", "pq", "pois", "pues"})  # a reason follows a request ("…que ya no la uso")
@@ -17,8 +17,14 @@ def refused_after_its_noun(clause: Words, language: str) -> bool:
     negators = {w for p in lex.cue_words("negation") for w in p.split()}
     if len(words) < 2 or words[-1] not in negators or words[-2] in negators:
         return False
-    before = " ".join(words[:-1])  # "quero meu dinheiro de volta, não…": a request said outright keeps its own "no"
-    return lex.cue("action_verbs").search(before) is None and lex.cue("request").search(before) is None
+    # "quero meu dinheiro de volta, não…": a request said outright keeps its own "no"; after an article the action's
+    # word is its noun ("el bloqueo no, gracias"), which the "no" refuses
+    articles = {str(a) for a in common().get("articles") or []}
+    verbs = [w for i, w in enumerate(words[:-1]) if i == 0 or words[i - 1] not in articles]
+    return (
+        lex.cue("action_verbs").search(" ".join(verbs)) is None
+        and lex.cue("request").search(" ".join(words[:-1])) is None
+    )
 
 
 def none_at_all(clause: Words, language: str) -> bool:

@@ -162,11 +162,12 @@ def _currencies(text: str, language: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(code for _, code in sorted(found)))
 
 
-def settles_said(text: str, language: str) -> str | None:
-    """What the customer's own words settle a debt by ("liquídala": whole, "el mínimo": minimum), if they say one:
+def settles_said(text: str, language: str) -> frozenset[str]:
+    """The ways the customer's own words settle a debt ("liquídala": whole, "…mejor nomás el mínimo": minimum too):
     the wall a proposal's `settle` passes, as an amount must stand in the words."""
     words, _ = normalise(text, language)
-    return _one(" ".join(words), compiled_cue_table(language, "settles"))
+    said = " ".join(words)
+    return frozenset(name for name, phrases in compiled_cue_table(language, "settles") if phrases.search(said))
 
 
 def _one(text: str, table: Table) -> str | None:
