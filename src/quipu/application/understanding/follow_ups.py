@@ -114,13 +114,21 @@ def _asks_its_own_lookup(clause: Clause, conversation: Conversation, catalog: Ca
     return outright and other and not _about_what_was_shown(clause) and sure(clause) and not catalog.acts(clause.intent)
 
 
-def _asks_another(clause: Clause, conversation: Conversation) -> bool:
+def _asks_another(clause: Clause, conversation: Conversation, catalog: Catalog) -> bool:
     """ "y cuánto me queda en el ahorro?" while a payment waits: more than a detail, another request the lexicon
     names and the reader is sure of, whatever detail of the last one it also names ("¿y en el Éxito en ese mismo
-    tiempo?" names none: a detail)."""
+    tiempo?" names none: a detail). After an action, a question the lexicon names of a lookup is one however
+    short ("e quanto sobra na poupança?"): an action's detail is never asked as a question of figures."""
     named = clause.intent in clause.anchors
     other = named and sure(clause, NEW_REQUEST) and clause.intent != conversation.last_intent
-    return other and len(clause.words) > ONLY_A_DETAIL and not _about_what_was_shown(clause)
+    looks_up_after_acting = (
+        clause.mood == Mood.QUESTION
+        and catalog.acts(conversation.last_intent or "")
+        and catalog.skill_of(clause.intent) not in (None, conversation.last_skill)
+        and not catalog.acts(clause.intent)
+    )
+    long_enough = len(clause.words) > ONLY_A_DETAIL or looks_up_after_acting
+    return other and long_enough and not _about_what_was_shown(clause)
 
 
 def _about_what_was_shown(clause: Clause) -> bool:
@@ -142,7 +150,7 @@ def _adds_to_the_action(clause: Clause, conversation: Conversation, catalog: Cat
     return bool(
         last
         and not another_action
-        and not _asks_another(clause, conversation)
+        and not _asks_another(clause, conversation, catalog)
         and clause.slots.continues
         and catalog.acts(last)
         and conversation.last_skill in conversation.offered
@@ -168,7 +176,7 @@ def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
         and detailed
         and len(clause.words) <= SHORT_FOLLOW_UP
         and not (own_action and sure(clause))
-        and not _asks_another(clause, conversation)
+        and not _asks_another(clause, conversation, catalog)
     )
     if _asks_its_own_lookup(clause, conversation, catalog):
         return None
