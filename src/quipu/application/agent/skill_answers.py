@@ -140,10 +140,10 @@ class SkillAnswers:
         # a follow-up continues the last request's words whichever skill answered them: "págale 20 lucas" after what
         # the card owes was shown pays that card
         continues = command.follow_up
-        # "abre la aclaración de ese cargo": the charge the bank last looked at, even a turn or two back
-        found_words = last.text if last.skill == LOOKED_AT_CHARGES else None
-        if found_words is None and clause.slots.points_back:
-            found_words = last.looked_at
+        # "abre la aclaración de ese cargo", "abre uma contestação disso": the charge the bank last looked at, even a
+        # turn or two back
+        pointed = clause.slots.points_back or clause.slots.that_one
+        found_words = last.looked_at if last.skill == LOOKED_AT_CHARGES or pointed else None
         about_what_was_found = intent in ACTIONS_ON_A_CHARGE and bool(found_words)
         earlier_words = found_words if about_what_was_found and not continues else last.text
         if (continues or about_what_was_found) and earlier_words and context is not None:
@@ -182,10 +182,14 @@ class SkillAnswers:
         """What the next turn may lean on: the request's skill, intent, words, last call and proposal."""
         previous = self.turn.last or LastRequest()
         proposal = _proposal_of([outcome]) if outcome else None
-        looked_at = previous.text if previous.skill == LOOKED_AT_CHARGES else previous.looked_at
+        # the words that named the charge last looked at: a later question about it that names none ("e já foi
+        # estornado?") keeps them
+        looked_at = previous.looked_at
+        if skill.name == LOOKED_AT_CHARGES and (_names_a_charge(joined) or looked_at is None):
+            looked_at = joined.text[:400]
         waiting = previous.proposal if asked and previous.skill == skill.name else None
         self.turn.last = LastRequest(
-            looked_at=joined.text[:400] if skill.name == LOOKED_AT_CHARGES else looked_at,
+            looked_at=looked_at,
             skill=skill.name,
             intent=command.intent,
             tool=outcome.tool if outcome else None,
@@ -194,6 +198,11 @@ class SkillAnswers:
             status=status_of(outcome.result) if outcome else None,
             proposal=proposal or waiting,
         )
+
+
+def _names_a_charge(clause: Clause) -> bool:
+    s = clause.slots
+    return bool(s.merchants or s.amounts or s.record_ids or s.duplicate)
 
 
 class HeldProposals:

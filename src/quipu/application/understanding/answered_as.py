@@ -45,6 +45,8 @@ def asks_when(clause: Clause, conversation: Conversation, catalog: Catalog) -> C
 
 
 # what a lookup showed, and the payment that pays it: a card's or a loan's debt, or the bills waiting
+CARDS = "list_cards"  # a card the customer acted on themselves is looked at as the records hold it
+CARD_ENDING = frozenset({"last4"})
 PAID_AFTER = {DEBT: "pay_debt", INSTALLMENTS: "pay_debt", BILLS: "pay_bill"}
 AFFIRM = "affirm"
 PAYING_FLOOR = 0.3  # the readings of paying together, at least
@@ -67,12 +69,16 @@ def pays_what_was_shown(clause: Clause, conversation: Conversation, catalog: Cat
 
 
 def already_done(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
-    """ "pagué la luz en el Oxxo, ¿ya se ve?", "já transferi": what the customer did is looked up in the records
-    (the bills still pending, the movements), never prepared again."""
-    if clause.intent not in MONEY_INTENTS or clause.polarity != Polarity.ASKS or clause.mood == Mood.REQUEST:
+    """ "pagué la luz en el Oxxo, ¿ya se ve?", "já transferi", "ya bloqueé la tarjeta desde la app": what the
+    customer did is looked up in the records (the bills still pending, the movements, the cards), never prepared
+    again."""
+    if not catalog.acts(clause.intent) or clause.polarity != Polarity.ASKS or clause.mood == Mood.REQUEST:
         return None
     if not clause.done:
         return None
+    if clause.intent not in MONEY_INTENTS:  # a card's action (one that takes the card's ending) is looked at
+        on_a_card = catalog.takes_declared(clause.intent, CARD_ENDING)
+        return answered_as(clause, CARDS, conversation, catalog) if on_a_card else None
     return answered_as(clause, BILLS if clause.intent == "pay_bill" else MOVEMENTS, conversation, catalog)
 
 

@@ -49,9 +49,10 @@ def answers_a_question(clause: Clause, conversation: Conversation, catalog: Cata
     if catalog.handled(clause.intent) == "small_talk" and sure(clause):  # "ok gracias, lo pienso": no answer to it
         return None
     skill = catalog.skill_of(clause.intent)
-    new_request = (
-        sure(clause, NEW_REQUEST) and skill is not None and skill != conversation.last_skill and clause.anchors
-    )
+    # "mejor actívame el aviso de cuando vence" after a question about a charge: another skill's action, asked
+    # outright, is a request of its own, whether or not the lexicon names it
+    outright = bool(clause.anchors) or (catalog.acts(clause.intent) and asked_for(clause))
+    new_request = sure(clause, NEW_REQUEST) and skill is not None and skill != conversation.last_skill and outright
     refused = clause.polarity != Polarity.ASKS and catalog.acts(clause.intent) and clause.slots.amounts == ()
     nothing_served = clause.intent == "out_of_scope" and sure(clause)  # "¿va a llover mañana?" answers nothing
     if new_request or refused or nothing_served or clause.intent in ("human", "scam_report", "cancel_pending"):
@@ -131,6 +132,16 @@ def _asks_another(clause: Clause, conversation: Conversation, catalog: Catalog) 
     return other and long_enough and not _about_what_was_shown(clause)
 
 
+def _points_back(clause: Clause, conversation: Conversation, catalog: Catalog) -> bool:
+    """ "y en total cuánto se me fue en eso", "e quanto deu nisso?": a lookup of the last one's skill, whose words
+    point back at what was just asked, asks of that (its merchant, its period), whatever else it says."""
+    last = conversation.last_intent or ""
+    same_skill = catalog.skill_of(clause.intent) == conversation.last_skill
+    lookups = not catalog.acts(clause.intent) and not catalog.acts(last)
+    known = conversation.last_skill in conversation.offered and bool(last)
+    return clause.slots.that_one and same_skill and lookups and known and clause.polarity == Polarity.ASKS
+
+
 def _about_what_was_shown(clause: Clause) -> bool:
     """ "ponmelos de mayor a menor", "¿y el anterior?": words about what was just shown always lean on it."""
     s = clause.slots
@@ -178,6 +189,9 @@ def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
         and not (own_action and sure(clause))
         and not _asks_another(clause, conversation, catalog)
     )
+    if not only_changes and _points_back(clause, conversation, catalog):
+        intent = _asked_of_the_last(clause, conversation, catalog, only_changes)
+        return Command(Step.ANSWER, clause, conversation.last_skill, intent, follow_up=True)
     if _asks_its_own_lookup(clause, conversation, catalog):
         return None
     if _adds_to_the_action(clause, conversation, catalog):

@@ -16,6 +16,7 @@ from quipu.application.understanding.conversation import (
     NEW_REQUEST,
     SURE_TO_ACT,
     Conversation,
+    asked_for,
     details_named,
     moves_money,
     named_or_sure,
@@ -43,6 +44,8 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
         clause = _possible(said, conversation)
         before = commands[-1] if commands else None
         if before is not None and _only_supposes(clause):
+            continue
+        if _told_before_asking(clause, reading.clauses[i + 1 :], catalog):
             continue
         if _opens_an_action(clause, reading.clauses[i + 1 :], catalog):
             commands.append(Command(Step.SMALL_TALK, clause, intent=clause.intent, rule="said before a request"))
@@ -72,6 +75,13 @@ def _opens_an_action(clause: Clause, after: tuple[Clause, ...], catalog: Catalog
     """ "tá. paga minha conta de água": an "ok" said before another action asked outright is how that request
     opens; it takes up nothing offered before ("sí. ¿y cuánto debo?" still takes the offer up)."""
     return clause.intent in FILLERS and any(sure(c, NEW_REQUEST) and catalog.acts(c.intent) for c in after)
+
+
+def _told_before_asking(clause: Clause, after: tuple[Clause, ...], catalog: Catalog) -> bool:
+    """ "bloqueei meu cartão sem querer no app, desbloqueia pra mim": what the customer did to a card, told before
+    another request, is why they ask: it asks nothing of its own (a payment they made is looked up instead)."""
+    told = clause.done and catalog.acts(clause.intent) and clause.intent not in MONEY_INTENTS
+    return told and any((sure(c, NEW_REQUEST) or asked_for(c)) and c.intent != clause.intent for c in after)
 
 
 def _only_supposes(clause: Clause) -> bool:

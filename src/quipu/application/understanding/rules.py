@@ -17,6 +17,7 @@ from quipu.application.understanding.conversation import (
     BILLS,
     CHARGE_STATUS,
     DOUBT_FLOOR,
+    PAYING,
     REFUND,
     SMALL_TALK_WORDS,
     SURE_TO_ACT,
@@ -149,7 +150,10 @@ def _another_action_named(clause: Clause, catalog: Catalog) -> str | None:
         second_action is not None and first_action is not None and second_action.action != first_action.action
     )
     named = second in clause.anchors and catalog.acts(second) and clause.intent not in clause.anchors
-    return second if other and named else None
+    # "liquida el recibo de luz": a verb that pays anything ("liquidar", "saldar") names no debt when a bill is
+    # what it pays: what is paid decides which payment
+    a_bill_paid = {clause.intent, second} == PAYING and bool(clause.slots.services)
+    return second if other and named and not a_bill_paid else None
 
 
 def _look_first(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:

@@ -184,7 +184,9 @@ def _starts_anew(rest: list[str], language: str) -> bool:
         head = lex.cue(cue).search(start)
         if head is not None and head.start() == 0 and head.group(0) not in SUBORDINATING:
             return True
-    if len(verb) < len(rest) and _opens_with_verb(verb, lex):
+    polite = lex.cue("polite_request").search(" ".join(verb[:2]))
+    asked = _opens_with_verb(verb, lex) or (polite is not None and polite.start() == 0)  # "…, me la pueden reactivar?"
+    if len(verb) < len(rest) and asked:
         return True
     if _wishes(rest, lex):
         return True

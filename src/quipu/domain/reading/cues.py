@@ -206,6 +206,9 @@ def _hypothetical(clause: Words, language: str) -> bool:
     lex = lexicon(language)
     # "una pregunta, si les pido pasar 10 mil… ¿me cobran?": the supposition opens past the words that only open
     words = past_openers(list(clause.content), lex)
+    courtesy = lex.cue("courtesy").search(" ".join(words))
+    if courtesy is not None and courtesy.start() == 0:  # "si puedes, ¿me la bloqueas?", "se puder, paga…": asked
+        words = " ".join(words)[courtesy.end() :].split()
     opened = len(clause.content) - len(words)
     found = lex.cue("hypothetical").search(" ".join(words))
     if found is None:

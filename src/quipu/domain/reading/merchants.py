@@ -85,7 +85,7 @@ def number_names_a_merchant(said: str, merchants: tuple[str, ...]) -> bool:
 
 
 def _names(text: str, merchant: str) -> bool:
-    words = text.split()
+    words = [_singular(w) for w in text.split()]
     if _named_by_number(words, merchant):
         return True
     pairs = [a + b for a, b in zip(words, words[1:], strict=False)]
@@ -106,9 +106,33 @@ def _shortened(word: str, name: str) -> bool:
     return long_enough and name.startswith(word) and word != name and word not in _common_words()
 
 
+def _singular(word: str) -> str:
+    """ "ubers", "rappis": a merchant's name in the plural (the trips, the orders) names the merchant."""
+    names = _one_word_names()
+    for ending in (str(e) for e in common().get("plural_endings") or []):
+        if word.endswith(ending) and word[: -len(ending)] in names:
+            return word[: -len(ending)]
+    return word
+
+
+@cache
+def _one_word_names() -> frozenset[str]:
+    return frozenset(b for b in brand_names() if " " not in b and len(b) >= MIN_OWN_WORD)
+
+
+def _without_dates(text: str) -> str:
+    """The words with each day's word beside a number taken out: "do dia 12" is a date, not the merchant Día."""
+    days = {str(w) for w in common().get("day_words") or []}
+    words = text.split()
+    return " ".join(
+        "" if w in days and any(n.isdigit() for n in words[max(i - 1, 0) : i + 2 : 2]) else w
+        for i, w in enumerate(words)
+    )
+
+
 def merchants_named(text: str, own: tuple[str, ...], language: str = "es") -> tuple[str, ...]:
     """The customer's own merchants the words name (the longest name first), else the brands they name."""
-    text = _nicknamed(text)
+    text = " ".join(_singular(w) for w in _without_dates(_nicknamed(text)).split())
     found = [m for m in sorted(own, key=len, reverse=True) if _names(text, m)]
     if found:
         return tuple(dict.fromkeys(found))

@@ -13,9 +13,13 @@ def refused_after_its_noun(clause: Words, language: str) -> bool:
     """ "alerta de vencimento não, obrigada", "el aviso de pago no": what is refused is named first and the "no" ends
     the clause, with no verb of action before it (a verb takes its own negation: "bloquéala, no")."""
     lex = lexicon(language)
-    words = list(clause.content)
+    words = _without_courtesy_at_the_end(list(clause.content), lex)
     negators = {w for p in lex.cue_words("negation") for w in p.split()}
     if len(words) < 2 or words[-1] not in negators or words[-2] in negators:
+        return False
+    still = {w for p in lex.cue_words("not_yet") for w in p.split()}
+    before = [w for w in words[:-1] if w not in still][-1:]
+    if before and before[0] in lex.cue_words("alternative"):  # "¿ya cayó o todavía no?": a state asked
         return False
     # "quero meu dinheiro de volta, não…": a request said outright keeps its own "no"; after an article the action's
     # word is its noun ("el bloqueo no, gracias"), which the "no" refuses
@@ -25,6 +29,18 @@ def refused_after_its_noun(clause: Words, language: str) -> bool:
         lex.cue("action_verbs").search(" ".join(verbs)) is None
         and lex.cue("request").search(" ".join(words[:-1])) is None
     )
+
+
+def _without_courtesy_at_the_end(words: list[str], lex: Lexicon) -> list[str]:
+    """ "el bloqueo no, parce", "a transferência não, amiga, obrigada": a courtesy or a name the customer calls
+    the bank by ends the clause after its "no" and changes nothing of what the "no" refuses."""
+    while words:
+        text = " ".join(words)
+        last = [f for f in lex.cue("courtesy").find(text) if f.end() == len(text)]
+        if not last or last[0].start() == 0:
+            return words
+        words = text[: last[0].start()].split()
+    return words
 
 
 def none_at_all(clause: Words, language: str) -> bool:
@@ -65,8 +81,19 @@ def put_off(text: str, lex: Lexicon) -> bool:
     needs = [m.end() for m in lex.cue("needed_by").find(text)]
     return any(
         not any(end <= m.start() and len(text[end : m.start()].split()) <= NEED_REACH for end in needs)
+        and not _happened_yet(text, m, lex)
         for m in lex.cue("postpone").find(text)
     )
+
+
+def _happened_yet(text: str, delay: Found, lex: Lexicon) -> bool:
+    """ "¿todavía no me lo han descontado?", "ainda não caiu o estorno", "¿ya me lo cobraron o todavía no?": what
+    has or has not happened yet is a state, told or asked; only what the customer asks, put off, is a delay
+    ("todavía no la bloquees")."""
+    found = lex.cue("not_yet_happened").search(text[delay.end() :].strip())
+    before = text[: delay.start()].split()[-1:]
+    alternative = bool(before) and before[0] in lex.cue_words("alternative")  # "…o todavía no?": one of two states
+    return (found is not None and found.start() == 0) or alternative
 
 
 def negated(clause: Words, language: str, anchors: list[int]) -> bool:

@@ -51,6 +51,9 @@ def read(text: str, context: ReadingContext, learned: LearnedReader | None = Non
             before = _joined(before, words, asked=words.asked)
             found[-1] = read_clause(before, context, learned, as_of)
             continue
+        if found and _asked_under_the_supposition(found[-1], words):
+            # "suponete que me roban el celu, ¿me podés bloquear la tarjeta…?": a question of what could be done then
+            clause = replace(clause, mood=Mood.HYPOTHETICAL, settled=Mood.HYPOTHETICAL)
         before = words
         if found and _asks_of_it(found[-1], clause):  # read again with what the clause before named, so the reader
             clause = read_clause(words, context, learned, as_of, carried=found[-1].slots)  # weighs it ("¿cuánto sale?")
@@ -75,6 +78,12 @@ def _periods_shared(found: list[Clause]) -> tuple[Clause, ...]:
         if alike and own and not first.slots.periods and then.slots.periods:
             shared[i] = replace(first, slots=replace(first.slots, periods=then.slots.periods))
     return tuple(shared)
+
+
+def _asked_under_the_supposition(before: Clause, words: Words) -> bool:
+    """A question said right after a supposition ("e se eu viajar pra fora, preciso bloquear o cartão antes?") asks
+    what would be done if it came true: it is of the supposition, as a question about an action is."""
+    return before.mood == Mood.HYPOTHETICAL and words.asked
 
 
 CARRIED = ("services", "merchants")  # the things a clause names, which the next clause may speak of without naming

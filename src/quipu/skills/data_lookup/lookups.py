@@ -88,9 +88,9 @@ def _currencies_asked(turn: SkillTurn) -> dict[str, str]:
 
 def _arguments(turn: SkillTurn, tool: str) -> dict[str, object]:
     """The tool's arguments from the reading; a follow-up keeps what it does not change ("¿y en abril?" keeps
-    the category; "¿y en total?" drops it)."""
+    the category; "¿y en total?" drops it, "¿y en total en eso?" keeps it)."""
     base = {k: v for k, v in turn.earlier.items() if k in ("period", *FILTERS.get(tool, ()))} if turn.follow_up else {}
-    if turn.now.everything:
+    if turn.now.everything and not turn.now.that_one:  # "y en total cuánto en eso": the total of that, kept
         base = {k: v for k, v in base.items() if k == "period"}
     now = _narrowing(turn.now)
     if "category" in now:

@@ -39,6 +39,8 @@ def _amount(turn: SkillTurn) -> Amount | None:
             return slots.amounts[0]
         if slots.amounts:
             return None  # two amounts: which one is meant is the customer's to say
+        if slots.settles:
+            return None  # "no, mejor solo el mínimo": settled by the records, not by the amount said before
     return None
 
 
@@ -90,6 +92,7 @@ def _transfer_arguments(turn: SkillTurn) -> dict[str, object]:
         settles = _settles(turn)
         if settles:
             arguments["settle"] = settles
+            arguments.pop("amount", None)  # "no, mejor solo el mínimo": the amount it corrects goes
     roles: dict[str, str] = {}
     for slots in reversed(_said(turn)):  # the words said now win over the earlier ones
         roles |= _roles(slots, paying or arguments.get("kind") == "pay_debt")
