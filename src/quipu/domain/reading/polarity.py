@@ -90,6 +90,9 @@ def _happened_yet(text: str, delay: Found, lex: Lexicon) -> bool:
     """ "¿todavía no me lo han descontado?", "ainda não caiu o estorno", "¿ya me lo cobraron o todavía no?": what
     has or has not happened yet is a state, told or asked; only what the customer asks, put off, is a delay
     ("todavía no la bloquees")."""
+    negators = {w for p in lex.cue_words("negation") for w in p.split()}
+    if delay.group(0).split()[-1] not in negators:  # "semana que vem, tá?": only a "not yet" tells a state
+        return False
     found = lex.cue("not_yet_happened").search(text[delay.end() :].strip())
     before = text[: delay.start()].split()[-1:]
     alternative = bool(before) and before[0] in lex.cue_words("alternative")  # "…o todavía no?": one of two states
