@@ -49,6 +49,7 @@ CARDS = "list_cards"  # a card the customer acted on themselves is looked at as 
 CARD_ENDING = frozenset({"last4"})
 PAID_AFTER = {DEBT: "pay_debt", INSTALLMENTS: "pay_debt", BILLS: "pay_bill"}
 AFFIRM = "affirm"
+MOVING = frozenset({"transfer"})
 PAYING_FLOOR = 0.3  # the readings of paying together, at least
 
 
@@ -60,8 +61,10 @@ def pays_what_was_shown(clause: Clause, conversation: Conversation, catalog: Cat
     if paid is None or clause.slots.services or not continues_an_action(clause):
         return None
     # "dale, págalo": a yes and a payment in one; the payment must outweigh any other reading but the yes
-    paying = sum(g.confidence for g in clause.intents if g.label in PAYING)
-    other = max((g.confidence for g in clause.intents if g.label not in PAYING | {AFFIRM}), default=0.0)
+    # "abónale eso desde la corriente": money moved to what was just shown, named by a pronoun, pays it
+    moving = PAYING | MOVING if clause.slots.that_one else PAYING
+    paying = sum(g.confidence for g in clause.intents if g.label in moving)
+    other = max((g.confidence for g in clause.intents if g.label not in moving | {AFFIRM}), default=0.0)
     skill = catalog.skill_of(paid)
     if paying < PAYING_FLOOR or paying <= other or not asked_for(clause) or skill not in conversation.offered:
         return None

@@ -32,6 +32,7 @@ __all__ = ["Conversation", "route"]
 
 FILLERS = frozenset({"greeting", "thanks", "affirm"})  # said before a request, they ask nothing of their own
 WITHDRAW = Step.CANCEL_PENDING.value  # the intent of withdrawing the proposal that waits for the button
+CANCEL_CARD = "cancel_card"  # "cancela eso" with a card waiting is no card cancelled
 # beside these, words code cannot place are not asked about
 RESPONDED = (Step.ANSWER, Step.REFUSE, Step.ACKNOWLEDGE, Step.EXPLAIN, Step.CANCEL_PENDING)
 
@@ -43,7 +44,7 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
     for i, said in enumerate(reading.clauses):
         clause = _possible(said, conversation)
         before = commands[-1] if commands else None
-        if before is not None and _only_supposes(clause):
+        if before is not None and (_only_supposes(clause) or _tells_why(clause, before)):
             continue
         if _told_before_asking(clause, reading.clauses[i + 1 :], catalog):
             continue
@@ -90,10 +91,23 @@ def _only_supposes(clause: Clause) -> bool:
     return clause.slots.guess and not clause.anchors and clause.mood != Mood.REQUEST
 
 
+def _tells_why(clause: Clause, before: Command) -> bool:
+    """ "¿va a llover en Medellín este finde? tengo paseo": a short statement after a question the bank does not
+    serve says why it was asked; it names nothing of its own."""
+    return (
+        before.step == Step.OUT_OF_SCOPE
+        and clause.mood == Mood.STATEMENT
+        and not clause.anchors
+        and not sure(clause, NEW_REQUEST)
+    )
+
+
 def _possible(clause: Clause, conversation: Conversation) -> Clause:
     """ "se me perdió, cancélamela" with no card waiting for the button: withdrawing a proposal is impossible, so
     its weight goes to the reading it lost to. It never lifts a reading the reader did not already put first."""
-    if conversation.pending or len(clause.intents) < 2 or clause.intent == WITHDRAW:
+    if conversation.pending:
+        return _withdrawn_by_its_pronoun(clause)
+    if len(clause.intents) < 2 or clause.intent == WITHDRAW:
         return clause
     impossible = sum(g.confidence for g in clause.intents if g.label == WITHDRAW)
     if not impossible:
@@ -101,6 +115,18 @@ def _possible(clause: Clause, conversation: Conversation) -> Clause:
     first, *rest = clause.intents
     kept = (Guess(first.label, round(first.confidence + impossible, 4)), *(g for g in rest if g.label != WITHDRAW))
     return replace(clause, intents=kept)
+
+
+def _withdrawn_by_its_pronoun(clause: Clause) -> Clause:
+    """ "mejor cancele eso" while a card waits for the button: cancelling what is named only by a pronoun is
+    withdrawing that card (a card to cancel is named: "cancela la tarjeta")."""
+    s = clause.slots
+    card_named = s.products or s.last4 or s.record_ids
+    if clause.intent != CANCEL_CARD or not s.that_one or card_named:
+        return clause
+    weight = sum(g.confidence for g in clause.intents if g.label in (CANCEL_CARD, WITHDRAW))
+    rest = tuple(g for g in clause.intents if g.label not in (CANCEL_CARD, WITHDRAW))
+    return replace(clause, intents=(Guess(WITHDRAW, round(weight, 4)), *rest))
 
 
 def held_for_a_person(commands: list[Command]) -> list[Command]:
@@ -118,6 +144,8 @@ def _continues_the_message(clause: Clause, before: Command | None) -> Command | 
     """ "cuánto gasté en abril y cuánto en mayo": a clause that names nothing of its own after a lookup in the same
     message asks the same again, changed by what it says."""
     if before is None or before.step != Step.ANSWER or before.acts or clause.anchors:
+        return None
+    if clause.polarity != Polarity.ASKS:  # "…, pero ya a fin de mes": words that put off ask nothing again
         return None
     if sure(clause, NEW_REQUEST) and clause.intent != before.intent:
         return None
@@ -143,11 +171,15 @@ def _taken_back(commands: list[Command], catalog: Catalog) -> list[Command]:
             # "…, mas só no fim do mês": a delay that names no action of its own is about the request before it
             its_own = named_or_sure(clause, SURE_TO_ACT)
             about_it = later.intent in (None, earlier.intent) or not catalog.acts(later.intent or "") or not its_own
-            if earlier.acts and about_it:
+            # a request of an action answered as a follow-up ("el del internet también lo quiero pagar…") prepares
+            # a card as one asked outright does
+            prepares = earlier.step == Step.ANSWER and catalog.acts(earlier.intent or "")
+            if prepares and about_it:
                 kept[i] = Command(
                     Step.ACKNOWLEDGE, earlier.clause, earlier.skill, earlier.intent, reason=clause.polarity.value
                 )
-                if later.step in NOTHING_OF_ITS_OWN:
+                # a delay that took back the request said before it withdraws no card waiting from an earlier turn
+                if later.step in (*NOTHING_OF_ITS_OWN, Step.CANCEL_PENDING):
                     spent.append(later)
     return [c for c in kept if not any(c is s for s in spent)]
 

@@ -174,6 +174,7 @@ def spelled_at(draft: Draft, start: int, numbers: dict[str, int], scales: dict[s
     return total + current if i > start else None
 
 
+MILLION, THOUSAND = Decimal(1_000_000), Decimal(1000)
 NUMBER_JOINERS = ("y", "e")  # "treinta y cinco", "mil e quinhentos", "cento e vinte"
 
 
@@ -197,7 +198,7 @@ def spelled(draft: Draft, numbers: dict[str, int], scales: dict[str, Decimal]) -
             i += 2
             continue
         run: list[str] = []
-        total, current = Decimal(0), Decimal(0)
+        total, current, last_scale = Decimal(0), Decimal(0), Decimal(0)
         j = i
         while (
             j < len(words)
@@ -211,10 +212,15 @@ def spelled(draft: Draft, numbers: dict[str, int], scales: dict[str, Decimal]) -
             if word in scales:
                 current = (current or Decimal(1)) * scales[word]
                 total, current = total + current, Decimal(0)
+                last_scale = scales[word]
             else:
                 current += numbers[word]
             run.append(word)
             j += 1
+        # "un palo setecientos diez", "el millón doscientos": after a million, what follows without a scale of its
+        # own is thousands, as a hundred after "mil" is units
+        if run and run[-1] not in scales and last_scale >= MILLION and current < THOUSAND:
+            current *= THOUSAND
         value = total + current
         lone_scale = len(run) == 1 and run[0] in scales  # "mil gracias" thanks; "mil pesos" is an amount
         money_next = j < len(words) and (words[j] in money_words("es") or words[j] in money_words("pt"))

@@ -50,7 +50,10 @@ def none_at_all(clause: Words, language: str) -> bool:
     negators = {w for p in lex.cue_words("negation") for w in p.split()}
     words = list(clause.content)
     first_negation = next((i for i, w in enumerate(words) if w in negators), None)
-    if first_negation is None or not lex.cue("none_at_all").search(clause.text):
+    text = clause.text
+    for only in lex.cue("only").find(text):  # "no espera, mejor nomás 1800": "nada más" is "only"
+        text = text[: only.start()] + " " * len(only.group(0)) + text[only.end() :]
+    if first_negation is None or not lex.cue("none_at_all").search(text):
         return False
     verbs = lex.cue("action_verbs").find(" ".join(words[:first_negation]))
     return not verbs

@@ -129,6 +129,7 @@ def read_clause(
     seen = features(_past_openers(words, language), cues, slots, named, language)
     intents, moods = learned.read(seen) if learned else (_by_rules(named), ())
     intents = _state_asked(_paid_by_money(_switched(intents, cues, slots), slots), named, words, cues, language)
+    intents = _grouped_not_compared(intents, slots)
     switching_off = (
         bool(intents) and intents[0].label == "alert_off" and _negation_switches_off(words, context.language)
     )
@@ -167,12 +168,24 @@ def _switched(intents: tuple[Guess, ...], cues: Cues, slots: Slots) -> tuple[Gue
     return (first, *(g for g in intents[1:] if g.label != "alert_off"))
 
 
+def _grouped_not_compared(intents: tuple[Guess, ...], slots: Slots) -> tuple[Guess, ...]:
+    """ "¿en qué almacén me gasté más ese mes?": where the most went, by merchant or category, in one period, is the
+    spending grouped; a comparison needs two periods to compare."""
+    grouped = slots.group_by in ("merchant", "category") and len(slots.periods) < 2
+    if not intents or intents[0].label != "compare_spending" or not grouped:
+        return intents
+    merged = sum(g.confidence for g in intents if g.label in ("compare_spending", "spending"))
+    rest = tuple(g for g in intents if g.label not in ("compare_spending", "spending"))
+    return (Guess("spending", round(min(1.0, merged), 3)), *rest)
+
+
 def _paid_by_money(intents: tuple[Guess, ...], slots: Slots) -> tuple[Guess, ...]:
-    """ "quiero cancelar medio palo de la tarjeta", "cancélela con la plata de ahorros": a card is never cancelled by
-    an amount nor from an account; "cancelar" a debt so pays it (Colombia, Mexico), when paying is among the
-    readings: the two readings are one, and so is their likelihood."""
+    """ "quiero cancelar medio palo de la tarjeta", "cancélela con la plata de ahorros", "cancele el mínimo de la
+    tarjeta": a card is never cancelled by an amount, from an account nor by its minimum; "cancelar" a debt so pays
+    it (Colombia, Mexico), when paying is among the readings: the two readings are one, and so is their
+    likelihood."""
     paid_from = any(p.role == "from" and p.kind in ("savings", "checking", "account") for p in slots.products)
-    if not intents or intents[0].label != "cancel_card" or not (slots.amounts or paid_from):
+    if not intents or intents[0].label != "cancel_card" or not (slots.amounts or paid_from or slots.settles):
         return intents
     paying = next((g for g in intents if g.label == "pay_debt"), None)
     if paying is None:
