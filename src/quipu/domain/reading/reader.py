@@ -185,7 +185,9 @@ def _paid_by_money(intents: tuple[Guess, ...], slots: Slots) -> tuple[Guess, ...
     it (Colombia, Mexico), when paying is among the readings: the two readings are one, and so is their
     likelihood."""
     paid_from = any(p.role == "from" and p.kind in ("savings", "checking", "account") for p in slots.products)
-    if not intents or intents[0].label != "cancel_card" or not (slots.amounts or paid_from or slots.settles):
+    # "cancelarla toda" may still be the card itself (code asks which); a card has no minimum to cancel
+    by_its_minimum = slots.settles == "minimum"
+    if not intents or intents[0].label != "cancel_card" or not (slots.amounts or paid_from or by_its_minimum):
         return intents
     paying = next((g for g in intents if g.label == "pay_debt"), None)
     if paying is None:
