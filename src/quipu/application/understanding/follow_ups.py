@@ -178,6 +178,9 @@ def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
         return None
     if clause.polarity == Polarity.POSTPONES:  # "eso después, ¿cuánto debo?": what is put off is not asked again
         return None
+    # "suponete que pierdo la tarjeta, …" after the movements: a supposition of its own changes no last request
+    if clause.mood == Mood.HYPOTHETICAL and not clause.slots.continues:
+        return None
     detailed = refines(clause)
     # "¿y en pesos?", "e nos últimos 7 dias?", "só as acima de 200": a short opening that only changes the last one
     # "y págale medio palo a la tarjeta" after a bill's card is an action of its own, asked outright, not a change
