@@ -85,7 +85,7 @@ def number_names_a_merchant(said: str, merchants: tuple[str, ...]) -> bool:
 
 
 def _names(text: str, merchant: str) -> bool:
-    words = [_singular(w) for w in text.split()]
+    words = text.split()
     if _named_by_number(words, merchant):
         return True
     pairs = [a + b for a, b in zip(words, words[1:], strict=False)]

@@ -1,6 +1,8 @@
 """A clause's polarity, by the rules of the reading: whether its words ask, refuse ("no la bloquees", "mejor no",
 "alerta de vencimento não") or put off ("todavía no", "a fin de mes") what they name."""
 
+from functools import cache
+
 from quipu.domain.reading.lexicon import Found, Lexicon, common, lexicon
 from quipu.domain.reading.words import PUNCTUATION, Words
 
@@ -9,17 +11,27 @@ NEED_REACH = 2  # "la necesito pa | la otra semana": at most this many words bet
 BRIDGE = 4  # at most this many words between a negation and the verb it negates
 
 
+@cache
+def negation_words(language: str) -> frozenset[str]:
+    """The single words of the language's negations ("no", "não", "nunca")."""
+    return frozenset(w for p in lexicon(language).cue_words("negation") for w in str(p).split())
+
+
+def _after_an_alternative(words: list[str], lex: Lexicon) -> bool:
+    """ "¿ya cayó o todavía no?", "já caiu ou ainda não?": the words end on an "or", one of two states asked."""
+    return bool(words) and words[-1] in lex.cue_words("alternative")
+
+
 def refused_after_its_noun(clause: Words, language: str) -> bool:
     """ "alerta de vencimento não, obrigada", "el aviso de pago no": what is refused is named first and the "no" ends
     the clause, with no verb of action before it (a verb takes its own negation: "bloquéala, no")."""
     lex = lexicon(language)
     words = _without_courtesy_at_the_end(list(clause.content), lex)
-    negators = {w for p in lex.cue_words("negation") for w in p.split()}
+    negators = negation_words(lex.language)
     if len(words) < 2 or words[-1] not in negators or words[-2] in negators:
         return False
     still = {w for p in lex.cue_words("not_yet") for w in p.split()}
-    before = [w for w in words[:-1] if w not in still][-1:]
-    if before and before[0] in lex.cue_words("alternative"):  # "¿ya cayó o todavía no?": a state asked
+    if _after_an_alternative([w for w in words[:-1] if w not in still], lex):  # "¿ya cayó o todavía no?"
         return False
     # "quero meu dinheiro de volta, não…": a request said outright keeps its own "no"; after an article the action's
     # word is its noun ("el bloqueo no, gracias"), which the "no" refuses
@@ -47,7 +59,7 @@ def none_at_all(clause: Words, language: str) -> bool:
     """ "no me mandes ningún mail", "não manda e-mail nenhum": a negation with "ningún" reaches the whole clause;
     a request said before the negation stays asked ("bloquee mi tarjeta, no la encuentro por ningún lado")."""
     lex = lexicon(language)
-    negators = {w for p in lex.cue_words("negation") for w in p.split()}
+    negators = negation_words(lex.language)
     words = list(clause.content)
     first_negation = next((i for i, w in enumerate(words) if w in negators), None)
     text = clause.text
@@ -93,12 +105,11 @@ def _happened_yet(text: str, delay: Found, lex: Lexicon) -> bool:
     """ "¿todavía no me lo han descontado?", "ainda não caiu o estorno", "¿ya me lo cobraron o todavía no?": what
     has or has not happened yet is a state, told or asked; only what the customer asks, put off, is a delay
     ("todavía no la bloquees")."""
-    negators = {w for p in lex.cue_words("negation") for w in p.split()}
+    negators = negation_words(lex.language)
     if delay.group(0).split()[-1] not in negators:  # "semana que vem, tá?": only a "not yet" tells a state
         return False
     found = lex.cue("not_yet_happened").search(text[delay.end() :].strip())
-    before = text[: delay.start()].split()[-1:]
-    alternative = bool(before) and before[0] in lex.cue_words("alternative")  # "…o todavía no?": one of two states
+    alternative = _after_an_alternative(text[: delay.start()].split(), lex)  # "…o todavía no?": one of two states
     return (found is not None and found.start() == 0) or alternative
 
 
@@ -107,7 +118,7 @@ def negated(clause: Words, language: str, anchors: list[int]) -> bool:
     bloquees", "não quero transferir"); a "no" standing alone answers instead ("no, la otra")."""
     lex = lexicon(language)
     words = list(clause.content)
-    negators = {w for p in lex.cue_words("negation") for w in p.split()}
+    negators = negation_words(lex.language)
     bridge = {w for p in lex.cue_words("negation_bridge") for w in p.split()}
     text = " ".join(words)
     starts = sorted({len(text[:a].split()) for a in anchors})

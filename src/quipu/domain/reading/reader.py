@@ -12,7 +12,7 @@ from quipu.domain.reading.cues import Cues, gives_a_reason, past_openers, read_c
 from quipu.domain.reading.features import features
 from quipu.domain.reading.lexicon import common, compiled_table, lexicon
 from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading, ReadingContext, Slots
-from quipu.domain.reading.polarity import refused_after_its_noun
+from quipu.domain.reading.polarity import negation_words, refused_after_its_noun
 from quipu.domain.reading.slots import read_slots
 from quipu.domain.reading.words import Words, normalise
 
@@ -216,8 +216,7 @@ def _negation_switches_off(words: Words, language: str) -> bool:
     """ "ya no quiero la alerta": the negation is the off switch the lexicon names, which asks; "no desactives la
     alerta" negates the switch, and refuses."""
     lex = lexicon(language)
-    negators = {w for p in lex.cue_words("negation") for w in str(p).split()}
-    return any(negators & set(m.group(0).split()) for m in lex.cue("switch_off").find(words.text))
+    return any(negation_words(language) & set(m.group(0).split()) for m in lex.cue("switch_off").find(words.text))
 
 
 def _past_openers(words: Words, language: str) -> Words:
