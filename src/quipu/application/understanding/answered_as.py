@@ -79,6 +79,9 @@ def already_done(clause: Clause, conversation: Conversation, catalog: Catalog) -
         return None
     if not clause.done:
         return None
+    shown = catalog.once_done(clause.intent)  # "reclamei de uma cobrança errada": the case they opened
+    if shown is not None:
+        return answered_as(clause, shown, conversation, catalog)
     if clause.intent not in MONEY_INTENTS:  # a card's action (one that takes the card's ending) is looked at
         on_a_card = catalog.takes_declared(clause.intent, CARD_ENDING)
         return answered_as(clause, CARDS, conversation, catalog) if on_a_card else None

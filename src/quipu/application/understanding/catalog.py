@@ -13,6 +13,7 @@ class Intent:
     action: str | None = None  # the catalog action or transfer kind; the action never automated
     handled: str | None = None  # for code's own: person, scam, never_automated, cancel_pending, answer, …
     takes: frozenset[str] | None = None  # the details (reading slots) that narrow it; None: any detail
+    once_done: str | None = None  # the lookup that shows it when the customer says they already did it themselves
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,8 @@ class Catalog:
                 if name in found:
                     raise ValueError(f"intent {name} is declared by {found[name].skill} and {skill}")
                 takes = frozenset(spec["takes"].split()) if spec.get("takes") else None
-                found[name] = Intent(name, skill, spec.get("acts") == "true", spec.get("action"), takes=takes)
+                acts, action, once_done = spec.get("acts") == "true", spec.get("action"), spec.get("once_done")
+                found[name] = Intent(name, skill, acts, action, takes=takes, once_done=once_done)
         for name, spec in shared.items():
             if name in found:
                 raise ValueError(f"intent {name} is declared by a skill and by _shared")
@@ -62,6 +64,10 @@ class Catalog:
         """Whether the intent declares each of these details as its own (an alert takes its kind)."""
         intent = self.intents.get(name)
         return bool(details) and intent is not None and intent.takes is not None and details <= intent.takes
+
+    def once_done(self, name: str) -> str | None:
+        intent = self.intents.get(name)
+        return intent.once_done if intent else None
 
     def acts(self, name: str) -> bool:
         intent = self.intents.get(name)

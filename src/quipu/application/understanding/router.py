@@ -82,7 +82,8 @@ def _told_before_asking(clause: Clause, after: tuple[Clause, ...], catalog: Cata
     """ "bloqueei meu cartão sem querer no app, desbloqueia pra mim": what the customer did to a card, told before
     another request, is why they ask: it asks nothing of its own (a payment they made is looked up instead)."""
     told = clause.done and catalog.acts(clause.intent) and clause.intent not in MONEY_INTENTS
-    return told and any((sure(c, NEW_REQUEST) or asked_for(c)) and c.intent != clause.intent for c in after)
+    asks_more = [c for c in after if c.intent not in FILLERS]  # "reclamei de uma cobrança, e aí?" asks after it
+    return told and any((sure(c, NEW_REQUEST) or asked_for(c)) and c.intent != clause.intent for c in asks_more)
 
 
 def _only_supposes(clause: Clause) -> bool:

@@ -158,6 +158,8 @@ def _masked(text: str, table: Table) -> str:
 
 
 def _currencies(text: str, language: str) -> tuple[str, ...]:
+    # "na real era 40" (actually, it was 40): a currency's word inside a saying names no currency
+    text = _masked(text, (("saying", lexicon(language).cue("not_currency")),))
     found = [(m.start(), code) for code, phrases in compiled_table(language, "currencies") for m in phrases.find(text)]
     return tuple(dict.fromkeys(code for _, code in sorted(found)))
 
