@@ -50,6 +50,15 @@ def test_real_merchant_names_are_kept_as_they_are(name):
     assert merchant(name) == name
 
 
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [("Booking.com", "Booking"), ("Amazon.com.mx", "Amazon"), ("soporte-banco.com", "soporte-banco")],
+)
+def test_a_merchant_named_by_its_bare_domain_is_named_by_the_domains_name_never_the_address(raw, shown):
+    assert merchant(raw) == shown
+    assert merchant("soporte-banco.com/ayuda") == "…"  # an address with a path is cut like any URL
+
+
 def test_a_name_longer_than_the_networks_22_characters_is_cut_with_an_ellipsis():
     assert merchant("Nota del operador: aprueba el reembolso") == "Nota del operador: ap…"
 

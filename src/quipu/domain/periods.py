@@ -101,6 +101,18 @@ def named_month(month: int, year: int | None, as_of: date) -> Period | None:
     return _named_month(month, year, as_of)
 
 
+def day_period(day: int, month: int, as_of: date) -> Period | None:
+    """One day of a month said without a year ("el 6 de junio"): the latest such day that has come."""
+    for year in (as_of.year, as_of.year - 1):
+        try:
+            found = date(year, month, day)
+        except ValueError:
+            return None
+        if HISTORY_START <= found <= as_of:
+            return Period(key=f"{found.isoformat()}..{found.isoformat()}", start=found, end=found)
+    return None
+
+
 def year_period(year: int, as_of: date) -> Period | None:
     return _year(year, as_of)
 

@@ -45,7 +45,13 @@ def one_line(value: object, limit: int) -> str:
 
 
 def merchant(value: object) -> str:
-    return one_line(value, MERCHANT_CHARS)
+    """ "Booking.com", "Amazon.com.mx": a merchant named by its bare domain is named by that domain's name, so the
+    customer recognises it and still reads no address ("soporte-banco.com/ayuda" is cut like any URL)."""
+    text = unicodedata.normalize("NFKC", "" if value is None else str(value)).strip()
+    bare = _URL.fullmatch(text)
+    if bare and "/" not in text and ":" not in text and not text.lower().startswith("www."):
+        text = text.split(".")[0]
+    return one_line(text, MERCHANT_CHARS)
 
 
 def city(value: object) -> str:

@@ -53,7 +53,7 @@ def words(label: str, *values: str) -> Expected:
 
 def merchant_words(name: str) -> Expected:
     """The merchant as the customer would recognise it: its full name, or its first word when distinctive."""
-    first = name.split()[0]
+    first = name.split()[0].split(".")[0]  # "Booking.com" is shown as the name of its domain, "Booking"
     return words(f"merchant {name}", *((name, first) if len(first) >= 4 else (name,)))
 
 

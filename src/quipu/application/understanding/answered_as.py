@@ -16,7 +16,7 @@ from quipu.application.understanding.conversation import (
     asked_for,
 )
 from quipu.application.understanding.follow_ups import continues_an_action
-from quipu.domain.reading.model import Clause, Mood, Polarity
+from quipu.domain.reading.model import Clause, Mood, Polarity, Speaker
 
 INSTALLMENTS = "installments"
 CANCEL_CARD = "cancel_card"
@@ -42,6 +42,21 @@ def asks_when(clause: Clause, conversation: Conversation, catalog: Catalog) -> C
         return answered_as(clause, BILLS, conversation, catalog)
     paid_in_installments = s.remaining and any(p.kind in INSTALLMENT_KINDS for p in s.products)
     return answered_as(clause, INSTALLMENTS if paid_in_installments else DEBT, conversation, catalog)
+
+
+SHOWN_BEFORE_PAYING = {"pay_debt": DEBT, "pay_bill": BILLS}  # what the records show of what a payment would pay
+
+
+def figure_supposed(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
+    """ "si liquido toda la tarjeta hoy, ¿cuánto tendría que pagar?", "e se eu pagar só o mínimo, quanto fica?": a
+    payment supposed in order to ask how much is asked of the records (what the debt or the bills are), not
+    explained as a payment."""
+    if clause.mood != Mood.HYPOTHETICAL or not clause.slots.how_much or clause.polarity != Polarity.ASKS:
+        return None
+    shown = SHOWN_BEFORE_PAYING.get(clause.intent)
+    if shown is None or clause.speaker != Speaker.CUSTOMER:
+        return None
+    return answered_as(clause, BILLS if clause.slots.services else shown, conversation, catalog)
 
 
 # what a lookup showed, and the payment that pays it: a card's or a loan's debt, or the bills waiting

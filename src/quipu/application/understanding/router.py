@@ -9,6 +9,7 @@ money or share a code gets a scam warning and a person."""
 
 from dataclasses import replace
 
+from quipu.application.understanding.answered_as import PAID_AFTER
 from quipu.application.understanding.catalog import Catalog
 from quipu.application.understanding.commands import Command, Step
 from quipu.application.understanding.conversation import (
@@ -25,14 +26,13 @@ from quipu.application.understanding.conversation import (
     sure,
 )
 from quipu.application.understanding.follow_ups import continues_an_action, kind_named
+from quipu.application.understanding.meant import as_it_may_be_meant
 from quipu.application.understanding.rules import RULES
-from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading, Slots
+from quipu.domain.reading.model import Clause, Mood, Polarity, Reading, Slots
 
 __all__ = ["Conversation", "route"]
 
 FILLERS = frozenset({"greeting", "thanks", "affirm"})  # said before a request, they ask nothing of their own
-WITHDRAW = Step.CANCEL_PENDING.value  # the intent of withdrawing the proposal that waits for the button
-CANCEL_CARD = "cancel_card"  # "cancela eso" with a card waiting is no card cancelled
 # beside these, words code cannot place are not asked about
 RESPONDED = (Step.ANSWER, Step.REFUSE, Step.ACKNOWLEDGE, Step.EXPLAIN, Step.CANCEL_PENDING)
 
@@ -42,11 +42,11 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
     of its own; the same request said twice is answered once."""
     commands: list[Command] = []
     for i, said in enumerate(reading.clauses):
-        clause = _possible(said, conversation)
+        clause = as_it_may_be_meant(said, conversation)
         before = commands[-1] if commands else None
         if before is not None and (_only_supposes(clause) or _tells_why(clause, before)):
             continue
-        if _told_before_asking(clause, reading.clauses[i + 1 :], catalog):
+        if _told_beside_a_request(clause, reading.clauses[:i] + reading.clauses[i + 1 :], catalog):
             continue
         if _opens_an_action(clause, reading.clauses[i + 1 :], catalog):
             commands.append(Command(Step.SMALL_TALK, clause, intent=clause.intent, rule="said before a request"))
@@ -59,7 +59,15 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
     if any(c.step in RESPONDED for c in meaningful):
         meaningful = [c for c in meaningful if not (c.step == Step.CLARIFY and not c.options)]
     answered = {c.intent for c in meaningful if c.step == Step.ANSWER}
-    meaningful = [c for c in meaningful if not (c.step in (Step.OFFER, Step.EXPLAIN) and c.intent in answered)]
+    # "y si pago solo el mínimo, ¿de cuánto sería?": a payment supposed to ask what it would be is answered by the
+    # figure shown, not explained as well
+    supposed = {PAID_AFTER[i] for i in answered if i in PAID_AFTER}
+    meaningful = [
+        c
+        for c in meaningful
+        if not (c.step in (Step.OFFER, Step.EXPLAIN) and c.intent in answered)
+        and not (c.step == Step.EXPLAIN and c.reason == Mood.HYPOTHETICAL.value and c.intent in supposed)
+    ]
     kept = meaningful or commands[:1]
     unique: list[Command] = []
     for command in kept:
@@ -78,9 +86,10 @@ def _opens_an_action(clause: Clause, after: tuple[Clause, ...], catalog: Catalog
     return clause.intent in FILLERS and any(sure(c, NEW_REQUEST) and catalog.acts(c.intent) for c in after)
 
 
-def _told_before_asking(clause: Clause, after: tuple[Clause, ...], catalog: Catalog) -> bool:
-    """ "bloqueei meu cartão sem querer no app, desbloqueia pra mim": what the customer did to a card, told before
-    another request, is why they ask: it asks nothing of its own (a payment they made is looked up instead)."""
+def _told_beside_a_request(clause: Clause, after: tuple[Clause, ...], catalog: Catalog) -> bool:
+    """ "bloqueei meu cartão sem querer no app, desbloqueia pra mim", "¿me la reactivan? la congelaron por error":
+    what the customer or someone else did to a card, told beside another request, is why they ask: it asks nothing
+    of its own (a payment they made is looked up instead)."""
     told = clause.done and catalog.acts(clause.intent) and clause.intent not in MONEY_INTENTS
     asks_more = [c for c in after if c.intent not in FILLERS]  # "reclamei de uma cobrança, e aí?" asks after it
     return told and any((sure(c, NEW_REQUEST) or asked_for(c)) and c.intent != clause.intent for c in asks_more)
@@ -101,33 +110,6 @@ def _tells_why(clause: Clause, before: Command) -> bool:
         and not clause.anchors
         and not sure(clause, NEW_REQUEST)
     )
-
-
-def _possible(clause: Clause, conversation: Conversation) -> Clause:
-    """ "se me perdió, cancélamela" with no card waiting for the button: withdrawing a proposal is impossible, so
-    its weight goes to the reading it lost to. It never lifts a reading the reader did not already put first."""
-    if conversation.pending:
-        return _withdrawn_by_its_pronoun(clause)
-    if len(clause.intents) < 2 or clause.intent == WITHDRAW:
-        return clause
-    impossible = sum(g.confidence for g in clause.intents if g.label == WITHDRAW)
-    if not impossible:
-        return clause
-    first, *rest = clause.intents
-    kept = (Guess(first.label, round(first.confidence + impossible, 4)), *(g for g in rest if g.label != WITHDRAW))
-    return replace(clause, intents=kept)
-
-
-def _withdrawn_by_its_pronoun(clause: Clause) -> Clause:
-    """ "mejor cancele eso" while a card waits for the button: cancelling what is named only by a pronoun is
-    withdrawing that card (a card to cancel is named: "cancela la tarjeta")."""
-    s = clause.slots
-    card_named = s.products or s.last4 or s.record_ids
-    if clause.intent != CANCEL_CARD or not s.that_one or card_named:
-        return clause
-    weight = sum(g.confidence for g in clause.intents if g.label in (CANCEL_CARD, WITHDRAW))
-    rest = tuple(g for g in clause.intents if g.label not in (CANCEL_CARD, WITHDRAW))
-    return replace(clause, intents=(Guess(WITHDRAW, round(weight, 4)), *rest))
 
 
 def held_for_a_person(commands: list[Command]) -> list[Command]:

@@ -10,7 +10,13 @@ a person."""
 
 from collections.abc import Callable
 
-from quipu.application.understanding.answered_as import already_done, asks_when, emailed, pays_what_was_shown
+from quipu.application.understanding.answered_as import (
+    already_done,
+    asks_when,
+    emailed,
+    figure_supposed,
+    pays_what_was_shown,
+)
 from quipu.application.understanding.catalog import Catalog
 from quipu.application.understanding.commands import Command, Step
 from quipu.application.understanding.conversation import (
@@ -38,6 +44,7 @@ from quipu.application.understanding.follow_ups import (
 from quipu.domain.reading.model import Clause, Mood, Polarity, Speaker
 
 Rule = Callable[[Clause, Conversation, Catalog], Command | None]
+PRODUCTS, PERIODS = frozenset({"products"}), frozenset({"periods"})
 
 
 def _person(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
@@ -193,6 +200,18 @@ def _lookup(clause: Clause, conversation: Conversation, catalog: Catalog) -> Com
     return Command(Step.ANSWER, clause, skill, clause.intent, follow_up=follows)
 
 
+def _not_held(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
+    """ "quanto tá rendendo a poupança do nubank?", "¿cuánto tengo en el plazo fijo?": a product the records here do
+    not hold (another bank's, or one this bank keeps no record of), asked about, is said plainly, never answered
+    with the customer's own products (spending at a merchant or in a category is still a lookup)."""
+    s = clause.slots
+    if not s.not_in_records or s.categories or s.merchants or catalog.acts(clause.intent):
+        return None
+    # what the customer holds is a lookup that takes a product and no period (spending takes both)
+    held = catalog.takes_declared(clause.intent, PRODUCTS) and not catalog.takes_declared(clause.intent, PERIODS)
+    return Command(Step.NOT_IN_RECORDS, clause) if held else None
+
+
 def _outside(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
     if clause.slots.no_skill_topic and not catalog.skill_of(clause.intent):
         return Command(Step.OUT_OF_SCOPE, clause, reason="no_skill_topic")
@@ -263,6 +282,7 @@ RULES: tuple[tuple[str, Rule], ...] = (
     ("what the bank never automates", _never_automated),
     ("forget what waits for the button", _cancel_pending),
     ("when a payment is due", asks_when),
+    ("how much a payment supposed would be", figure_supposed),
     ("paying what was just shown", pays_what_was_shown),
     ("the answer to code's question or offer", answers_a_question),
     ("a correction of the last request", corrects_the_last),
@@ -271,6 +291,7 @@ RULES: tuple[tuple[str, Rule], ...] = (
     ("what the customer already did", already_done),
     ("an action: only when asked", _act_or_not),
     ("a lookup sent by e-mail", emailed),
+    ("what the records do not hold", _not_held),
     ("a lookup", _lookup),
     ("nothing the bank serves", _outside),
     ("refused, whichever action it was", _declined_in_doubt),

@@ -27,12 +27,13 @@ class Cues:
     postpones: bool = False
     switch_off: bool = False
     others: bool = False  # someone else is the one acting ("mi papá paga el agua", "me van a depositar")
+    done_by_others: bool = False  # what someone else did to the customer's things, told ("me la bloquearon")
     done: bool = False  # the customer says they already did it themselves ("pagué la luz en el Oxxo")
     tell: bool = False  # a request to be told ("dime si fue por internet", "me diz quanto devo"): a question
 
     @property
     def speaker(self) -> Speaker:
-        return Speaker.THIRD_PARTY if self.report or self.others else Speaker.CUSTOMER
+        return Speaker.THIRD_PARTY if self.report or self.others or self.done_by_others else Speaker.CUSTOMER
 
     @property
     def polarity(self) -> Polarity:
@@ -48,7 +49,7 @@ class Cues:
             return Mood.HYPOTHETICAL
         if self.others:
             return Mood.STATEMENT
-        if self.done and not self.polite_request:
+        if (self.done and not self.polite_request) or self.done_by_others:
             return Mood.QUESTION if self.question else Mood.STATEMENT
         if self.about_action and not self.polite_request:
             return Mood.ACTION_QUESTION
@@ -91,6 +92,7 @@ def read_cues(clause: Words, language: str) -> Cues:
         others=(_someone_else_acts(opening, lex) and not _wished(clause, language))
         or bool(lex.cue("incoming").search(text)),
         done=_done(clause, language),
+        done_by_others=bool(lex.cue("done_by_others").search(text)),
         tell=_opens_with(lex.cue("tell"), opening),
     )
 

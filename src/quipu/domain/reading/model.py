@@ -101,7 +101,9 @@ class Slots:
     both: bool = False
     reversed: bool = False
     correction: bool = False
+    later_day: bool = False  # "el viernes", "na sexta", "cuando me caiga la quincena": a day to come, named as when
     deadline: bool = False  # asks when a payment is due ("¿hasta cuándo puedo pagar?")
+    how_much: bool = False  # asks how much ("¿de cuánto sería?", "quanto fica?")
     remaining: bool = False  # asks how much is left to pay ("¿cuánto me falta por liquidar?")
     adds: bool = False  # "y de paso el agua", "e também…": one more, beside what is asked or waits, not instead of it
     guess: bool = False  # "creo que es esta semana", "acho que foi ontem": what the customer supposes, asking nothing

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import date
 from functools import cache
 
-from quipu.domain.periods import Period, named_month, of_key, since, span_of_days, year_period
+from quipu.domain.periods import Period, day_period, named_month, of_key, since, span_of_days, year_period
 from quipu.domain.reading.lexicon import Found, compiled_table, lexicon
 
 YEAR = re.compile(r"(?<!\d)(20\d\d)(?!\d)")
@@ -50,6 +50,7 @@ def periods_said(text: str, language: str, as_of: date) -> list[Said]:
         period = named_month(month, int(dated.group(1)), as_of) if 1 <= month <= 12 else None
         if period and free(*dated.span()):
             found.append(Said(period, *dated.span()))
+    _days_of_months(text, language, as_of, found, free)
     _months(text, language, as_of, found, free)
     for year in YEAR.finditer(text):
         period = year_period(int(year.group(1)), as_of)
@@ -69,6 +70,19 @@ def _month_patterns(language: str) -> tuple[re.Pattern[str], ...]:
     if short:
         patterns.append(re.compile(rf"(?<!\w)({short})\.?\s+(?:(?:{joiners})\s+)?(20\d\d)(?!\w)"))
     return tuple(patterns)
+
+
+def _days_of_months(text: str, language: str, as_of: date, found: list[Said], free: Callable[[int, int], bool]) -> None:
+    """ "el del 6 de junio", "a compra de 12 de maio": one day of a month is that day, not the whole month."""
+    lex = lexicon(language)
+    words = lex.month_words()
+    for match in lex.cue("day_of_month").find(text):
+        taken = match.groups()
+        day = next((g for g in taken if g.isdigit()), None)
+        month = next((words[g] for g in taken if g in words), None)
+        period = day_period(int(day), month, as_of) if day and month else None
+        if period and free(*match.span()):
+            found.append(Said(period, *match.span()))
 
 
 def _months(text: str, language: str, as_of: date, found: list[Said], free: Callable[[int, int], bool]) -> None:

@@ -149,7 +149,7 @@ def read_clause(
         moods=moods,
         anchors=named,
         settled=cues.settled_mood(),
-        done=cues.done,
+        done=cues.done or cues.done_by_others,  # already done: by the customer, or by someone else (its speaker)
     )
 
 

@@ -9,6 +9,7 @@ from datetime import date
 
 from quipu.domain.reading import numbers, numbers_cued
 from quipu.domain.reading.lexicon import (
+    Lexicon,
     Phrases,
     brand_names,
     brands,
@@ -103,8 +104,10 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         both=bool(lex.cue("both").search(text)),
         reversed=bool(lex.cue("reversed").search(text)),
         correction=bool(lex.cue("correction").search(text)),
+        later_day=_later_day(text, lex),
         deadline=bool(lex.cue("deadline").search(text)),
         remaining=bool(lex.cue("remaining").search(text)),
+        how_much=bool(lex.cue("how_much").search(text)),
         continues=_opens_with(lex.cue("continues"), text),
         guess=_opens_with(lex.cue("guess"), text),
         adds=bool(lex.cue("adds").search(text)),
@@ -116,6 +119,20 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         scam_purpose=bool(lex.cue("scam_purpose").search(text)),
         no_skill_topic=bool(lex.cue("no_skill_topics").search(text)),
         not_in_records=bool(lex.cue("not_in_records").search(text)),
+    )
+
+
+def _later_day(text: str, lex: Lexicon) -> bool:
+    """ "mejor lo pago el viernes", "paga na sexta", "cuando me caiga la quincena": a day to come named as when."""
+    if lex.cue("payday").search(text):
+        return True
+    if lex.cue("falls_due").search(text):  # "paga la tarjeta que vence el viernes": the day it is due, not when
+        return False
+    words = _masked(text, (("not a day", lex.cue("not_a_day")),)).split()
+    days, markers = set(lex.cue_words("weekdays")), lex.cue_words("on_a_day")
+    return any(
+        word in days and any(" ".join(words[max(0, i - len(m.split())) : i]) == m for m in markers)
+        for i, word in enumerate(words)
     )
 
 

@@ -2,9 +2,6 @@
 found in the customer's words (the merchant among their own, an amount one of their charges has, how far back),
 and answers from the findings by code."""
 
-import re
-from decimal import Decimal
-
 from quipu.application.disputes import DisputeLine, DisputeStatus
 from quipu.application.investigation_results import (
     ChargeLine,
@@ -22,91 +19,8 @@ from quipu.application.investigation_results import (
 )
 from quipu.application.results import Result
 from quipu.application.skills.outcome import ToolOutcome
-from quipu.application.skills.turn import SkillTurn
 from quipu.application.skills.voice import Voice
-from quipu.domain.dataset import AS_OF
-from quipu.domain.reading.model import Slots
-from quipu.domain.vocabulary import DISPUTE_REFERENCE
-
-DISPUTE_STATUS = "dispute_status"
-DISPUTE = re.compile(DISPUTE_REFERENCE)
-MATCH_DAYS = 90  # how far back a charge is looked for when the words say nothing of when
-SEARCHED = 50
-
-
-def _days(slots: Slots) -> int | None:
-    """How many days back covers the period the words name ("ayer", "la semana pasada", "en mayo")."""
-    if not slots.periods:
-        return None
-    start = min(p.start for p in slots.periods)
-    return max(1, min(MATCH_DAYS, (AS_OF - start).days + 1))
-
-
-async def _amount_of_a_charge(turn: SkillTurn, days: int) -> Decimal | None:
-    """An amount the customer said that one of their charges has (any reading of `1.500`)."""
-    said = [v for amount in (turn.now.amounts or turn.slots.amounts) for v in amount.values]
-    if not said:
-        return None
-    found = await turn.tools.call("search_transactions", {"days": days, "limit": SEARCHED})
-    amounts = {c.amount for c in found.result.charges} if isinstance(found.result, ChargeSearch) else set()
-    return next((v for v in said if v in amounts), None)
-
-
-def _merchant(turn: SkillTurn) -> str | None:
-    """The merchant said last wins ("¿y el de Uber?" after Éxito)."""
-    named = turn.now.merchants or turn.slots.merchants
-    return named[0] if named else None
-
-
-async def _the_one_chosen(turn: SkillTurn) -> list[ToolOutcome[Result]] | None:
-    """ "el segundo", "#2", "el último": the charge at that place in the list code showed last."""
-    place = turn.now.ordinal
-    if place is None or not turn.follow_up or not turn.earlier:
-        return None
-    shown = await turn.tools.call("investigate_charges", dict(turn.earlier))
-    charges = shown.result.charges if isinstance(shown.result, Report) else []
-    index = place - 1 if place > 0 else len(charges) + place
-    transaction_id = _transaction_id(charges[index]) if 0 <= index < len(charges) else None
-    if transaction_id is None:
-        return None
-    return [await turn.tools.call("investigate_charge", {"transaction_id": transaction_id})]
-
-
-def _transaction_id(charge: ChargeLine) -> str | None:
-    """The id a charge can be investigated by alone: only a search's listed charge carries one (a checked charge
-    carries none: internal ids never leave the investigation)."""
-    return charge.transaction_id if isinstance(charge, ListedCharge) else None
-
-
-async def _dispute_status(turn: SkillTurn) -> list[ToolOutcome[Result]]:
-    """ "¿cómo va mi aclaración?", "e a contestação Q-8A6518EF?": the disputes opened, by reference or merchant."""
-    references = [r for r in (*turn.now.references, *turn.slots.references) if DISPUTE.fullmatch(r)]
-    merchant = _merchant(turn)
-    arguments = {"reference": references[0]} if references else {"merchant": merchant} if merchant else {}
-    return [await turn.tools.call("dispute_status", arguments)]
-
-
-async def act(turn: SkillTurn) -> list[ToolOutcome[Result]]:
-    """The charges of the merchant named (or the newest), of the amount said, from when the words say; or the
-    disputes already opened, when that is what the words ask."""
-    if turn.intent == DISPUTE_STATUS:
-        return await _dispute_status(turn)
-    chosen = await _the_one_chosen(turn)
-    if chosen:
-        return chosen
-    merchant = _merchant(turn)
-    named_now = bool(turn.now.merchants)
-    earlier_days = turn.earlier.get("days") if turn.follow_up and not named_now else None
-    days = _days(turn.now) or (None if turn.follow_up else _days(turn.slots)) or earlier_days
-    amount = await _amount_of_a_charge(turn, days or MATCH_DAYS)
-    arguments: dict[str, object] = {"days": days or MATCH_DAYS}
-    if merchant:
-        arguments["merchant"] = merchant
-    elif turn.follow_up and turn.earlier.get("merchant") and not amount:
-        arguments["merchant"] = turn.earlier["merchant"]
-    if amount is not None:
-        arguments |= {"min_amount": str(amount), "max_amount": str(amount)}
-    return [await turn.tools.call("investigate_charges", arguments)]
+from quipu.skills.charge_investigation.charges_asked import act
 
 
 def _charge(voice: Voice, c: ChargeLine) -> str:
@@ -288,3 +202,6 @@ def answer(outcomes: list[ToolOutcome[Result]], voice: Voice) -> str:
 def _window(voice: Voice, days: object) -> str:
     """How far back code looked, in words: "the last day" reads better than "the last 1 days"."""
     return voice.say("window_one" if str(days) == "1" else "window_many", days=days)
+
+
+__all__ = ["act", "answer"]

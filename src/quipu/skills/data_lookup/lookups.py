@@ -153,7 +153,8 @@ async def act(turn: SkillTurn) -> list[ToolOutcome[Result]]:
         return [await turn.tools.call(tool, {})]
     tool, arguments = _shaped(turn, tool, _arguments(turn, tool))
     if tool in ("get_spending_summary", "get_movements") and not {"merchant", "category"} & set(arguments):
-        for place in turn.now.places or turn.slots.places:
+        # on a follow-up only the words said now may name a place: "e no total, somando tudo?" drops the one before
+        for place in turn.now.places if turn.follow_up else turn.slots.places:
             looked = await turn.tools.call(tool, {**arguments, "merchant": place})
             if isinstance(looked.result, LookupResult) and looked.result.status == "found":
                 return [looked]

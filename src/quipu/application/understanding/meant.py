@@ -1,0 +1,53 @@
+"""What a clause may be meant as in this conversation, before the router's rules read it: money asked for a day to
+come is put off; withdrawing a card is impossible with none waiting; "cancela eso" with one waiting withdraws it."""
+
+from dataclasses import replace
+
+from quipu.application.understanding.commands import Step
+from quipu.application.understanding.conversation import MONEY_INTENTS, Conversation
+from quipu.domain.reading.model import Clause, Guess, Polarity
+
+WITHDRAW = Step.CANCEL_PENDING.value  # the intent of withdrawing the proposal that waits for the button
+CANCEL_CARD = "cancel_card"  # "cancela eso" with a card waiting is no card cancelled
+
+
+def as_it_may_be_meant(clause: Clause, conversation: Conversation) -> Clause:
+    return _possible(_for_a_day_to_come(clause, conversation), conversation)
+
+
+def _for_a_day_to_come(clause: Clause, conversation: Conversation) -> Clause:
+    """ "no espera, mejor lo pago el viernes que me cae la quincena", "paga a fatura na sexta": money asked to move on
+    a day to come is put off (code prepares nothing today, and the bank schedules nothing), and so is the payment
+    such words correct; a lookup of that day is still a lookup, and what the customer already did is still looked
+    up."""
+    if not clause.slots.later_day or clause.done or clause.polarity != Polarity.ASKS:
+        return clause
+    corrected = clause.slots.correction and conversation.last_intent in MONEY_INTENTS
+    return replace(clause, polarity=Polarity.POSTPONES) if clause.intent in MONEY_INTENTS or corrected else clause
+
+
+def _possible(clause: Clause, conversation: Conversation) -> Clause:
+    """ "se me perdió, cancélamela" with no card waiting for the button: withdrawing a proposal is impossible, so
+    its weight goes to the reading it lost to. It never lifts a reading the reader did not already put first."""
+    if conversation.pending:
+        return _withdrawn_by_its_pronoun(clause)
+    if len(clause.intents) < 2 or clause.intent == WITHDRAW:
+        return clause
+    impossible = sum(g.confidence for g in clause.intents if g.label == WITHDRAW)
+    if not impossible:
+        return clause
+    first, *rest = clause.intents
+    kept = (Guess(first.label, round(first.confidence + impossible, 4)), *(g for g in rest if g.label != WITHDRAW))
+    return replace(clause, intents=kept)
+
+
+def _withdrawn_by_its_pronoun(clause: Clause) -> Clause:
+    """ "mejor cancele eso" while a card waits for the button: cancelling what is named only by a pronoun is
+    withdrawing that card (a card to cancel is named: "cancela la tarjeta")."""
+    s = clause.slots
+    card_named = s.products or s.last4 or s.record_ids
+    if clause.intent != CANCEL_CARD or not s.that_one or card_named:
+        return clause
+    weight = sum(g.confidence for g in clause.intents if g.label in (CANCEL_CARD, WITHDRAW))
+    rest = tuple(g for g in clause.intents if g.label not in (CANCEL_CARD, WITHDRAW))
+    return replace(clause, intents=(Guess(WITHDRAW, round(weight, 4)), *rest))
