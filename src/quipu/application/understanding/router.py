@@ -252,7 +252,12 @@ def _same(later: Command, seen: Command) -> bool:
 
 
 def _details(clause: Clause) -> dict[str, object]:
-    return {name: getattr(clause.slots, name) for name in details_named(clause)}
+    """What the clause names; a word that might be a merchant no list knows counts only where no merchant is named
+    ("…de best buy?? yo no compro en el gabacho" names Best Buy twice, whatever follows "en")."""
+    named = {name: getattr(clause.slots, name) for name in details_named(clause)}
+    if clause.slots.merchants:
+        named.pop("places", None)
+    return named
 
 
 def _first_rule(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command:

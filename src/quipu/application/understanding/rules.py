@@ -21,19 +21,14 @@ from quipu.application.understanding.catalog import Catalog
 from quipu.application.understanding.commands import Command, Step
 from quipu.application.understanding.conversation import (
     BILLS,
-    CHARGE_STATUS,
     DOUBT_FLOOR,
     PAYING,
-    REFUND,
     SMALL_TALK_WORDS,
     SURE_TO_ACT,
-    SURE_TO_CASE,
     Conversation,
     answered_as,
     asked_for,
-    moves_money,
     named_or_sure,
-    pays_own,
     sure,
 )
 from quipu.application.understanding.follow_ups import (
@@ -41,50 +36,11 @@ from quipu.application.understanding.follow_ups import (
     corrects_the_last,
     follows_up,
 )
+from quipu.application.understanding.to_a_person import asked_for_a_person, never_automated, scam_reported
 from quipu.domain.reading.model import Clause, Mood, Polarity, Speaker
 
 Rule = Callable[[Clause, Conversation, Catalog], Command | None]
 PRODUCTS, PERIODS = frozenset({"products"}), frozenset({"periods"})
-
-
-def _person(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
-    named = "human" in clause.anchors or sure(clause, SURE_TO_CASE)
-    if clause.intent == "human" and sure(clause) and named and clause.polarity == Polarity.ASKS:
-        return Command(Step.PERSON, clause, reason="customer_asked")
-    return None
-
-
-def _scam(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
-    """Someone else's instruction to move money or to share a code, or a call "from the bank" asking for either."""
-    s = clause.slots
-    reported = clause.mood == Mood.REPORT
-    money = moves_money(clause)
-    named = clause.intent == "scam_report" and sure(clause)
-    # "primero tengo que pagar 2 mil del kit, ¿le transfiero?": money moved for a scam's purpose, reported or not
-    paid_to_be_paid = s.scam_purpose and money
-    if (
-        named
-        or paid_to_be_paid
-        or (reported and (s.secret or s.scam_purpose or (money and not pays_own(clause))))
-        or (s.secret and s.impersonation)
-    ):
-        return Command(Step.SCAM, clause, reason="scam_report")
-    return None
-
-
-def _never_automated(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
-    intent = catalog.get(clause.intent)
-    if intent is None or intent.handled != "never_automated" or not sure(clause):
-        return None
-    if clause.intent == REFUND and clause.mood == Mood.QUESTION and clause.polarity == Polarity.ASKS:
-        # "¿ya me devolvieron lo de netflix?", "o estorno saiu?": what became of the charge, from the records
-        return answered_as(clause, CHARGE_STATUS, conversation, catalog)
-    if clause.polarity != Polarity.ASKS:
-        return Command(Step.ACKNOWLEDGE, clause, intent=clause.intent, reason=clause.polarity.value)
-    if clause.asks and named_or_sure(clause, SURE_TO_CASE):  # a person takes it
-        return Command(Step.REFUSE, clause, intent=clause.intent, reason=intent.action)
-    # asked about, supposed, reported or only told: said by code, and no case is opened for it
-    return Command(Step.REFUSE, clause, intent=clause.intent, reason=intent.action, options=("explain",))
 
 
 def _cancel_pending(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
@@ -277,9 +233,9 @@ def _clarify(clause: Clause, conversation: Conversation, catalog: Catalog) -> Co
 
 
 RULES: tuple[tuple[str, Rule], ...] = (
-    ("a person, now", _person),
-    ("a scam reported", _scam),
-    ("what the bank never automates", _never_automated),
+    ("a person, now", asked_for_a_person),
+    ("a scam reported", scam_reported),
+    ("what the bank never automates", never_automated),
     ("forget what waits for the button", _cancel_pending),
     ("when a payment is due", asks_when),
     ("how much a payment supposed would be", figure_supposed),

@@ -1,0 +1,61 @@
+"""The rules of the one router that give a clause to a person: a person asked for outright, a scam reported (someone
+else's instruction to move money or to share a code), and what the bank never automates (a refund, an unblock, a
+higher limit), said by code and, when the customer asks for it, passed to a person."""
+
+from quipu.application.understanding.catalog import Catalog
+from quipu.application.understanding.commands import Command, Step
+from quipu.application.understanding.conversation import (
+    CHARGE_STATUS,
+    MONEY_INTENTS,
+    REFUND,
+    SURE_TO_CASE,
+    Conversation,
+    answered_as,
+    moves_money,
+    named_or_sure,
+    pays_own,
+    sure,
+)
+from quipu.domain.reading.model import Clause, Mood, Polarity
+
+
+def asked_for_a_person(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
+    named = "human" in clause.anchors or sure(clause, SURE_TO_CASE)
+    if clause.intent == "human" and sure(clause) and named and clause.polarity == Polarity.ASKS:
+        return Command(Step.PERSON, clause, reason="customer_asked")
+    return None
+
+
+def scam_reported(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
+    """Someone else's instruction to move money or to share a code, or a call "from the bank" asking for either."""
+    s = clause.slots
+    reported = clause.mood == Mood.REPORT
+    # "el de soporte me dijo que pasara todo a la corriente": in a report, money is moved by the reading it leads with,
+    # however unsure the reader is of it (a warning and a person are the safe side)
+    money = moves_money(clause) or (reported and clause.intent in MONEY_INTENTS)
+    named = clause.intent == "scam_report" and sure(clause)
+    # "primero tengo que pagar 2 mil del kit, ¿le transfiero?": money moved for a scam's purpose, reported or not
+    paid_to_be_paid = s.scam_purpose and money
+    if (
+        named
+        or paid_to_be_paid
+        or (reported and (s.secret or s.scam_purpose or (money and not pays_own(clause))))
+        or (s.secret and s.impersonation)
+    ):
+        return Command(Step.SCAM, clause, reason="scam_report")
+    return None
+
+
+def never_automated(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
+    intent = catalog.get(clause.intent)
+    if intent is None or intent.handled != "never_automated" or not sure(clause):
+        return None
+    if clause.intent == REFUND and clause.mood == Mood.QUESTION and clause.polarity == Polarity.ASKS:
+        # "¿ya me devolvieron lo de netflix?", "o estorno saiu?": what became of the charge, from the records
+        return answered_as(clause, CHARGE_STATUS, conversation, catalog)
+    if clause.polarity != Polarity.ASKS:
+        return Command(Step.ACKNOWLEDGE, clause, intent=clause.intent, reason=clause.polarity.value)
+    if clause.asks and named_or_sure(clause, SURE_TO_CASE):  # a person takes it
+        return Command(Step.REFUSE, clause, intent=clause.intent, reason=intent.action)
+    # asked about, supposed, reported or only told: said by code, and no case is opened for it
+    return Command(Step.REFUSE, clause, intent=clause.intent, reason=intent.action, options=("explain",))
