@@ -126,7 +126,8 @@ def held_for_a_person(commands: list[Command]) -> list[Command]:
 def _continues_the_message(clause: Clause, before: Command | None) -> Command | None:
     """ "cuánto gasté en abril y cuánto en mayo": a clause that names nothing of its own after a lookup in the same
     message asks the same again, changed by what it says."""
-    if before is None or before.step != Step.ANSWER or before.acts or clause.anchors:
+    # "…en el súper este mes y cuánto se me fue en mayo": words that name the same lookup again still continue it
+    if before is None or before.step != Step.ANSWER or before.acts or set(clause.anchors) - {before.intent}:
         return None
     if clause.polarity != Polarity.ASKS:  # "…, pero ya a fin de mes": words that put off ask nothing again
         return None

@@ -197,6 +197,9 @@ def _declined_in_doubt(clause: Clause, conversation: Conversation, catalog: Cata
 def _doubt(clause: Clause, catalog: Catalog) -> Command | None:
     """The two likeliest readings, when both are worth offering and at least one is something a skill does."""
     options = [g.label for g in clause.intents[:2] if g.confidence >= DOUBT_FLOOR and _offerable(g.label, catalog)]
+    # "un consumo de meli… ¿me lo siguen cobrando?": a reading that takes no merchant is no option for words naming one
+    merchant = frozenset({"merchants"}) if clause.slots.merchants else frozenset()
+    options = [o for o in options if catalog.narrowed_by(o, merchant)]
     if len(options) != 2:
         return None
     # two lookups of one skill ("tem uma compra da amazon pendente, que é isso?": a charge not recognised, or what

@@ -110,7 +110,7 @@ def _past_opening(clause: Words, lex: Lexicon) -> Words:
 def past_openers(words: list[str], lex: Lexicon) -> list[str]:
     """The clause from its first word that is not an opener ("listo gracias, entonces pague…" reads from "pague");
     a clause of openers only stays as it is ("ok gracias")."""
-    openers = set(lex.cue_words("openers"))
+    openers = _openers(lex.language)
     longest = max((len(o.split()) for o in openers), default=0)  # "que no tiene nada que ver"
     rest = list(words)
     while rest:
@@ -119,6 +119,15 @@ def past_openers(words: list[str], lex: Lexicon) -> list[str]:
             break
         rest = rest[size:]
     return rest or words
+
+
+@cache
+def _openers(language: str) -> frozenset[str]:
+    """The openers as written and as the normaliser leaves them ("tá bom" is read "esta bom")."""
+    lex = lexicon(language)
+    spellings = lex.spellings()
+    written = [fold(str(o)) for o in lex.cue_words("openers")]
+    return frozenset([*written, *(" ".join(spellings.get(w, w) for w in o.split()) for o in written)])
 
 
 def _polite(opening: str, lex: Lexicon) -> bool:

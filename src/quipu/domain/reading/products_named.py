@@ -42,7 +42,13 @@ def _refused(before: list[str], after: list[str], lex: Lexicon) -> bool:
         before = before[:-1]
     if before and before[-1] in negators:
         return True
-    return bool(after) and after[0] in negators and (len(after) == 1 or after[1] in PUNCTUATION)
+    if not after or after[0] not in negators:
+        return False
+    courtesy = {str(c) for c in lex.cue_words("courtesy") if " " not in str(c)}  # "la de crédito no eh, esa…"
+    rest = after[1:]
+    while rest and rest[0] in courtesy:
+        rest = rest[1:]
+    return not rest or rest[0] in PUNCTUATION
 
 
 # the words that name an account before its number ("de la cuenta de ahorro 4000000011"): set aside to find its role

@@ -129,7 +129,7 @@ def read_clause(
     seen = features(_past_openers(words, language), cues, slots, named, language)
     intents, moods = learned.read(seen) if learned else (_by_rules(named), ())
     intents = _state_asked(_paid_by_money(_switched(intents, cues, slots), slots), named, words, cues, language)
-    intents = _grouped_not_compared(intents, slots)
+    intents = _grouped_not_compared(_settled_when_asked(intents, cues, slots), slots)
     switching_off = (
         bool(intents) and intents[0].label == "alert_off" and _negation_switches_off(words, context.language)
     )
@@ -177,6 +177,18 @@ def _grouped_not_compared(intents: tuple[Guess, ...], slots: Slots) -> tuple[Gue
     merged = sum(g.confidence for g in intents if g.label in ("compare_spending", "spending"))
     rest = tuple(g for g in intents if g.label not in ("compare_spending", "spending"))
     return (Guess("spending", round(min(1.0, merged), 3)), *rest)
+
+
+def _settled_when_asked(intents: tuple[Guess, ...], cues: Cues, slots: Slots) -> tuple[Guess, ...]:
+    """ "listo, abónele el mínimo", "paga tudo": a debt's minimum or whole, asked for in a request, is paying it; asked
+    in a question ("¿cuál es el mínimo?") it is the debt."""
+    if not intents or intents[0].label != "debt" or not slots.settles or cues.settled_mood() != Mood.REQUEST:
+        return intents
+    paying = next((g for g in intents if g.label == "pay_debt"), None)
+    if paying is None:
+        return intents
+    merged = Guess("pay_debt", round(min(1.0, intents[0].confidence + paying.confidence), 3))
+    return (merged, *(g for g in intents if g.label not in ("pay_debt", "debt")))
 
 
 def _paid_by_money(intents: tuple[Guess, ...], slots: Slots) -> tuple[Guess, ...]:
