@@ -29,7 +29,10 @@ def asks_when(clause: Clause, conversation: Conversation, catalog: Catalog) -> C
     due date, a loan's installments), never explained as a payment."""
     s = clause.slots
     # "¿hasta qué fecha tengo para cancelar la tarjeta?": cancelling a debt is paying it off (Colombia, Argentina)
-    if not (s.deadline or s.remaining) or clause.intent not in PAYING | {CANCEL_CARD, DEBT}:
+    # "y cuándo me vence el resumen": a plain question of when something falls due is the debt's, whatever noun
+    # the reader leaned to
+    plainly_when = s.deadline and clause.mood == Mood.QUESTION
+    if not (s.deadline or s.remaining) or (clause.intent not in PAYING | {CANCEL_CARD, DEBT} and not plainly_when):
         return None
     # "hasta que fecha tengo pa cancelarla" asks without its "?", "¿me podría indicar hasta qué fecha…?" asks
     # politely: the words of a deadline are a question's own

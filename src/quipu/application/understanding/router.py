@@ -48,7 +48,7 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
             continue
         if _told_beside_a_request(clause, reading.clauses[:i] + reading.clauses[i + 1 :], catalog):
             continue
-        if _opens_an_action(clause, reading.clauses[i + 1 :], catalog):
+        if _opens_an_action(clause, reading.clauses[i + 1 :], catalog) or _only_heard(clause, reading.clauses[i + 1 :]):
             commands.append(Command(Step.SMALL_TALK, clause, intent=clause.intent, rule="said before a request"))
             continue
         commands.append(_continues_the_message(clause, before) or _first_rule(clause, conversation, catalog))
@@ -84,6 +84,12 @@ def _opens_an_action(clause: Clause, after: tuple[Clause, ...], catalog: Catalog
     """ "tá. paga minha conta de água": an "ok" said before another action asked outright is how that request
     opens; it takes up nothing offered before ("sí. ¿y cuánto debo?" still takes the offer up)."""
     return clause.intent in FILLERS and any(sure(c, NEW_REQUEST) and catalog.acts(c.intent) for c in after)
+
+
+def _only_heard(clause: Clause, after: tuple[Clause, ...]) -> bool:
+    """ "beleza. qual é o limite do meu cartão?" after code offered to cancel it: words that only say the customer
+    heard, before a question of another matter, take up no offer ("sí. ¿y cuánto debo?" still does)."""
+    return clause.slots.noted and any(c.intent not in FILLERS and sure(c, NEW_REQUEST) for c in after)
 
 
 def _told_beside_a_request(clause: Clause, after: tuple[Clause, ...], catalog: Catalog) -> bool:

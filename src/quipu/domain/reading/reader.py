@@ -181,8 +181,10 @@ def _grouped_not_compared(intents: tuple[Guess, ...], slots: Slots) -> tuple[Gue
 
 def _settled_when_asked(intents: tuple[Guess, ...], cues: Cues, slots: Slots) -> tuple[Guess, ...]:
     """ "listo, abónele el mínimo", "paga tudo": a debt's minimum or whole, asked for in a request, is paying it; asked
-    in a question ("¿cuál es el mínimo?") it is the debt."""
+    in a question ("¿cuál es el mínimo?") or as its figure ("me regala el valor de la cuota mínima") it is the debt."""
     if not intents or intents[0].label != "debt" or not slots.settles or cues.settled_mood() != Mood.REQUEST:
+        return intents
+    if slots.how_much:
         return intents
     paying = next((g for g in intents if g.label == "pay_debt"), None)
     if paying is None:

@@ -108,6 +108,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         deadline=bool(lex.cue("deadline").search(text)),
         remaining=bool(lex.cue("remaining").search(text)),
         how_much=bool(lex.cue("how_much").search(text)),
+        noted=_whole(text, lex.cue("noted")),
         continues=_opens_with(lex.cue("continues"), text),
         guess=_opens_with(lex.cue("guess"), text),
         adds=bool(lex.cue("adds").search(text)),
@@ -120,6 +121,12 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         no_skill_topic=bool(lex.cue("no_skill_topics").search(text)),
         not_in_records=bool(lex.cue("not_in_records").search(text)),
     )
+
+
+def _whole(text: str, phrases: Phrases) -> bool:
+    """The words are one of the phrases and nothing more ("ok", "beleza", "ok gracias")."""
+    found = phrases.search(text.strip())
+    return found is not None and found.start() == 0 and found.end() == len(text.strip())
 
 
 def _later_day(text: str, lex: Lexicon) -> bool:
