@@ -30,9 +30,9 @@ def scam_reported(clause: Clause, conversation: Conversation, catalog: Catalog) 
     """Someone else's instruction to move money or to share a code, or a call "from the bank" asking for either."""
     s = clause.slots
     reported = clause.mood == Mood.REPORT
-    # "el de soporte me dijo que pasara todo a la corriente": in a report, money is moved by the reading it leads with,
-    # however unsure the reader is of it (a warning and a person are the safe side)
-    money = moves_money(clause) or (reported and clause.intent in MONEY_INTENTS)
+    # "el de soporte me dijo que pasara todo a la corriente": reported from someone "of the bank", money is moved by
+    # the reading it leads with, however unsure the reader is of it ("le pregunto a mi esposo si él la usó" is not)
+    money = moves_money(clause) or (reported and clause.intent in MONEY_INTENTS and s.impersonation)
     named = clause.intent == "scam_report" and sure(clause)
     # "primero tengo que pagar 2 mil del kit, ¿le transfiero?": money moved for a scam's purpose, reported or not
     paid_to_be_paid = s.scam_purpose and money

@@ -28,6 +28,7 @@ class Cues:
     switch_off: bool = False
     others: bool = False  # someone else is the one acting ("mi papá paga el agua", "me van a depositar")
     done_by_others: bool = False  # what someone else did to the customer's things, told ("me la bloquearon")
+    pays: bool = False  # a verb of paying ("abónele", "paga"), as "me regala" is not
     done: bool = False  # the customer says they already did it themselves ("pagué la luz en el Oxxo")
     tell: bool = False  # a request to be told ("dime si fue por internet", "me diz quanto devo"): a question
 
@@ -93,6 +94,7 @@ def read_cues(clause: Words, language: str) -> Cues:
         or bool(lex.cue("incoming").search(text)),
         done=_done(clause, language),
         done_by_others=bool(lex.cue("done_by_others").search(text)),
+        pays=bool(lex.cue("pay_verbs").search(text)),
         tell=_opens_with(lex.cue("tell"), opening),
     )
 

@@ -184,7 +184,7 @@ def _settled_when_asked(intents: tuple[Guess, ...], cues: Cues, slots: Slots) ->
     in a question ("¿cuál es el mínimo?") or as its figure ("me regala el valor de la cuota mínima") it is the debt."""
     if not intents or intents[0].label != "debt" or not slots.settles or cues.settled_mood() != Mood.REQUEST:
         return intents
-    if slots.how_much:
+    if slots.how_much or not cues.pays:  # "me regala el pago mínimo": the figure, told
         return intents
     paying = next((g for g in intents if g.label == "pay_debt"), None)
     if paying is None:
