@@ -44,7 +44,9 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
     for i, said in enumerate(reading.clauses):
         clause = as_it_may_be_meant(said, conversation)
         before = commands[-1] if commands else None
-        if before is not None and (_only_supposes(clause) or _tells_why(clause, before)):
+        if before is not None and (
+            _only_supposes(clause) or _tells_why(clause, before) or _of_what_is_not_held(clause, before)
+        ):
             continue
         if _told_beside_a_request(clause, reading.clauses[:i] + reading.clauses[i + 1 :], catalog):
             continue
@@ -105,6 +107,12 @@ def _only_supposes(clause: Clause) -> bool:
     """ "¿cuándo me toca pagar la tarjeta? creo q es esta semana": what the customer supposes of what they just
     asked asks nothing of its own; a supposition that names a problem ("creo que me clonaron") still does."""
     return clause.slots.guess and not clause.anchors and clause.mood != Mood.REQUEST
+
+
+def _of_what_is_not_held(clause: Clause, before: Command) -> bool:
+    """ "tengo plata en el galicia también, ¿cuánto hay ahí?": a question naming nothing of its own, right after
+    what the records here do not hold, asks of that same thing (it is said plainly once)."""
+    return before.step == Step.NOT_IN_RECORDS and not refines(clause) and not clause.anchors
 
 
 def _tells_why(clause: Clause, before: Command) -> bool:
