@@ -179,6 +179,9 @@ def _grouped_not_compared(intents: tuple[Guess, ...], slots: Slots) -> tuple[Gue
     return (Guess("spending", round(min(1.0, merged), 3)), *rest)
 
 
+PAYING = "pay_debt"
+
+
 def _settled_when_asked(intents: tuple[Guess, ...], cues: Cues, slots: Slots) -> tuple[Guess, ...]:
     """ "listo, abónele el mínimo", "paga tudo": a debt's minimum or whole, asked for in a request, is paying it; asked
     in a question ("¿cuál es el mínimo?") or as its figure ("me regala el valor de la cuota mínima") it is the debt."""
@@ -186,11 +189,7 @@ def _settled_when_asked(intents: tuple[Guess, ...], cues: Cues, slots: Slots) ->
         return intents
     if slots.how_much or not cues.pays:  # "me regala el pago mínimo": the figure, told
         return intents
-    paying = next((g for g in intents if g.label == "pay_debt"), None)
-    if paying is None:
-        return intents
-    merged = Guess("pay_debt", round(min(1.0, intents[0].confidence + paying.confidence), 3))
-    return (merged, *(g for g in intents if g.label not in ("pay_debt", "debt")))
+    return _one_with_paying(intents)
 
 
 def _paid_by_money(intents: tuple[Guess, ...], slots: Slots) -> tuple[Guess, ...]:
@@ -203,11 +202,17 @@ def _paid_by_money(intents: tuple[Guess, ...], slots: Slots) -> tuple[Guess, ...
     by_its_minimum = slots.settles == "minimum"
     if not intents or intents[0].label != "cancel_card" or not (slots.amounts or paid_from or by_its_minimum):
         return intents
-    paying = next((g for g in intents if g.label == "pay_debt"), None)
+    return _one_with_paying(intents)
+
+
+def _one_with_paying(intents: tuple[Guess, ...]) -> tuple[Guess, ...]:
+    """The first reading and paying a debt, when paying is among the readings, are one: paying, with both
+    likelihoods."""
+    paying = next((g for g in intents if g.label == PAYING), None)
     if paying is None:
         return intents
-    merged = Guess("pay_debt", round(min(1.0, intents[0].confidence + paying.confidence), 3))
-    return (merged, *(g for g in intents if g.label not in ("pay_debt", "cancel_card")))
+    merged = Guess(PAYING, round(min(1.0, intents[0].confidence + paying.confidence), 3))
+    return (merged, *(g for g in intents if g.label not in (PAYING, intents[0].label)))
 
 
 def _state_asked(
