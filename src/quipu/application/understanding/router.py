@@ -94,12 +94,12 @@ def _only_heard(clause: Clause, after: tuple[Clause, ...]) -> bool:
     return clause.slots.noted and any(c.intent not in FILLERS and sure(c, NEW_REQUEST) for c in after)
 
 
-def _told_beside_a_request(clause: Clause, after: tuple[Clause, ...], catalog: Catalog) -> bool:
+def _told_beside_a_request(clause: Clause, others: tuple[Clause, ...], catalog: Catalog) -> bool:
     """ "bloqueei meu cartão sem querer no app, desbloqueia pra mim", "¿me la reactivan? la congelaron por error":
     what the customer or someone else did to a card, told beside another request, is why they ask: it asks nothing
     of its own (a payment they made is looked up instead)."""
     told = clause.done and catalog.acts(clause.intent) and clause.intent not in MONEY_INTENTS
-    asks_more = [c for c in after if c.intent not in FILLERS]  # "reclamei de uma cobrança, e aí?" asks after it
+    asks_more = [c for c in others if c.intent not in FILLERS]  # "reclamei de uma cobrança, e aí?" asks nothing more
     return told and any((sure(c, NEW_REQUEST) or asked_for(c)) and c.intent != clause.intent for c in asks_more)
 
 
