@@ -22,7 +22,11 @@ def _for_a_day_to_come(clause: Clause, conversation: Conversation) -> Clause:
     up."""
     if not clause.slots.later_day or clause.done or clause.polarity != Polarity.ASKS:
         return clause
-    corrected = clause.slots.correction and conversation.last_intent in MONEY_INTENTS
+    last = conversation.last_intent
+    corrected = clause.slots.correction and last in MONEY_INTENTS
+    if corrected and clause.intent not in MONEY_INTENTS and not clause.anchors and last is not None:
+        # "no, mejor el viernes que cobro" while a transfer waits: that transfer, put off ("cobro" names no charge)
+        return replace(clause, polarity=Polarity.POSTPONES, intents=(Guess(last, 1.0), *clause.intents))
     return replace(clause, polarity=Polarity.POSTPONES) if clause.intent in MONEY_INTENTS or corrected else clause
 
 

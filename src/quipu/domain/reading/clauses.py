@@ -176,9 +176,10 @@ def _starts_anew(rest: list[str], language: str) -> bool:
     if _only_courtesy(rest, language):
         return False
     start = " ".join(rest[:4])
-    clitics = {str(w) for w in lex.cue_words("clitics")}
+    # "…, me la desbloquean?", "…, vcs me desbloqueiam?": the verb after the bank addressed and the pronouns
+    before_verb = {str(w) for w in (*lex.cue_words("clitics"), *lex.cue_words("addressed"))}
     verb = list(rest)
-    while verb[:1] and verb[0] in clitics:  # "…, me la desbloquean?": the verb after its pronouns
+    while verb[:1] and verb[0] in before_verb:
         verb = verb[1:]
     for cue in ("question_words", "request", "polite_request", "action_verbs"):
         head = lex.cue(cue).search(start)
