@@ -126,6 +126,9 @@ class Proposing:
         if not pool:
             return blocked("nothing_to_pay" if kind == "pay_debt" else "no_other_account")
         found = matching(pool, last4=last4, product_type=kind_of)
+        if not found and not last4 and kind == "pay_debt" and len(pool) == 1:
+            # "abonarle 200 al crédito" (Colombia: the loan) with one debt in the records: that one, shown on the card
+            found = pool
         if len(found) != 1:
             return clarify("destination", [option(a, debt=kind == "pay_debt") for a in found or pool], who.language)
         return found[0]

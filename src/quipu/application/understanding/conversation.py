@@ -40,10 +40,11 @@ class Conversation:
 def pays_own(clause: Clause) -> bool:
     """ "mi viejo me dijo que pague el internet": paying the customer's own bill or debt sends money nowhere but where
     the records say, so someone close advising it steers nothing. A call "from the bank", a code, a scam's purpose,
-    an account or another customer named still make it a scam."""
+    an account or another customer named, or an account they gave ("numa conta que ele passou") still make it a scam."""
     s = clause.slots
     named_elsewhere = s.accounts or s.bare_numbers or s.record_ids
-    return clause.intent in PAYING and not (named_elsewhere or s.impersonation or s.secret or s.scam_purpose)
+    steered = s.impersonation or s.secret or s.scam_purpose or s.given_account
+    return clause.intent in PAYING and not (named_elsewhere or steered)
 
 
 def sure(clause: Clause, level: float = CONFIDENT) -> bool:

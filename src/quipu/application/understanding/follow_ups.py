@@ -6,6 +6,7 @@ from quipu.application.understanding.catalog import Catalog
 from quipu.application.understanding.commands import Command, Step
 from quipu.application.understanding.conversation import (
     NEW_REQUEST,
+    PAYING,
     SHORT_FOLLOW_UP,
     Conversation,
     asked_for,
@@ -148,6 +149,9 @@ def _about_what_was_shown(clause: Clause) -> bool:
     return s.by_size or s.one_before or s.current_one
 
 
+BILL = "pay_bill"
+
+
 def kind_named(clause: Clause) -> frozenset[str]:
     """An alert's kind ("cuando vence", "cobrança duplicada") details only an alert: it is no detail of any lookup."""
     return frozenset({"alert_kind"}) if clause.slots.alert_kind else frozenset()
@@ -195,9 +199,13 @@ def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
     if not only_changes and _points_back(clause, conversation, catalog):
         intent = _asked_of_the_last(clause, conversation, catalog, only_changes)
         return Command(Step.ANSWER, clause, conversation.last_skill, intent, follow_up=True)
+    if _one_more_to_pay(clause, conversation):
+        return Command(Step.ANSWER, clause, catalog.skill_of(BILL), BILL)
     if _asks_its_own_lookup(clause, conversation, catalog):
         return None
     if _adds_to_the_action(clause, conversation, catalog):
+        return Command(Step.ANSWER, clause, conversation.last_skill, conversation.last_intent, follow_up=True)
+    if _concludes_from_the_last(clause, conversation, catalog, detailed):
         return Command(Step.ANSWER, clause, conversation.last_skill, conversation.last_intent, follow_up=True)
     # "¿y en lo que va de este?": a "va" inside the words of a detail is no yes of its own
     named = [a for a in clause.anchors if not (detailed and a == "affirm")]
@@ -224,6 +232,35 @@ def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
         intent = _asked_of_the_last(clause, conversation, catalog, only_changes)
         return Command(Step.ANSWER, clause, conversation.last_skill, intent, follow_up=True)
     return None
+
+
+def _one_more_to_pay(clause: Clause, conversation: Conversation) -> bool:
+    """ "e a conta de luz tbm" right after a payment was asked: one more bill, its verb left to the request before
+    ("paga o mínimo da fatura"). Only words that name a bill and nothing else of their own: a question of how much,
+    a supposition, a refusal or someone else's words ask nothing to be paid."""
+    s = clause.slots
+    return bool(
+        conversation.last_intent in PAYING
+        and s.adds
+        and s.services
+        and not (s.how_much or s.deadline or s.amounts)
+        and clause.mood not in (Mood.HYPOTHETICAL, Mood.REPORT)
+        and clause.polarity == Polarity.ASKS
+        and clause.speaker == Speaker.CUSTOMER
+        and len(clause.words) <= SHORT_FOLLOW_UP
+        and set(clause.anchors) <= {BILL, "list_bills"}
+    )
+
+
+def _concludes_from_the_last(clause: Clause, conversation: Conversation, catalog: Catalog, detailed: bool) -> bool:
+    """ "o sea que no tengo que hacer ningún reclamo?" after a reversed charge was told: what the customer concludes
+    from the last answer, asked back and naming nothing new, is asked of that answer (a claim named in it is no
+    request to list the complaints)."""
+    asked = clause.mood in (Mood.QUESTION, Mood.ACTION_QUESTION) or clause.slots.concludes
+    known = conversation.last_skill in conversation.offered and conversation.last_intent
+    return bool(
+        clause.slots.concludes and asked and known and not detailed and not catalog.acts(conversation.last_intent or "")
+    )
 
 
 def _asked_of_the_last(clause: Clause, conversation: Conversation, catalog: Catalog, only_changes: bool) -> str | None:

@@ -17,7 +17,6 @@ from quipu.application.understanding.conversation import (
     NEW_REQUEST,
     SURE_TO_ACT,
     Conversation,
-    asked_for,
     details_named,
     moves_money,
     named_or_sure,
@@ -28,11 +27,11 @@ from quipu.application.understanding.conversation import (
 from quipu.application.understanding.follow_ups import continues_an_action, kind_named
 from quipu.application.understanding.meant import as_it_may_be_meant
 from quipu.application.understanding.rules import RULES
+from quipu.application.understanding.told import FILLERS, told_beside_a_request, told_of_what_came_before
 from quipu.domain.reading.model import Clause, Mood, Polarity, Reading, Slots
 
 __all__ = ["Conversation", "route"]
 
-FILLERS = frozenset({"greeting", "thanks", "affirm"})  # said before a request, they ask nothing of their own
 # beside these, words code cannot place are not asked about
 RESPONDED = (Step.ANSWER, Step.REFUSE, Step.ACKNOWLEDGE, Step.EXPLAIN, Step.CANCEL_PENDING)
 
@@ -44,11 +43,9 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
     for i, said in enumerate(reading.clauses):
         clause = as_it_may_be_meant(said, conversation)
         before = commands[-1] if commands else None
-        if before is not None and (
-            _only_supposes(clause) or _tells_why(clause, before) or _of_what_is_not_held(clause, before)
-        ):
+        if before is not None and told_of_what_came_before(clause, before):
             continue
-        if _told_beside_a_request(clause, reading.clauses[:i] + reading.clauses[i + 1 :], catalog):
+        if told_beside_a_request(clause, reading.clauses[:i] + reading.clauses[i + 1 :], catalog):
             continue
         if _opens_an_action(clause, reading.clauses[i + 1 :], catalog) or _only_heard(clause, reading.clauses[i + 1 :]):
             commands.append(Command(Step.SMALL_TALK, clause, intent=clause.intent, rule="said before a request"))
@@ -94,38 +91,6 @@ def _only_heard(clause: Clause, after: tuple[Clause, ...]) -> bool:
     return clause.slots.noted and any(c.intent not in FILLERS and sure(c, NEW_REQUEST) for c in after)
 
 
-def _told_beside_a_request(clause: Clause, others: tuple[Clause, ...], catalog: Catalog) -> bool:
-    """ "bloqueei meu cartão sem querer no app, desbloqueia pra mim", "¿me la reactivan? la congelaron por error":
-    what the customer or someone else did to a card, told beside another request, is why they ask: it asks nothing
-    of its own (a payment they made is looked up instead)."""
-    told = clause.done and catalog.acts(clause.intent) and clause.intent not in MONEY_INTENTS
-    asks_more = [c for c in others if c.intent not in FILLERS]  # "reclamei de uma cobrança, e aí?" asks nothing more
-    return told and any((sure(c, NEW_REQUEST) or asked_for(c)) and c.intent != clause.intent for c in asks_more)
-
-
-def _only_supposes(clause: Clause) -> bool:
-    """ "¿cuándo me toca pagar la tarjeta? creo q es esta semana": what the customer supposes of what they just
-    asked asks nothing of its own; a supposition that names a problem ("creo que me clonaron") still does."""
-    return clause.slots.guess and not clause.anchors and clause.mood != Mood.REQUEST
-
-
-def _of_what_is_not_held(clause: Clause, before: Command) -> bool:
-    """ "tengo plata en el galicia también, ¿cuánto hay ahí?": a question naming nothing of its own, right after
-    what the records here do not hold, asks of that same thing (it is said plainly once)."""
-    return before.step == Step.NOT_IN_RECORDS and not refines(clause) and not clause.anchors
-
-
-def _tells_why(clause: Clause, before: Command) -> bool:
-    """ "¿va a llover en Medellín este finde? tengo paseo": a short statement after a question the bank does not
-    serve says why it was asked; it names nothing of its own."""
-    return (
-        before.step == Step.OUT_OF_SCOPE
-        and clause.mood == Mood.STATEMENT
-        and not clause.anchors
-        and not sure(clause, NEW_REQUEST)
-    )
-
-
 def held_for_a_person(commands: list[Command]) -> list[Command]:
     """While the conversation's case waits for a person (a scam reported, a fraud flagged, a person asked for),
     code still answers from the records and may protect a card, but moving money waits for that person."""
@@ -150,6 +115,7 @@ def _continues_the_message(clause: Clause, before: Command | None) -> Command | 
     return Command(Step.ANSWER, clause, before.skill, before.intent, follow_up=True, rule="continues the message")
 
 
+TOLD_ONLY = (Step.EXPLAIN, Step.OFFER, Step.CLARIFY)  # what a clause only told gets: no action, no lookup
 NOTHING_OF_ITS_OWN = (Step.OUT_OF_SCOPE, Step.CLARIFY, Step.ACKNOWLEDGE)  # answers no words asked of their own
 
 
@@ -171,7 +137,8 @@ def _taken_back(commands: list[Command], catalog: Catalog) -> list[Command]:
             about_it = later.intent in (None, earlier.intent) or not catalog.acts(later.intent or "") or not its_own
             # a request of an action answered as a follow-up ("el del internet también lo quiero pagar…") prepares
             # a card as one asked outright does
-            prepares = earlier.step == Step.ANSWER and catalog.acts(earlier.intent or "")
+            # and an action only offered ("quería que me la bloquearan, pero pensándolo mejor no") is not offered
+            prepares = earlier.step in (Step.ANSWER, Step.OFFER) and catalog.acts(earlier.intent or "")
             if prepares and about_it:
                 kept[i] = Command(
                     Step.ACKNOWLEDGE, earlier.clause, earlier.skill, earlier.intent, reason=clause.polarity.value
@@ -237,10 +204,15 @@ def _scam_across(commands: list[Command]) -> list[Command]:
     )
     if not told:
         return commands
-    return [
+    warned = [
         Command(Step.SCAM, c.clause, reason="scam_report") if c.clause is not None and _moves_or_shares(c.clause) else c
         for c in commands
     ]
+    if not any(c.step == Step.SCAM for c in warned):
+        return warned
+    # "o gerente ligou e falou pra eu quitar a fatura numa conta que ele passou": who called is the scam's own
+    # telling, warned with it; it asks nothing to be explained
+    return [c for c in warned if not (c.clause is not None and c.clause.mood == Mood.REPORT and c.step in TOLD_ONLY)]
 
 
 def _moves_or_shares(clause: Clause) -> bool:

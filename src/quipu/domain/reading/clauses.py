@@ -78,7 +78,7 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         # "compárame mayo contra abril pero en total": a few words of detail after "pero" qualify what came before
         asks_more = len(rest) > DETAIL_ONLY or _starts_anew(rest, language)
         # "e já que estamos paga também a luz": the words that only open the sentence are no clause before the joiner
-        said_before = len(past_openers(words[:start], lex)) if not _opens_only(words[:start], language) else 0
+        said_before = _said_before(words[:start], language)
         if said_before >= SHORT and len(rest) >= SHORT and asks_more:
             head = (words[:start], said[:start], _asked_with(words[:start], asked, language))
             return [head, *_joined((words[end:], said[end:], asked), language)]
@@ -207,6 +207,15 @@ def _wishes(rest: list[str], lex: Lexicon) -> bool:
     while verb[:1] and verb[0] in clitics:
         verb = verb[1:]
     return len(verb) < len(rest) - 1 and _opens_with_verb(verb, lex)
+
+
+def _said_before(words: list[str], language: str) -> int:
+    """How many words before a joiner say something: openers, "y" and fillers say nothing ("y ya de paso…")."""
+    if _opens_only(words, language):
+        return 0
+    lex = lexicon(language)
+    silent = AND | set(lex.cue_words("fillers"))
+    return len([w for w in past_openers(words, lex) if w not in silent])
 
 
 def _only(words: list[str], groups: list[Phrases]) -> bool:

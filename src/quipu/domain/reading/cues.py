@@ -6,7 +6,16 @@ from functools import cache
 
 from quipu.domain.reading.lexicon import Lexicon, Phrases, lexicon
 from quipu.domain.reading.model import Mood, Polarity, Speaker
-from quipu.domain.reading.polarity import followed_by_comma, negated, none_at_all, put_off, refusal, refused_for_now
+from quipu.domain.reading.polarity import (
+    declined,
+    followed_by_comma,
+    negated,
+    none_at_all,
+    put_off,
+    refusal,
+    refused_after_its_verb,
+    refused_for_now,
+)
 from quipu.domain.reading.text import fold, tokens
 from quipu.domain.reading.words import AND, PUNCTUATION, Words
 
@@ -31,6 +40,7 @@ class Cues:
     pays: bool = False  # a verb of paying ("abónele", "paga"), as "me regala" is not
     done: bool = False  # the customer says they already did it themselves ("pagué la luz en el Oxxo")
     tell: bool = False  # a request to be told ("dime si fue por internet", "me diz quanto devo"): a question
+    how_to: bool = False  # asks to be told how an action is done ("me regala info de cómo se abre…"), however politely
 
     @property
     def speaker(self) -> Speaker:
@@ -52,7 +62,7 @@ class Cues:
             return Mood.STATEMENT
         if (self.done and not self.polite_request) or self.done_by_others:
             return Mood.QUESTION if self.question else Mood.STATEMENT
-        if self.about_action and not self.polite_request:
+        if self.about_action and (self.how_to or not self.polite_request):
             return Mood.ACTION_QUESTION
         if self.tell:  # "nomás dime si fue compra por internet": what is asked is to know, never an action
             return Mood.QUESTION
@@ -71,14 +81,18 @@ def read_cues(clause: Words, language: str) -> Cues:
     # reconozco")
     anchors = lex.cue("action_verbs").find(text)
     because = _reason_then_request(opening, text, lex)  # "como ya vence, págala": a reason, then what is asked
+    how_to = _early(lex.cue("how_to"), text, OPENING + 2)
     return Cues(
         report=bool(lex.cue("report").search(text)),
         hypothetical=_hypothetical(clause, language),
         about_action=(
-            _opens_with(lex.cue("about_action"), opening)
-            or bool(lex.cue("about_action").search(text) and clause.asked and _early(lex.cue("about_action"), text))
+            (
+                _opens_with(lex.cue("about_action"), opening)
+                or bool(lex.cue("about_action").search(text) and clause.asked and _early(lex.cue("about_action"), text))
+            )
+            and not because
         )
-        and not because,
+        or how_to,
         polite_request=_polite(opening, lex),
         request=bool(lex.cue("request").search(text))
         or _opens_with(lex.cue("imperative"), opening)
@@ -86,6 +100,8 @@ def read_cues(clause: Words, language: str) -> Cues:
         or because,
         question=(clause.asked or _opens_with(lex.cue("question_words"), opening)) and not because,
         refuses=negated(clause, language, [m.start() for m in anchors])
+        or refused_after_its_verb(clause, language)
+        or declined(clause, language)
         or refusal(text, lex)
         or none_at_all(clause, language),
         postpones=put_off(text, lex) or refused_for_now(clause, language, anchors),
@@ -96,6 +112,7 @@ def read_cues(clause: Words, language: str) -> Cues:
         done_by_others=bool(lex.cue("done_by_others").search(text)),
         pays=bool(lex.cue("pay_verbs").search(text)),
         tell=_opens_with(lex.cue("tell"), opening),
+        how_to=how_to,
     )
 
 
@@ -116,7 +133,10 @@ def past_openers(words: list[str], lex: Lexicon) -> list[str]:
     longest = max((len(o.split()) for o in openers), default=0)  # "que no tiene nada que ver"
     rest = list(words)
     while rest:
+        # "y bueno ya que estamos págame la luz": an "and" between openers opens nothing either
         size = next((n for n in range(longest, 0, -1) if " ".join(rest[:n]) in openers), 0)
+        if not size and rest[0] in AND and len(rest) > 1 and " ".join(rest[1:2]) in openers:
+            size = 1
         if not size:
             break
         rest = rest[size:]
@@ -125,10 +145,12 @@ def past_openers(words: list[str], lex: Lexicon) -> list[str]:
 
 @cache
 def _openers(language: str) -> frozenset[str]:
-    """The openers as written and as the normaliser leaves them ("tá bom" is read "esta bom")."""
+    """The openers as written and as the normaliser leaves them ("tá bom" is read "esta bom"); a greeting opens a turn
+    too ("oi, o ifood me cobrou 2x…")."""
     lex = lexicon(language)
     spellings = lex.spellings()
-    written = [fold(str(o)) for o in lex.cue_words("openers")]
+    greetings = (lex.raw.get("intents") or {}).get("greeting") or []
+    written = [fold(str(o)) for o in [*lex.cue_words("openers"), *greetings]]
     return frozenset([*written, *(" ".join(spellings.get(w, w) for w in o.split()) for o in written)])
 
 
@@ -234,9 +256,9 @@ def _opens_with(phrases: Phrases, opening: str) -> bool:
     return found is not None and len(opening[: found.start()].split()) <= 1
 
 
-def _early(phrases: Phrases, text: str) -> bool:
+def _early(phrases: Phrases, text: str, reach: int = OPENING) -> bool:
     found = phrases.search(text)
-    return found is not None and len(text[: found.start()].split()) <= OPENING
+    return found is not None and len(text[: found.start()].split()) <= reach
 
 
 def _hypothetical(clause: Words, language: str) -> bool:

@@ -109,12 +109,14 @@ class Slots:
     adds: bool = False  # "y de paso el agua", "e também…": one more, beside what is asked or waits, not instead of it
     guess: bool = False  # "creo que es esta semana", "acho que foi ontem": what the customer supposes, asking nothing
     continues: bool = False  # opens with the words that only change the last request ("¿y en pesos?", "e no mês?")
+    concludes: bool = False  # opens with what the customer concludes from the bank's answer ("o sea que…", "ou seja…")
     points_back: bool = False  # "ese cargo", "lo de netflix": a charge the words or the conversation name
     that_one: bool = False  # "liga isso", "haz eso": the thing just talked about, named by a pronoun
     alert_not_offered: bool = False  # an alert the bank does not have ("de compras mayores a…", "de saldo baixo")
     secret: bool = False  # a code, a password, a token is mentioned
     impersonation: bool = False  # someone "from the bank"
     scam_purpose: bool = False  # "a safe account", "to protect your money"
+    given_account: bool = False  # "numa conta que ele passou": an account someone else gave, money sent where they say
     no_skill_topic: bool = False  # branches, opening hours, cash machines
     not_in_records: bool = False  # a product or rate the bank keeps no record of here
 

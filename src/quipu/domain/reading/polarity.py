@@ -43,6 +43,43 @@ def refused_after_its_noun(clause: Words, language: str) -> bool:
     )
 
 
+def refused_after_its_verb(clause: Words, language: str) -> bool:
+    """ "bloqueia não", "paga não, deixa que eu pago": Brazilian Portuguese negates an imperative with a "não" said after it; the
+    languages that do declare it (`closing_negation`)."""
+    lex = lexicon(language)
+    closing = set(lex.cue_words("closing_negation"))
+    words = list(clause.words)
+    for i, word in enumerate(words[1:], start=1):
+        ends = i + 1 == len(words) or words[i + 1] in PUNCTUATION or _only_courtesy_after(words[i + 1 :], lex)
+        if word in closing and ends and _a_verb_of_action(words[i - 1], lex):
+            return True
+    return False
+
+
+def _a_verb_of_action(word: str, lex: Lexicon) -> bool:
+    found = lex.cue("action_verbs").search(word)
+    return found is not None and found.start() == 0 and found.end() == len(word)
+
+
+def _only_courtesy_after(words: list[str], lex: Lexicon) -> bool:
+    """ "bloqueia não, pfv": only words said to be kind follow."""
+    said = " ".join(w for w in words if w not in PUNCTUATION)
+    kind = sum(len(m.group(0).split()) for m in lex.cue("courtesy").find(said))
+    return bool(said) and kind >= len(said.split())
+
+
+def declined(clause: Words, language: str) -> bool:
+    """ "paso, ya tengo recordatorio", "passo, obrigada": one word that declines, first and alone before a comma or
+    the end ("paso 500 a la de ahorro" is no refusal)."""
+    lex = lexicon(language)
+    words = list(clause.words)
+    content = [i for i, w in enumerate(words) if w not in PUNCTUATION]
+    if not content or words[content[0]] not in set(lex.cue_words("declines")):
+        return False
+    after = words[content[0] + 1 : content[0] + 2]
+    return not after or after[0] in PUNCTUATION
+
+
 def _without_courtesy_at_the_end(words: list[str], lex: Lexicon) -> list[str]:
     """ "el bloqueo no, parce", "a transferência não, amiga, obrigada": a courtesy or a name the customer calls
     the bank by ends the clause after its "no" and changes nothing of what the "no" refuses."""

@@ -8,10 +8,11 @@ from typing import Protocol
 
 from quipu.domain.dataset import AS_OF
 from quipu.domain.reading.clauses import clauses
-from quipu.domain.reading.cues import Cues, gives_a_reason, past_openers, read_cues
+from quipu.domain.reading.cues import Cues, gives_a_reason, read_cues
 from quipu.domain.reading.features import features
-from quipu.domain.reading.lexicon import common, compiled_table, lexicon
+from quipu.domain.reading.lexicon import common, lexicon
 from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading, ReadingContext, Slots
+from quipu.domain.reading.named import anchors, named_outright, past_a_greeting, past_the_openers
 from quipu.domain.reading.polarity import negation_words, refused_after_its_noun
 from quipu.domain.reading.slots import read_slots
 from quipu.domain.reading.words import Words, normalise
@@ -21,18 +22,6 @@ class LearnedReader(Protocol):
     """Reads a clause's features into intents and moods, each best first with a calibrated confidence."""
 
     def read(self, features: str) -> tuple[tuple[Guess, ...], tuple[Guess, ...]]: ...
-
-
-def anchors(text: str, language: str) -> tuple[str, ...]:
-    """The intents the lexicon names outright, in the lexicon's order of precedence."""
-    return tuple(name for name, phrases in compiled_table(language, "intents") if phrases.search(text))
-
-
-def _asked_part(text: str, language: str) -> str:
-    """The words before a purpose ("qual o mínimo | pra não cair no rotativo", "bloquéala | para que no me cobren"):
-    what a clause is for names no request of its own, unless nothing comes before it."""
-    found = lexicon(language).cue("purpose").search(text)
-    return text[: found.start()] if found is not None and text[: found.start()].strip() else text
 
 
 def read(text: str, context: ReadingContext, learned: LearnedReader | None = None, *, as_of: date = AS_OF) -> Reading:
@@ -125,8 +114,8 @@ def read_clause(
     slots = read_slots(words, language, context, as_of)
     if carried is not None:  # what the clause before named: the services and merchants it speaks of
         slots = replace(slots, services=carried.services, merchants=carried.merchants)
-    named = anchors(_asked_part(words.text, language), language)
-    seen = features(_past_openers(words, language), cues, slots, named, language)
+    named = named_outright(words, language)
+    seen = features(past_the_openers(words, language), cues, slots, named, language)
     intents, moods = learned.read(seen) if learned else (_by_rules(named), ())
     intents = _state_asked(_paid_by_money(_switched(intents, cues, slots), slots), named, words, cues, language)
     intents = _grouped_not_compared(_settled_when_asked(intents, cues, slots), slots)
@@ -238,15 +227,6 @@ def _negation_switches_off(words: Words, language: str) -> bool:
     return any(negation_words(language) & set(m.group(0).split()) for m in lex.cue("switch_off").find(words.text))
 
 
-def _past_openers(words: Words, language: str) -> Words:
-    """ "dale, págalo desde la corriente": what the reader weighs is the request past the words that only open it
-    (a clause of openers only is read whole: "ok", "dale pues")."""
-    rest = past_openers(list(words.content), lexicon(language))
-    if len(rest) == len(words.content):
-        return words
-    return Words(tuple(rest), words.said, words.asked)
-
-
 def _mood(cues: Cues, moods: tuple[Guess, ...], named: tuple[str, ...]) -> Mood:
     settled = cues.settled_mood()
     learned = Mood(moods[0].label) if moods else None
@@ -270,7 +250,9 @@ def clause_features(text: str, context: ReadingContext, *, as_of: date = AS_OF) 
     for words in clauses(text, language):
         cues = read_cues(words, language)
         slots = read_slots(words, language, context, as_of)
-        seen.append(features(words, cues, slots, anchors(words.text, language), language))
+        seen.append(
+            features(words, cues, slots, past_a_greeting(anchors(words.text, language), words, language), language)
+        )
     return seen
 
 
@@ -281,7 +263,7 @@ def whole_features(text: str, context: ReadingContext, *, as_of: date = AS_OF) -
     words = Words(tuple(normalised), text, asked="?" in normalised)
     cues = read_cues(words, language)
     slots = read_slots(words, language, context, as_of)
-    return features(words, cues, slots, anchors(words.text, language), language)
+    return features(words, cues, slots, past_a_greeting(anchors(words.text, language), words, language), language)
 
 
 def read_joined(text: str, context: ReadingContext, learned: LearnedReader | None, intent: str) -> Reading:

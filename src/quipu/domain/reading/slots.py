@@ -27,6 +27,7 @@ from quipu.domain.vocabulary import DISPUTE_REFERENCE
 
 RECORD_ID = re.compile(r"[a-z]{2,}(?:-[a-z0-9]+){2,}")
 DISPUTE = re.compile(DISPUTE_REFERENCE)
+GIVEN_REACH = 3  # "conta | de regularização | que ele passou": at most this many words between an account and its giver
 PLACE_WORDS = ("en", "em", "no", "na", "con", "com", "de", "del", "do", "da")
 Table = tuple[tuple[str, Phrases], ...]
 
@@ -110,6 +111,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         how_much=bool(lex.cue("how_much").search(text)),
         noted=_whole(text, lex.cue("noted")),
         continues=_opens_with(lex.cue("continues"), text),
+        concludes=_opens_with(lex.cue("concludes"), text),
         guess=_opens_with(lex.cue("guess"), text),
         adds=bool(lex.cue("adds").search(text)),
         points_back=bool(lex.cue("points_back").search(text)),
@@ -118,8 +120,19 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         secret=bool(lex.cue("secret").search(text)),
         impersonation=bool(lex.cue("bank_impersonation").search(text)),
         scam_purpose=bool(lex.cue("scam_purpose").search(text)),
+        given_account=_given_account(text, lex),
         no_skill_topic=bool(lex.cue("no_skill_topics").search(text)),
         not_in_records=bool(lex.cue("not_in_records").search(text)),
+    )
+
+
+def _given_account(text: str, lex: Lexicon) -> bool:
+    """ "a la cuenta que me pasaron", "numa conta de regularização que ele passou": an account named, then who gave it,
+    a few words apart."""
+    accounts = [m.end() for m in lex.cue("account").find(text)]
+    return any(
+        any(end <= m.start() and len(text[end : m.start()].split()) <= GIVEN_REACH for end in accounts)
+        for m in lex.cue("given_by_others").find(text)
     )
 
 

@@ -1,0 +1,67 @@
+"""Clauses that only tell: beside a request, or right after what the bank just answered, they say why or what the
+customer supposes, and ask nothing of their own."""
+
+from quipu.application.understanding.catalog import Catalog
+from quipu.application.understanding.commands import Command, Step
+from quipu.application.understanding.conversation import (
+    MONEY_INTENTS,
+    NEW_REQUEST,
+    SURE_TO_CASE,
+    asked_for,
+    named_or_sure,
+    refines,
+    sure,
+)
+from quipu.domain.reading.model import Clause, Mood
+
+FILLERS = frozenset({"greeting", "thanks", "affirm"})  # said before a request, they ask nothing of their own
+
+
+def told_of_what_came_before(clause: Clause, before: Command) -> bool:
+    """A supposition of what was just asked, why a question the bank does not serve was asked, or a question of
+    what the records do not hold: nothing of its own."""
+    return _only_supposes(clause) or _tells_why(clause, before) or _of_what_is_not_held(clause, before)
+
+
+def told_beside_a_request(clause: Clause, others: tuple[Clause, ...], catalog: Catalog) -> bool:
+    """ "bloqueei meu cartão sem querer no app, desbloqueia pra mim", "¿me la reactivan? la congelaron por error":
+    what the customer or someone else did to a card, told beside another request, is why they ask: it asks nothing
+    of its own (a payment they made is looked up instead)."""
+    told = clause.done and catalog.acts(clause.intent) and clause.intent not in MONEY_INTENTS
+    asks_more = [c for c in others if c.intent not in FILLERS]  # "reclamei de uma cobrança, e aí?" asks nothing more
+    if told and any((sure(c, NEW_REQUEST) or asked_for(c)) and c.intent != clause.intent for c in asks_more):
+        return True
+    return _why_a_person_is_asked(clause, asks_more, catalog)
+
+
+def _why_a_person_is_asked(clause: Clause, others: list[Clause], catalog: Catalog) -> bool:
+    """ "la compra del 10 llegó dañada, quiero que me reintegren esa plata": a plain statement that names nothing
+    outright, beside a request only a person takes (a refund, an unblock), is why it is asked."""
+    plain = clause.mood == Mood.STATEMENT and not clause.anchors  # "nunca llegó" tells, it refuses nothing
+    return plain and any(
+        catalog.handled(c.intent) == "never_automated" and asked_for(c) and named_or_sure(c, SURE_TO_CASE)
+        for c in others
+    )
+
+
+def _only_supposes(clause: Clause) -> bool:
+    """ "¿cuándo me toca pagar la tarjeta? creo q es esta semana": what the customer supposes of what they just
+    asked asks nothing of its own; a supposition that names a problem ("creo que me clonaron") still does."""
+    return clause.slots.guess and not clause.anchors and clause.mood != Mood.REQUEST
+
+
+def _of_what_is_not_held(clause: Clause, before: Command) -> bool:
+    """ "tengo plata en el galicia también, ¿cuánto hay ahí?": a question naming nothing of its own, right after
+    what the records here do not hold, asks of that same thing (it is said plainly once)."""
+    return before.step == Step.NOT_IN_RECORDS and not refines(clause) and not clause.anchors
+
+
+def _tells_why(clause: Clause, before: Command) -> bool:
+    """ "¿va a llover en Medellín este finde? tengo paseo": a short statement after a question the bank does not
+    serve says why it was asked; it names nothing of its own."""
+    return (
+        before.step == Step.OUT_OF_SCOPE
+        and clause.mood == Mood.STATEMENT
+        and not clause.anchors
+        and not sure(clause, NEW_REQUEST)
+    )

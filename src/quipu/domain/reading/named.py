@@ -1,0 +1,39 @@
+"""What a clause names outright: the intents its words name in the lexicon, read past the words that only open
+it ("oi, …") and before what it is for ("…, pra não cair no rotativo")."""
+
+from quipu.domain.reading.cues import past_openers
+from quipu.domain.reading.lexicon import compiled_table, lexicon
+from quipu.domain.reading.words import Words
+
+
+def anchors(text: str, language: str) -> tuple[str, ...]:
+    """The intents the lexicon names outright, in the lexicon's order of precedence."""
+    return tuple(name for name, phrases in compiled_table(language, "intents") if phrases.search(text))
+
+
+def asked_part(text: str, language: str) -> str:
+    """The words before a purpose ("qual o mínimo | pra não cair no rotativo", "bloquéala | para que no me cobren"):
+    what a clause is for names no request of its own, unless nothing comes before it."""
+    found = lexicon(language).cue("purpose").search(text)
+    return text[: found.start()] if found is not None and text[: found.start()].strip() else text
+
+
+def past_a_greeting(named: tuple[str, ...], words: Words, language: str) -> tuple[str, ...]:
+    """ "oi, o ifood me cobrou 2x…": a greeting that opens a clause saying more names no intent of its own."""
+    if "greeting" not in named or past_the_openers(words, language) is words:
+        return named
+    return tuple(n for n in named if n != "greeting")
+
+
+def past_the_openers(words: Words, language: str) -> Words:
+    """ "dale, págalo desde la corriente": what the reader weighs is the request past the words that only open it
+    (a clause of openers only is read whole: "ok", "dale pues")."""
+    rest = past_openers(list(words.content), lexicon(language))
+    if len(rest) == len(words.content):
+        return words
+    return Words(tuple(rest), words.said, words.asked)
+
+
+def named_outright(words: Words, language: str) -> tuple[str, ...]:
+    """The intents the clause names outright, as the reader weighs them."""
+    return past_a_greeting(anchors(asked_part(words.text, language), language), words, language)
