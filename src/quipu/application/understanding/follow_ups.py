@@ -39,6 +39,9 @@ def answers_a_question(clause: Clause, conversation: Conversation, catalog: Cata
             # "¿va a llover mañana en Bogotá?" after an offer to block: a detail the offer does not take completes
             # nothing
             and catalog.narrowed_by(offered or "", details_named(clause))
+            # "…e ficar só com a poupança, vcs acham que vale?": a detail inside a question of what to do, a
+            # supposition or someone else's words takes nothing up
+            and clause.mood not in (Mood.ACTION_QUESTION, Mood.HYPOTHETICAL, Mood.REPORT)
         )
     )
     if offered and takes_up and continues_an_action(clause) and not clause.slots.correction:

@@ -53,6 +53,10 @@ def _cancel_pending(clause: Clause, conversation: Conversation, catalog: Catalog
     the_waiting_one = clause.intent == conversation.last_intent and catalog.acts(clause.intent)
     another = named_or_sure(clause, SURE_TO_ACT) and catalog.skill_of(clause.intent) is not None and not the_waiting_one
     if conversation.pending and refused and not another:
+        if conversation.awaiting and the_waiting_one and named_or_sure(clause, SURE_TO_ACT):
+            # "pensándolo bien no, el agua la pago yo" while its account was asked, a card paying the card waiting:
+            # what is refused is the request just asked about; the card prepared before it still waits
+            return Command(Step.ACKNOWLEDGE, clause, catalog.skill_of(clause.intent), clause.intent, reason="refuses")
         return Command(Step.CANCEL_PENDING, clause)
     return None
 

@@ -35,9 +35,10 @@ def told_beside_a_request(clause: Clause, others: tuple[Clause, ...], catalog: C
 
 
 def _why_a_person_is_asked(clause: Clause, others: list[Clause], catalog: Catalog) -> bool:
-    """ "la compra del 10 llegó dañada, quiero que me reintegren esa plata": a plain statement that names nothing
-    outright, beside a request only a person takes (a refund, an unblock), is why it is asked."""
-    plain = clause.mood == Mood.STATEMENT and not clause.anchors  # "nunca llegó" tells, it refuses nothing
+    """ "la compra del 10 llegó dañada, quiero que me reintegren esa plata": a statement beside a request only a person
+    takes (a refund, an unblock) is why it is asked; the person gets both."""
+    # "nunca llegó" tells, it refuses nothing; "no me acuerdo de haberla hecho" too, once the charge was looked at
+    plain = clause.mood == Mood.STATEMENT
     return plain and any(
         catalog.handled(c.intent) == "never_automated" and asked_for(c) and named_or_sure(c, SURE_TO_CASE)
         for c in others

@@ -3,8 +3,8 @@
 
 from functools import cache
 
-from quipu.domain.reading.cues import past_openers
 from quipu.domain.reading.lexicon import Lexicon, Phrases, compiled_table, lexicon
+from quipu.domain.reading.openers import past_openers
 from quipu.domain.reading.reactions import past_reactions, reacts_only
 from quipu.domain.reading.words import AND, ENDS, PUNCTUATION, Words, normalise
 

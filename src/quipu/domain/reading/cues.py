@@ -6,6 +6,7 @@ from functools import cache
 
 from quipu.domain.reading.lexicon import Lexicon, Phrases, lexicon
 from quipu.domain.reading.model import Mood, Polarity, Speaker
+from quipu.domain.reading.openers import OPENING, opens_with, past_openers
 from quipu.domain.reading.polarity import (
     declined,
     followed_by_comma,
@@ -16,10 +17,9 @@ from quipu.domain.reading.polarity import (
     refused_after_its_verb,
     refused_for_now,
 )
+from quipu.domain.reading.reasons import reason_then_request
 from quipu.domain.reading.text import fold, tokens
 from quipu.domain.reading.words import AND, PUNCTUATION, Words
-
-OPENING = 3  # a cue of mood counts where a clause opens (its first words)
 
 
 @dataclass(frozen=True)
@@ -80,14 +80,14 @@ def read_cues(clause: Words, language: str) -> Cues:
     # verb of another kind ("no lo reconozco") leaves a request in the same words asked ("levanta una disputa, no lo
     # reconozco")
     anchors = lex.cue("action_verbs").find(text)
-    because = _reason_then_request(opening, text, lex)  # "como ya vence, págala": a reason, then what is asked
+    because = reason_then_request(opening, text, lex)  # "como ya vence, págala": a reason, then what is asked
     how_to = _early(lex.cue("how_to"), text, OPENING + 2)
     return Cues(
         report=bool(lex.cue("report").search(text)),
         hypothetical=_hypothetical(clause, language),
         about_action=(
             (
-                _opens_with(lex.cue("about_action"), opening)
+                opens_with(lex.cue("about_action"), opening)
                 or bool(lex.cue("about_action").search(text) and clause.asked and _early(lex.cue("about_action"), text))
             )
             and not because
@@ -95,10 +95,10 @@ def read_cues(clause: Words, language: str) -> Cues:
         or how_to,
         polite_request=_polite(opening, lex),
         request=bool(lex.cue("request").search(text))
-        or _opens_with(lex.cue("imperative"), opening)
+        or opens_with(lex.cue("imperative"), opening)
         or _wished_action(clause, language)
         or because,
-        question=(clause.asked or _opens_with(lex.cue("question_words"), opening)) and not because,
+        question=(clause.asked or opens_with(lex.cue("question_words"), opening)) and not because,
         refuses=negated(clause, language, [m.start() for m in anchors])
         or refused_after_its_verb(clause, language)
         or declined(clause, language)
@@ -111,7 +111,7 @@ def read_cues(clause: Words, language: str) -> Cues:
         done=_done(clause, language),
         done_by_others=bool(lex.cue("done_by_others").search(text)),
         pays=bool(lex.cue("pay_verbs").search(text)),
-        tell=_opens_with(lex.cue("tell"), opening),
+        tell=opens_with(lex.cue("tell"), opening),
         how_to=how_to,
     )
 
@@ -124,34 +124,6 @@ def _past_opening(clause: Words, lex: Lexicon) -> Words:
         seen += clause.words[at] not in PUNCTUATION
         at += 1
     return clause if drop == 0 else Words(clause.words[at:], clause.said, clause.asked)
-
-
-def past_openers(words: list[str], lex: Lexicon) -> list[str]:
-    """The clause from its first word that is not an opener ("listo gracias, entonces pague…" reads from "pague");
-    a clause of openers only stays as it is ("ok gracias")."""
-    openers = _openers(lex.language)
-    longest = max((len(o.split()) for o in openers), default=0)  # "que no tiene nada que ver"
-    rest = list(words)
-    while rest:
-        # "y bueno ya que estamos págame la luz": an "and" between openers opens nothing either
-        size = next((n for n in range(longest, 0, -1) if " ".join(rest[:n]) in openers), 0)
-        if not size and rest[0] in AND and len(rest) > 1 and " ".join(rest[1:2]) in openers:
-            size = 1
-        if not size:
-            break
-        rest = rest[size:]
-    return rest or words
-
-
-@cache
-def _openers(language: str) -> frozenset[str]:
-    """The openers as written and as the normaliser leaves them ("tá bom" is read "esta bom"); a greeting opens a turn
-    too ("oi, o ifood me cobrou 2x…")."""
-    lex = lexicon(language)
-    spellings = lex.spellings()
-    greetings = (lex.raw.get("intents") or {}).get("greeting") or []
-    written = [fold(str(o)) for o in [*lex.cue_words("openers"), *greetings]]
-    return frozenset([*written, *(" ".join(spellings.get(w, w) for w in o.split()) for o in written)])
 
 
 def _polite(opening: str, lex: Lexicon) -> bool:
@@ -214,7 +186,7 @@ def _wished_action(clause: Words, language: str) -> bool:
     rest = words[1:]
     while rest and rest[0] in clitics:
         rest = rest[1:]
-    return bool(rest) and _opens_with(lex.cue("imperative"), " ".join(rest[:OPENING]))
+    return bool(rest) and opens_with(lex.cue("imperative"), " ".join(rest[:OPENING]))
 
 
 def _done(clause: Words, language: str) -> bool:
@@ -222,23 +194,6 @@ def _done(clause: Words, language: str) -> bool:
     folded "pague" is also the request "pague la luz"."""
     said = " " + " ".join(tokens(clause.said.lower())) + " "
     return any(f" {str(p).lower()} " in said for p in lexicon(language).cue_words("done"))
-
-
-def gives_a_reason(clause: Words, language: str) -> bool:
-    """ "como ya me llegó el extracto,": a clause that opens on the reason for what follows, and asks nothing itself."""
-    lex = lexicon(language)
-    opening = " ".join(past_openers(list(clause.content), lex)[: OPENING + 2])
-    return _opens_with(lex.cue("because"), opening) and lex.cue("request").search(clause.text) is None
-
-
-def _reason_then_request(opening: str, text: str, lex: Lexicon) -> bool:
-    """ "como la tarjeta se vence mañana, quiero pagarla": a "como" that gives the reason ("since"), before a request
-    said after it, asks nothing about how."""
-    reason = lex.cue("because").search(opening)
-    if reason is None or len(opening[: reason.start()].split()) > 1:
-        return False
-    asked = [*lex.cue("request").find(text), *lex.cue("imperative").find(text)]
-    return any(m.start() > reason.end() for m in asked)
 
 
 def _someone_else_acts(opening: str, lex: Lexicon) -> bool:
@@ -249,11 +204,6 @@ def _someone_else_acts(opening: str, lex: Lexicon) -> bool:
         return False
     before = opening[: found.start()].strip()
     return not before or not any(lex.cue(cue).search(before) for cue in ("imperative", "action_verbs"))
-
-
-def _opens_with(phrases: Phrases, opening: str) -> bool:
-    found = phrases.search(opening)
-    return found is not None and len(opening[: found.start()].split()) <= 1
 
 
 def _early(phrases: Phrases, text: str, reach: int = OPENING) -> bool:
@@ -280,10 +230,27 @@ def _hypothetical(clause: Words, language: str) -> bool:
         rest = words[1:]
         if len(rest) < 3 or followed_by_comma(clause, opened):
             return False
-        return rest[0] not in _answer_words(language) and not _opens_with(
+        return rest[0] not in _answer_words(language) and not opens_with(
             lex.cue("imperative"), " ".join(rest[:OPENING])
         )
-    return " " in found.group(0).strip()
+    return " " in found.group(0).strip() or _if_inside_a_question(clause, openers, lex)
+
+
+def _if_inside_a_question(clause: Words, openers: set[str], lex: Lexicon) -> bool:
+    """ "¿qué pasa con la compra de Best Buy si bloqueo la 4322?": inside a question, an "if" right before a verb of
+    action (its subject between at most) supposes that action."""
+    if not clause.asked:
+        return False
+    words = list(clause.content)
+    subjects = set(lex.cue_words("subject_pronouns"))
+    for i, word in enumerate(words[1:-1], start=1):
+        if word not in openers:
+            continue
+        verb = words[i + 2] if words[i + 1] in subjects and i + 2 < len(words) else words[i + 1]
+        found = lex.cue("action_verbs").search(verb)
+        if found is not None and found.start() == 0 and found.end() == len(verb):
+            return True
+    return False
 
 
 def _answer_words(language: str) -> frozenset[str]:

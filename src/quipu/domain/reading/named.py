@@ -1,8 +1,8 @@
 """What a clause names outright: the intents its words name in the lexicon, read past the words that only open
 it ("oi, …") and before what it is for ("…, pra não cair no rotativo")."""
 
-from quipu.domain.reading.cues import past_openers
 from quipu.domain.reading.lexicon import compiled_table, lexicon
+from quipu.domain.reading.openers import past_openers
 from quipu.domain.reading.words import Words
 
 

@@ -44,8 +44,8 @@ def refused_after_its_noun(clause: Words, language: str) -> bool:
 
 
 def refused_after_its_verb(clause: Words, language: str) -> bool:
-    """ "bloqueia não", "paga não, deixa que eu pago": Brazilian Portuguese negates an imperative with a "não" said after it; the
-    languages that do declare it (`closing_negation`)."""
+    """ "bloqueia não", "paga não, deixa que eu pago": Brazilian Portuguese negates an imperative with a "não" said
+    after it; the languages that do declare it (`closing_negation`)."""
     lex = lexicon(language)
     closing = set(lex.cue_words("closing_negation"))
     words = list(clause.words)

@@ -2,11 +2,14 @@
 ending of their own ("de mi cuenta 4000000033", "con la que termina en 0022"), each with the role the words give
 it (where money leaves from, where it goes) and any named only to be refused ("la de crédito no")."""
 
+from dataclasses import replace
+
 from quipu.domain.reading import numbers
 from quipu.domain.reading.lexicon import Lexicon, compiled_table, lexicon
-from quipu.domain.reading.model import Product, ReadingContext
+from quipu.domain.reading.model import Product, ReadingContext, Slots
 from quipu.domain.reading.words import PUNCTUATION
 
+LEFT_ALONE_WORDS = 5  # "déjenla tal cual": the longest way of leaving a product as it is
 ARTICLES = ("la", "el", "los", "las", "a", "o", "os", "as", "mi", "mis", "meu", "minha")
 
 
@@ -36,11 +39,15 @@ def products_named(text: str, language: str) -> tuple[list[Product], bool]:
 
 def _refused(before: list[str], after: list[str], lex: Lexicon) -> bool:
     """A negation right before the product (an article between at most) or right after it, closing the clause
-    or its comma: "no la de crédito", "la de crédito no"."""
+    or its comma, or the product left as it is right after it: "no la de crédito", "la de crédito no", "la de crédito
+    déjenla como está"."""
     negators = set(lex.cue_words("negation"))
     while before and before[-1] in ARTICLES:
         before = before[:-1]
     if before and before[-1] in negators:
+        return True
+    left = lex.cue("left_alone").search(" ".join(after[:LEFT_ALONE_WORDS]))
+    if left is not None and left.start() == 0:  # "la de crédito déjenla como está"
         return True
     if not after or after[0] not in negators:
         return False
@@ -122,3 +129,20 @@ def _role(before: str, lex: Lexicon) -> str | None:
             return None
         words = words[:-1]
     return None
+
+
+def named_by_its_pronoun(before: Slots, now: Slots, words: tuple[str, ...], language: str) -> Slots:
+    """ "perdí mi tarjeta de débito en el metro, me la bloquean porfa": a request that names no product of its own and
+    points with a pronoun takes the product the clause before named by its kind."""
+    specific = tuple(p for p in before.products if p.kind not in ("card", "account"))
+    if now.products or now.last4 or not (specific or before.last4):
+        return now
+    lex = lexicon(language)
+    pronouns = set(lex.cue_words("thing_pronouns"))
+    clitics = tuple(lex.cue_words("thing_clitics"))
+    attached = (
+        any(w.endswith(clitics) and lex.cue("action_verbs").search(w) is not None for w in words) if clitics else False
+    )
+    if not (pronouns & set(words) or attached):
+        return now
+    return replace(now, products=specific, last4=before.last4)

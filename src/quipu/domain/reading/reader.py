@@ -8,12 +8,14 @@ from typing import Protocol
 
 from quipu.domain.dataset import AS_OF
 from quipu.domain.reading.clauses import clauses
-from quipu.domain.reading.cues import Cues, gives_a_reason, read_cues
+from quipu.domain.reading.cues import Cues, read_cues
 from quipu.domain.reading.features import features
 from quipu.domain.reading.lexicon import common, lexicon
 from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading, ReadingContext, Slots
 from quipu.domain.reading.named import anchors, named_outright, past_a_greeting, past_the_openers
 from quipu.domain.reading.polarity import negation_words, refused_after_its_noun
+from quipu.domain.reading.products_named import named_by_its_pronoun
+from quipu.domain.reading.reasons import gives_a_reason
 from quipu.domain.reading.slots import read_slots
 from quipu.domain.reading.words import Words, normalise
 
@@ -44,6 +46,8 @@ def read(text: str, context: ReadingContext, learned: LearnedReader | None = Non
             # "suponete que me roban el celu, ¿me podés bloquear la tarjeta…?": a question of what could be done then
             clause = replace(clause, mood=Mood.HYPOTHETICAL, settled=Mood.HYPOTHETICAL)
         before = words
+        if found and clause.mood == Mood.REQUEST:  # "…tarjeta de débito, me la bloquean": the card named before
+            clause = replace(clause, slots=named_by_its_pronoun(found[-1].slots, clause.slots, clause.words, language))
         if found and _asks_of_it(found[-1], clause):  # read again with what the clause before named, so the reader
             clause = read_clause(words, context, learned, as_of, carried=found[-1].slots)  # weighs it ("¿cuánto sale?")
         found.append(clause)
@@ -117,7 +121,8 @@ def read_clause(
     named = named_outright(words, language)
     seen = features(past_the_openers(words, language), cues, slots, named, language)
     intents, moods = learned.read(seen) if learned else (_by_rules(named), ())
-    intents = _state_asked(_paid_by_money(_switched(intents, cues, slots), slots), named, words, cues, language)
+    intents = _paid_to_a_debt(_paid_by_money(_switched(intents, cues, slots), slots), slots)
+    intents = _state_asked(intents, named, words, cues, language)
     intents = _grouped_not_compared(_settled_when_asked(intents, cues, slots), slots)
     switching_off = (
         bool(intents) and intents[0].label == "alert_off" and _negation_switches_off(words, context.language)
@@ -190,6 +195,18 @@ def _paid_by_money(intents: tuple[Guess, ...], slots: Slots) -> tuple[Guess, ...
     # "cancelarla toda" may still be the card itself (code asks which); a card has no minimum to cancel
     by_its_minimum = slots.settles == "minimum"
     if not intents or intents[0].label != "cancel_card" or not (slots.amounts or paid_from or by_its_minimum):
+        return intents
+    return _one_with_paying(intents)
+
+
+DEBTS = ("credit_card", "loan", "mortgage")  # the products money is paid to
+
+
+def _paid_to_a_debt(intents: tuple[Guess, ...], slots: Slots) -> tuple[Guess, ...]:
+    """ "quiero ponerle 200 lucas al préstamo", "mete 3 mil a la tarjeta": money sent to one of the customer's debts
+    pays it; moving it and paying it are one reading there."""
+    to_a_debt = any(p.role == "to" and p.kind in DEBTS for p in slots.products) and not slots.accounts
+    if not intents or intents[0].label != "transfer" or not to_a_debt:
         return intents
     return _one_with_paying(intents)
 

@@ -1,0 +1,43 @@
+"""The words that only open a turn ("oye", "listo gracias, entonces…", "oi,"): the reading weighs what comes after
+them."""
+
+from functools import cache
+
+from quipu.domain.reading.lexicon import Lexicon, Phrases, lexicon
+from quipu.domain.reading.text import fold
+from quipu.domain.reading.words import AND
+
+OPENING = 3  # a cue of mood counts where a clause opens (its first words)
+
+
+def past_openers(words: list[str], lex: Lexicon) -> list[str]:
+    """The clause from its first word that is not an opener ("listo gracias, entonces pague…" reads from "pague");
+    a clause of openers only stays as it is ("ok gracias")."""
+    openers = openers_of(lex.language)
+    longest = max((len(o.split()) for o in openers), default=0)  # "que no tiene nada que ver"
+    rest = list(words)
+    while rest:
+        # "y bueno ya que estamos págame la luz": an "and" between openers opens nothing either
+        size = next((n for n in range(longest, 0, -1) if " ".join(rest[:n]) in openers), 0)
+        if not size and rest[0] in AND and len(rest) > 1 and " ".join(rest[1:2]) in openers:
+            size = 1
+        if not size:
+            break
+        rest = rest[size:]
+    return rest or words
+
+
+@cache
+def openers_of(language: str) -> frozenset[str]:
+    """The openers as written and as the normaliser leaves them ("tá bom" is read "esta bom"); a greeting opens a turn
+    too ("oi, o ifood me cobrou 2x…")."""
+    lex = lexicon(language)
+    spellings = lex.spellings()
+    greetings = (lex.raw.get("intents") or {}).get("greeting") or []
+    written = [fold(str(o)) for o in [*lex.cue_words("openers"), *greetings]]
+    return frozenset([*written, *(" ".join(spellings.get(w, w) for w in o.split()) for o in written)])
+
+
+def opens_with(phrases: Phrases, opening: str) -> bool:
+    found = phrases.search(opening)
+    return found is not None and len(opening[: found.start()].split()) <= 1
