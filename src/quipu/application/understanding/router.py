@@ -32,6 +32,7 @@ from quipu.domain.reading.model import Clause, Mood, Polarity, Reading, Slots
 
 __all__ = ["Conversation", "route"]
 
+CLOSINGS = frozenset({"thanks", "bye"})  # said to close, they answer what was said before
 # beside these, words code cannot place are not asked about
 RESPONDED = (Step.ANSWER, Step.REFUSE, Step.ACKNOWLEDGE, Step.EXPLAIN, Step.CANCEL_PENDING)
 
@@ -55,7 +56,9 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
     meaningful = [c for c in commands if not (c.step == Step.SMALL_TALK and c.intent in FILLERS)]
     # "no se los di. ¿pero sí me cobraron dos veces?": words code cannot place, beside words it answers, are not
     # asked about
-    if any(c.step in RESPONDED for c in meaningful):
+    # "ahh la heladera nueva, listo gracias": beside thanks, words code cannot place are not asked about either
+    closings = [c for c in commands if c.step == Step.SMALL_TALK and c.intent in CLOSINGS]
+    if closings or any(c.step in RESPONDED for c in meaningful):
         meaningful = [c for c in meaningful if not (c.step == Step.CLARIFY and not c.options)]
     answered = {c.intent for c in meaningful if c.step == Step.ANSWER}
     # "y si pago solo el mínimo, ¿de cuánto sería?": a payment supposed to ask what it would be is answered by the
@@ -67,7 +70,7 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
         if not (c.step in (Step.OFFER, Step.EXPLAIN) and c.intent in answered)
         and not (c.step == Step.EXPLAIN and c.reason == Mood.HYPOTHETICAL.value and c.intent in supposed)
     ]
-    kept = meaningful or commands[:1]
+    kept = meaningful or (closings or commands)[:1]
     unique: list[Command] = []
     for command in kept:
         seen = next((i for i, s in enumerate(unique) if _same(command, s)), None)

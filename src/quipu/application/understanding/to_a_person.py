@@ -11,6 +11,7 @@ from quipu.application.understanding.conversation import (
     SURE_TO_CASE,
     Conversation,
     answered_as,
+    asked_for,
     moves_money,
     named_or_sure,
     pays_own,
@@ -55,6 +56,10 @@ def never_automated(clause: Clause, conversation: Conversation, catalog: Catalog
         return answered_as(clause, CHARGE_STATUS, conversation, catalog)
     if clause.polarity != Polarity.ASKS:
         return Command(Step.ACKNOWLEDGE, clause, intent=clause.intent, reason=clause.polarity.value)
+    # "ahh la heladera nueva" (a purchase recognised) is no request for a new card: unnamed and not plainly asked,
+    # what only a person does is not taken as asked at all
+    if clause.mood == Mood.REQUEST and clause.intent not in clause.anchors and not asked_for(clause):
+        return None
     if clause.asks and named_or_sure(clause, SURE_TO_CASE):  # a person takes it
         return Command(Step.REFUSE, clause, intent=clause.intent, reason=intent.action)
     # asked about, supposed, reported or only told: said by code, and no case is opened for it
