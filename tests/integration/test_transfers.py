@@ -120,6 +120,28 @@ async def test_pay_debt_reduces_the_card_and_refuses_more_than_owed(pool, clock)
     assert over.status == "blocked" and over.reason in ("over_debt", "insufficient_funds")
 
 
+async def test_the_one_debt_a_customer_has_is_the_one_paid_when_the_type_named_matches_none(pool, clock):
+    """ "abonarle 500 al crédito" (Colombia: the loan) from a customer whose one debt is a card: the card, shown on the
+    proposal for the button; with two debts the bank still asks which."""
+    mm = money(pool, clock)
+    proposal = await mm.propose_transfer(
+        said(LUCIA, "abónale 500 al crédito desde ahorro"),
+        kind="pay_debt",
+        amount="500",
+        from_type="Cuenta Ahorro",
+        to_type="Préstamo",
+    )
+    assert proposal.status == "proposed" and "tarjeta" in proposal.confirmation.destination
+    both = await mm.propose_transfer(
+        said(VALERIA, "abónale 500 al crédito desde ahorro"),
+        kind="pay_debt",
+        amount="500",
+        from_type="Cuenta Ahorro",
+        to_type="Hipoteca",
+    )
+    assert both.status != "proposed"
+
+
 async def test_a_debt_settled_whole_or_by_its_minimum_takes_the_records_figure_and_an_amount_said_wins(pool, clock):
     mm = money(pool, clock)
     owed = await balance(pool, f"{VALERIA}-CARD")
