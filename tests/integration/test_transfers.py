@@ -124,22 +124,12 @@ async def test_the_one_debt_a_customer_has_is_the_one_paid_when_the_type_named_m
     """ "abonarle 500 al crédito" (Colombia: the loan) from a customer whose one debt is a card: the card, shown on the
     proposal for the button; with two debts the bank still asks which."""
     mm = money(pool, clock)
-    proposal = await mm.propose_transfer(
-        said(LUCIA, "abónale 500 al crédito desde ahorro"),
-        kind="pay_debt",
-        amount="500",
-        from_type="Cuenta Ahorro",
-        to_type="Préstamo",
-    )
-    assert proposal.status == "proposed" and "tarjeta" in proposal.confirmation.destination
-    both = await mm.propose_transfer(
-        said(VALERIA, "abónale 500 al crédito desde ahorro"),
-        kind="pay_debt",
-        amount="500",
-        from_type="Cuenta Ahorro",
-        to_type="Hipoteca",
-    )
-    assert both.status != "proposed"
+    words = "abónale 500 al crédito desde ahorro"
+    asked = {"kind": "pay_debt", "amount": "500", "from_type": "Cuenta Ahorro"}
+    one = await mm.propose_transfer(said(LUCIA, words), to_type="Préstamo", **asked)
+    assert one.status == "proposed" and "tarjeta" in one.confirmation.destination
+    two = await mm.propose_transfer(said(VALERIA, words), to_type="Hipoteca", **asked)
+    assert two.status != "proposed"
 
 
 async def test_a_debt_settled_whole_or_by_its_minimum_takes_the_records_figure_and_an_amount_said_wins(pool, clock):
