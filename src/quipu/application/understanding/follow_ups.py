@@ -259,11 +259,8 @@ def _concludes_from_the_last(clause: Clause, conversation: Conversation, catalog
     """ "o sea que no tengo que hacer ningún reclamo?" after a reversed charge was told: what the customer concludes
     from the last answer, asked back and naming nothing new, is asked of that answer (a claim named in it is no
     request to list the complaints)."""
-    asked = clause.mood in (Mood.QUESTION, Mood.ACTION_QUESTION) or clause.slots.concludes
     known = conversation.last_skill in conversation.offered and conversation.last_intent
-    return bool(
-        clause.slots.concludes and asked and known and not detailed and not catalog.acts(conversation.last_intent or "")
-    )
+    return bool(clause.slots.concludes and known and not detailed and not catalog.acts(conversation.last_intent or ""))
 
 
 def _asked_of_the_last(clause: Clause, conversation: Conversation, catalog: Catalog, only_changes: bool) -> str | None:

@@ -6,7 +6,7 @@ from functools import cache
 from quipu.domain.reading.lexicon import Lexicon, Phrases, compiled_table, lexicon
 from quipu.domain.reading.openers import past_openers
 from quipu.domain.reading.reactions import past_reactions, reacts_only
-from quipu.domain.reading.words import AND, ENDS, PUNCTUATION, Words, normalise
+from quipu.domain.reading.words import AND, ENDS, PUNCTUATION, Words, normalise, said_only
 
 SHORT = 2  # a clause of fewer words than this is kept with the one before it ("porfa", "gracias")
 DETAIL_ONLY = 3  # at most this many words after "pero"/"solo" that start nothing anew only qualify the clause before
@@ -218,16 +218,9 @@ def _said_before(words: list[str], language: str) -> int:
     return len([w for w in past_openers(words, lex) if w not in silent])
 
 
-def _only(words: list[str], groups: list[Phrases]) -> bool:
-    """Every word said (punctuation aside) belongs to a phrase of these groups."""
-    said = " ".join(w for w in words if w not in PUNCTUATION)
-    found = [m for group in groups for m in group.find(said)]
-    return bool(found) and sum(len(m.group(0).split()) for m in found) >= len(said.split())
-
-
 def _opens_only(words: list[str], language: str) -> bool:
     """The words only open a turn ("otra cosa", "y otra pregunta", "outra coisa"): what follows is the clause."""
-    return _only(words, [lexicon(language).cue("openers")])
+    return said_only(words, [lexicon(language).cue("openers")])
 
 
 def _greets_only(words: list[str], language: str) -> bool:
@@ -237,7 +230,7 @@ def _greets_only(words: list[str], language: str) -> bool:
     said = " ".join(w for w in words if w not in PUNCTUATION)
     if greeting is None or greeting.search(said) is None:
         return False
-    return _only(words, [greeting, lexicon(language).cue("courtesy")])
+    return said_only(words, [greeting, lexicon(language).cue("courtesy")])
 
 
 @cache
@@ -246,7 +239,7 @@ def _greeting(language: str) -> Phrases | None:
 
 
 def _only_courtesy(rest: list[str], language: str) -> bool:
-    return _only(rest, [lexicon(language).cue("courtesy")])
+    return said_only(rest, [lexicon(language).cue("courtesy")])
 
 
 def _anchored_at_start(phrases: Phrases, rest: list[str]) -> bool:

@@ -4,7 +4,7 @@
 from functools import cache
 
 from quipu.domain.reading.lexicon import Found, Lexicon, common, lexicon
-from quipu.domain.reading.words import PUNCTUATION, Words
+from quipu.domain.reading.words import PUNCTUATION, Words, said_only
 
 BECAUSE = frozenset({"que", "q", "porque", "pq", "pois", "pues"})  # a reason follows a request ("…que ya no la uso")
 NEED_REACH = 2  # "la necesito pa | la otra semana": at most this many words between a need and its time
@@ -50,22 +50,17 @@ def refused_after_its_verb(clause: Words, language: str) -> bool:
     closing = set(lex.cue_words("closing_negation"))
     words = list(clause.words)
     for i, word in enumerate(words[1:], start=1):
-        ends = i + 1 == len(words) or words[i + 1] in PUNCTUATION or _only_courtesy_after(words[i + 1 :], lex)
-        if word in closing and ends and _a_verb_of_action(words[i - 1], lex):
+        # "bloqueia não, pfv": only words said to be kind may follow
+        ends = i + 1 == len(words) or words[i + 1] in PUNCTUATION or said_only(words[i + 1 :], [lex.cue("courtesy")])
+        if word in closing and ends and a_verb_of_action(words[i - 1], lex):
             return True
     return False
 
 
-def _a_verb_of_action(word: str, lex: Lexicon) -> bool:
+def a_verb_of_action(word: str, lex: Lexicon) -> bool:
+    """The whole word is a verb of action, with any pronouns attached ("bloqueia", "bloquéenmela")."""
     found = lex.cue("action_verbs").search(word)
     return found is not None and found.start() == 0 and found.end() == len(word)
-
-
-def _only_courtesy_after(words: list[str], lex: Lexicon) -> bool:
-    """ "bloqueia não, pfv": only words said to be kind follow."""
-    said = " ".join(w for w in words if w not in PUNCTUATION)
-    kind = sum(len(m.group(0).split()) for m in lex.cue("courtesy").find(said))
-    return bool(said) and kind >= len(said.split())
 
 
 def declined(clause: Words, language: str) -> bool:

@@ -7,6 +7,7 @@ from dataclasses import replace
 from quipu.domain.reading import numbers
 from quipu.domain.reading.lexicon import Lexicon, compiled_table, lexicon
 from quipu.domain.reading.model import Product, ReadingContext, Slots
+from quipu.domain.reading.polarity import a_verb_of_action
 from quipu.domain.reading.words import PUNCTUATION
 
 LEFT_ALONE_WORDS = 5  # "déjenla tal cual": the longest way of leaving a product as it is
@@ -140,9 +141,7 @@ def named_by_its_pronoun(before: Slots, now: Slots, words: tuple[str, ...], lang
     lex = lexicon(language)
     pronouns = set(lex.cue_words("thing_pronouns"))
     clitics = tuple(lex.cue_words("thing_clitics"))
-    attached = (
-        any(w.endswith(clitics) and lex.cue("action_verbs").search(w) is not None for w in words) if clitics else False
-    )
+    attached = bool(clitics) and any(w.endswith(clitics) and a_verb_of_action(w, lex) for w in words)
     if not (pronouns & set(words) or attached):
         return now
     return replace(now, products=specific, last4=before.last4)

@@ -7,6 +7,7 @@ from functools import cache
 import simplemma
 
 from quipu.domain.reading.lexicon import lexicon
+from quipu.domain.reading.phrases import Phrases
 from quipu.domain.reading.text import Speller, collapse_repeats, fold, tokens
 
 ENDS = frozenset({".", "?", "!", ";", "\n"})
@@ -71,3 +72,10 @@ def normalise(text: str, language: str) -> tuple[list[str], list[str]]:
             found += replaced
             said += [piece] * len(replaced)
     return found, said
+
+
+def said_only(words: list[str], groups: list[Phrases]) -> bool:
+    """Every word said (punctuation aside) belongs to a phrase of these groups."""
+    said = " ".join(w for w in words if w not in PUNCTUATION)
+    found = [m for group in groups for m in group.find(said)]
+    return bool(found) and sum(len(m.group(0).split()) for m in found) >= len(said.split())
