@@ -236,6 +236,9 @@ def _hypothetical(clause: Words, language: str) -> bool:
     return " " in found.group(0).strip() or _if_inside_a_question(clause, openers, lex)
 
 
+ACTION_WORDS = 4  # "doy de baja la": the longest verb of action the lexicon names, in words
+
+
 def _if_inside_a_question(clause: Words, openers: set[str], lex: Lexicon) -> bool:
     """ "¿qué pasa con la compra de Best Buy si bloqueo la 4322?": inside a question, an "if" right before a verb of
     action (its subject between at most) supposes that action."""
@@ -246,9 +249,10 @@ def _if_inside_a_question(clause: Words, openers: set[str], lex: Lexicon) -> boo
     for i, word in enumerate(words[1:-1], start=1):
         if word not in openers:
             continue
-        verb = words[i + 2] if words[i + 1] in subjects and i + 2 < len(words) else words[i + 1]
-        found = lex.cue("action_verbs").search(verb)
-        if found is not None and found.start() == 0 and found.end() == len(verb):
+        # "si bloqueo", "se eu bloquear", "si doy de baja": the action's words start right there
+        start = i + 2 if words[i + 1] in subjects else i + 1
+        found = lex.cue("action_verbs").search(" ".join(words[start : start + ACTION_WORDS]))
+        if found is not None and found.start() == 0:
             return True
     return False
 
