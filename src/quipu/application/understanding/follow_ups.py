@@ -258,8 +258,9 @@ def _one_more_to_pay(clause: Clause, conversation: Conversation) -> bool:
 def _concludes_from_the_last(clause: Clause, conversation: Conversation, catalog: Catalog, detailed: bool) -> bool:
     """ "o sea que no tengo que hacer ningún reclamo?" after a reversed charge was told: what the customer concludes
     from the last answer, asked back and naming nothing new, is asked of that answer (a claim named in it is no
-    request to list the complaints)."""
+    request to list the complaints). A figure said back ("o sea que tengo 3 lucas nomás?") is the answer checked."""
     known = conversation.last_skill in conversation.offered and conversation.last_intent
+    detailed = detailed and details_named(clause) != {"amounts"}
     return bool(clause.slots.concludes and known and not detailed and not catalog.acts(conversation.last_intent or ""))
 
 

@@ -130,7 +130,7 @@ def _taken_back(commands: list[Command], catalog: Catalog) -> list[Command]:
     spent: list[Command] = []
     for later in commands:
         clause = later.clause
-        if clause is None or clause.polarity == Polarity.ASKS or later.acts:
+        if clause is None or clause.polarity == Polarity.ASKS or later.acts or _another_left_alone(clause):
             continue
         for i, earlier in enumerate(kept):
             if earlier is later:
@@ -150,6 +150,13 @@ def _taken_back(commands: list[Command], catalog: Catalog) -> list[Command]:
                 if later.step in (*NOTHING_OF_ITS_OWN, Step.CANCEL_PENDING):
                     spent.append(later)
     return [c for c in kept if not any(c is s for s in spent)]
+
+
+def _another_left_alone(clause: Clause) -> bool:
+    """ "bloquea la de débito, la de crédito no": a product named only to be refused is another than the one asked
+    for; the request stands."""
+    refused = clause.polarity == Polarity.REFUSES  # "…pero la otra quincena" puts the request off
+    return refused and clause.slots.other_one and not (clause.slots.products or clause.slots.last4)
 
 
 # what a correction changes; the flags that say how a clause is said ("correction", "continues") are not carried

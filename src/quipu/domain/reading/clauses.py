@@ -3,7 +3,8 @@
 
 from functools import cache
 
-from quipu.domain.reading.lexicon import Lexicon, Phrases, compiled_table, lexicon
+from quipu.domain.reading.after_a_comma import corrects, leaves_another_alone, reports
+from quipu.domain.reading.lexicon import Found, Lexicon, Phrases, compiled_table, lexicon
 from quipu.domain.reading.openers import past_openers
 from quipu.domain.reading.reactions import past_reactions, reacts_only
 from quipu.domain.reading.words import AND, ENDS, PUNCTUATION, Words, normalise, said_only
@@ -14,8 +15,6 @@ DETAIL_ONLY = 3  # at most this many words after "pero"/"solo" that start nothin
 SUBORDINATING = frozenset({"que", "como"})
 # "antes do vencimento", "después de pagar", "depois que eu pagar": a joiner followed by these joins no clause
 PREPOSITION_AFTER = frozenset({"de", "do", "da", "dos", "das", "del", "que"})
-CORRECTION_OPENS = 3  # "no, mejor…", "ou melhor…": a correction opens within the first words after the comma
-REPORT_OPENS = 5  # "o app diz que…", "la señorita del banco me dijo…": a report opens within these words
 
 
 def clauses(text: str, language: str) -> list[Words]:
@@ -67,7 +66,9 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
     joined = " ".join(words)
     lex = lexicon(language)
     corrections = [m.span() for m in lex.cue("correction").find(joined)]  # "igual pero con 650" is one correction
-    for match in lex.cue("clause_joiners").find(joined):
+    only = {m.span() for m in lex.cue("only_joiners").find(joined)}
+    joiners = sorted([*lex.cue("clause_joiners").find(joined), *lex.cue("only_joiners").find(joined)], key=_first)
+    for match in joiners:
         if any(match.start() < e and s < match.end() for s, e in corrections):
             continue
         start = len(joined[: match.start()].split())
@@ -76,7 +77,9 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         if rest and rest[0] in PREPOSITION_AFTER:  # "um aviso antes do vencimento": a time of what is asked
             continue
         # "compárame mayo contra abril pero en total": a few words of detail after "pero" qualify what came before
-        asks_more = len(rest) > DETAIL_ONLY or _starts_anew(rest, language)
+        # "…3 lucas nomás en la de ahorro?": an "only" beside a figure says how much, unless what follows starts anew
+        of_a_figure = match.span() in only and _beside_a_figure(words[:start], rest, language)
+        asks_more = (len(rest) > DETAIL_ONLY and not of_a_figure) or _starts_anew(rest, language)
         # "e já que estamos paga também a luz": the words that only open the sentence are no clause before the joiner
         said_before = _said_before(words[:start], language)
         if said_before >= SHORT and len(rest) >= SHORT and asks_more:
@@ -101,8 +104,8 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
             and (
                 _starts_anew(right, language)
                 or _greets_only(left, language)
-                or _corrects(right, language)
-                or (_asks_outright(left, language) and _reports(right, language))
+                or corrects(right, language)
+                or (_asks_outright(left, language) and _stands_apart(right, language))
             )
         ):
             head = (left, said[:index], _asked_with(left, asked, language))
@@ -110,17 +113,22 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
     return [piece]
 
 
-def _reports(right: list[str], language: str) -> bool:
-    """ "desbloqueia meu cartão, o app diz que tá travado": what someone (or something) said, opening the words after
-    a request, is a clause of its own; the request before it stays the customer's."""
-    return lexicon(language).cue("report").search(" ".join(right[:REPORT_OPENS])) is not None
+def _stands_apart(right: list[str], language: str) -> bool:
+    """After a request and a comma: what someone said, or another product left alone, is a clause of its own."""
+    return reports(right, language) or leaves_another_alone(right, language)
 
 
-def _corrects(right: list[str], language: str) -> bool:
-    """ "manda 300 pra corrente, ou melhor, 350": a correction opening the words after a comma is a clause of its own,
-    which changes the request before it."""
-    found = lexicon(language).cue("correction").search(" ".join(right[:CORRECTION_OPENS]))
-    return found is not None
+def _beside_a_figure(before: list[str], after: list[str], language: str) -> bool:
+    """The word right before or right after is a number or names one ("12 mil nomás", "só 300")."""
+    lex = lexicon(language)
+    figures = set(lex.numbers()) | set(lex.scales_for(None))
+    near = [w for w in (before[-1:] + after[:1]) if w not in PUNCTUATION]
+    return any(w in figures or any(c.isdigit() for c in w) for w in near)
+
+
+def _first(found: Found) -> tuple[int, int]:
+    """Joiners in the order said, the longer first where two start together ("mejor solo" before "solo")."""
+    return found.start(), -found.end()
 
 
 def _inside_a_number(left: list[str], right: list[str], language: str) -> bool:

@@ -3,11 +3,14 @@ it ("oi, …") and before what it is for ("…, pra não cair no rotativo")."""
 
 from quipu.domain.reading.lexicon import compiled_table, lexicon
 from quipu.domain.reading.openers import past_openers
+from quipu.domain.reading.polarity import without_reminders
 from quipu.domain.reading.words import Words
 
 
 def anchors(text: str, language: str) -> tuple[str, ...]:
-    """The intents the lexicon names outright, in the lexicon's order of precedence."""
+    """The intents the lexicon names outright, in the lexicon's order of precedence; a reminder ("não esquece a
+    luz") names no take-back."""
+    text = without_reminders(text, lexicon(language))
     return tuple(name for name, phrases in compiled_table(language, "intents") if phrases.search(text))
 
 

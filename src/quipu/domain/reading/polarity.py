@@ -110,9 +110,18 @@ def refused_for_now(clause: Words, language: str, anchors: list[Found]) -> bool:
     return refused and bool(lex.cue("not_yet").search(clause.text))
 
 
+def without_reminders(text: str, lex: Lexicon) -> str:
+    """ "e não esquece a luz", "y no te olvides del agua": a forgetting negated reminds to do; its words (blanked, so
+    that the positions of the rest stay) neither refuse nor take anything back."""
+    for found in lex.cue("reminder").find(text):
+        text = text[: found.start()] + " " * (found.end() - found.start()) + text[found.end() :]
+    return text
+
+
 def refusal(text: str, lex: Lexicon) -> bool:
     """ "mejor no", "para nada": refused; inside the reason given after a request ("cancélenme esa tarjeta que ya no
-    la uso pa nada") the same words refuse nothing."""
+    la uso pa nada") the same words refuse nothing, nor do they inside a reminder ("não esquece a luz")."""
+    text = without_reminders(text, lex)
     for found in lex.cue("refusal").find(text):
         before = text[: found.start()].split()
         verb = lex.cue("action_verbs").search(" ".join(before))

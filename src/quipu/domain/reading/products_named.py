@@ -136,7 +136,8 @@ def named_by_its_pronoun(before: Slots, now: Slots, words: tuple[str, ...], lang
     """ "perdí mi tarjeta de débito en el metro, me la bloquean porfa": a request that names no product of its own and
     points with a pronoun takes the product the clause before named by its kind."""
     specific = tuple(p for p in before.products if p.kind not in ("card", "account"))
-    if now.products or now.last4 or not (specific or before.last4):
+    # "…, la de crédito déjala así": a product named only to be refused is the one its pronoun points at
+    if now.products or now.last4 or now.other_one or not (specific or before.last4):
         return now
     lex = lexicon(language)
     pronouns = set(lex.cue_words("thing_pronouns"))
