@@ -42,6 +42,9 @@ CUSTOMERS = {  # what each demo customer's records name, as the reading would ge
     "sofia": ReadingContext(region="AR", merchants=("Mercado Libre", "Día", "YPF"), products=(CARD,)),
     "camilo": ReadingContext(region="CO", merchants=("Amazon Mktp", "Uber Trip", "Éxito", "Rappi"), products=(CARD,)),
     "renata": ReadingContext(region="MX", products=(OwnProduct("savings", "0033", "4000000033"),)),
+    "co_loan": ReadingContext(  # a loan and no card: "el crédito" is the loan
+        region="CO", products=(OwnProduct("savings", "1006", "4000001006"), OwnProduct("loan", "9137"))
+    ),
     "mx_two_cards": ReadingContext(
         region="MX", products=(OwnProduct("credit_card", "1430"), OwnProduct("debit_card", "5410"))
     ),

@@ -172,13 +172,20 @@ def _corrected_here(commands: list[Command], catalog: Catalog) -> list[Command]:
     for command in commands:
         clause = command.clause
         earlier = next((c for c in reversed(kept) if c.acts), None)
-        if earlier is None or earlier.clause is None or clause is None or not _only_corrects(clause, earlier, catalog):
+        if earlier is None or earlier.clause is None or clause is None:
+            kept.append(command)
+            continue
+        if _only_corrects(clause, earlier, catalog):
+            slots = _changed(earlier.clause.slots, clause.slots)
+        elif _only_the_source(clause, earlier):
+            slots = _with_the_source(earlier.clause.slots, clause.slots)
+        else:
             kept.append(command)
             continue
         # the corrected request is said with its correction (the words code checks an amount against), and a "no,
         # espera" between them is part of the correction, not a no of its own
         text = f"{earlier.clause.text} {clause.text}"
-        corrected = replace(earlier.clause, text=text, slots=_changed(earlier.clause.slots, clause.slots))
+        corrected = replace(earlier.clause, text=text, slots=slots)
         at = kept.index(earlier)
         kept = [
             *kept[:at],
@@ -196,6 +203,25 @@ def _changed(slots: Slots, by: Slots) -> Slots:
         roles = {p.role for p in by.products}
         changed["products"] = (*(p for p in slots.products if p.role not in roles), *by.products)
     return replace(slots, **changed)
+
+
+def _only_the_source(clause: Clause, earlier: Command) -> bool:
+    """ "quero pagar só o mínimo do cartão 4877, tira da conta 1007": after a request to move money, words that name
+    only where it comes from are where that money comes from."""
+    s = clause.slots
+    source = any(p.role == "from" for p in s.products)
+    named_more = s.amounts or s.services or s.merchants or s.periods or clause.anchors
+    asked = clause.polarity == Polarity.ASKS and clause.mood == Mood.REQUEST
+    return earlier.intent in MONEY_INTENTS and source and asked and not named_more
+
+
+def _with_the_source(slots: Slots, source: Slots) -> Slots:
+    return replace(
+        slots,
+        products=(*(p for p in slots.products if p.role != "from"), *source.products),
+        last4=tuple(dict.fromkeys((*slots.last4, *source.last4))),
+        accounts=tuple(dict.fromkeys((*slots.accounts, *source.accounts))),
+    )
 
 
 def _only_corrects(clause: Clause, earlier: Command, catalog: Catalog) -> bool:

@@ -33,7 +33,10 @@ def scam_reported(clause: Clause, conversation: Conversation, catalog: Catalog) 
     reported = clause.mood == Mood.REPORT
     # "el de soporte me dijo que pasara todo a la corriente": reported from someone "of the bank", money is moved by
     # the reading it leads with, however unsure the reader is of it ("le pregunto a mi esposo si él la usó" is not)
-    money = moves_money(clause) or (reported and clause.intent in MONEY_INTENTS and s.impersonation)
+    # or by the words that name it with a sum ("…que são do setor de cartões e que eu tenho que transferir 300")
+    sum_named = bool(MONEY_INTENTS & set(clause.anchors)) and bool(s.amounts or s.accounts or s.bare_numbers)
+    led = clause.intent in MONEY_INTENTS or sum_named
+    money = moves_money(clause) or (reported and led and s.impersonation)
     named = clause.intent == "scam_report" and sure(clause)
     # "primero tengo que pagar 2 mil del kit, ¿le transfiero?": money moved for a scam's purpose, reported or not
     paid_to_be_paid = s.scam_purpose and money

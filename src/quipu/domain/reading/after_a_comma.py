@@ -26,3 +26,8 @@ def leaves_another_alone(right: list[str], language: str) -> bool:
     or left as it is, is a clause of its own; it takes back nothing of the request before it."""
     named, refused = products_named(" ".join(right), language)
     return refused and not named
+
+
+def stands_apart(right: list[str], language: str) -> bool:
+    """After a request and a comma: what someone said, or another product left alone, is a clause of its own."""
+    return reports(right, language) or leaves_another_alone(right, language)

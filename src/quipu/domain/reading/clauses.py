@@ -3,7 +3,7 @@
 
 from functools import cache
 
-from quipu.domain.reading.after_a_comma import corrects, leaves_another_alone, reports
+from quipu.domain.reading.after_a_comma import corrects, stands_apart
 from quipu.domain.reading.lexicon import Found, Lexicon, Phrases, compiled_table, lexicon
 from quipu.domain.reading.openers import past_openers
 from quipu.domain.reading.reactions import past_reactions, reacts_only
@@ -45,10 +45,16 @@ def clauses(text: str, language: str) -> list[Words]:
         pieces.append((current, current_said, False))
     # "las alertas de compras en el extranjero ¿tienen costo?": words before the question that ask nothing outright
     # are its topic, asked with it
-    for i in before_a_question:
+    # "el pago de la factura de internet, ¿se puede programar…?": a topic before a question about an action is what
+    # that question asks about, one clause with it
+    for i in sorted(before_a_question, reverse=True):
         topic, topic_said, _ = pieces[i]
         if i + 1 < len(pieces) and pieces[i + 1][2] and not _asks_outright(topic, language):
-            pieces[i] = (topic, topic_said, True)
+            question, question_said, _ = pieces[i + 1]
+            if _asks_about_an_action(question, language):
+                pieces[i : i + 2] = [(topic + question, topic_said + question_said, True)]
+            else:
+                pieces[i] = (topic, topic_said, True)
     split = [past_reactions(part, language) for piece in pieces for part in _joined(piece, language)]
     asking = [part for part in split if not reacts_only(part[0], language)] or split  # "uy. y en mayo?"
     return _merged([Words(tuple(w), _said(s), asked) for w, s, asked in asking if w], language)
@@ -77,8 +83,9 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         if rest and rest[0] in PREPOSITION_AFTER:  # "um aviso antes do vencimento": a time of what is asked
             continue
         # "compárame mayo contra abril pero en total": a few words of detail after "pero" qualify what came before
-        # "…3 lucas nomás en la de ahorro?": an "only" beside a figure says how much, unless what follows starts anew
-        of_a_figure = match.span() in only and _beside_a_figure(words[:start], rest, language)
+        # "…3 lucas nomás en la de ahorro?", "pagar só o mínimo": an "only" that says how much starts nothing, unless
+        # what follows starts anew
+        of_a_figure = match.span() in only and _says_how_much(words[:start], rest, language)
         asks_more = (len(rest) > DETAIL_ONLY and not of_a_figure) or _starts_anew(rest, language)
         # "e já que estamos paga também a luz": the words that only open the sentence are no clause before the joiner
         said_before = _said_before(words[:start], language)
@@ -105,7 +112,7 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
                 _starts_anew(right, language)
                 or _greets_only(left, language)
                 or corrects(right, language)
-                or (_asks_outright(left, language) and _stands_apart(right, language))
+                or (_asks_outright(left, language) and stands_apart(right, language))
             )
         ):
             head = (left, said[:index], _asked_with(left, asked, language))
@@ -113,17 +120,14 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
     return [piece]
 
 
-def _stands_apart(right: list[str], language: str) -> bool:
-    """After a request and a comma: what someone said, or another product left alone, is a clause of its own."""
-    return reports(right, language) or leaves_another_alone(right, language)
-
-
-def _beside_a_figure(before: list[str], after: list[str], language: str) -> bool:
-    """The word right before or right after is a number or names one ("12 mil nomás", "só 300")."""
+def _says_how_much(before: list[str], after: list[str], language: str) -> bool:
+    """An "only" that says how much: the word right before or right after is a number or names one ("12 mil nomás",
+    "só 300"), or it follows the verb it limits ("quero pagar só o mínimo")."""
     lex = lexicon(language)
     figures = set(lex.numbers()) | set(lex.scales_for(None))
     near = [w for w in (before[-1:] + after[:1]) if w not in PUNCTUATION]
-    return any(w in figures or any(c.isdigit() for c in w) for w in near)
+    verb = before[-1:] and lex.cue("action_verbs").search(before[-1]) is not None
+    return bool(verb) or any(w in figures or any(c.isdigit() for c in w) for w in near)
 
 
 def _first(found: Found) -> tuple[int, int]:
@@ -151,6 +155,13 @@ def _asks_outright(words: list[str], language: str) -> bool:
     text = " ".join(w for w in words if w not in PUNCTUATION)
     imperative = lex.cue("imperative").search(" ".join(text.split()[:SHORT]))
     return imperative is not None or any(lex.cue(name).search(text) for name in ("request", "polite_request"))
+
+
+def _asks_about_an_action(question: list[str], language: str) -> bool:
+    """The question opens by asking about an action ("¿se puede…?", "¿cómo hago para…?")."""
+    opening = " ".join(w for w in question if w not in PUNCTUATION)
+    found = lexicon(language).cue("about_action").search(opening)
+    return found is not None and found.start() == 0
 
 
 def _supposes(left: list[str], language: str) -> bool:

@@ -2,7 +2,7 @@
 "Food"), a currency ("dólar", "USD", "pesos" as the customer's own), a period as the tools take it."""
 
 from quipu.domain.periods import PERIOD_KEYS, Period
-from quipu.domain.reading.lexicon import LANGUAGES, compiled_table
+from quipu.domain.reading.lexicon import LANGUAGES, common, compiled_table
 from quipu.domain.reading.model import Amount, ReadingContext
 from quipu.domain.reading.products import kind_of
 from quipu.domain.reading.reader import read
@@ -66,6 +66,7 @@ def names_product(product_type_: str, said: str | None) -> bool:
     if not said or kind is None:
         return False
     kinds = {kind, "card"} if kind == "credit_card" else {kind}
+    kinds |= {word for word, either in (common().get("either_kind") or {}).items() if kind in either}  # "crédito"
     for language in LANGUAGES:
         words, _ = normalise(said, language)
         text = " ".join(words)

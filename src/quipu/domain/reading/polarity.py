@@ -3,12 +3,13 @@
 
 from functools import cache
 
-from quipu.domain.reading.lexicon import Found, Lexicon, common, lexicon
+from quipu.domain.reading.lexicon import Found, Lexicon, common, compiled_table, lexicon
 from quipu.domain.reading.words import PUNCTUATION, Words, said_only
 
 BECAUSE = frozenset({"que", "q", "porque", "pq", "pois", "pues"})  # a reason follows a request ("…que ya no la uso")
 NEED_REACH = 2  # "la necesito pa | la otra semana": at most this many words between a need and its time
 BRIDGE = 4  # at most this many words between a negation and the verb it negates
+SUBJECT_REACH = 4  # "mi tarjeta de crédito | no pasa": the words before a negation that may name what it tells of
 
 
 @cache
@@ -97,10 +98,17 @@ def none_at_all(clause: Words, language: str) -> bool:
     text = clause.text
     for only in lex.cue("only").find(text):  # "no espera, mejor nomás 1800": "nada más" is "only"
         text = text[: only.start()] + " " * len(only.group(0)) + text[only.end() :]
-    if first_negation is None or not lex.cue("none_at_all").search(text):
+    none = lex.cue("none_at_all").search(text)
+    if first_negation is None or none is None:
         return False
     verbs = lex.cue("action_verbs").find(" ".join(words[:first_negation]))
-    return not verbs
+    return not verbs and not _asked_after(text[none.end() :], lex)
+
+
+def _asked_after(text: str, lex: Lexicon) -> bool:
+    """ "mi tarjeta no pasa en ningún lado, ¿me la pueden reactivar?": a request said after the "ningún" of what is
+    told is asked, out of that negation's reach."""
+    return any(lex.cue(name).search(text) for name in ("request", "polite_request", "imperative"))
 
 
 def refused_for_now(clause: Words, language: str, anchors: list[Found]) -> bool:
@@ -171,8 +179,18 @@ def negated(clause: Words, language: str, anchors: list[int]) -> bool:
         for start in starts:
             between = words[index + 1 : start]
             if start > index and len(between) <= BRIDGE and all(w in bridge for w in between):
+                if not between and _said_of_a_product(words[:index], language):
+                    continue
                 return True
     return False
+
+
+def _said_of_a_product(before: list[str], language: str) -> bool:
+    """ "mi tarjeta de crédito no pasa en ningún lado": a product named right before a negation with its verb next to
+    it is what the verb tells of (it does not go through), not an action the customer refuses ("la tarjeta no la
+    bloquees" has its pronoun between)."""
+    near = " ".join(before[-SUBJECT_REACH:])
+    return any(phrases.search(near) for _, phrases in compiled_table(language, "products"))
 
 
 def followed_by_comma(clause: Words, content_index: int) -> bool:

@@ -5,7 +5,7 @@ it (where money leaves from, where it goes) and any named only to be refused ("l
 from dataclasses import replace
 
 from quipu.domain.reading import numbers
-from quipu.domain.reading.lexicon import Lexicon, compiled_table, lexicon
+from quipu.domain.reading.lexicon import Lexicon, common, compiled_table, lexicon
 from quipu.domain.reading.model import Product, ReadingContext, Slots
 from quipu.domain.reading.polarity import a_verb_of_action
 from quipu.domain.reading.words import PUNCTUATION
@@ -62,6 +62,16 @@ def _refused(before: list[str], after: list[str], lex: Lexicon) -> bool:
 # the words that name an account before its number ("de la cuenta de ahorro 4000000011"): set aside to find its role
 ACCOUNT_NOUNS = frozenset({"cuenta", "conta", "cta", "numero", "nro", "ahorro", "ahorros", "corriente", "poupanca"})
 OF = frozenset({"de", "da", "do"})
+
+
+def held_kind(product: Product, context: ReadingContext) -> Product:
+    """A word that names either of two kinds ("el crédito": the card, or a loan) names the one the customer holds;
+    the first when they hold both or neither."""
+    kinds = (common().get("either_kind") or {}).get(product.kind)
+    if not kinds:
+        return product
+    held = [k for k in kinds if any(p.kind == k for p in context.products)]
+    return replace(product, kind=held[0] if len(held) == 1 else kinds[0])
 
 
 def own_accounts(

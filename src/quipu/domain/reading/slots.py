@@ -20,7 +20,7 @@ from quipu.domain.reading.lexicon import (
 from quipu.domain.reading.merchants import merchants_named, number_names_a_merchant
 from quipu.domain.reading.model import ReadingContext, Slots
 from quipu.domain.reading.periods import periods_said
-from quipu.domain.reading.products_named import own_accounts, own_endings, products_named
+from quipu.domain.reading.products_named import held_kind, own_accounts, own_endings, products_named
 from quipu.domain.reading.text import fold, tokens
 from quipu.domain.reading.words import Words, normalise, speller
 from quipu.domain.vocabulary import DISPUTE_REFERENCE
@@ -66,6 +66,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
     over, under = numbers.bounds(draft, language, context)
     amounts = numbers.amounts(draft, language, context)
     products, refused_products = products_named(" ".join(clause.words), language)
+    products = [held_kind(p, context) for p in products]
     accounts, products = own_accounts(accounts, products, draft, lex, context)
     products = own_endings(last4, products, draft, lex, context)
     merchants = merchants_named(text, context.merchants, language) or _own_merchants_as_said(clause, context)

@@ -44,7 +44,13 @@ async def act(turn: SkillTurn) -> list[ToolOutcome[Result]]:
     kinds = [k for k in said if k in DEBT_TYPES]
     if tool == "get_debts" and len(set(kinds)) == 1 and len(kinds) == len(said) and not turn.slots.everything:
         arguments["product_type"] = kinds[0]
-    return [await turn.tools.call(tool, arguments, note=note)]
+        note["kind"] = kinds[0]
+    outcome = await turn.tools.call(tool, arguments, note=note)
+    # "¿cuánto me falta por pagar del crédito?" from a customer with no card: none of that kind owes, and what
+    # does owe is shown beside it, so that no "you owe nothing" is said of debts the words did not name
+    if arguments and isinstance(outcome.result, Debts) and not outcome.result.debts:
+        return [outcome, await turn.tools.call(tool, {}, note={k: v for k, v in note.items() if k != "kind"})]
+    return [outcome]
 
 
 def _status(voice: Voice, status: str | None) -> str:
@@ -150,6 +156,9 @@ def _debts(voice: Voice, result: Debts, note: dict[str, object]) -> str:
     if isinstance(focus, str) and focus in ("rate", "installments"):
         return _focused(voice, result, focus)
     debts = [d for d in result.debts if d.debt is not None]
+    kind = note.get("kind")
+    if not debts and isinstance(kind, str):  # only the kind named was looked up: nothing is said of the others
+        return voice.say("no_debts_of_kind", kind=voice.word(kind))
     if not debts:
         return voice.say("no_debts")
     return voice.say("debts", lines=voice.lines([_debt_line(voice, d) for d in debts]), as_of=voice.date(result.as_of))
