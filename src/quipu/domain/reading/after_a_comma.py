@@ -1,7 +1,8 @@
-"""What the words after a comma are, when they are a clause of their own: a report of what someone said, a
-correction, or another product left alone; the request before them stays what it was."""
+"""What the words after a comma (or, dictated, after no comma at all) are, when they are a clause of their own: a
+report of what someone said, a correction, another product left alone, the bank asked to act; the request before
+them stays what it was."""
 
-from quipu.domain.reading.lexicon import lexicon
+from quipu.domain.reading.lexicon import compiled_table, lexicon
 from quipu.domain.reading.products_named import products_named
 
 CORRECTION_OPENS = 3  # "no, mejor…", "ou melhor…": a correction opens within the first words after the comma
@@ -31,3 +32,20 @@ def leaves_another_alone(right: list[str], language: str) -> bool:
 def stands_apart(right: list[str], language: str) -> bool:
     """After a request and a comma: what someone said, or another product left alone, is a clause of its own."""
     return reports(right, language) or leaves_another_alone(right, language)
+
+
+def asks_the_bank(rest: list[str], language: str) -> bool:
+    """ "…me la pueden reactivar", "…vcs me desbloqueiam": the bank asked to act, opening on its pronouns, a verb of
+    asking and a verb of action (a request of its own even where no comma was said)."""
+    lex = lexicon(language)
+    before_verb = {str(w) for w in (*lex.cue_words("clitics"), *lex.cue_words("addressed"))}
+    if not rest or rest[0] not in before_verb:
+        return False
+    verb = list(rest)
+    while verb[:1] and verb[0] in before_verb:
+        verb = verb[1:]
+    polite = lex.cue("polite_request").search(" ".join(verb[:2]))
+    asked = " ".join(verb[1:3])
+    named = any(p.search(asked) for _, p in compiled_table(language, "intents"))
+    action = lex.cue("action_verbs").search(asked) is not None or named
+    return polite is not None and polite.start() == 0 and action

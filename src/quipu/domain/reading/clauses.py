@@ -3,7 +3,8 @@
 
 from functools import cache
 
-from quipu.domain.reading.after_a_comma import corrects, stands_apart
+from quipu.domain.reading.after_a_comma import asks_the_bank, corrects, stands_apart
+from quipu.domain.reading.kept_together import if_words, inside_a_number, says_how_much, supposes
 from quipu.domain.reading.lexicon import Found, Lexicon, Phrases, compiled_table, lexicon
 from quipu.domain.reading.openers import past_openers
 from quipu.domain.reading.reactions import past_reactions, reacts_only
@@ -29,7 +30,7 @@ def clauses(text: str, language: str) -> list[Words]:
         if (
             word == "¿"
             and len([w for w in current if w not in PUNCTUATION]) >= SHORT
-            and not _supposes(current, language)
+            and not supposes(current, language)
         ):
             before_a_question.add(len(pieces))
             pieces.append((current, current_said, False))
@@ -85,7 +86,7 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         # "compárame mayo contra abril pero en total": a few words of detail after "pero" qualify what came before
         # "…3 lucas nomás en la de ahorro?", "pagar só o mínimo": an "only" that says how much starts nothing, unless
         # what follows starts anew
-        of_a_figure = match.span() in only and _says_how_much(words[:start], rest, language)
+        of_a_figure = match.span() in only and says_how_much(words[:start], rest, language)
         asks_more = (len(rest) > DETAIL_ONLY and not of_a_figure) or _starts_anew(rest, language)
         # "e já que estamos paga também a luz": the words that only open the sentence are no clause before the joiner
         said_before = _said_before(words[:start], language)
@@ -96,13 +97,19 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         left, right = words[:index], words[index + 1 :]
         if index < SHORT or (len(right) < SHORT and not _imperative(right, language)):
             continue
-        joins = word in AND and not _inside_a_number(left, right, language)
+        # "mi tarjeta no pasa en ningún lado me la pueden reactivar": dictated with no comma, the bank asked to act
+        kept_with = PUNCTUATION | SUBORDINATING | if_words(language) | set(lexicon(language).cue_words("clitics"))
+        dictated = _content(left) > SHORT and left[-1] not in kept_with
+        if dictated and asks_the_bank(words[index:], language):
+            head = (left, said[:index], _asked_with(left, asked, language))
+            return [head, *_joined((words[index:], said[index:], asked), language)]
+        joins = word in AND and not inside_a_number(left, right, language)
         if joins and _second_request(left, right, language):
             head = (left, said[:index], _asked_with(left, asked, language))
             return [head, *_joined((right, said[index + 1 :], asked), language)]
         # "se me cayó en el metro, bloquéala": an imperative after a comma is a request of its own, one word or more
         enough = _content(right) >= SHORT or _imperative(right, language)
-        split_here = _content(left) >= SHORT and enough and not _supposes(left, language)
+        split_here = _content(left) >= SHORT and enough and not supposes(left, language)
         opens_only = _opens_only(left, language)  # "outra coisa, qual o endereço…": the words before only open it
         if (
             word == ","
@@ -120,27 +127,9 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
     return [piece]
 
 
-def _says_how_much(before: list[str], after: list[str], language: str) -> bool:
-    """An "only" that says how much: the word right before or right after is a number or names one ("12 mil nomás",
-    "só 300"), or it follows the verb it limits ("quero pagar só o mínimo")."""
-    lex = lexicon(language)
-    figures = set(lex.numbers()) | set(lex.scales_for(None))
-    near = [w for w in (before[-1:] + after[:1]) if w not in PUNCTUATION]
-    verb = before[-1:] and lex.cue("action_verbs").search(before[-1]) is not None
-    return bool(verb) or any(w in figures or any(c.isdigit() for c in w) for w in near)
-
-
 def _first(found: Found) -> tuple[int, int]:
     """Joiners in the order said, the longer first where two start together ("mejor solo" before "solo")."""
     return found.start(), -found.end()
-
-
-def _inside_a_number(left: list[str], right: list[str], language: str) -> bool:
-    """ "treinta y cinco mil", "mil e quinhentos": an "y"/"e" between number words is part of the number."""
-    lex = lexicon(language)
-    numbers = lex.numbers()
-    before = set(numbers) | set(lex.scales_for(None))
-    return bool(left and right) and left[-1] in before and right[0] in numbers
 
 
 def _asked_with(head: list[str], asked: bool, language: str) -> bool:
@@ -162,12 +151,6 @@ def _asks_about_an_action(question: list[str], language: str) -> bool:
     opening = " ".join(w for w in question if w not in PUNCTUATION)
     found = lexicon(language).cue("about_action").search(opening)
     return found is not None and found.start() == 0
-
-
-def _supposes(left: list[str], language: str) -> bool:
-    """ "si el viernes no me alcanza, ¿me pagan la luz?": what follows an "if" is part of the supposition."""
-    openers = {p for p in lexicon(language).cue_words("hypothetical") if " " not in p}
-    return bool(left) and left[0] in openers
 
 
 def _content(words: list[str]) -> int:

@@ -120,19 +120,21 @@ def _one_word_names() -> frozenset[str]:
     return frozenset(b for b in brand_names() if " " not in b and len(b) >= MIN_OWN_WORD)
 
 
-def _without_dates(text: str) -> str:
-    """The words with each day's word beside a number taken out: "do dia 12" is a date, not the merchant Día."""
+def _without_dates(text: str, language: str) -> str:
+    """The words with each day's word beside a number taken out: "do dia 12", "los últimos diez días" are days, not
+    the merchant Día."""
     days = {str(w) for w in common().get("day_words") or []}
+    number_words = set(lexicon(language).numbers())
     words = text.split()
     return " ".join(
-        "" if w in days and any(n.isdigit() for n in words[max(i - 1, 0) : i + 2 : 2]) else w
+        "" if w in days and any(n.isdigit() or n in number_words for n in words[max(i - 1, 0) : i + 2 : 2]) else w
         for i, w in enumerate(words)
     )
 
 
 def merchants_named(text: str, own: tuple[str, ...], language: str = "es") -> tuple[str, ...]:
     """The customer's own merchants the words name (the longest name first), else the brands they name."""
-    text = " ".join(_singular(w) for w in _without_dates(_nicknamed(text)).split())
+    text = " ".join(_singular(w) for w in _without_dates(_nicknamed(text), language).split())
     found = [m for m in sorted(own, key=len, reverse=True) if _names(text, m)]
     if found:
         return tuple(dict.fromkeys(found))

@@ -98,17 +98,10 @@ def none_at_all(clause: Words, language: str) -> bool:
     text = clause.text
     for only in lex.cue("only").find(text):  # "no espera, mejor nomás 1800": "nada más" is "only"
         text = text[: only.start()] + " " * len(only.group(0)) + text[only.end() :]
-    none = lex.cue("none_at_all").search(text)
-    if first_negation is None or none is None:
+    if first_negation is None or not lex.cue("none_at_all").search(text):
         return False
     verbs = lex.cue("action_verbs").find(" ".join(words[:first_negation]))
-    return not verbs and not _asked_after(text[none.end() :], lex)
-
-
-def _asked_after(text: str, lex: Lexicon) -> bool:
-    """ "mi tarjeta no pasa en ningún lado, ¿me la pueden reactivar?": a request said after the "ningún" of what is
-    told is asked, out of that negation's reach."""
-    return any(lex.cue(name).search(text) for name in ("request", "polite_request", "imperative"))
+    return not verbs
 
 
 def refused_for_now(clause: Words, language: str, anchors: list[Found]) -> bool:
@@ -119,10 +112,12 @@ def refused_for_now(clause: Words, language: str, anchors: list[Found]) -> bool:
 
 
 def without_reminders(text: str, lex: Lexicon) -> str:
-    """ "e não esquece a luz", "y no te olvides del agua": a forgetting negated reminds to do; its words (blanked, so
-    that the positions of the rest stay) neither refuse nor take anything back."""
-    for found in lex.cue("reminder").find(text):
-        text = text[: found.start()] + " " * (found.end() - found.start()) + text[found.end() :]
+    """ "e não esquece a luz", "y no te olvides del agua": a forgetting negated reminds to do, and "ya no vivo ahí"
+    tells what no longer is; their words (blanked, so that the positions of the rest stay) neither refuse nor take
+    anything back."""
+    for cue in ("reminder", "no_longer"):
+        for found in lex.cue(cue).find(text):
+            text = text[: found.start()] + " " * (found.end() - found.start()) + text[found.end() :]
     return text
 
 

@@ -1,0 +1,34 @@
+"""What keeps words in one clause though a joiner or a comma comes between: an "if" and what it supposes, an
+"only" that says how much, the "y" inside a number."""
+
+from quipu.domain.reading.lexicon import lexicon
+from quipu.domain.reading.words import AND, PUNCTUATION
+
+
+def says_how_much(before: list[str], after: list[str], language: str) -> bool:
+    """An "only" that says how much: the word right before or right after is a number or names one ("12 mil nomás",
+    "só 300"), or it follows the verb it limits ("quero pagar só o mínimo")."""
+    lex = lexicon(language)
+    figures = set(lex.numbers()) | set(lex.scales_for(None))
+    near = [w for w in (before[-1:] + after[:1]) if w not in PUNCTUATION]
+    verb = before[-1:] and lex.cue("action_verbs").search(before[-1]) is not None
+    return bool(verb) or any(w in figures or any(c.isdigit() for c in w) for w in near)
+
+
+def inside_a_number(left: list[str], right: list[str], language: str) -> bool:
+    """ "treinta y cinco mil", "mil e quinhentos": an "y"/"e" between number words is part of the number."""
+    lex = lexicon(language)
+    numbers = lex.numbers()
+    before = set(numbers) | set(lex.scales_for(None))
+    return bool(left and right) and left[-1] in before and right[0] in numbers
+
+
+def if_words(language: str) -> set[str]:
+    """The one-word "if"s of the language ("si", "se")."""
+    return {p for p in lexicon(language).cue_words("hypothetical") if " " not in p}
+
+
+def supposes(left: list[str], language: str) -> bool:
+    """ "si el viernes no me alcanza, ¿me pagan la luz?": what follows an "if" is part of the supposition."""
+    opening = [w for w in left[:2] if w not in AND]  # "y si pago solo el mínimo, ¿cuánto sería?"
+    return bool(opening) and opening[0] in if_words(language)
