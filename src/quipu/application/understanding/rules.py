@@ -22,6 +22,7 @@ from quipu.application.understanding.commands import Command, Step
 from quipu.application.understanding.conversation import (
     BILLS,
     DOUBT_FLOOR,
+    NEW_REQUEST,
     PAYING,
     SMALL_TALK_WORDS,
     SURE_TO_ACT,
@@ -44,7 +45,10 @@ PRODUCTS, PERIODS = frozenset({"products"}), frozenset({"periods"})
 
 
 def _cancel_pending(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
-    if clause.intent == "cancel_pending" and conversation.pending and sure(clause) and clause.polarity == Polarity.ASKS:
+    # what waits is withdrawn by words that name withdrawing, or that the reader is sure of: "e não esquece a luz"
+    # (a reminder, its "esquece" blanked for the lexicon) withdraws nothing
+    withdraws = named_or_sure(clause, NEW_REQUEST)
+    if clause.intent == "cancel_pending" and conversation.pending and withdraws and clause.polarity == Polarity.ASKS:
         return Command(Step.CANCEL_PENDING, clause)
     # "ya la encontré… ya no la bloquees": the very action waiting for the button, refused or put off, is withdrawn;
     # so is it by a delay or a refusal that names nothing else the bank serves ("aa no, mejor a fin de mes", "não, só

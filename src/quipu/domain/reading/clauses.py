@@ -183,7 +183,7 @@ def _starts_anew(rest: list[str], language: str) -> bool:
     verb = list(rest)
     while verb[:1] and verb[0] in before_verb:
         verb = verb[1:]
-    for cue in ("question_words", "request", "polite_request", "action_verbs"):
+    for cue in ("question_words", "request", "polite_request", "action_verbs", "reminder"):
         head = lex.cue(cue).search(start)
         if head is not None and head.start() == 0 and head.group(0) not in SUBORDINATING:
             return True
