@@ -28,11 +28,6 @@ PICKS = {
     "mx_card_debt": ("México", [has_product("Tarjeta Crédito", "AND p.current_balance > 0")]),
     "ar_loan": ("Argentina", [has_product("Préstamo Personal", "AND p.current_balance > 0")]),
     "co_savings": ("Colombia", [has_product("Cuenta Ahorro")]),
-    # a loan that owes and no credit card: "el crédito" can only be the loan
-    "co_loan_no_card": (
-        "Colombia",
-        [has_product("Préstamo Personal", "AND p.current_balance > 0"), f"NOT {has_product('Tarjeta Crédito')}"],
-    ),
     "mx_two_cards": ("México", [has_product("Tarjeta Crédito"), has_product("Tarjeta Débito")]),
 }
 
