@@ -152,13 +152,13 @@ def _focused(voice: Voice, result: Debts, focus: str) -> str:
 
 
 def _debts(voice: Voice, result: Debts, note: dict[str, object]) -> str:
+    kind = note.get("kind")
+    if not result.debts and isinstance(kind, str):  # only the kind named was looked up: nothing is said of the others
+        return voice.say("no_debts_of_kind", kind=voice.word(kind))
     focus = note.get("focus")
     if isinstance(focus, str) and focus in ("rate", "installments"):
         return _focused(voice, result, focus)
     debts = [d for d in result.debts if d.debt is not None]
-    kind = note.get("kind")
-    if not debts and isinstance(kind, str):  # only the kind named was looked up: nothing is said of the others
-        return voice.say("no_debts_of_kind", kind=voice.word(kind))
     if not debts:
         return voice.say("no_debts")
     return voice.say("debts", lines=voice.lines([_debt_line(voice, d) for d in debts]), as_of=voice.date(result.as_of))
