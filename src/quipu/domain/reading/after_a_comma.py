@@ -2,7 +2,7 @@
 report of what someone said, a correction, another product left alone, the bank asked to act; the request before
 them stays what it was."""
 
-from quipu.domain.reading.lexicon import compiled_table, lexicon
+from quipu.domain.reading.lexicon import Lexicon, compiled_table, lexicon
 from quipu.domain.reading.products_named import products_named
 
 CORRECTION_OPENS = 3  # "no, mejor…", "ou melhor…": a correction opens within the first words after the comma
@@ -38,14 +38,20 @@ def asks_the_bank(rest: list[str], language: str) -> bool:
     """ "…me la pueden reactivar", "…vcs me desbloqueiam": the bank asked to act, opening on its pronouns, a verb of
     asking and a verb of action (a request of its own even where no comma was said)."""
     lex = lexicon(language)
-    before_verb = {str(w) for w in (*lex.cue_words("clitics"), *lex.cue_words("addressed"))}
-    if not rest or rest[0] not in before_verb:
+    verb = past_the_pronouns(rest, lex)
+    if not rest or len(verb) == len(rest):
         return False
-    verb = list(rest)
-    while verb[:1] and verb[0] in before_verb:
-        verb = verb[1:]
     polite = lex.cue("polite_request").search(" ".join(verb[:2]))
     asked = " ".join(verb[1:3])
     named = any(p.search(asked) for _, p in compiled_table(language, "intents"))
     action = lex.cue("action_verbs").search(asked) is not None or named
     return polite is not None and polite.start() == 0 and action
+
+
+def past_the_pronouns(rest: list[str], lex: Lexicon) -> list[str]:
+    """The words from the verb on, past the pronouns and the bank addressed ("me la | pueden…", "vcs me | …")."""
+    before_verb = {str(w) for w in (*lex.cue_words("clitics"), *lex.cue_words("addressed"))}
+    verb = list(rest)
+    while verb[:1] and verb[0] in before_verb:
+        verb = verb[1:]
+    return verb

@@ -3,7 +3,7 @@
 
 from functools import cache
 
-from quipu.domain.reading.after_a_comma import asks_the_bank, corrects, stands_apart
+from quipu.domain.reading.after_a_comma import asks_the_bank, corrects, past_the_pronouns, stands_apart
 from quipu.domain.reading.kept_together import if_words, inside_a_number, says_how_much, supposes
 from quipu.domain.reading.lexicon import Found, Lexicon, Phrases, compiled_table, lexicon
 from quipu.domain.reading.openers import past_openers
@@ -179,10 +179,7 @@ def _starts_anew(rest: list[str], language: str) -> bool:
         return False
     start = " ".join(rest[:4])
     # "…, me la desbloquean?", "…, vcs me desbloqueiam?": the verb after the bank addressed and the pronouns
-    before_verb = {str(w) for w in (*lex.cue_words("clitics"), *lex.cue_words("addressed"))}
-    verb = list(rest)
-    while verb[:1] and verb[0] in before_verb:
-        verb = verb[1:]
+    verb = past_the_pronouns(rest, lex)
     for cue in ("question_words", "request", "polite_request", "action_verbs", "reminder"):
         head = lex.cue(cue).search(start)
         if head is not None and head.start() == 0 and head.group(0) not in SUBORDINATING:
