@@ -49,7 +49,7 @@ RECORD = TurnRecord(
     outcome="answered",
     handoff=Handoff(reason="action_escalated", already_open=True),
     actions=CARD,
-    confirmation=TRANSFER,
+    confirmations=(TRANSFER,),
     model_calls=2,
     tokens_in=30,
     tokens_out=4,

@@ -154,3 +154,18 @@ def test_the_old_khipu_urls_still_confirm_and_cancel(bank_api):
     assert bank_api.post("/api/transfers/confirm", headers=headers, json=kept).json() == done.json()
     dropped = {"transfer_id": propose(bank_api, VALERIA, words, **arguments).confirmation.transfer_id}
     assert bank_api.post("/api/khipu/cancel", headers=headers, json=dropped).json()["status"] == "cancelled"
+
+
+def test_two_payments_asked_in_one_message_get_a_button_each(bank_api):
+    """Both cards reach the client, in order, and each is confirmed through its own button."""
+    headers = sign_in(bank_api, VALERIA)
+    said = {"message": "paga la luz y el agua con la de cheques", "thread_id": "two-bills"}
+    body = bank_api.post("/api/chat", headers=headers, json=said).json()
+    cards = body["confirmations"]
+    assert [c["kind"] for c in cards] == ["pay_service", "pay_service"], body
+    assert body["confirmation"] == cards[-1] and len({c["transfer_id"] for c in cards}) == 2
+    assert all(c["text"] in body["reply"] for c in cards)
+    step_up(bank_api, headers)
+    for card in cards:
+        done = bank_api.post("/api/transfers/confirm", headers=headers, json={"transfer_id": card["transfer_id"]})
+        assert done.status_code == 200 and done.json()["status"] == "executed", done.text

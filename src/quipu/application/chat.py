@@ -37,7 +37,7 @@ class ChatTurn:
     tools_used: list[str] = field(default_factory=list)
     handoff: Handoff | None = None
     actions: ActionCard | None = None  # the actions card, with the customer's button
-    confirmation: Confirmation | None = None  # the transfer card
+    confirmations: list[Confirmation] = field(default_factory=list)  # the transfer cards, in order
     model_calls: int = 0
     tokens_in: int = 0
     tokens_out: int = 0
@@ -48,6 +48,11 @@ class ChatTurn:
     # short answers the customer can tap (a question offering its two likeliest readings); each is sent as the
     # customer's next message, exactly as written
     quick_replies: list[str] = field(default_factory=list)
+
+    @property
+    def confirmation(self) -> Confirmation | None:
+        """The last transfer card of the turn."""
+        return self.confirmations[-1] if self.confirmations else None
 
     @classmethod
     def of(cls, turn: TurnRecord, *, reply: str, thread_id: str, language: str, status: str) -> "ChatTurn":
@@ -60,7 +65,7 @@ class ChatTurn:
             tools_used=list(turn.tools_used),
             handoff=turn.handoff,
             actions=turn.actions,
-            confirmation=turn.confirmation,
+            confirmations=list(turn.confirmations),
             model_calls=turn.model_calls,
             tokens_in=turn.tokens_in,
             tokens_out=turn.tokens_out,

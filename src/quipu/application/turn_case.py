@@ -61,7 +61,7 @@ def _verified_facts(outcomes: Sequence[ToolOutcome[Result]]) -> list[dict[str, A
 
 
 def _evidence(
-    outcomes: Sequence[ToolOutcome[Result]], actions: ActionCard | None, confirmation: Confirmation | None
+    outcomes: Sequence[ToolOutcome[Result]], actions: ActionCard | None, confirmations: Sequence[Confirmation]
 ) -> dict[str, Any]:
     listed = [c for o in outcomes for c in _charges(o.result) if isinstance(c, ListedCharge)]
     transactions = sorted({c.transaction_id for c in listed if c.transaction_id})
@@ -69,8 +69,8 @@ def _evidence(
     if actions:
         evidence["batch_id"] = actions.batch_id
         evidence["action_ids"] = [i.action_id for i in actions.items]
-    if confirmation:
-        evidence["transfer_id"] = confirmation.transfer_id
+    if confirmations:
+        evidence["transfer_ids"] = [c.transfer_id for c in confirmations]
     return evidence
 
 
@@ -89,6 +89,6 @@ def turn_case(state: TurnState, reason: str) -> case_files.CaseFile:
         skill=turn.skill,
         signals=finding_kinds(outcomes),
         verified_facts=_verified_facts(outcomes),
-        evidence=_evidence(outcomes, actions, turn.confirmation),
+        evidence=_evidence(outcomes, actions, turn.confirmations),
         actions=[{"action": i.action, "status": i.status, "text": i.text} for i in (actions.items if actions else [])],
     )

@@ -93,7 +93,7 @@ def tool_calls_of(turn) -> list[dict]:
 
 def typed_results(turn) -> list[dict]:
     """Code's own results shown to the customer (the hand-off, the actions card, the transfer card), as sent."""
-    return [r.model_dump(mode="json") for r in (turn.handoff, turn.actions, turn.confirmation) if r]
+    return [r.model_dump(mode="json") for r in (turn.handoff, turn.actions, *turn.confirmations) if r]
 
 
 def customer_of(conn, conversation: Conversation) -> str:

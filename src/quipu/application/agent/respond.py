@@ -189,8 +189,7 @@ class Responder(SkillAnswers):
         for o in outcomes:
             if isinstance(o.result, ActionProposal):
                 update["actions"] = o.result.proposal
-            if isinstance(o.result, Proposed):
-                update["confirmation"] = o.result.confirmation
+        update["confirmations"] = tuple(o.result.confirmation for o in outcomes if isinstance(o.result, Proposed))
         return record.model_copy(update=update)
 
 

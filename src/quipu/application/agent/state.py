@@ -165,7 +165,7 @@ class TurnRecord(BaseModel):
     outcome: str | None = None
     handoff: Handoff | None = None
     actions: ActionCard | None = None  # the actions card, with the customer's button
-    confirmation: Confirmation | None = None  # the transfer card
+    confirmations: tuple[Confirmation, ...] = ()  # the transfer cards, in the order they were proposed
     model_calls: int = 0
     tokens_in: int = 0
     tokens_out: int = 0
@@ -173,6 +173,11 @@ class TurnRecord(BaseModel):
     quick_replies: tuple[str, ...] = ()  # short answers the web chat offers as buttons
     offered: str | None = None  # what this turn's reply offers to prepare
     rephrased: bool = False
+
+    @property
+    def confirmation(self) -> Confirmation | None:
+        """The turn's last transfer card (one turn may propose several: "paga la luz y el agua")."""
+        return self.confirmations[-1] if self.confirmations else None
 
     @property
     def outcomes(self) -> list[ToolOutcome[Result]]:

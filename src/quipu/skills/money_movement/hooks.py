@@ -216,12 +216,17 @@ def _bill(voice: Voice, bill: BillLine) -> str:
     )
 
 
-def _proposal(voice: Voice, result: Clarification | Refusal | Proposed) -> str:
-    if isinstance(result, Proposed):
-        return voice.say("proposed", card=result.confirmation.text)
-    if isinstance(result, Clarification):
-        return voice.say("clarify", ask=result.ask, options=_options(voice, result.options))
-    return voice.say("blocked", reason=refusal_reason(result.reason, voice.language))
+def _proposals(voice: Voice, results: Sequence[Clarification | Refusal | Proposed]) -> str:
+    """Each bill asked for gets its card, its question or its reason, in order ("paga la luz y el agua"); the
+    button's note is said once, after the cards."""
+    cards = [r.confirmation.text for r in results if isinstance(r, Proposed)]
+    said = [voice.say("proposed", card="\n".join(cards))] if cards else []
+    for result in results:
+        if isinstance(result, Clarification):
+            said.append(voice.say("clarify", ask=result.ask, options=_options(voice, result.options)))
+        elif isinstance(result, Refusal):
+            said.append(voice.say("blocked", reason=refusal_reason(result.reason, voice.language)))
+    return "\n".join(said)
 
 
 def _bills_listed(voice: Voice, result: ServiceBills) -> str:
@@ -238,7 +243,7 @@ def _transfer_options(voice: Voice, result: TransferOptions) -> str:
 def answer(outcomes: list[ToolOutcome[Result]], voice: Voice) -> str:
     result = outcomes[-1].result
     if isinstance(result, Clarification | Refusal | Proposed):
-        return _proposal(voice, result)
+        return _proposals(voice, [o.result for o in outcomes if isinstance(o.result, Clarification | Refusal | Proposed)])
     if isinstance(result, ServiceBills):
         return _bills_listed(voice, result)
     if isinstance(result, TransferOptions):

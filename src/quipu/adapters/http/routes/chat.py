@@ -48,7 +48,12 @@ class ChatOut(BaseModel):
         description="A person takes the conversation: reason, and case_id (already_open, keep_reply when set)"
     )
     actions: ActionCard | None = Field(None, description="The actions card the customer confirms or cancels")
-    confirmation: Confirmation | None = Field(None, description="The transfer card the customer confirms")
+    confirmation: Confirmation | None = Field(
+        None, description="The turn's last transfer card (kept for clients that show one); all are in confirmations"
+    )
+    confirmations: list[Confirmation] = Field(
+        default_factory=list, description="Every transfer card the turn proposed, in order; each has its own button"
+    )
     status: str
     quick_replies: list[str] = Field(
         default_factory=list, description="Answers the customer can tap; each is sent as their next message"
@@ -82,6 +87,7 @@ def chat_out(turn: ChatTurn) -> ChatOut:
         handoff=turn.handoff,
         actions=turn.actions,
         confirmation=turn.confirmation,
+        confirmations=turn.confirmations,
         status=turn.status,
         quick_replies=turn.quick_replies,
     )
