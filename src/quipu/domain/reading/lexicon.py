@@ -217,11 +217,19 @@ def _with_attached_clitics(imperatives: list[str], clitics: list[str]) -> list[s
     return [*imperatives, *attached]
 
 
+# sections whose {n} a customer also says in words ("los últimos diez días", "últimas duas semanas"); elsewhere
+# a number word is too often something else ("pasa una", "las dos compras de Uber")
+COUNTED_IN_WORDS = frozenset({"periods"})
+
+
 @cache
 def compiled_table(language: str, section: str) -> tuple[tuple[str, Phrases], ...]:
     """A {name: [phrases]} section compiled per name, in the file's order."""
     lex = lexicon(language)
-    return tuple((name, Phrases(_as_read(words, lex), lex.month_set)) for name, words in lex.table(section).items())
+    counts = lex.numbers() if section in COUNTED_IN_WORDS else None
+    return tuple(
+        (name, Phrases(_as_read(words, lex), lex.month_set, counts)) for name, words in lex.table(section).items()
+    )
 
 
 @cache

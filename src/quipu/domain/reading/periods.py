@@ -13,6 +13,7 @@ from quipu.domain.reading.lexicon import Found, compiled_table, lexicon
 YEAR = re.compile(r"(?<!\d)(20\d\d)(?!\d)")
 YEAR_MONTH = re.compile(r"(?<!\d)(20\d\d)-(\d{1,2})(?!\d)")
 DAYS_PER_MONTH = 30
+DAYS_PER_WEEK = 7
 FUTURE = "future"  # the lexicon's key for words of a time still to come
 
 
@@ -99,6 +100,8 @@ def _period(key: str, match: Found, language: str, as_of: date) -> Period | None
     numbers = [g for g in match.groups() if g and g.isdigit()]
     if key == "last_n_days":
         return span_of_days(int(numbers[0]), as_of) if numbers else None
+    if key == "last_n_weeks":
+        return span_of_days(DAYS_PER_WEEK * int(numbers[0]), as_of) if numbers else None
     if key == "last_n_months":
         return span_of_days(DAYS_PER_MONTH * int(numbers[0]), as_of) if numbers else None
     if key == "since_month":

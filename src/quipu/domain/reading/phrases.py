@@ -2,6 +2,7 @@
 word it starts, {n} a number and {month} a month's name. At each position the longest phrase wins and matches do
 not overlap, as a regular expression's alternatives sorted longest first would (but in a fraction of the time)."""
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from quipu.domain.reading.text import NUMBER, fold
@@ -43,13 +44,17 @@ class _Node:
         self.month: _Node | None = None
         self.phrase: str | None = None
 
-    def step(self, word: str, months: frozenset[str]) -> list[tuple["_Node", str | None]]:
+    def step(
+        self, word: str, months: frozenset[str], counts: Mapping[str, int]
+    ) -> list[tuple["_Node", str | None]]:
         found: list[tuple[_Node, str | None]] = []
         if word in self.exact:
             found.append((self.exact[word], None))
         found += [(node, None) for prefix, node in self.prefixes if word.startswith(prefix)]
         if self.number is not None and NUMBER.fullmatch(word):
             found.append((self.number, word))
+        elif self.number is not None and word in counts:  # "los últimos diez días": taken as its digits
+            found.append((self.number, str(counts[word])))
         if self.month is not None and word in months:
             found.append((self.month, word))
         return found
@@ -58,11 +63,18 @@ class _Node:
 class Phrases:
     """A group of phrases of one language, matched as whole words over normalised text (words joined by single
     spaces); at each position the longest phrase wins, and matches do not overlap. A word ending in * matches
-    any word it starts; {n} a number; {month} a month's name."""
+    any word it starts; {n} a number (or, where `counts` is given, a number word: "diez" is taken as "10");
+    {month} a month's name."""
 
-    def __init__(self, phrases: list[str] | tuple[str, ...], months: frozenset[str] = frozenset()):
+    def __init__(
+        self,
+        phrases: list[str] | tuple[str, ...],
+        months: frozenset[str] = frozenset(),
+        counts: Mapping[str, int] | None = None,
+    ):
         self.phrases = tuple(sorted({fold(str(p)) for p in phrases if str(p).strip()}, key=len, reverse=True))
         self.months = months
+        self.counts = counts or {}  # number words a {n} also takes
         self.root = _Node()
         for phrase in self.phrases:
             node = self.root
@@ -94,7 +106,7 @@ class Phrases:
         while frontier and j < len(words):
             following = []
             for node, taken in frontier:
-                for child, value in node.step(words[j], self.months):
+                for child, value in node.step(words[j], self.months, self.counts):
                     grown = taken + ((value,) if value is not None else ())
                     following.append((child, grown))
                     if child.phrase is not None and (best is None or j + 1 - i > best[0]):
