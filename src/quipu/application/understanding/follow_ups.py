@@ -103,7 +103,9 @@ def continues_an_action(clause: Clause) -> bool:
     """Words that complete or correct a request to act ("de la de ahorro", "mejor 200") in the customer's own
     voice; a supposition, a question about it, a report or a refusal never does ("¿y si fueran 300?")."""
     voiced = clause.speaker == Speaker.CUSTOMER and clause.polarity == Polarity.ASKS
-    return voiced and clause.mood not in (Mood.HYPOTHETICAL, Mood.ACTION_QUESTION, Mood.REPORT)
+    # "y en la de cheques cuánto hay?" while a transfer waits: a question of how much, naming no sum, asks for figures
+    of_figures = clause.mood == Mood.QUESTION and clause.slots.how_much and not clause.slots.amounts
+    return voiced and not of_figures and clause.mood not in (Mood.HYPOTHETICAL, Mood.ACTION_QUESTION, Mood.REPORT)
 
 
 PERIOD_DETAILS = frozenset({"periods", "current_one", "one_before"})

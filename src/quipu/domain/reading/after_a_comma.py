@@ -4,9 +4,11 @@ them stays what it was."""
 
 from quipu.domain.reading.lexicon import Lexicon, compiled_table, lexicon
 from quipu.domain.reading.products_named import products_named
+from quipu.domain.reading.words import PUNCTUATION
 
 CORRECTION_OPENS = 3  # "no, mejor…", "ou melhor…": a correction opens within the first words after the comma
-REPORT_OPENS = 5  # "o app diz que…", "la señorita del banco me dijo…": a report opens within these words
+REPORT_OPENS = 5
+TOPIC_WORDS = 4  # "y en la de cheques, …?": a question's topic, said before it, is a few words  # "o app diz que…", "la señorita del banco me dijo…": a report opens within these words
 
 
 def reports(right: list[str], language: str) -> bool:
@@ -27,6 +29,22 @@ def leaves_another_alone(right: list[str], language: str) -> bool:
     or left as it is, is a clause of its own; it takes back nothing of the request before it."""
     named, refused = products_named(" ".join(right), language)
     return refused and not named
+
+
+def topic_of_the_question(left: list[str], right: list[str], language: str) -> bool:
+    """ "e na corrente, qto tem?", "y la de crédito, ¿cuánto debo?": a few words that name no request, before a
+    question opening on its question word, are what the question asks about: one clause with it (alone, "e na
+    corrente" would read as a detail of whatever was asked last)."""
+    lex = lexicon(language)
+    topic = " ".join(w for w in left if w not in PUNCTUATION)
+    if not topic or len(topic.split()) > TOPIC_WORDS:
+        return False
+    if any(lex.cue(name).search(topic) for name in ("imperative", "request", "polite_request", "action_verbs")):
+        return False
+    if any(p.search(topic) for _, p in compiled_table(language, "intents")):
+        return False
+    question = lex.cue("question_words").search(" ".join(w for w in right if w not in PUNCTUATION))
+    return question is not None and question.start() == 0
 
 
 def stands_apart(right: list[str], language: str) -> bool:

@@ -3,7 +3,13 @@
 
 from functools import cache
 
-from quipu.domain.reading.after_a_comma import asks_the_bank, corrects, past_the_pronouns, stands_apart
+from quipu.domain.reading.after_a_comma import (
+    asks_the_bank,
+    corrects,
+    past_the_pronouns,
+    stands_apart,
+    topic_of_the_question,
+)
 from quipu.domain.reading.kept_together import if_words, inside_a_number, says_how_much, supposes
 from quipu.domain.reading.lexicon import Found, Lexicon, Phrases, compiled_table, lexicon
 from quipu.domain.reading.openers import past_openers
@@ -115,6 +121,7 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
             word == ","
             and split_here
             and not opens_only
+            and not topic_of_the_question(left, right, language)
             and (
                 _starts_anew(right, language)
                 or _greets_only(left, language)

@@ -144,10 +144,11 @@ def _role(before: str, lex: Lexicon) -> str | None:
 
 def named_by_its_pronoun(before: Slots, now: Slots, words: tuple[str, ...], language: str) -> Slots:
     """ "perdí mi tarjeta de débito en el metro, me la bloquean porfa": a request that names no product of its own and
-    points with a pronoun takes the product the clause before named by its kind."""
+    points with a pronoun takes the product the clause before named by its kind ("…con las dos tarjetas adentro,
+    bloquéenmelas": both of them)."""
     specific = tuple(p for p in before.products if p.kind not in ("card", "account"))
     # "…, la de crédito déjala así": a product named only to be refused is the one its pronoun points at
-    if now.products or now.last4 or now.other_one or not (specific or before.last4):
+    if now.products or now.last4 or now.other_one or not (specific or before.last4 or before.both):
         return now
     lex = lexicon(language)
     pronouns = set(lex.cue_words("thing_pronouns"))
@@ -155,4 +156,4 @@ def named_by_its_pronoun(before: Slots, now: Slots, words: tuple[str, ...], lang
     attached = bool(clitics) and any(w.endswith(clitics) and a_verb_of_action(w, lex) for w in words)
     if not (pronouns & set(words) or attached):
         return now
-    return replace(now, products=specific, last4=before.last4)
+    return replace(now, products=specific, last4=before.last4, both=now.both or before.both)

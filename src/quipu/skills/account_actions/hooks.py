@@ -63,6 +63,19 @@ def _card(turn: SkillTurn, cards: list[CardLine]) -> str | None:
     return usable[0].product_id if len(usable) == 1 else None
 
 
+def _several(turn: SkillTurn, cards: list[CardLine]) -> list[str]:
+    """The cards the words name together: two or more endings, or "las dos", "ambas", "todas" of several cards."""
+    for slots in _said(turn):
+        endings = [c.product_id for c in cards if c.last4 in slots.last4]
+        if len(endings) > 1:
+            return endings
+        if slots.last4:
+            return []
+        if slots.both and len(cards) > 1:
+            return [c.product_id for c in cards]
+    return []
+
+
 def _repeated(charges: list[ListedCharge]) -> list[ListedCharge]:
     """The later charge of each pair with the same merchant, amount and day (the repeat of a duplicate)."""
     groups: dict[tuple[str | None, Decimal, date], list[ListedCharge]] = {}
@@ -104,6 +117,9 @@ async def _card_action(turn: SkillTurn, action: str) -> list[ToolOutcome[Result]
             return await _proposed(turn, [{"action": action, "params": {"product_id": slots.record_ids[0]}}])
     looked = await _my_cards(turn)
     cards = looked.result.cards if isinstance(looked.result, MyCards) else []
+    several = _several(turn, cards)
+    if several:  # "bloquéenmelas, las dos", "bloqueia a 1430 e a 5410": each card its line, one button
+        return await _proposed(turn, [{"action": action, "params": {"product_id": c}} for c in several])
     chosen = _card(turn, cards)
     if chosen:
         return await _proposed(turn, [{"action": action, "params": {"product_id": chosen}}])

@@ -1,0 +1,68 @@
+"""Cards named together ("las dos", "ambas", two endings) are each proposed, on one card with one button; one card
+named, or none, is as before (the one named, or a question of which)."""
+
+import asyncio
+from decimal import Decimal
+
+import pytest
+
+from quipu.application.action_results import CardLine, MyCards
+from quipu.application.skills.loader import load_hooks
+from quipu.application.skills.manifest import discover
+from quipu.application.skills.outcome import ToolOutcome
+from quipu.application.skills.turn import SkillTurn
+from quipu.domain.reading.model import OwnProduct, ReadingContext
+from quipu.domain.reading.reader import read
+
+CARDS = [
+    CardLine(product_id="P-CREDIT", product_type="Tarjeta Crédito", last4="1430", balance=Decimal("10"), status="Active"),
+    CardLine(product_id="P-DEBIT", product_type="Tarjeta Débito", last4="5410", balance=None, status="Active"),
+]
+OWN = (OwnProduct("credit_card", "1430"), OwnProduct("debit_card", "5410"))
+
+
+class Tools:
+    """The skill's tools, answering from the two cards; a proposal is only recorded."""
+
+    def __init__(self):
+        self.proposed: list[dict] = []
+
+    async def call(self, tool, arguments, **_):
+        if tool == "my_cards":
+            return ToolOutcome(tool, arguments, MyCards(cards=CARDS))
+        self.proposed += arguments["actions"]
+        return ToolOutcome(tool, arguments, MyCards(cards=[]))
+
+
+def blocked(message: str, region: str = "MX") -> list[str] | str:
+    language = "pt" if region == "BR" else "es"
+    reading = read(message, ReadingContext(language=language, region=region, products=OWN))
+    clause = reading.clauses[-1]
+    tools = Tools()
+    hooks = load_hooks(next(s for s in discover() if s.name == "account_actions"))
+    turn = SkillTurn(intent="block_card", clause=clause, latest=clause, language=reading.language, tools=tools)
+    found = asyncio.run(hooks.act(turn))
+    return found if isinstance(found, str) else [a["params"]["product_id"] for a in tools.proposed]
+
+
+@pytest.mark.parametrize(
+    ("message", "region"),
+    [
+        ("me robaron la mochila con las dos tarjetas adentro, bloquéenmelas ya", "MX"),
+        ("bloquea ambas tarjetas porfa", "MX"),
+        ("perdi a carteira, bloqueia os dois cartões", "BR"),
+        ("bloquea la 1430 y la 5410", "MX"),
+        ("se me perdieron todas mis tarjetas, me las bloquean?", "MX"),
+    ],
+)
+def test_cards_named_together_are_each_proposed(message, region):
+    assert blocked(message, region) == ["P-CREDIT", "P-DEBIT"]
+
+
+@pytest.mark.parametrize(("message", "card"), [("bloquea la de débito", "P-DEBIT"), ("bloquea la 1430", "P-CREDIT")])
+def test_one_card_named_is_that_card(message, card):
+    assert blocked(message) == [card]
+
+
+def test_no_card_named_of_two_asks_which():
+    assert isinstance(blocked("bloquea mi tarjeta"), str)
