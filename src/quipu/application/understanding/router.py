@@ -232,12 +232,13 @@ def _only_corrects(clause: Clause, earlier: Command, catalog: Catalog) -> bool:
 
 
 def _scam_across(commands: list[Command]) -> list[Command]:
-    """ "me llamaron de la Superintendencia… primero debo consignar 90 mil, ¿le consigno desde mi cuenta?": a report or
-    a scam's purpose in one clause makes money moved (or a code shared) in another clause of the message part of it."""
+    """ "me llamaron de la Superintendencia… primero debo consignar 90 mil, ¿le consigno desde mi cuenta?": a report, a
+    scam's purpose or a stranger met online ("una muchacha que conocí por Facebook… que le mande 400 mil") in one
+    clause makes money moved (or a code shared) in another clause of the message part of it."""
     clauses = [c.clause for c in commands if c.clause is not None]
-    told = any((c.mood == Mood.REPORT and not pays_own(c)) or c.slots.scam_purpose for c in clauses) or any(
-        c.step == Step.SCAM for c in commands
-    )
+    told = any(
+        (c.mood == Mood.REPORT and not pays_own(c)) or c.slots.scam_purpose or c.slots.stranger for c in clauses
+    ) or any(c.step == Step.SCAM for c in commands)
     if not told:
         return commands
     warned = [
@@ -247,8 +248,15 @@ def _scam_across(commands: list[Command]) -> list[Command]:
     if not any(c.step == Step.SCAM for c in warned):
         return warned
     # "o gerente ligou e falou pra eu quitar a fatura numa conta que ele passou": who called is the scam's own
-    # telling, warned with it; it asks nothing to be explained
-    return [c for c in warned if not (c.clause is not None and c.clause.mood == Mood.REPORT and c.step in TOLD_ONLY)]
+    # telling, warned with it; it asks nothing to be explained. Beside a warning nothing is prepared and nothing is
+    # asked to be said again ("…y me manda el QR", "…ele parece confiável"): a person takes it all
+    return [
+        c
+        for c in warned
+        if not (c.clause is not None and c.clause.mood == Mood.REPORT and c.step in TOLD_ONLY)
+        and not c.acts
+        and c.step not in (Step.CLARIFY, Step.OUT_OF_SCOPE)
+    ]
 
 
 def _moves_or_shares(clause: Clause) -> bool:

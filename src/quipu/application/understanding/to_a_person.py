@@ -7,6 +7,7 @@ from quipu.application.understanding.commands import Command, Step
 from quipu.application.understanding.conversation import (
     CHARGE_STATUS,
     MONEY_INTENTS,
+    PAYING,
     REFUND,
     SURE_TO_CASE,
     Conversation,
@@ -30,7 +31,8 @@ def asked_for_a_person(clause: Clause, conversation: Conversation, catalog: Cata
 def scam_reported(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
     """Someone else's instruction to move money or to share a code, or a call "from the bank" asking for either."""
     s = clause.slots
-    reported = clause.mood == Mood.REPORT
+    # what someone else said, or what a stranger met online asks ("un pibe por instagram… le tengo que transferir")
+    reported = clause.mood == Mood.REPORT or s.stranger
     # "el de soporte me dijo que pasara todo a la corriente": reported from someone "of the bank", money is moved by
     # the reading it leads with, however unsure the reader is of it ("le pregunto a mi esposo si él la usó" is not)
     # or by the words that name it with a sum ("…que são do setor de cartões e que eu tenho que transferir 300")
@@ -40,9 +42,13 @@ def scam_reported(clause: Clause, conversation: Conversation, catalog: Catalog) 
     named = clause.intent == "scam_report" and sure(clause)
     # "primero tengo que pagar 2 mil del kit, ¿le transfiero?": money moved for a scam's purpose, reported or not
     paid_to_be_paid = s.scam_purpose and money
+    # "…pagando só 19,90 numa conta de terceiro": a bill or a debt paid into an account someone else gave is no payment
+    # to the biller; a transfer there may be ("a la cuenta que me pasó mi hermano")
+    paid_elsewhere = clause.intent in PAYING and s.given_account and (money or bool(s.services))
     if (
         named
         or paid_to_be_paid
+        or paid_elsewhere
         or (reported and (s.secret or s.scam_purpose or (money and not pays_own(clause))))
         or (s.secret and s.impersonation)
     ):

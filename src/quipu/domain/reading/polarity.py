@@ -128,7 +128,9 @@ def refusal(text: str, lex: Lexicon) -> bool:
     for found in lex.cue("refusal").find(text):
         before = text[: found.start()].split()
         verb = lex.cue("action_verbs").search(" ".join(before))
-        reason = verb is not None and any(w in BECAUSE for w in text[verb.end() : found.start()].split())
+        between = text[verb.end() : found.start()] if verb is not None else ""
+        # "…que ya no la uso pa nada" gives a reason; "…, así que ni la toques" concludes, and refuses
+        reason = any(w in BECAUSE for w in between.split()) and lex.cue("consequence").search(between) is None
         if not reason:
             return True
     return False

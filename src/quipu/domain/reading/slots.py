@@ -121,6 +121,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         secret=bool(lex.cue("secret").search(text)),
         impersonation=bool(lex.cue("bank_impersonation").search(text)),
         scam_purpose=bool(lex.cue("scam_purpose").search(text)),
+        stranger=bool(lex.cue("stranger").search(text)),
         given_account=_given_account(text, lex),
         no_skill_topic=bool(lex.cue("no_skill_topics").search(text)),
         not_in_records=bool(lex.cue("not_in_records").search(text)),
