@@ -15,7 +15,7 @@ from quipu.domain.reading.model import OwnProduct, ReadingContext
 from quipu.domain.reading.reader import read
 
 CARDS = [
-    CardLine(product_id="P-CREDIT", product_type="Tarjeta Crédito", last4="1430", balance=Decimal("10"), status="Active"),
+    CardLine(product_id="P-CREDIT", product_type="Tarjeta Crédito", last4="1430", balance=Decimal(10), status="Active"),
     CardLine(product_id="P-DEBIT", product_type="Tarjeta Débito", last4="5410", balance=None, status="Active"),
 ]
 OWN = (OwnProduct("credit_card", "1430"), OwnProduct("debit_card", "5410"))

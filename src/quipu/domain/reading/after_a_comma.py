@@ -7,8 +7,8 @@ from quipu.domain.reading.products_named import products_named
 from quipu.domain.reading.words import PUNCTUATION
 
 CORRECTION_OPENS = 3  # "no, mejor…", "ou melhor…": a correction opens within the first words after the comma
-REPORT_OPENS = 5
-TOPIC_WORDS = 4  # "y en la de cheques, …?": a question's topic, said before it, is a few words  # "o app diz que…", "la señorita del banco me dijo…": a report opens within these words
+REPORT_OPENS = 5  # "o app diz que…", "la señorita del banco me dijo…": a report opens within these words
+TOPIC_WORDS = 4  # "y en la de cheques, …?": a question's topic, said before it, is a few words
 
 
 def reports(right: list[str], language: str) -> bool:

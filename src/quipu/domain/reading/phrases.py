@@ -44,9 +44,7 @@ class _Node:
         self.month: _Node | None = None
         self.phrase: str | None = None
 
-    def step(
-        self, word: str, months: frozenset[str], counts: Mapping[str, int]
-    ) -> list[tuple["_Node", str | None]]:
+    def step(self, word: str, months: frozenset[str], counts: Mapping[str, int]) -> list[tuple["_Node", str | None]]:
         found: list[tuple[_Node, str | None]] = []
         if word in self.exact:
             found.append((self.exact[word], None))

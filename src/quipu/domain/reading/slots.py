@@ -60,7 +60,8 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
     numbers_cued.taken_back(draft, lex.cue("replaced_after_amount"))
     said_periods = periods_said(text, language, as_of)
     for said in said_periods:
-        draft.taken |= set(range(draft.index(said.start), draft.index(said.end)))  # "diez" in "los últimos diez días" too
+        # the period's words are its own: "diez" in "los últimos diez días" counts no things
+        draft.taken |= set(range(draft.index(said.start), draft.index(said.end)))
     top_n = numbers.top_n_of(draft, lex.cue("top_n"))
     count = numbers.counted(draft, lex.cue("counted"), language)
     over, under = numbers.bounds(draft, language, context)

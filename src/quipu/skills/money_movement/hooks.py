@@ -243,7 +243,8 @@ def _transfer_options(voice: Voice, result: TransferOptions) -> str:
 def answer(outcomes: list[ToolOutcome[Result]], voice: Voice) -> str:
     result = outcomes[-1].result
     if isinstance(result, Clarification | Refusal | Proposed):
-        return _proposals(voice, [o.result for o in outcomes if isinstance(o.result, Clarification | Refusal | Proposed)])
+        asked = [o.result for o in outcomes if isinstance(o.result, Clarification | Refusal | Proposed)]
+        return _proposals(voice, asked)
     if isinstance(result, ServiceBills):
         return _bills_listed(voice, result)
     if isinstance(result, TransferOptions):
