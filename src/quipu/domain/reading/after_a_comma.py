@@ -4,7 +4,7 @@ them stays what it was."""
 
 from quipu.domain.reading.lexicon import Lexicon, compiled_table, lexicon
 from quipu.domain.reading.products_named import products_named
-from quipu.domain.reading.words import PUNCTUATION
+from quipu.domain.reading.words import AND, PUNCTUATION
 
 CORRECTION_OPENS = 3  # "no, mejor…", "ou melhor…": a correction opens within the first words after the comma
 REPORT_OPENS = 5  # "o app diz que…", "la señorita del banco me dijo…": a report opens within these words
@@ -36,7 +36,8 @@ def topic_of_the_question(left: list[str], right: list[str], language: str) -> b
     question opening on its question word, are what the question asks about: one clause with it (alone, "e na
     corrente" would read as a detail of whatever was asked last)."""
     lex = lexicon(language)
-    topic = " ".join(w for w in left if w not in PUNCTUATION)
+    words = [w for w in left if w not in PUNCTUATION]
+    topic = " ".join(words[1:] if words[:1] and words[0] in AND else words)  # "y en la de cheques": the topic past "y"
     if not topic or len(topic.split()) > TOPIC_WORDS:
         return False
     if any(lex.cue(name).search(topic) for name in ("imperative", "request", "polite_request", "action_verbs")):
