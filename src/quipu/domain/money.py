@@ -4,7 +4,7 @@ Decimal, never float."""
 import re
 from dataclasses import dataclass
 from datetime import date
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 
 from quipu.domain.texts import words
 
@@ -18,6 +18,14 @@ DATASET_YEAR = 2026  # dates of the dataset's own year are said without it
 
 def cents(value: Decimal) -> Decimal:
     return value.quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+def names_amount(said: Decimal, amount: Decimal) -> bool:
+    """The amount a customer said names this one: the same, or its whole units when said without cents ("el cobro
+    de 203.570" is the charge of 203.570,58)."""
+    if said == amount:
+        return True
+    return said == said.to_integral_value() and said == amount.to_integral_value(rounding=ROUND_DOWN)
 
 
 def uses_decimal_comma(place: str | None) -> bool:

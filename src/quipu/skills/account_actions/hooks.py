@@ -13,6 +13,7 @@ from quipu.application.results import Result
 from quipu.application.skills.outcome import ToolOutcome
 from quipu.application.skills.turn import SkillTurn
 from quipu.application.skills.voice import Voice
+from quipu.domain.money import names_amount
 from quipu.domain.reading.model import Slots
 from quipu.domain.reading.products import product_type
 from quipu.domain.texts import by_language, requests
@@ -32,6 +33,7 @@ ALERT_KINDS = ("duplicate_charge", "payment_due")
 DEFAULT_TOPIC = "balances"  # "mándame un resumen por correo": the accounts' summary, as the card says
 QUESTIONS: dict[str, dict[str, str]] = by_language(requests.QUESTIONS)
 CHARGES_LOOKED = {"days": 90, "limit": 20}
+ONE_WEEK = 7  # a period this short names the charge's day, not a span to look in
 
 
 def _ask(key: str, language: str, **values: str) -> str:
@@ -92,7 +94,10 @@ def _charge(turn: SkillTurn, charges: list[ListedCharge]) -> str | None:
         found = [c for c in charges if c.merchant in named]
         amounts = {v for a in slots.amounts for v in a.values}
         if amounts:
-            found = [c for c in (found or charges) if c.amount in amounts] or found
+            found = [c for c in (found or charges) if any(names_amount(a, c.amount) for a in amounts)] or found
+        days = [p for p in slots.periods if p.days <= ONE_WEEK]  # "el del 10 de junio": a day (or a few) named
+        if days and len(found) > 1:
+            found = [c for c in found if any(p.start <= c.date.date() <= p.end for p in days)] or found
         if len(found) == 1:
             return found[0].transaction_id
         repeats = _repeated(found or (charges if slots.duplicate else []))
