@@ -100,8 +100,12 @@ def none_at_all(clause: Words, language: str) -> bool:
         text = text[: only.start()] + " " * len(only.group(0)) + text[only.end() :]
     if first_negation is None or not lex.cue("none_at_all").search(text):
         return False
-    verbs = lex.cue("action_verbs").find(" ".join(words[:first_negation]))
-    return not verbs
+    before = words[:first_negation]
+    # "quiero que me suban el cupo porque no me sirve para nada": the "no" is inside the reason a request gives
+    asked = lex.cue("request").search(" ".join(before))
+    past_the_request = before[len(" ".join(before)[: asked.end()].split()) + 1 :] if asked is not None else []
+    reason = any(w in BECAUSE for w in past_the_request)  # the "que" of "quiero que…" is the request's own
+    return not lex.cue("action_verbs").find(" ".join(before)) and not reason
 
 
 def refused_for_now(clause: Words, language: str, anchors: list[Found]) -> bool:
@@ -127,6 +131,8 @@ def refusal(text: str, lex: Lexicon) -> bool:
     text = without_reminders(text, lex)
     for found in lex.cue("refusal").find(text):
         before = text[: found.start()].split()
+        if _emphasis_of_a_no(text, found, lex):
+            continue
         verb = lex.cue("action_verbs").search(" ".join(before))
         between = text[verb.end() : found.start()] if verb is not None else ""
         # "…que ya no la uso pa nada" gives a reason; "…, así que ni la toques" concludes, and refuses
@@ -143,8 +149,32 @@ def put_off(text: str, lex: Lexicon) -> bool:
     return any(
         not any(end <= m.start() and len(text[end : m.start()].split()) <= NEED_REACH for end in needs)
         and not _happened_yet(text, m, lex)
+        and not _tells_a_state(text, m, lex)
         for m in lex.cue("postpone").find(text)
     )
+
+
+def _emphasis_of_a_no(text: str, found: Found, lex: Lexicon) -> bool:
+    """ "con eso no me alcanza pa nada", "não acho ele em lugar nenhum": words that only strengthen a "no" said a few
+    words before them refuse nothing of their own."""
+    emphasis = lex.cue("emphasis").search(text[found.start() :])
+    if emphasis is None or emphasis.start() != 0:
+        return False
+    before = text[: found.start()].split()[-BRIDGE:]
+    return any(w in negation_words(lex.language) for w in before)
+
+
+def _tells_a_state(text: str, delay: Found, lex: Lexicon) -> bool:
+    """ "bloqueia meu cartão agora, não acho ele": a "not now" whose "no" goes on to a verb of a state tells that state;
+    it puts nothing off ("todavía no la bloquees" does)."""
+    if delay.group(0).split()[-1] not in negation_words(lex.language):
+        return False
+    rest = text[delay.end() :].split()
+    clitics = set(lex.cue_words("clitics"))
+    while rest[:1] and rest[0] in clitics:
+        rest = rest[1:]
+    state = lex.cue("state_verbs").search(" ".join(rest[:2]))
+    return state is not None and state.start() == 0
 
 
 def _happened_yet(text: str, delay: Found, lex: Lexicon) -> bool:
