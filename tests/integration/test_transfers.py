@@ -282,6 +282,14 @@ async def test_a_service_bill_is_paid_whole_once(pool, clock):
     )
 
 
+async def test_a_bill_is_named_whatever_its_accents_and_case(pool, clock):
+    """ "la factura del telefono" is the bill of "teléfono": the name as folded by the reading finds it."""
+    mm = money(pool, clock)
+    for service in ("aguas de la ciudad", "AGUA", "Águas de la Ciudad"):
+        proposal = await mm.propose_service_payment(said(VALERIA, "paga el agua"), service=service)
+        assert proposal.status == "needs_clarification" and proposal.missing == "origin", (service, proposal)
+
+
 async def test_step_up_is_required(pool, clock):
     mm = money(pool, clock)
     proposal = await mm.propose_transfer(

@@ -22,6 +22,7 @@ from quipu.application.transfer_results import (
 from quipu.domain import transfer_text
 from quipu.domain.money import AmountReading, format_money
 from quipu.domain.reading.slots import settles_said
+from quipu.domain.reading.text import fold
 from quipu.domain.transfers import (
     PROPOSAL_TTL,
     Account,
@@ -232,7 +233,8 @@ class Proposing:
     ) -> ProposalAnswer:
         bills = await self.store.bills(who.customer_id)
         if service:
-            bills = [b for b in bills if str(service).lower() in (b.category.lower(), b.biller_name.lower())]
+            # "telefono" is the bill of "teléfono": accents and case are no part of a name
+            bills = [b for b in bills if fold(str(service)) in (fold(b.category), fold(b.biller_name))]
         if len(bills) != 1:
             return clarify(
                 "bill",

@@ -92,7 +92,9 @@ def corrects_the_last(clause: Clause, conversation: Conversation, catalog: Catal
         return None  # "mejor dime mi saldo": a new request of its own
     # "no, no quiero bloquearla, solo que me avisen si…": another action of the same skill, asked outright
     another_action = clause.intent != conversation.last_intent and catalog.acts(clause.intent)
-    if another_action and asked_for(clause) and sure(clause, NEW_REQUEST):
+    # outright: the lexicon names it; "mejor a la de ahorro" names only a product, which changes the last request
+    outright = clause.intent in clause.anchors or bool(clause.slots.amounts)
+    if another_action and outright and asked_for(clause) and sure(clause, NEW_REQUEST):
         return None
     return Command(
         Step.ANSWER, clause, conversation.last_skill, conversation.last_intent, follow_up=True, reason="corrects"
