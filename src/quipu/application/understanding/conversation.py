@@ -59,8 +59,10 @@ def named_or_sure(clause: Clause, level: float) -> bool:
 def moves_money(clause: Clause) -> bool:
     """Money the words move: a money intent the reader is sure of or the lexicon names, or one with an amount; an
     account named. A weak guess of a transfer in words about something else ("le pregunto a mi esposo si él la
-    usó") moves nothing."""
+    usó") moves nothing, nor does what someone said one can do, with no sum and no account."""
     s = clause.slots
+    if s.can_do and not (s.amounts or s.accounts or s.given_account):  # "me dijo que puedo transferir desde la app"
+        return False
     said = clause.intent in MONEY_INTENTS and (named_or_sure(clause, CONFIDENT) or bool(s.amounts))
     return said or bool(s.accounts) or bool(s.amounts and s.bare_numbers)
 

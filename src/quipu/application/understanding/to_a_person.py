@@ -37,7 +37,7 @@ def scam_reported(clause: Clause, conversation: Conversation, catalog: Catalog) 
     # the reading it leads with, however unsure the reader is of it ("le pregunto a mi esposo si él la usó" is not)
     # or by the words that name it with a sum ("…que são do setor de cartões e que eu tenho que transferir 300")
     sum_named = bool(MONEY_INTENTS & set(clause.anchors)) and bool(s.amounts or s.accounts or s.bare_numbers)
-    led = clause.intent in MONEY_INTENTS or sum_named
+    led = (clause.intent in MONEY_INTENTS and not s.can_do) or sum_named
     money = moves_money(clause) or (reported and led and s.impersonation)
     named = clause.intent == "scam_report" and sure(clause)
     # "primero tengo que pagar 2 mil del kit, ¿le transfiero?": money moved for a scam's purpose, reported or not
@@ -60,6 +60,8 @@ def never_automated(clause: Clause, conversation: Conversation, catalog: Catalog
     intent = catalog.get(clause.intent)
     if intent is None or intent.handled != "never_automated" or not sure(clause):
         return None
+    if _changes_the_waiting_sum(clause, conversation):
+        return None
     if clause.intent == REFUND and clause.mood == Mood.QUESTION and clause.polarity == Polarity.ASKS:
         # "¿ya me devolvieron lo de netflix?", "o estorno saiu?": what became of the charge, from the records
         return answered_as(clause, CHARGE_STATUS, conversation, catalog)
@@ -73,3 +75,10 @@ def never_automated(clause: Clause, conversation: Conversation, catalog: Catalog
         return Command(Step.REFUSE, clause, intent=clause.intent, reason=intent.action)
     # asked about, supposed, reported or only told: said by code, and no case is opened for it
     return Command(Step.REFUSE, clause, intent=clause.intent, reason=intent.action, options=("explain",))
+
+
+def _changes_the_waiting_sum(clause: Clause, conversation: Conversation) -> bool:
+    """ "súbelo a 800", "aumenta pra 800" while a transfer waits: the sum of the card waiting is raised, not the card's
+    limit (a limit named, "súbeme el límite a 800", is the limit)."""
+    waiting = conversation.pending and conversation.last_intent in MONEY_INTENTS
+    return waiting and bool(clause.slots.amounts) and clause.intent not in clause.anchors
