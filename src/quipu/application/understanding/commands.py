@@ -22,6 +22,9 @@ class Step(StrEnum):
     SIGN_IN = "sign_in"  # the skill needs the customer signed in
 
 
+TOLD_ONLY = (Step.EXPLAIN, Step.OFFER, Step.CLARIFY)  # what a clause only told gets: no action, no lookup
+
+
 @dataclass(frozen=True)
 class Command:
     step: Step

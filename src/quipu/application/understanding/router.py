@@ -18,15 +18,14 @@ from quipu.application.understanding.conversation import (
     SURE_TO_ACT,
     Conversation,
     details_named,
-    moves_money,
     named_or_sure,
-    pays_own,
     refines,
     sure,
 )
 from quipu.application.understanding.follow_ups import continues_an_action, kind_named
 from quipu.application.understanding.meant import as_it_may_be_meant
 from quipu.application.understanding.rules import RULES
+from quipu.application.understanding.to_a_person import scam_across
 from quipu.application.understanding.told import FILLERS, told_beside_a_request, told_of_what_came_before
 from quipu.domain.reading.model import Clause, Mood, Polarity, Reading, Slots
 
@@ -52,7 +51,7 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
             commands.append(Command(Step.SMALL_TALK, clause, intent=clause.intent, rule="said before a request"))
             continue
         commands.append(_continues_the_message(clause, before) or _first_rule(clause, conversation, catalog))
-    commands = _scam_across(_taken_back(_corrected_here(commands, catalog), catalog))
+    commands = scam_across(_taken_back(_corrected_here(commands, catalog), catalog))
     meaningful = [c for c in commands if not (c.step == Step.SMALL_TALK and c.intent in FILLERS)]
     # "no se los di. ¿pero sí me cobraron dos veces?": words code cannot place, beside words it answers, are not
     # asked about
@@ -118,7 +117,6 @@ def _continues_the_message(clause: Clause, before: Command | None) -> Command | 
     return Command(Step.ANSWER, clause, before.skill, before.intent, follow_up=True, rule="continues the message")
 
 
-TOLD_ONLY = (Step.EXPLAIN, Step.OFFER, Step.CLARIFY)  # what a clause only told gets: no action, no lookup
 NOTHING_OF_ITS_OWN = (Step.OUT_OF_SCOPE, Step.CLARIFY, Step.ACKNOWLEDGE)  # answers no words asked of their own
 
 
@@ -229,40 +227,6 @@ def _only_corrects(clause: Clause, earlier: Command, catalog: Catalog) -> bool:
     an alert's other kind is the alert's own detail ("…no, perdón, mejor la de cobros duplicados")."""
     kind = catalog.takes_declared(earlier.intent or "", kind_named(clause))
     return clause.slots.correction and (not clause.anchors or kind) and continues_an_action(clause)
-
-
-def _scam_across(commands: list[Command]) -> list[Command]:
-    """ "me llamaron de la Superintendencia… primero debo consignar 90 mil, ¿le consigno desde mi cuenta?": a report, a
-    scam's purpose or a stranger met online ("una muchacha que conocí por Facebook… que le mande 400 mil") in one
-    clause makes money moved (or a code shared) in another clause of the message part of it."""
-    clauses = [c.clause for c in commands if c.clause is not None]
-    told = any(
-        (c.mood == Mood.REPORT and not pays_own(c)) or c.slots.scam_purpose or c.slots.stranger for c in clauses
-    ) or any(c.step == Step.SCAM for c in commands)
-    if not told:
-        return commands
-    warned = [
-        Command(Step.SCAM, c.clause, reason="scam_report") if c.clause is not None and _moves_or_shares(c.clause) else c
-        for c in commands
-    ]
-    if not any(c.step == Step.SCAM for c in warned):
-        return warned
-    # "o gerente ligou e falou pra eu quitar a fatura numa conta que ele passou": who called is the scam's own
-    # telling, warned with it; it asks nothing to be explained. Beside a warning nothing is prepared and nothing is
-    # asked to be said again ("…y me manda el QR", "…ele parece confiável"): a person takes it all
-    return [
-        c
-        for c in warned
-        if not (c.clause is not None and c.clause.mood == Mood.REPORT and c.step in TOLD_ONLY)
-        and not c.acts
-        and c.step not in (Step.CLARIFY, Step.OUT_OF_SCOPE)
-    ]
-
-
-def _moves_or_shares(clause: Clause) -> bool:
-    """Money moved or a code shared, as the words ask it (a refusal, "no hagan nada", moves nothing)."""
-    s = clause.slots
-    return clause.polarity == Polarity.ASKS and (moves_money(clause) or s.secret)
 
 
 def _same(later: Command, seen: Command) -> bool:

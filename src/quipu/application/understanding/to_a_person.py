@@ -1,9 +1,10 @@
 """The rules of the one router that give a clause to a person: a person asked for outright, a scam reported (someone
-else's instruction to move money or to share a code), and what the bank never automates (a refund, an unblock, a
-higher limit), said by code and, when the customer asks for it, passed to a person."""
+else's instruction to move money or to share a code, in one clause or across the message), and what the bank never
+automates (a refund, an unblock, a higher limit), said by code and, when the customer asks for it, passed to a
+person."""
 
 from quipu.application.understanding.catalog import Catalog
-from quipu.application.understanding.commands import Command, Step
+from quipu.application.understanding.commands import TOLD_ONLY, Command, Step
 from quipu.application.understanding.conversation import (
     CHARGE_STATUS,
     MONEY_INTENTS,
@@ -31,24 +32,28 @@ def asked_for_a_person(clause: Clause, conversation: Conversation, catalog: Cata
 def scam_reported(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
     """Someone else's instruction to move money or to share a code, or a call "from the bank" asking for either."""
     s = clause.slots
-    # what someone else said, or what a stranger met online asks ("un pibe por instagram… le tengo que transferir")
-    reported = clause.mood == Mood.REPORT or s.stranger
+    # what someone else said, or what a stranger met online asks ("un pibe por instagram… le tengo que transferir";
+    # "le compré unas zapatillas a un pibe por marketplace" only tells)
+    reported = clause.mood == Mood.REPORT or (s.stranger and (s.demanded or clause.mood != Mood.STATEMENT))
     # "el de soporte me dijo que pasara todo a la corriente": reported from someone "of the bank", money is moved by
     # the reading it leads with, however unsure the reader is of it ("le pregunto a mi esposo si él la usó" is not)
     # or by the words that name it with a sum ("…que são do setor de cartões e que eu tenho que transferir 300")
     sum_named = bool(MONEY_INTENTS & set(clause.anchors)) and bool(s.amounts or s.accounts or s.bare_numbers)
     led = (clause.intent in MONEY_INTENTS and not s.can_do) or sum_named
-    money = moves_money(clause) or (reported and led and s.impersonation)
+    money = moves_money(clause) or (reported and led and (s.impersonation or s.stranger))
     named = clause.intent == "scam_report" and sure(clause)
     # "primero tengo que pagar 2 mil del kit, ¿le transfiero?": money moved for a scam's purpose, reported or not
     paid_to_be_paid = s.scam_purpose and money
     # "…pagando só 19,90 numa conta de terceiro": a bill or a debt paid into an account someone else gave is no payment
     # to the biller; a transfer there may be ("a la cuenta que me pasó mi hermano")
     paid_elsewhere = clause.intent in PAYING and s.given_account and (money or bool(s.services))
+    # "achei no facebook um carro e o vendedor quer 200 de sinal": a stranger met online asking for a sum
+    asked_by_a_stranger = s.stranger and s.demanded and bool(s.amounts)
     if (
         named
         or paid_to_be_paid
         or paid_elsewhere
+        or asked_by_a_stranger
         or (reported and (s.secret or s.scam_purpose or (money and not pays_own(clause))))
         or (s.secret and s.impersonation)
     ):
@@ -82,3 +87,41 @@ def _changes_the_waiting_sum(clause: Clause, conversation: Conversation) -> bool
     limit (a limit named, "súbeme el límite a 800", is the limit)."""
     waiting = conversation.pending and conversation.last_intent in MONEY_INTENTS
     return waiting and bool(clause.slots.amounts) and clause.intent not in clause.anchors
+
+
+def scam_across(commands: list[Command]) -> list[Command]:
+    """ "me llamaron de la Superintendencia… primero debo consignar 90 mil, ¿le consigno desde mi cuenta?": a report, a
+    scam's purpose or a stranger met online ("una muchacha que conocí por Facebook… que le mande 400 mil") in one
+    clause makes money moved (or a code shared) in another clause of the message part of it."""
+    clauses = [c.clause for c in commands if c.clause is not None]
+    told = any((c.mood == Mood.REPORT and not pays_own(c)) or c.slots.scam_purpose for c in clauses) or any(
+        c.step == Step.SCAM for c in commands
+    )
+    # a stranger met online makes part of it what the customer is asked to move, not what they say they bought
+    stranger = any(c.slots.stranger for c in clauses)
+    if not (told or stranger):
+        return commands
+    warned = [
+        Command(Step.SCAM, c.clause, reason="scam_report")
+        if c.clause is not None and _moves_or_shares(c.clause) and (told or c.clause.mood != Mood.STATEMENT)
+        else c
+        for c in commands
+    ]
+    if not any(c.step == Step.SCAM for c in warned):
+        return warned
+    # "o gerente ligou e falou pra eu quitar a fatura numa conta que ele passou": who called is the scam's own
+    # telling, warned with it; it asks nothing to be explained. Beside a warning nothing is prepared and nothing is
+    # asked to be said again ("…y me manda el QR", "…ele parece confiável"): a person takes it all
+    return [
+        c
+        for c in warned
+        if not (c.clause is not None and c.clause.mood == Mood.REPORT and c.step in TOLD_ONLY)
+        and not c.acts
+        and c.step not in (Step.CLARIFY, Step.OUT_OF_SCOPE)
+    ]
+
+
+def _moves_or_shares(clause: Clause) -> bool:
+    """Money moved or a code shared, as the words ask it (a refusal, "no hagan nada", moves nothing)."""
+    s = clause.slots
+    return clause.polarity == Polarity.ASKS and (moves_money(clause) or s.secret)

@@ -117,6 +117,7 @@ class Slots:
     impersonation: bool = False  # someone "from the bank"
     scam_purpose: bool = False  # "a safe account", "to protect your money"
     stranger: bool = False  # someone met online or unknown ("una muchacha que conocí por Facebook", "um investidor")
+    demanded: bool = False  # someone else asks the customer for money ("el vendedor me pide…", "ele quer 200")
     can_do: bool = False  # what someone said the customer can do, not what to do ("me dijo que puedo transferir…")
     given_account: bool = False  # "numa conta que ele passou": an account someone else gave, money sent where they say
     no_skill_topic: bool = False  # branches, opening hours, cash machines

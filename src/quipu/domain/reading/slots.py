@@ -124,6 +124,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         scam_purpose=bool(lex.cue("scam_purpose").search(text)),
         stranger=bool(lex.cue("stranger").search(text)),
         can_do=bool(lex.cue("can_do").search(text)),
+        demanded=bool(lex.cue("demanded").search(text)),
         given_account=_given_account(text, lex),
         no_skill_topic=bool(lex.cue("no_skill_topics").search(text)),
         not_in_records=bool(lex.cue("not_in_records").search(text)),
