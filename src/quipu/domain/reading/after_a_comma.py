@@ -8,6 +8,7 @@ from quipu.domain.reading.words import AND, PUNCTUATION
 
 CORRECTION_OPENS = 3  # "no, mejor…", "ou melhor…": a correction opens within the first words after the comma
 REPORT_OPENS = 5  # "o app diz que…", "la señorita del banco me dijo…": a report opens within these words
+BARE_QUE = frozenset({"que", "q"})
 TOPIC_WORDS = 4  # "y en la de cheques, …?": a question's topic, said before it, is a few words
 
 
@@ -45,7 +46,8 @@ def topic_of_the_question(left: list[str], right: list[str], language: str) -> b
     if any(p.search(topic) for _, p in compiled_table(language, "intents")):
         return False
     question = lex.cue("question_words").search(" ".join(w for w in right if w not in PUNCTUATION))
-    return question is not None and question.start() == 0
+    # a bare "que" opens a wish as often as a question ("…, que sean 2500"): it makes no topic
+    return question is not None and question.start() == 0 and question.group(0) not in BARE_QUE
 
 
 def stands_apart(right: list[str], language: str) -> bool:
