@@ -1,5 +1,6 @@
 """The buttons over HTTP: actions and transfers are confirmed only through their own endpoints."""
 
+import itertools
 import re
 
 import pytest
@@ -16,11 +17,15 @@ from support import TEST_SECRET, sign_in
 VALERIA = "DEMO-MX-KHIPU"
 
 
+ADDRESSES = itertools.count(1)  # sign-ins are limited per address: each test signs in from its own
+
+
 @pytest.fixture
 def bank_api(bank_db, clock):
     settings = Settings(home=TEST_HOME, jwt_secret=TEST_SECRET)
+    address = f"10.200.0.{next(ADDRESSES)}"
     with TestClient(
-        create_app(settings, clock=clock, urls=bank_db, model=ScriptedModel()), client=("10.200.0.1", 50000)
+        create_app(settings, clock=clock, urls=bank_db, model=ScriptedModel()), client=(address, 50000)
     ) as client:
         yield client
 
@@ -169,3 +174,16 @@ def test_two_payments_asked_in_one_message_get_a_button_each(bank_api):
     for card in cards:
         done = bank_api.post("/api/transfers/confirm", headers=headers, json={"transfer_id": card["transfer_id"]})
         assert done.status_code == 200 and done.json()["status"] == "executed", done.text
+
+
+def test_withdrawing_a_card_already_confirmed_says_it_was_done(bank_api):
+    """The button pressed, then "no, mejor no": the reply says what the bank did, never that nothing was done."""
+    headers = sign_in(bank_api, VALERIA)
+    said = {"message": "paga el internet con la de cheques", "thread_id": "done-then-no"}
+    card = bank_api.post("/api/chat", headers=headers, json=said).json()["confirmation"]
+    step_up(bank_api, headers)
+    done = bank_api.post("/api/transfers/confirm", headers=headers, json={"transfer_id": card["transfer_id"]})
+    assert done.json()["status"] == "executed", done.text
+    later = {"message": "no espera, mejor no lo pagues", "thread_id": "done-then-no"}
+    reply = bank_api.post("/api/chat", headers=headers, json=later).json()["reply"]
+    assert "ya se hizo" in reply and "no se hizo nada" not in reply, reply

@@ -175,9 +175,9 @@ class Responder(SkillAnswers):
         if last is None or last.proposal is None:
             self._say(words.say("nothing_pending", self.language))
             return
-        await self._withdraw(last.proposal)
+        done = await self._withdraw(last.proposal)
         self.turn.last = last.model_copy(update={"proposal": None})
-        self._say(words.say("pending_cancelled", self.language))
+        self._say(words.say("pending_already_done" if done else "pending_cancelled", self.language))
 
     def _recorded(self, record: TurnRecord) -> TurnRecord:
         """The turn's tool calls, and the proposal a tool stored (shown as a card with the customer's button)."""

@@ -44,6 +44,9 @@ class Turn:
     handoff: Handoff | None = None
 
 
+CARRIED_OUT = frozenset({"confirmed", "executing", "verified"})  # an action's statuses once its button was pressed
+
+
 class SkillAnswers:
     """The part of a turn's response a skill writes (mixed into the Responder, which holds the turn)."""
 
@@ -56,17 +59,22 @@ class SkillAnswers:
         self.turn.parts.append(text)
         self.turn.asked = self.turn.asked or asks
 
-    async def _withdraw(self, proposal: PendingProposal) -> None:
+    async def _withdraw(self, proposal: PendingProposal) -> bool:
         """The proposal waiting for the button is withdrawn (a no-op if it already ran or expired); the turn keeps
-        what it withdrew, the figures the reply names among them."""
+        what it withdrew, the figures the reply names among them. Says whether it had already been carried out (the
+        button pressed before these words): the reply then says so, never "nothing was done"."""
         customer = self.state.caller.customer_id
+        done = False
         if proposal.id is None:  # a card with no rows stored: nothing waits for the button
             pass
         elif proposal.kind == "transfer":
-            await self.deps.transfers.cancel(customer, proposal.id)
+            settled = await self.deps.transfers.cancel(customer, proposal.id)
+            done = getattr(settled, "status", None) == "executed"
         else:
-            await self.deps.gateway.cancel(customer, proposal.id)
+            card = await self.deps.gateway.cancel(customer, proposal.id)
+            done = any(i.status in CARRIED_OUT for i in getattr(card, "items", ()))
         self.turn.outcomes.append(ToolOutcome("withdraw_proposal", {"id": proposal.id}, proposal))
+        return done
 
     async def _answer(self, command: Command) -> None:
         skill = next(s for s in self.deps.skills if s.name == command.skill)
@@ -173,7 +181,8 @@ class SkillAnswers:
         said = command.clause.slots if command.clause else None
         if said is not None and said.adds and not said.correction:  # "y de paso el agua": one card more
             return None
-        await self._withdraw(earlier)
+        if await self._withdraw(earlier):  # it ran before these words: nothing was undone; the new card stands alone
+            return words.say("pending_already_done", self.language)
         return words.say("replaced", self.language, what=earlier.summary or "")
 
     def _remember(

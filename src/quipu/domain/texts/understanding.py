@@ -155,6 +155,10 @@ UNDERSTANDING = {
         "es": "Listo, dejé sin efecto lo que te había preparado; no se hizo nada.",
         "pt": "Pronto, desfiz o que eu tinha preparado; nada foi feito.",
     },
+    "pending_already_done": {
+        "es": "Eso ya se hizo: lo confirmaste con el botón, y desde aquí no puedo deshacerlo.",
+        "pt": "Isso já foi feito: você confirmou com o botão, e daqui não consigo desfazer.",
+    },
     "nothing_pending": {
         "es": "No tengo nada preparado esperando tu confirmación.",
         "pt": "Não tenho nada preparado esperando a sua confirmação.",
