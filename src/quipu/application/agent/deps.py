@@ -3,20 +3,21 @@
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
 from quipu.application.action_ports import Audit, Handoffs
 from quipu.application.actions import Gateway
 from quipu.application.agent.state import TurnState
 from quipu.application.ports import LanguageModel, SkillToolsPort
 from quipu.application.skills.manifest import Skill
+from quipu.application.transfer_results import Settled
 from quipu.application.turn_case import turn_case
 from quipu.application.understanding.catalog import Catalog
 from quipu.application.understanding.understanding import Understanding
 
 
 class PendingTransfers(Protocol):
-    async def cancel(self, customer_id: str, transfer_id: str) -> Any: ...
+    async def cancel(self, customer_id: str, transfer_id: str) -> Settled: ...
 
 
 class Span(Protocol):

@@ -68,11 +68,10 @@ class SkillAnswers:
         if proposal.id is None:  # a card with no rows stored: nothing waits for the button
             pass
         elif proposal.kind == "transfer":
-            settled = await self.deps.transfers.cancel(customer, proposal.id)
-            done = getattr(settled, "status", None) == "executed"
+            done = (await self.deps.transfers.cancel(customer, proposal.id)).status == "executed"
         else:
             card = await self.deps.gateway.cancel(customer, proposal.id)
-            done = any(i.status in CARRIED_OUT for i in getattr(card, "items", ()))
+            done = any(i.status in CARRIED_OUT for i in card.items)
         self.turn.outcomes.append(ToolOutcome("withdraw_proposal", {"id": proposal.id}, proposal))
         return done
 

@@ -2,7 +2,7 @@
 report of what someone said, a correction, another product left alone, the bank asked to act; the request before
 them stays what it was."""
 
-from quipu.domain.reading.lexicon import Lexicon, compiled_table, lexicon
+from quipu.domain.reading.lexicon import compiled_table, lexicon, past_the_pronouns
 from quipu.domain.reading.products_named import products_named
 from quipu.domain.reading.words import AND, PUNCTUATION
 
@@ -67,12 +67,3 @@ def asks_the_bank(rest: list[str], language: str) -> bool:
     named = any(p.search(asked) for _, p in compiled_table(language, "intents"))
     action = lex.cue("action_verbs").search(asked) is not None or named
     return polite is not None and polite.start() == 0 and action
-
-
-def past_the_pronouns(rest: list[str], lex: Lexicon) -> list[str]:
-    """The words from the verb on, past the pronouns and the bank addressed ("me la | pueden…", "vcs me | …")."""
-    before_verb = {str(w) for w in (*lex.cue_words("clitics"), *lex.cue_words("addressed"))}
-    verb = list(rest)
-    while verb[:1] and verb[0] in before_verb:
-        verb = verb[1:]
-    return verb

@@ -6,12 +6,11 @@ from functools import cache
 from quipu.domain.reading.after_a_comma import (
     asks_the_bank,
     corrects,
-    past_the_pronouns,
     stands_apart,
     topic_of_the_question,
 )
 from quipu.domain.reading.kept_together import if_words, inside_a_number, says_how_much, supposes
-from quipu.domain.reading.lexicon import Found, Lexicon, Phrases, compiled_table, lexicon
+from quipu.domain.reading.lexicon import Found, Lexicon, Phrases, compiled_table, lexicon, past_the_pronouns
 from quipu.domain.reading.openers import past_openers
 from quipu.domain.reading.reactions import past_reactions, reacts_only
 from quipu.domain.reading.words import AND, ENDS, PUNCTUATION, Words, normalise, said_only

@@ -251,3 +251,12 @@ def brand_names() -> tuple[str, ...]:
 @cache
 def _scales(language: str, region: str | None) -> dict[str, Decimal]:
     return lexicon(language)._scales_for(region)
+
+
+def past_the_pronouns(rest: list[str], lex: Lexicon) -> list[str]:
+    """The words from the verb on, past the pronouns and the bank addressed ("me la | pueden…", "vcs me | …")."""
+    before_verb = {str(w) for w in (*lex.cue_words("clitics"), *lex.cue_words("addressed"))}
+    verb = list(rest)
+    while verb[:1] and verb[0] in before_verb:
+        verb = verb[1:]
+    return verb

@@ -3,7 +3,7 @@
 
 from functools import cache
 
-from quipu.domain.reading.lexicon import Found, Lexicon, common, compiled_table, lexicon
+from quipu.domain.reading.lexicon import Found, Lexicon, common, compiled_table, lexicon, past_the_pronouns
 from quipu.domain.reading.words import PUNCTUATION, Words, said_only
 
 BECAUSE = frozenset({"que", "q", "porque", "pq", "pois", "pues"})  # a reason follows a request ("…que ya no la uso")
@@ -169,11 +169,8 @@ def _tells_a_state(text: str, delay: Found, lex: Lexicon) -> bool:
     it puts nothing off ("todavía no la bloquees" does)."""
     if delay.group(0).split()[-1] not in negation_words(lex.language):
         return False
-    rest = text[delay.end() :].split()
-    clitics = set(lex.cue_words("clitics"))
-    while rest[:1] and rest[0] in clitics:
-        rest = rest[1:]
-    state = lex.cue("state_verbs").search(" ".join(rest[:2]))
+    verb = past_the_pronouns(text[delay.end() :].split(), lex)
+    state = lex.cue("state_verbs").search(" ".join(verb[:2]))
     return state is not None and state.start() == 0
 
 
