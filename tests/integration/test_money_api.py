@@ -15,6 +15,7 @@ from stack import TEST_HOME
 from support import TEST_SECRET, sign_in
 
 VALERIA = "DEMO-MX-KHIPU"
+ANDRES, SOFIA = "DEMO-CO-PENDING", "DEMO-AR-REVERSED"
 
 
 ADDRESSES = itertools.count(1)  # sign-ins are limited per address: each test signs in from its own
@@ -187,3 +188,52 @@ def test_withdrawing_a_card_already_confirmed_says_it_was_done(bank_api):
     later = {"message": "no espera, mejor no lo pagues", "thread_id": "done-then-no"}
     reply = bank_api.post("/api/chat", headers=headers, json=later).json()["reply"]
     assert "ya se hizo" in reply and "no se hizo nada" not in reply, reply
+
+
+def _transfer_status(api, customer, transfer_id):
+    money = api.app.state.services.money
+    return api.portal.call(lambda: _stored_status(money, customer, transfer_id))
+
+
+async def _stored_status(money, customer, transfer_id):
+    async with money.store.unit_of_work() as uow:
+        return (await uow.proposal(customer, transfer_id)).status
+
+
+def test_words_after_a_lookup_withdraw_every_card_still_waiting(bank_api):
+    """Two bills shown, a balance looked up, then "no espera, mejor no pagues nada": both cards are withdrawn (the
+    conversation keeps every card still waiting, not only its last request's), the reply names them; a bare thanks
+    answers the last reply and withdraws nothing."""
+    headers = sign_in(bank_api, ANDRES)  # bills no other test of this module pays
+
+    def chat(message):
+        said = {"message": message, "thread_id": "two-bills-then-no"}
+        return bank_api.post("/api/chat", headers=headers, json=said).json()
+
+    cards = chat("paga la luz y el agua con la de ahorros")["confirmations"]
+    assert len(cards) == 2
+    chat("cuanto tengo en la corriente?")
+    assert "dejé sin efecto" not in chat("ok gracias")["reply"]
+    reply = chat("no espera, mejor no pagues nada")["reply"]
+    said = reply.lower()
+    assert "dejé sin efecto" in said and "luz" in said and "agua" in said and "no estoy seguro" not in said, reply
+    assert {_transfer_status(bank_api, ANDRES, c["transfer_id"]) for c in cards} == {"cancelled"}
+
+
+def test_withdrawing_two_cards_one_of_them_confirmed_tells_them_apart(bank_api):
+    """One of two bills paid with the button, then "olvídalo, no pagues nada": the reply says which was done and
+    which was withdrawn, and the one withdrawn is cancelled."""
+    headers = sign_in(bank_api, SOFIA)  # bills no other test of this module pays
+
+    def chat(message):
+        said = {"message": message, "thread_id": "one-done-one-not"}
+        return bank_api.post("/api/chat", headers=headers, json=said).json()
+
+    light, water = chat("pagame la luz y el agua")["confirmations"]
+    step_up(bank_api, headers)
+    done = bank_api.post("/api/transfers/confirm", headers=headers, json={"transfer_id": light["transfer_id"]})
+    assert done.json()["status"] == "executed", done.text
+    reply = chat("mejor no pagues nada")["reply"]
+    done, undone = reply.lower().split("dejé")
+    assert "ya se hizo" in done and "luz" in done and "agua" in undone, reply
+    assert _transfer_status(bank_api, SOFIA, water["transfer_id"]) == "cancelled"

@@ -71,6 +71,7 @@ def _conversation(entry: dict) -> Conversation:
         awaiting=bool(after.get("awaiting")),
         offered_intent=after.get("offered"),
         pending=bool(after.get("pending")),
+        waiting=frozenset(after.get("waiting") or ()),
     )
 
 

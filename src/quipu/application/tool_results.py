@@ -36,6 +36,7 @@ class PendingProposal(Result):
     kind: Literal["actions", "transfer"]
     id: str | None
     summary: str
+    skill: str | None = None  # the skill whose card it is: a refusal of that skill's action withdraws it
 
 
 class Held(Result):

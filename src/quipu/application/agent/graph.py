@@ -166,6 +166,7 @@ class Agent(ModelCalls):
             awaiting=bool(conversation.awaiting_skill),
             offered_intent=conversation.offered_intent,
             pending=bool(last and last.proposal),
+            waiting=frozenset(p.skill for p in last.waiting if p.skill) if last else frozenset(),
         )
 
 

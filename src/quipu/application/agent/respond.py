@@ -9,6 +9,7 @@ from quipu.application.agent.refusal import refuse_by_code
 from quipu.application.agent.rephrase import checked_rephrasing
 from quipu.application.agent.skill_answers import SkillAnswers, Turn, _grouped
 from quipu.application.agent.state import Handoff, LastRequest, TurnRecord, TurnState, Update
+from quipu.application.agent.waiting_cards import cards_of, listed
 from quipu.application.ports import ModelBusy
 from quipu.application.transfer_results import Proposed
 from quipu.application.understanding.commands import Command, Step
@@ -17,7 +18,13 @@ from quipu.domain.agent_text import say
 
 log = logging.getLogger("quipu.agent")
 REFUSED = "refuse"  # the route of what the bank never automates, as turns and the evaluation name it
-SMALL_TALK_KEYS = {"greeting": "greeting", "thanks": "thanks", "bye": "bye", "who_are_you": "who_are_you"}
+SMALL_TALK_KEYS = {
+    "greeting": "greeting",
+    "thanks": "thanks",
+    "bye": "bye",
+    "who_are_you": "who_are_you",
+    "hold": "hold",
+}
 
 
 class Responder(SkillAnswers):
@@ -79,7 +86,7 @@ class Responder(SkillAnswers):
         elif step == Step.REFUSE:
             await self._refuse(command)
         elif step == Step.CANCEL_PENDING:
-            await self._cancel_pending()
+            await self._cancel_pending(command.skill)
         elif step == Step.SMALL_TALK:
             self._say(self._small_talk(command))
         elif step == Step.OUT_OF_SCOPE:
@@ -98,6 +105,8 @@ class Responder(SkillAnswers):
 
     def _small_talk(self, command: Command) -> str:
         key = SMALL_TALK_KEYS.get(command.intent or "")
+        if key == "hold" and cards_of(self.turn.last, None):  # held, the cards shown still wait for the button
+            return say("hold_card_waits", self.language)
         if key:
             return say(key, self.language)
         if command.intent == "deny":
@@ -141,6 +150,7 @@ class Responder(SkillAnswers):
         self.turn.last = LastRequest(
             looked_at=previous.looked_at,
             proposal=previous.proposal,
+            waiting=previous.waiting,
             skill=command.skill,
             intent=command.intent,
             text=command.clause.text[:400],
@@ -170,14 +180,26 @@ class Responder(SkillAnswers):
         self.turn.outcome = found.outcome
         self.turn.route = REFUSED  # code answers it; no skill does
 
-    async def _cancel_pending(self) -> None:
-        last = self.turn.last
-        if last is None or last.proposal is None:
+    async def _cancel_pending(self, skill: str | None) -> None:
+        """The cards the words withdraw: those of the skill whose action they refuse, else those of the card just
+        shown ("no, mejor no" after two bills in one message withdraws both). The reply tells apart what was undone
+        from what the button had already carried out."""
+        cards = cards_of(self.turn.last, skill)
+        if not cards:
             self._say(words.say("nothing_pending", self.language))
             return
-        done = await self._withdraw(last.proposal)
-        self.turn.last = last.model_copy(update={"proposal": None})
-        self._say(words.say("pending_already_done" if done else "pending_cancelled", self.language))
+        done = [card for card in cards if await self._withdraw(card)]
+        self._forget(*cards)
+        undone = [card for card in cards if card not in done]
+        if not undone:
+            self._say(words.say("pending_already_done", self.language))
+        elif done:
+            named = {"done": listed(done), "undone": listed(undone)}
+            self._say(words.say("pending_partly_done", self.language, **named))
+        elif len(undone) > 1:
+            self._say(words.say("pending_cancelled_these", self.language, what=listed(undone)))
+        else:
+            self._say(words.say("pending_cancelled", self.language))
 
     def _recorded(self, record: TurnRecord) -> TurnRecord:
         """The turn's tool calls, and the proposal a tool stored (shown as a card with the customer's button)."""

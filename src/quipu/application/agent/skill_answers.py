@@ -5,10 +5,10 @@ proposal; a correction's card replaces the one it corrects."""
 from dataclasses import dataclass, field
 from typing import Any
 
-from quipu.application.action_results import ActionProposal
 from quipu.application.agent.deps import AgentDeps
 from quipu.application.agent.state import Handoff, LastRequest, TurnState, asks_back, status_of
 from quipu.application.agent.tool_caller import SkillTools
+from quipu.application.agent.waiting_cards import proposal_of, proposals_of, still_waiting
 from quipu.application.results import Result
 from quipu.application.skills.loader import load_hooks
 from quipu.application.skills.manifest import Skill
@@ -16,11 +16,9 @@ from quipu.application.skills.outcome import ToolOutcome
 from quipu.application.skills.turn import SkillTurn
 from quipu.application.skills.voice import Voice
 from quipu.application.tool_results import Held, PendingProposal
-from quipu.application.transfer_results import Proposed
 from quipu.application.understanding.commands import Command
 from quipu.domain import understanding_text as words
 from quipu.domain.agent_text import say
-from quipu.domain.money import format_money
 from quipu.domain.reading.model import Clause
 
 # an action about the charge the conversation just looked at reads the words that found it ("ese cobro")
@@ -95,7 +93,7 @@ class SkillAnswers:
         reply = hooks.answer(found, voice)
         replaced = await self._replaced(found, command)
         self._say(f"{replaced}\n{reply}" if replaced else reply, asks=asks_back(reply, found[-1].result))
-        self._remember(skill, command, joined, found[-1], asked=asks_back(reply, found[-1].result))
+        self._remember(skill, command, joined, found[-1], asked=asks_back(reply, found[-1].result), shown=found)
 
     async def _answer_together(self, commands: list[Command]) -> None:
         """Several actions asked in one message ("bloquea la tarjeta y mándame un resumen") are one proposal: one
@@ -174,22 +172,41 @@ class SkillAnswers:
         """A correction's new card replaces the one it corrects: the old proposal is withdrawn and the reply says
         so ("ese mismo pero 200")."""
         earlier = self.turn.last.proposal if self.turn.last else None
-        made = _proposal_of(found)
+        made = proposal_of(found)
         if not earlier or not made or not command.follow_up or earlier.id == made.id:
             return None
         said = command.clause.slots if command.clause else None
         if said is not None and said.adds and not said.correction:  # "y de paso el agua": one card more
             return None
-        if await self._withdraw(earlier):  # it ran before these words: nothing was undone; the new card stands alone
+        done = await self._withdraw(earlier)
+        self._forget(earlier)
+        if done:  # it ran before these words: nothing was undone; the new card stands alone
             return words.say("pending_already_done", self.language)
         return words.say("replaced", self.language, what=earlier.summary or "")
 
+    def _forget(self, *withdrawn: PendingProposal) -> None:
+        """Cards withdrawn no longer wait: later words that refuse can not withdraw them again."""
+        last = self.turn.last
+        if last is None:
+            return
+        gone = {p.id for p in withdrawn}
+        kept = tuple(p for p in last.waiting if p.id not in gone)
+        proposal = None if last.proposal and last.proposal.id in gone else last.proposal
+        self.turn.last = last.model_copy(update={"waiting": kept, "proposal": proposal})
+
     def _remember(
-        self, skill: Skill, command: Command, joined: Clause, outcome: ToolOutcome[Result] | None, *, asked: bool
+        self,
+        skill: Skill,
+        command: Command,
+        joined: Clause,
+        outcome: ToolOutcome[Result] | None,
+        *,
+        asked: bool,
+        shown: list[ToolOutcome[Result]] | None = None,
     ) -> None:
         """What the next turn may lean on: the request's skill, intent, words, last call and proposal."""
         previous = self.turn.last or LastRequest()
-        proposal = _proposal_of([outcome]) if outcome else None
+        proposal = proposal_of([outcome], skill.name) if outcome else None
         # the words that named the charge last looked at: a later question about it that names none ("e já foi
         # estornado?") keeps them
         looked_at = previous.looked_at
@@ -205,6 +222,7 @@ class SkillAnswers:
             text=joined.text[:400],
             status=status_of(outcome.result) if outcome else None,
             proposal=proposal or waiting,
+            waiting=still_waiting(previous.waiting, proposals_of(shown or ([outcome] if outcome else []), skill.name)),
         )
 
 
@@ -248,18 +266,3 @@ def _grouped(commands: list[Command], batching: set[str]) -> list[list[Command]]
         else:
             groups.append([command])
     return groups
-
-
-def _proposal_of(outcomes: list[ToolOutcome[Result]]) -> PendingProposal | None:
-    """The proposal a tool call stored, as the conversation remembers it (its id and what it said)."""
-    for o in reversed(outcomes):
-        result = o.result
-        if isinstance(result, ActionProposal) and result.proposal.needs_confirmation:
-            items = [i.text.rstrip(".") for i in result.proposal.items]
-            return PendingProposal(kind="actions", id=result.proposal.batch_id, summary="; ".join(items)[:160])
-        if isinstance(result, Proposed):
-            card = result.confirmation
-            # written as the card writes it, in the customer's convention ("1.710.000,00 COP", never "1710000.00")
-            summary = f"{format_money(card.amount, card.currency, card.place or 'es')} → {card.destination}"
-            return PendingProposal(kind="transfer", id=card.transfer_id, summary=summary[:160])
-    return None

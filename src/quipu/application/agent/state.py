@@ -92,6 +92,10 @@ class LastRequest(BaseModel):
     text: str | None = None
     status: str | None = None
     proposal: PendingProposal | None = None
+    # every card shown in this conversation and not withdrawn, replaced or superseded since (the button's presses
+    # are the bank's to know: withdrawing one already carried out says so): "no espera, mejor no pagues nada" after
+    # a lookup withdraws the two bills still waiting
+    waiting: tuple[PendingProposal, ...] = ()
     looked_at: str | None = None
 
 

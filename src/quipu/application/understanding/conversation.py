@@ -34,7 +34,8 @@ class Conversation:
     last_intent: str | None = None
     awaiting: bool = False  # the last turn asked the customer something
     offered_intent: str | None = None  # the last turn offered to prepare this
-    pending: bool = False  # a proposal waits for the customer's button
+    pending: bool = False  # the last request's proposal waits for the customer's button
+    waiting: frozenset[str] = frozenset()  # the skills whose cards, shown earlier in the conversation, still wait
 
 
 def pays_own(clause: Clause) -> bool:

@@ -33,7 +33,7 @@ def _for_a_day_to_come(clause: Clause, conversation: Conversation) -> Clause:
 def _possible(clause: Clause, conversation: Conversation) -> Clause:
     """ "se me perdió, cancélamela" with no card waiting for the button: withdrawing a proposal is impossible, so
     its weight goes to the reading it lost to. It never lifts a reading the reader did not already put first."""
-    if conversation.pending:
+    if conversation.pending or conversation.waiting:
         return _withdrawn_by_its_pronoun(clause)
     if len(clause.intents) < 2 or clause.intent == WITHDRAW:
         return clause

@@ -79,6 +79,11 @@ AGENT = {
         "es": "¡Con gusto! Si necesitas algo más de tus cuentas, tarjetas o movimientos, aquí estoy.",
         "pt": "Por nada! Se precisar de mais alguma coisa das suas contas, cartões ou movimentações, estou aqui.",
     },
+    "hold": {"es": "Claro, aquí espero.", "pt": "Claro, fico esperando."},
+    "hold_card_waits": {
+        "es": "Claro, aquí espero. Lo que te preparé sigue esperando tu botón: nada se hace hasta que lo confirmes.",
+        "pt": "Claro, fico esperando. O que preparei continua esperando o seu botão: nada é feito até você confirmar.",
+    },
     "bye": {"es": "¡Hasta luego! Aquí estaré cuando me necesites.", "pt": "Até logo! Estarei aqui quando precisar."},
     "who_are_you": {
         "es": (

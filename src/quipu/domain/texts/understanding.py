@@ -155,6 +155,20 @@ UNDERSTANDING = {
         "es": "Listo, dejé sin efecto lo que te había preparado; no se hizo nada.",
         "pt": "Pronto, desfiz o que eu tinha preparado; nada foi feito.",
     },
+    "pending_cancelled_these": {
+        "es": "Listo, dejé sin efecto lo que te había preparado ({what}); no se hizo nada.",
+        "pt": "Pronto, desfiz o que eu tinha preparado ({what}); nada foi feito.",
+    },
+    "pending_partly_done": {
+        "es": (
+            "Esto ya se hizo con el botón y desde aquí no puedo deshacerlo: {done}. "
+            "Dejé sin efecto lo demás ({undone}); eso no se hizo."
+        ),
+        "pt": (
+            "Isto já foi feito com o botão e daqui não consigo desfazer: {done}. "
+            "Desfiz o resto ({undone}); isso não foi feito."
+        ),
+    },
     "pending_already_done": {
         "es": "Eso ya se hizo: lo confirmaste con el botón, y desde aquí no puedo deshacerlo.",
         "pt": "Isso já foi feito: você confirmou com o botão, e daqui não consigo desfazer.",
