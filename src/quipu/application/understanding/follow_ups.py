@@ -187,6 +187,10 @@ def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
     is sure name another request, or that the lexicon names outright, are a request of their own."""
     if clause.slots.not_in_records or clause.slots.no_skill_topic:  # "¿y en qué cripto invierto?": nothing served
         return None
+    # "oye y tú cómo ves, le gana México a Corea hoy o no": a sentence of its own the reader places outside the bank
+    # changes no last request, whatever day it names
+    if clause.intent == Step.OUT_OF_SCOPE.value and len(clause.words) > SHORT_FOLLOW_UP:
+        return None
     if clause.polarity == Polarity.POSTPONES:  # "eso después, ¿cuánto debo?": what is put off is not asked again
         return None
     # "suponete que pierdo la tarjeta, …" after the movements: a supposition of its own changes no last request
@@ -241,6 +245,9 @@ def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
     return None
 
 
+RELATIVE = frozenset({"que", "q"})  # "la luz, que vence el viernes": what follows tells of what was named
+
+
 def _one_more_to_pay(clause: Clause, conversation: Conversation) -> bool:
     """ "e a conta de luz tbm" right after a payment was asked: one more bill, its verb left to the request before
     ("paga o mínimo da fatura"). Only words that name a bill and nothing else of their own: a question of how much,
@@ -254,9 +261,19 @@ def _one_more_to_pay(clause: Clause, conversation: Conversation) -> bool:
         and clause.mood not in (Mood.HYPOTHETICAL, Mood.REPORT)
         and clause.polarity == Polarity.ASKS
         and clause.speaker == Speaker.CUSTOMER
-        and len(clause.words) <= SHORT_FOLLOW_UP
+        and len(_before_its_due_date(clause)) <= SHORT_FOLLOW_UP
         and set(clause.anchors) <= {BILL, "list_bills"}
     )
+
+
+def _before_its_due_date(clause: Clause) -> tuple[str, ...]:
+    """ "y la luz también | que vence la semana que viene": the words that name the bill, before the "que" that only
+    tells when it is due (any other "que" may tell more: "…que me llegó carísima, ¿por qué?")."""
+    words = clause.words
+    if not clause.slots.falls_due:
+        return words
+    at = next((i for i, w in enumerate(words) if w in RELATIVE and i > 0), len(words))
+    return words[:at]
 
 
 def _concludes_from_the_last(clause: Clause, conversation: Conversation, catalog: Catalog, detailed: bool) -> bool:

@@ -24,13 +24,14 @@ from quipu.application.understanding.conversation import (
 )
 from quipu.application.understanding.follow_ups import continues_an_action, kind_named
 from quipu.application.understanding.meant import as_it_may_be_meant
-from quipu.application.understanding.rules import RULES
+from quipu.application.understanding.rules import IN_DOUBT, RULES
 from quipu.application.understanding.to_a_person import scam_across
 from quipu.application.understanding.told import FILLERS, told_beside_a_request, told_of_what_came_before
 from quipu.domain.reading.model import Clause, Mood, Polarity, Reading, Slots
 
 __all__ = ["Conversation", "route"]
 
+HOLD = "hold"  # "espera", "peraí": the customer holds the turn
 CLOSINGS = frozenset({"thanks", "bye"})  # said to close, they answer what was said before
 # beside these, words code cannot place are not asked about
 RESPONDED = (Step.ANSWER, Step.REFUSE, Step.ACKNOWLEDGE, Step.EXPLAIN, Step.CANCEL_PENDING)
@@ -47,11 +48,13 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
             continue
         if told_beside_a_request(clause, reading.clauses[:i] + reading.clauses[i + 1 :], catalog):
             continue
+        if _opens_what_follows(clause, reading.clauses[i + 1 :]):
+            continue
         if _opens_an_action(clause, reading.clauses[i + 1 :], catalog) or _only_heard(clause, reading.clauses[i + 1 :]):
             commands.append(Command(Step.SMALL_TALK, clause, intent=clause.intent, rule="said before a request"))
             continue
         commands.append(_continues_the_message(clause, before) or _first_rule(clause, conversation, catalog))
-    commands = scam_across(_taken_back(_corrected_here(commands, catalog), catalog))
+    commands = _reason_before_its_request(scam_across(_taken_back(_corrected_here(commands, catalog), catalog)))
     meaningful = [c for c in commands if not (c.step == Step.SMALL_TALK and c.intent in FILLERS)]
     # "no se los di. ¿pero sí me cobraron dos veces?": words code cannot place, beside words it answers, are not
     # asked about
@@ -59,6 +62,8 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
     closings = [c for c in commands if c.step == Step.SMALL_TALK and c.intent in CLOSINGS]
     if closings or any(c.step in RESPONDED for c in meaningful):
         meaningful = [c for c in meaningful if not (c.step == Step.CLARIFY and not c.options)]
+    if closings:  # "aah ya me acordé, fue mi esposa desde mi cel. gracias eh": what code only guessed is not looked up
+        meaningful = [c for c in meaningful if not (c.step == Step.ANSWER and c.rule == IN_DOUBT)]
     answered = {c.intent for c in meaningful if c.step == Step.ANSWER}
     # "y si pago solo el mínimo, ¿de cuánto sería?": a payment supposed to ask what it would be is answered by the
     # figure shown, not explained as well
@@ -85,6 +90,13 @@ def _opens_an_action(clause: Clause, after: tuple[Clause, ...], catalog: Catalog
     """ "tá. paga minha conta de água": an "ok" said before another action asked outright is how that request
     opens; it takes up nothing offered before ("sí. ¿y cuánto debo?" still takes the offer up)."""
     return clause.intent in FILLERS and any(sure(c, NEW_REQUEST) and catalog.acts(c.intent) for c in after)
+
+
+def _opens_what_follows(clause: Clause, after: tuple[Clause, ...]) -> bool:
+    """ "no espera, mejor no pagues nada", "uy no, perdón, que sean 250": holding the turn, or a "no" before the
+    correction it opens, asks nothing of its own; what follows is answered."""
+    held = clause.intent == HOLD and bool(after)
+    return held or (clause.intent == "deny" and any(c.slots.correction for c in after))
 
 
 def _only_heard(clause: Clause, after: tuple[Clause, ...]) -> bool:
@@ -150,6 +162,17 @@ def _taken_back(commands: list[Command], catalog: Catalog) -> list[Command]:
     return [c for c in kept if not any(c is s for s in spent)]
 
 
+def _reason_before_its_request(commands: list[Command]) -> list[Command]:
+    """ "no quiero la tarjeta de débito, cancélala": a thing refused, then the action on it asked in the same message,
+    was the reason for the request; the request is answered, nothing is acknowledged as refused."""
+    asked = [c for c in commands if c.step == Step.ANSWER and c.acts]
+    return [
+        c
+        for i, c in enumerate(commands)
+        if not (c.step == Step.ACKNOWLEDGE and any(a.intent == c.intent and commands.index(a) > i for a in asked))
+    ]
+
+
 def _another_left_alone(clause: Clause) -> bool:
     """ "bloquea la de débito, la de crédito no": a product named only to be refused is another than the one asked
     for; the request stands."""
@@ -169,7 +192,8 @@ def _corrected_here(commands: list[Command], catalog: Catalog) -> list[Command]:
     kept: list[Command] = []
     for command in commands:
         clause = command.clause
-        earlier = next((c for c in reversed(kept) if c.acts), None)
+        # "y el recibo del cable también pero ese me lo saca de la corriente": a follow-up that acts is a request too
+        earlier = next((c for c in reversed(kept) if c.step == Step.ANSWER and catalog.acts(c.intent or "")), None)
         if earlier is None or earlier.clause is None or clause is None:
             kept.append(command)
             continue

@@ -37,6 +37,7 @@ from quipu.application.understanding.follow_ups import (
     corrects_the_last,
     follows_up,
 )
+from quipu.application.understanding.meant import WITHDRAW
 from quipu.application.understanding.to_a_person import asked_for_a_person, never_automated, scam_reported
 from quipu.domain.reading.model import Clause, Mood, Polarity, Speaker
 
@@ -48,7 +49,8 @@ def _cancel_pending(clause: Clause, conversation: Conversation, catalog: Catalog
     # what waits is withdrawn by words that name withdrawing, or that the reader is sure of: "e não esquece a luz"
     # (a reminder, its "esquece" blanked for the lexicon) withdraws nothing
     withdraws = named_or_sure(clause, NEW_REQUEST)
-    if clause.intent == "cancel_pending" and conversation.pending and withdraws and clause.polarity == Polarity.ASKS:
+    cards_wait = conversation.pending or bool(conversation.waiting)
+    if clause.intent == WITHDRAW and cards_wait and withdraws and clause.polarity == Polarity.ASKS:
         return Command(Step.CANCEL_PENDING, clause)
     # "ya la encontré… ya no la bloquees": the very action waiting for the button, refused or put off, is withdrawn;
     # so is it by a delay or a refusal that names nothing else the bank serves ("aa no, mejor a fin de mes", "não, só
@@ -62,7 +64,19 @@ def _cancel_pending(clause: Clause, conversation: Conversation, catalog: Catalog
             # what is refused is the request just asked about; the card prepared before it still waits
             return Command(Step.ACKNOWLEDGE, clause, catalog.skill_of(clause.intent), clause.intent, reason="refuses")
         return Command(Step.CANCEL_PENDING, clause)
-    return None
+    return _withdrawn_later(clause, conversation, catalog) if refused else None
+
+
+def _withdrawn_later(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
+    """ "no espera, mejor no pagues nada" a lookup or two after the cards were shown: the action refused is one whose
+    cards still wait, so those cards are withdrawn (a bare "no, gracias" then answers the last reply, not the cards)."""
+    if conversation.pending or not conversation.waiting or not named_or_sure(clause, SURE_TO_ACT):
+        return None
+    if clause.intent == WITHDRAW:  # "mejor no pagues nada": withdrawing, said as a refusal
+        return Command(Step.CANCEL_PENDING, clause)
+    skill = catalog.skill_of(clause.intent)
+    acted = catalog.acts(clause.intent) and skill in conversation.waiting
+    return Command(Step.CANCEL_PENDING, clause, skill) if acted else None
 
 
 def _small_talk(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
@@ -225,7 +239,10 @@ def _offerable(intent: str, catalog: Catalog) -> bool:
 
 
 def _clarify(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
-    if catalog.acts(clause.intent) and clause.runner_up and not catalog.acts(clause.runner_up.label):
+    # "vi en tiktok que la gente congela la tarjeta apenas le llega un cobro raro": what others do, told, asks the
+    # bank to look at nothing; code asks which the customer means
+    told = clause.mood in (Mood.REPORT, Mood.HYPOTHETICAL) or clause.speaker == Speaker.THIRD_PARTY
+    if catalog.acts(clause.intent) and clause.runner_up and not catalog.acts(clause.runner_up.label) and not told:
         looked = _look_first(clause, conversation, catalog)
         if looked:
             return looked
@@ -241,6 +258,8 @@ def _clarify(clause: Clause, conversation: Conversation, catalog: Catalog) -> Co
 
 
 # The written priorities: the first rule that returns a command decides the clause.
+
+IN_DOUBT = "doubt asks"  # the last: what the words may mean, code asks or looks at the likeliest
 
 
 RULES: tuple[tuple[str, Rule], ...] = (
@@ -262,5 +281,5 @@ RULES: tuple[tuple[str, Rule], ...] = (
     ("a lookup", _lookup),
     ("nothing the bank serves", _outside),
     ("refused, whichever action it was", _declined_in_doubt),
-    ("doubt asks", _clarify),
+    (IN_DOUBT, _clarify),
 )

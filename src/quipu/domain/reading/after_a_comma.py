@@ -32,6 +32,14 @@ def leaves_another_alone(right: list[str], language: str) -> bool:
     return refused and not named
 
 
+def leads_its_question(left: list[str], language: str) -> bool:
+    """ "qué es mejor, pagar la luz hoy o esperar?", "o que é melhor, pagar a fatura toda ou só o mínimo?": words that
+    only ask which is better, or what to do, before a comma ask it of what follows: one clause with it."""
+    text = " ".join(w for w in left if w not in PUNCTUATION)
+    found = lexicon(language).cue("about_action").search(text)
+    return found is not None and found.start() == 0 and found.end() == len(text)
+
+
 def topic_of_the_question(left: list[str], right: list[str], language: str) -> bool:
     """ "e na corrente, qto tem?", "y la de crédito, ¿cuánto debo?": a few words that name no request, before a
     question opening on its question word, are what the question asks about: one clause with it (alone, "e na

@@ -6,6 +6,7 @@ from functools import cache
 from quipu.domain.reading.after_a_comma import (
     asks_the_bank,
     corrects,
+    leads_its_question,
     stands_apart,
     topic_of_the_question,
 )
@@ -96,6 +97,10 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         # "e já que estamos paga também a luz": the words that only open the sentence are no clause before the joiner
         said_before = _said_before(words[:start], language)
         if said_before >= SHORT and len(rest) >= SHORT and asks_more:
+            # "y el recibo del cable también pero ese me lo saca de la corriente": an "also" before another joiner
+            # ends the words before it ("the cable too"), and the next clause starts at that joiner
+            if _also_at_the_end(match.group(0), rest, language):
+                start = end
             head = (words[:start], said[:start], _asked_with(words[:start], asked, language))
             return [head, *_joined((words[end:], said[end:], asked), language)]
     for index, word in enumerate(words):
@@ -121,6 +126,7 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
             and split_here
             and not opens_only
             and not topic_of_the_question(left, right, language)
+            and not leads_its_question(left, language)
             and (
                 _starts_anew(right, language)
                 or _greets_only(left, language)
@@ -131,6 +137,12 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
             head = (left, said[:index], _asked_with(left, asked, language))
             return [head, *_joined((right, said[index + 1 :], asked), language)]
     return [piece]
+
+
+def _also_at_the_end(joiner: str, rest: list[str], language: str) -> bool:
+    also = {str(a) for a in lexicon(language).cue_words("adds") if " " not in str(a)}
+    joiners = {str(j) for j in lexicon(language).cue_words("clause_joiners") if " " not in str(j)}
+    return joiner in also and bool(rest) and (rest[0] in joiners or rest[0] in AND)
 
 
 def _first(found: Found) -> tuple[int, int]:

@@ -4,7 +4,7 @@ reads the lexicon's cues of the clause's language; the learned reader weighs wha
 from dataclasses import dataclass
 from functools import cache
 
-from quipu.domain.reading.lexicon import Lexicon, Phrases, lexicon
+from quipu.domain.reading.lexicon import Lexicon, Phrases, compiled_table, lexicon
 from quipu.domain.reading.model import Mood, Polarity, Speaker
 from quipu.domain.reading.openers import OPENING, opens_with, past_openers
 from quipu.domain.reading.polarity import (
@@ -15,7 +15,9 @@ from quipu.domain.reading.polarity import (
     put_off,
     refusal,
     refused_after_its_verb,
+    refused_as_unwanted,
     refused_for_now,
+    withdrawn_by_its_verb,
 )
 from quipu.domain.reading.reasons import reason_then_request
 from quipu.domain.reading.text import fold, tokens
@@ -96,11 +98,14 @@ def read_cues(clause: Words, language: str) -> Cues:
         polite_request=_polite(opening, lex),
         request=bool(lex.cue("request").search(text))
         or opens_with(lex.cue("imperative"), opening)
+        or opens_with(lex.cue("imperative"), _past_its_object(opening, language))
         or _wished_action(clause, language)
         or because,
         question=(clause.asked or opens_with(lex.cue("question_words"), opening)) and not because,
         refuses=negated(clause, language, [m.start() for m in anchors])
         or refused_after_its_verb(clause, language)
+        or refused_as_unwanted(clause, language)
+        or withdrawn_by_its_verb(clause, language)
         or declined(clause, language)
         or refusal(text, lex)
         or none_at_all(clause, language),
@@ -124,6 +129,18 @@ def _past_opening(clause: Words, lex: Lexicon) -> Words:
         seen += clause.words[at] not in PUNCTUATION
         at += 1
     return clause if drop == 0 else Words(clause.words[at:], clause.said, clause.asked)
+
+
+def _past_its_object(opening: str, language: str) -> str:
+    """ "la de débito cancelámela", "o cartão de crédito bloqueia": the product named first, then the imperative that
+    acts on it; the words past the product (the opening itself when it names none first)."""
+    words = [w for w in opening.split() if w not in AND]
+    text = " ".join(words)
+    for _, phrases in compiled_table(language, "products"):
+        found = phrases.search(text)
+        if found is not None and len(text[: found.start()].split()) <= 1:
+            return text[found.end() :].strip()
+    return opening
 
 
 def _polite(opening: str, lex: Lexicon) -> bool:

@@ -103,6 +103,7 @@ class Slots:
     correction: bool = False
     later_day: bool = False  # "el viernes", "na sexta", "cuando me caiga la quincena": a day to come, named as when
     deadline: bool = False  # asks when a payment is due ("¿hasta cuándo puedo pagar?")
+    falls_due: bool = False  # tells when something is due ("la luz, que vence la semana que viene")
     noted: bool = False  # the clause only says the customer heard ("ok", "beleza"), no yes of its own
     how_much: bool = False  # asks how much ("¿de cuánto sería?", "quanto fica?")
     remaining: bool = False  # asks how much is left to pay ("¿cuánto me falta por liquidar?")

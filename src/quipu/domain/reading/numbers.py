@@ -145,7 +145,9 @@ def amounts(draft: Draft, language: str, context: ReadingContext) -> list[Amount
     """Every amount left in the words, with the scales the customer's region gives ("5 lucas" is 5000)."""
     lex = lexicon(language)
     scales = lex.scales_for(context.region)
+    corrections = [draft.index(m.start()) for m in lex.cue("correction").find(draft.text)]
     found: list[Amount] = []
+    scaled: tuple[int, str, Decimal] | None = None  # the last amount said with a scale: where, its word, its value
     for i in draft.numbers():
         reading = read_amount(draft.words[i], decimal_place(language, context))
         if reading is None:
@@ -154,10 +156,25 @@ def amounts(draft: Draft, language: str, context: ReadingContext) -> list[Amount
         scale = scales.get(scale_word, Decimal(1))
         if scale != 1:
             draft.taken.add(i + 1)  # "5 mil": the scale is read with its number, not again alone
+            scaled = (i, scale_word, reading.values[0] * scale)
+        elif scaled is not None and _corrected_in_its_scale(i, reading.values[0], scaled, scales, corrections):
+            scale_word = scaled[1]  # "muévame 200 lucas… uy no, que sean 250": 250 lucas
+            scale = scales[scale_word]
         said = f"{draft.words[i]} {scale_word}" if scale != 1 else draft.words[i]
         found.append(Amount(said, tuple(v * scale for v in reading.values)))
     found += spelled(draft, lex.numbers(), scales)
     return found
+
+
+def _corrected_in_its_scale(
+    i: int, bare: Decimal, scaled: tuple[int, str, Decimal], scales: dict[str, Decimal], corrections: list[int]
+) -> bool:
+    """A bare number said after a correction of an amount said with a scale ("200 lucas… que sean 250") is in that
+    scale, when in it the two are of one size (within ten times of each other) and bare they are not."""
+    where, word, value = scaled
+    scale = scales[word]
+    corrected = any(where < c <= i for c in corrections)
+    return corrected and bare < scale and value / 10 <= bare * scale <= value * 10
 
 
 def spelled_at(draft: Draft, start: int, numbers: dict[str, int], scales: dict[str, Decimal]) -> Decimal | None:

@@ -44,6 +44,42 @@ def refused_after_its_noun(clause: Words, language: str) -> bool:
     )
 
 
+def refused_as_unwanted(clause: Words, language: str) -> bool:
+    """ "tampoco quiero la alerta de fecha de pago", "não quero o alerta de vencimento": wanting negated, then the thing
+    named with no verb of action anywhere after it, refuses the thing ("no quiero que me la bloqueen" has its verb, read
+    by `negated`; "ya no quiero la alerta" switches it off, read by the switch)."""
+    lex = lexicon(language)
+    words = list(clause.content)
+    negators = negation_words(lex.language)
+    wanting = lex.cue("wanting")
+    for index, word in enumerate(words[:-1]):
+        if word not in negators or followed_by_comma(clause, index):
+            continue
+        if lex.cue("action_verbs").search(" ".join(words[:index])):  # "bloquea la 4100, no quiero que me sigan…": why
+            return False
+        rest = " ".join(words[index + 1 :])
+        wanted = wanting.search(rest)
+        if wanted is None or wanted.start() != 0:
+            continue
+        after = rest[wanted.end() :].split()
+        # a thing named by its article ("la alerta de fecha de pago") is refused whatever nouns follow ("pago")
+        thing = bool(after) and after[0] in {str(a) for a in common().get("articles") or []}
+        return thing or (bool(after) and lex.cue("action_verbs").search(" ".join(after)) is None)
+    return False
+
+
+def withdrawn_by_its_verb(clause: Words, language: str) -> bool:
+    """ "cancele eso de abonarle 300 mil a la tarjeta", "esquece isso de pagar a luz": a withdrawal whose object is an
+    action named by its verb refuses that action ("cancela lo de la tarjeta" names no verb: it is no refusal)."""
+    lex = lexicon(language)
+    text = " ".join(clause.content)
+    for found in lex.cue("withdrawing").find(text):
+        verb = past_the_pronouns(text[found.end() :].split(), lex)
+        if verb and a_verb_of_action(verb[0], lex):
+            return True
+    return False
+
+
 def refused_after_its_verb(clause: Words, language: str) -> bool:
     """ "bloqueia não", "paga não, deixa que eu pago": Brazilian Portuguese negates an imperative with a "não" said
     after it; the languages that do declare it (`closing_negation`)."""

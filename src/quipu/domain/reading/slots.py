@@ -107,6 +107,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         both=bool(lex.cue("both").search(text)),
         reversed=bool(lex.cue("reversed").search(text)),
         correction=bool(lex.cue("correction").search(text)),
+        falls_due=bool(lex.cue("falls_due").search(text)),
         later_day=_later_day(text, lex),
         deadline=bool(lex.cue("deadline").search(text)),
         remaining=bool(lex.cue("remaining").search(text)),

@@ -36,12 +36,19 @@ def _said(turn: SkillTurn) -> list[Slots]:
 def _amount(turn: SkillTurn) -> Amount | None:
     for slots in _said(turn):
         if len(slots.amounts) == 1:
-            return slots.amounts[0]
+            return _in_its_scale(slots.amounts[0], turn)
         if slots.amounts:
             return None  # two amounts: which one is meant is the customer's to say
         if slots.settles:
             return None  # "no, mejor solo el mínimo": settled by the records, not by the amount said before
     return None
+
+
+def _in_its_scale(amount: Amount, turn: SkillTurn) -> Amount:
+    """ "muévame 200 lucas…" then "uy no, que sean 250": read with the words it corrects, the bare number is in their
+    scale (250 lucas); alone it is 250."""
+    joined = turn.slots.amounts[-1:] if turn.follow_up else ()
+    return joined[0] if joined and joined[0].said.startswith(f"{amount.said} ") else amount
 
 
 def _settles(turn: SkillTurn) -> str | None:
