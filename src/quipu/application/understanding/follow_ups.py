@@ -5,8 +5,8 @@ of the safety rule that says which words may complete a request to act."""
 from quipu.application.understanding.catalog import Catalog
 from quipu.application.understanding.commands import Command, Step
 from quipu.application.understanding.conversation import (
+    MONEY_INTENTS,
     NEW_REQUEST,
-    PAYING,
     SHORT_FOLLOW_UP,
     Conversation,
     asked_for,
@@ -249,12 +249,12 @@ RELATIVE = frozenset({"que", "q"})  # "la luz, que vence el viernes": what follo
 
 
 def _one_more_to_pay(clause: Clause, conversation: Conversation) -> bool:
-    """ "e a conta de luz tbm" right after a payment was asked: one more bill, its verb left to the request before
-    ("paga o mínimo da fatura"). Only words that name a bill and nothing else of their own: a question of how much,
-    a supposition, a refusal or someone else's words ask nothing to be paid."""
+    """ "e a conta de luz tbm" right after money was asked to move: one more bill, its verb left to the request
+    before ("paga o mínimo da fatura", "pasame 3 mil a la de cheques"). Only words that name a bill and nothing else
+    of their own: a question of how much, a supposition, a refusal or someone else's words ask nothing to be paid."""
     s = clause.slots
     return bool(
-        conversation.last_intent in PAYING
+        conversation.last_intent in MONEY_INTENTS
         and s.adds
         and s.services
         and not (s.how_much or s.deadline or s.amounts)

@@ -58,6 +58,12 @@ def _cancel_pending(clause: Clause, conversation: Conversation, catalog: Catalog
     refused = clause.polarity != Polarity.ASKS and clause.speaker == Speaker.CUSTOMER
     the_waiting_one = clause.intent == conversation.last_intent and catalog.acts(clause.intent)
     another = named_or_sure(clause, SURE_TO_ACT) and catalog.skill_of(clause.intent) is not None and not the_waiting_one
+    # "no quiero el aviso de vencimiento, ya me llegan muchos correos" while a transfer waits: the action refused is
+    # one of a skill with no card waiting; the card waits on
+    elsewhere = (
+        sure(clause) and catalog.acts(clause.intent) and catalog.skill_of(clause.intent) not in conversation.waiting
+    )
+    another = another or (bool(conversation.waiting) and elsewhere)
     if conversation.pending and refused and not another:
         if conversation.awaiting and the_waiting_one and named_or_sure(clause, SURE_TO_ACT):
             # "pensándolo bien no, el agua la pago yo" while its account was asked, a card paying the card waiting:

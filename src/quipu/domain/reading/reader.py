@@ -13,10 +13,11 @@ from quipu.domain.reading.features import features
 from quipu.domain.reading.lexicon import common, lexicon
 from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading, ReadingContext, Slots
 from quipu.domain.reading.named import anchors, named_outright, past_a_greeting, past_the_openers
-from quipu.domain.reading.polarity import negation_words, refused_after_its_noun
+from quipu.domain.reading.polarity import refused_after_its_noun
 from quipu.domain.reading.products_named import named_by_its_pronoun
 from quipu.domain.reading.reasons import gives_a_reason
 from quipu.domain.reading.slots import read_slots
+from quipu.domain.reading.switches import alert_refused, switched, switching_off
 from quipu.domain.reading.words import Words, normalise
 
 
@@ -121,16 +122,14 @@ def read_clause(
     named = named_outright(words, language)
     seen = features(past_the_openers(words, language), cues, slots, named, language)
     intents, moods = learned.read(seen) if learned else (_by_rules(named), ())
-    intents = _paid_to_a_debt(_paid_by_money(_switched(intents, cues, slots), slots), slots)
+    intents = _paid_to_a_debt(_paid_by_money(switched(intents, cues, slots), slots), slots)
     intents = _state_asked(intents, named, words, cues, language)
     intents = _grouped_not_compared(_settled_when_asked(intents, cues, slots), slots)
-    switching_off = (
-        bool(intents) and intents[0].label == "alert_off" and _negation_switches_off(words, context.language)
-    )
-    polarity = Polarity.ASKS if switching_off and not cues.postpones else cues.polarity
+    polarity = Polarity.ASKS if switching_off(intents, words, language) and not cues.postpones else cues.polarity
     # a product refused in the same words ("la de débito, la de crédito no") refuses that product, not the request
     if polarity == Polarity.ASKS and refused_after_its_noun(words, language) and not (slots.products or slots.last4):
         polarity = Polarity.REFUSES
+    intents = alert_refused(intents, polarity, cues)
     return Clause(
         text=words.said,
         words=words.content,
@@ -152,14 +151,6 @@ def _by_rules(named: tuple[str, ...]) -> tuple[Guess, ...]:
     if not named:
         return ()
     return tuple(Guess(intent, round(1 / len(named), 3)) for intent in named)
-
-
-def _switched(intents: tuple[Guess, ...], cues: Cues, slots: Slots) -> tuple[Guess, ...]:
-    """ "desactiva las alertas", "ya no me avisen": an alert turned off is never read as one turned on."""
-    if not intents or intents[0].label != "alert_on" or not (cues.switch_off or slots.switch == "off"):
-        return intents
-    first = Guess("alert_off", intents[0].confidence)
-    return (first, *(g for g in intents[1:] if g.label != "alert_off"))
 
 
 def _grouped_not_compared(intents: tuple[Guess, ...], slots: Slots) -> tuple[Guess, ...]:
@@ -235,13 +226,6 @@ def _state_asked(
     state = str(states[action])
     first = Guess(state, intents[0].confidence)
     return (first, *(g for g in intents[1:] if g.label != state))
-
-
-def _negation_switches_off(words: Words, language: str) -> bool:
-    """ "ya no quiero la alerta": the negation is the off switch the lexicon names, which asks; "no desactives la
-    alerta" negates the switch, and refuses."""
-    lex = lexicon(language)
-    return any(negation_words(language) & set(m.group(0).split()) for m in lex.cue("switch_off").find(words.text))
 
 
 def _mood(cues: Cues, moods: tuple[Guess, ...], named: tuple[str, ...]) -> Mood:

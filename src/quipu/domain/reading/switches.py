@@ -1,0 +1,37 @@
+"""Alerts switched on or off: the words that turn one off are never read as turning it on, a negation the off
+switch names asks, and an alert refused with no off word is the alert not turned on."""
+
+from quipu.domain.reading.cues import Cues
+from quipu.domain.reading.lexicon import lexicon
+from quipu.domain.reading.model import Guess, Polarity, Slots
+from quipu.domain.reading.polarity import negation_words
+from quipu.domain.reading.words import Words
+
+
+def switched(intents: tuple[Guess, ...], cues: Cues, slots: Slots) -> tuple[Guess, ...]:
+    """ "desactiva las alertas", "ya no me avisen": an alert turned off is never read as one turned on."""
+    if not intents or intents[0].label != "alert_on" or not (cues.switch_off or slots.switch == "off"):
+        return intents
+    first = Guess("alert_off", intents[0].confidence)
+    return (first, *(g for g in intents[1:] if g.label != "alert_off"))
+
+
+def alert_refused(intents: tuple[Guess, ...], polarity: Polarity, cues: Cues) -> tuple[Guess, ...]:
+    """ "no quiero el aviso de vencimiento, ya me llegan muchos correos": an alert refused with no word that switches
+    it off is the alert not turned on (refusing to turn it off would say the opposite of the words)."""
+    if polarity != Polarity.REFUSES or not intents or intents[0].label != "alert_off" or cues.switch_off:
+        return intents
+    first = Guess("alert_on", intents[0].confidence)
+    return (first, *(g for g in intents[1:] if g.label != "alert_on"))
+
+
+def switching_off(intents: tuple[Guess, ...], words: Words, language: str) -> bool:
+    """An alert turned off by a negation the off switch names ("ya no quiero la alerta") is asked for."""
+    return bool(intents) and intents[0].label == "alert_off" and _negation_switches_off(words, language)
+
+
+def _negation_switches_off(words: Words, language: str) -> bool:
+    """ "ya no quiero la alerta": the negation is the off switch the lexicon names, which asks; "no desactives la
+    alerta" negates the switch, and refuses."""
+    lex = lexicon(language)
+    return any(negation_words(language) & set(m.group(0).split()) for m in lex.cue("switch_off").find(words.text))
