@@ -52,6 +52,11 @@ def answers_a_question(clause: Clause, conversation: Conversation, catalog: Cata
         return None
     if catalog.handled(clause.intent) == "small_talk" and sure(clause):  # "ok gracias, lo pienso": no answer to it
         return None
+    # "¿qué me conviene más, pagar toda la tarjeta o nomás el mínimo?" while code asks which bill: a question of what
+    # to do about another action answers nothing asked
+    advice = clause.mood == Mood.ACTION_QUESTION and catalog.acts(clause.intent) and sure(clause)
+    if advice and clause.intent != conversation.last_intent:
+        return None
     skill = catalog.skill_of(clause.intent)
     # "mejor actívame el aviso de cuando vence" after a question about a charge: another skill's action, asked
     # outright, is a request of its own, whether or not the lexicon names it
