@@ -9,6 +9,8 @@ from quipu.application.tool_results import PendingProposal
 from quipu.application.transfer_results import Proposed
 from quipu.domain.money import format_money
 
+KEPT = 6  # a card's button expires in minutes: the conversation's last few cards are all that may still wait
+
 
 def still_waiting(waiting: tuple[PendingProposal, ...], shown: list[PendingProposal]) -> tuple[PendingProposal, ...]:
     """The cards still waiting once these are shown: a new batch of actions supersedes the conversation's earlier
@@ -16,7 +18,7 @@ def still_waiting(waiting: tuple[PendingProposal, ...], shown: list[PendingPropo
     for card in shown:
         kept = tuple(p for p in waiting if p.id != card.id and not (p.kind == card.kind == "actions"))
         waiting = (*kept, card)
-    return waiting
+    return waiting[-KEPT:]
 
 
 def proposal_of(outcomes: list[ToolOutcome[Result]], skill: str | None = None) -> PendingProposal | None:
