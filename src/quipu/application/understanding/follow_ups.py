@@ -5,7 +5,6 @@ of the safety rule that says which words may complete a request to act."""
 from quipu.application.understanding.catalog import Catalog
 from quipu.application.understanding.commands import Command, Step
 from quipu.application.understanding.conversation import (
-    MONEY_INTENTS,
     NEW_REQUEST,
     SHORT_FOLLOW_UP,
     Conversation,
@@ -14,6 +13,7 @@ from quipu.application.understanding.conversation import (
     refines,
     sure,
 )
+from quipu.application.understanding.one_more import BILL, one_more_to_pay
 from quipu.domain.reading.model import Clause, Mood, Polarity, Speaker
 
 
@@ -161,9 +161,6 @@ def _about_what_was_shown(clause: Clause) -> bool:
     return s.by_size or s.one_before or s.current_one
 
 
-BILL = "pay_bill"
-
-
 def kind_named(clause: Clause) -> frozenset[str]:
     """An alert's kind ("cuando vence", "cobrança duplicada") details only an alert: it is no detail of any lookup."""
     return frozenset({"alert_kind"}) if clause.slots.alert_kind else frozenset()
@@ -215,7 +212,7 @@ def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
     if not only_changes and _points_back(clause, conversation, catalog):
         intent = _asked_of_the_last(clause, conversation, catalog, only_changes)
         return Command(Step.ANSWER, clause, conversation.last_skill, intent, follow_up=True)
-    if _one_more_to_pay(clause, conversation):
+    if one_more_to_pay(clause, conversation):
         return Command(Step.ANSWER, clause, catalog.skill_of(BILL), BILL)
     if _asks_its_own_lookup(clause, conversation, catalog):
         return None
@@ -248,37 +245,6 @@ def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
         intent = _asked_of_the_last(clause, conversation, catalog, only_changes)
         return Command(Step.ANSWER, clause, conversation.last_skill, intent, follow_up=True)
     return None
-
-
-RELATIVE = frozenset({"que", "q"})  # "la luz, que vence el viernes": what follows tells of what was named
-
-
-def _one_more_to_pay(clause: Clause, conversation: Conversation) -> bool:
-    """ "e a conta de luz tbm" right after money was asked to move: one more bill, its verb left to the request
-    before ("paga o mínimo da fatura", "pasame 3 mil a la de cheques"). Only words that name a bill and nothing else
-    of their own: a question of how much, a supposition, a refusal or someone else's words ask nothing to be paid."""
-    s = clause.slots
-    return bool(
-        conversation.last_intent in MONEY_INTENTS
-        and s.adds
-        and s.services
-        and not (s.how_much or s.deadline or s.amounts)
-        and clause.mood not in (Mood.HYPOTHETICAL, Mood.REPORT)
-        and clause.polarity == Polarity.ASKS
-        and clause.speaker == Speaker.CUSTOMER
-        and len(_before_its_due_date(clause)) <= SHORT_FOLLOW_UP
-        and set(clause.anchors) <= {BILL, "list_bills"}
-    )
-
-
-def _before_its_due_date(clause: Clause) -> tuple[str, ...]:
-    """ "y la luz también | que vence la semana que viene": the words that name the bill, before the "que" that only
-    tells when it is due (any other "que" may tell more: "…que me llegó carísima, ¿por qué?")."""
-    words = clause.words
-    if not clause.slots.falls_due:
-        return words
-    at = next((i for i, w in enumerate(words) if w in RELATIVE and i > 0), len(words))
-    return words[:at]
 
 
 def _concludes_from_the_last(clause: Clause, conversation: Conversation, catalog: Catalog, detailed: bool) -> bool:
