@@ -22,14 +22,12 @@ from quipu.application.understanding.commands import Command, Step
 from quipu.application.understanding.conversation import (
     BILLS,
     DOUBT_FLOOR,
-    NEW_REQUEST,
     PAYING,
     SMALL_TALK_WORDS,
     SURE_TO_ACT,
     Conversation,
     answered_as,
     asked_for,
-    named_or_sure,
     sure,
 )
 from quipu.application.understanding.follow_ups import (
@@ -37,52 +35,12 @@ from quipu.application.understanding.follow_ups import (
     corrects_the_last,
     follows_up,
 )
-from quipu.application.understanding.meant import WITHDRAW
 from quipu.application.understanding.to_a_person import asked_for_a_person, never_automated, scam_reported
+from quipu.application.understanding.withdrawing import cancel_pending
 from quipu.domain.reading.model import Clause, Mood, Polarity, Speaker
 
 Rule = Callable[[Clause, Conversation, Catalog], Command | None]
 PRODUCTS, PERIODS = frozenset({"products"}), frozenset({"periods"})
-
-
-def _cancel_pending(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
-    # what waits is withdrawn by words that name withdrawing, or that the reader is sure of: "e não esquece a luz"
-    # (a reminder, its "esquece" blanked for the lexicon) withdraws nothing
-    withdraws = named_or_sure(clause, NEW_REQUEST)
-    cards_wait = conversation.pending or bool(conversation.waiting)
-    if clause.intent == WITHDRAW and cards_wait and withdraws and clause.polarity == Polarity.ASKS:
-        return Command(Step.CANCEL_PENDING, clause)
-    # "ya la encontré… ya no la bloquees": the very action waiting for the button, refused or put off, is withdrawn;
-    # so is it by a delay or a refusal that names nothing else the bank serves ("aa no, mejor a fin de mes", "não, só
-    # no fim do mês"); "no quiero ver mis movimientos" refuses a lookup, not the card
-    refused = clause.polarity != Polarity.ASKS and clause.speaker == Speaker.CUSTOMER
-    the_waiting_one = clause.intent == conversation.last_intent and catalog.acts(clause.intent)
-    another = named_or_sure(clause, SURE_TO_ACT) and catalog.skill_of(clause.intent) is not None and not the_waiting_one
-    # "no quiero el aviso de vencimiento, ya me llegan muchos correos" while a transfer waits: the action refused is
-    # one of a skill with no card waiting; the card waits on
-    elsewhere = (
-        sure(clause) and catalog.acts(clause.intent) and catalog.skill_of(clause.intent) not in conversation.waiting
-    )
-    another = another or (bool(conversation.waiting) and elsewhere)
-    if conversation.pending and refused and not another:
-        if conversation.awaiting and the_waiting_one and named_or_sure(clause, SURE_TO_ACT):
-            # "pensándolo bien no, el agua la pago yo" while its account was asked, a card paying the card waiting:
-            # what is refused is the request just asked about; the card prepared before it still waits
-            return Command(Step.ACKNOWLEDGE, clause, catalog.skill_of(clause.intent), clause.intent, reason="refuses")
-        return Command(Step.CANCEL_PENDING, clause)
-    return _withdrawn_later(clause, conversation, catalog) if refused else None
-
-
-def _withdrawn_later(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
-    """ "no espera, mejor no pagues nada" a lookup or two after the cards were shown: the action refused is one whose
-    cards still wait, so those cards are withdrawn (a bare "no, gracias" then answers the last reply, not the cards)."""
-    if conversation.pending or not conversation.waiting or not named_or_sure(clause, SURE_TO_ACT):
-        return None
-    if clause.intent == WITHDRAW:  # "mejor no pagues nada": withdrawing, said as a refusal
-        return Command(Step.CANCEL_PENDING, clause)
-    skill = catalog.skill_of(clause.intent)
-    acted = catalog.acts(clause.intent) and skill in conversation.waiting
-    return Command(Step.CANCEL_PENDING, clause, skill) if acted else None
 
 
 def _small_talk(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
@@ -272,7 +230,7 @@ RULES: tuple[tuple[str, Rule], ...] = (
     ("a person, now", asked_for_a_person),
     ("a scam reported", scam_reported),
     ("what the bank never automates", never_automated),
-    ("forget what waits for the button", _cancel_pending),
+    ("forget what waits for the button", cancel_pending),
     ("when a payment is due", asks_when),
     ("how much a payment supposed would be", figure_supposed),
     ("paying what was just shown", pays_what_was_shown),

@@ -9,6 +9,7 @@ from quipu.domain.reading.words import AND, PUNCTUATION
 CORRECTION_OPENS = 3  # "no, mejor…", "ou melhor…": a correction opens within the first words after the comma
 REPORT_OPENS = 5  # "o app diz que…", "la señorita del banco me dijo…": a report opens within these words
 BARE_QUE = frozenset({"que", "q"})
+LEAD_TAIL = 2  # "o que compensa | mais": the words a question's lead may end on
 TOPIC_WORDS = 4  # "y en la de cheques, …?": a question's topic, said before it, is a few words
 
 
@@ -37,7 +38,8 @@ def leads_its_question(left: list[str], language: str) -> bool:
     only ask which is better, or what to do, before a comma ask it of what follows: one clause with it."""
     text = " ".join(w for w in left if w not in PUNCTUATION)
     found = lexicon(language).cue("about_action").search(text)
-    return found is not None and found.start() == 0 and found.end() == len(text)
+    # "o que compensa mais, …", "qué es mejor pues, …": a word or two after the question's words change nothing
+    return found is not None and found.start() == 0 and len(text[found.end() :].split()) <= LEAD_TAIL
 
 
 def topic_of_the_question(left: list[str], right: list[str], language: str) -> bool:

@@ -1,0 +1,70 @@
+"""Forgetting what waits for the button: words that withdraw the card just shown, or that refuse an action whose
+cards, shown earlier in the conversation, still wait; a refusal of another skill's action leaves them waiting."""
+
+from quipu.application.understanding.catalog import Catalog
+from quipu.application.understanding.commands import Command, Step
+from quipu.application.understanding.conversation import (
+    CONFIDENT,
+    NEW_REQUEST,
+    SURE_TO_ACT,
+    Conversation,
+    named_or_sure,
+    sure,
+)
+from quipu.application.understanding.meant import WITHDRAW
+from quipu.domain.reading.model import Clause, Polarity, Speaker
+
+
+def cancel_pending(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
+    # what waits is withdrawn by words that name withdrawing, or that the reader is sure of: "e não esquece a luz"
+    # (a reminder, its "esquece" blanked for the lexicon) withdraws nothing
+    withdraws = named_or_sure(clause, NEW_REQUEST)
+    cards_wait = conversation.pending or bool(conversation.waiting)
+    if clause.intent == WITHDRAW and cards_wait and withdraws and clause.polarity == Polarity.ASKS:
+        return Command(Step.CANCEL_PENDING, clause)
+    # "ya la encontré… ya no la bloquees": the very action waiting for the button, refused or put off, is withdrawn;
+    # so is it by a delay or a refusal that names nothing else the bank serves ("aa no, mejor a fin de mes", "não, só
+    # no fim do mês"); "no quiero ver mis movimientos" refuses a lookup, not the card
+    refused = clause.polarity != Polarity.ASKS and clause.speaker == Speaker.CUSTOMER
+    the_waiting_one = clause.intent == conversation.last_intent and catalog.acts(clause.intent)
+    another = named_or_sure(clause, SURE_TO_ACT) and catalog.skill_of(clause.intent) is not None and not the_waiting_one
+    # "no quiero el aviso de vencimiento, ya me llegan muchos correos" while a transfer waits: the action refused is
+    # one of a skill with no card waiting; the card waits on
+    elsewhere = (
+        sure(clause) and catalog.acts(clause.intent) and catalog.skill_of(clause.intent) not in conversation.waiting
+    )
+    another = another or (bool(conversation.waiting) and elsewhere)
+    if conversation.pending and refused and not another:
+        if conversation.awaiting and the_waiting_one and named_or_sure(clause, SURE_TO_ACT):
+            # "pensándolo bien no, el agua la pago yo" while its account was asked, a card paying the card waiting:
+            # what is refused is the request just asked about; the card prepared before it still waits
+            return Command(Step.ACKNOWLEDGE, clause, catalog.skill_of(clause.intent), clause.intent, reason="refuses")
+        return Command(Step.CANCEL_PENDING, clause)
+    return _withdrawn_later(clause, conversation, catalog) if refused else None
+
+
+def _withdrawn_later(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
+    """ "no espera, mejor no pagues nada" a lookup or two after the cards were shown: the action refused is one whose
+    cards still wait, so those cards are withdrawn (a bare "no, gracias" then answers the last reply, not the cards)."""
+    if conversation.pending or not conversation.waiting:
+        return None
+    if clause.intent == WITHDRAW and named_or_sure(clause, SURE_TO_ACT):  # "mejor no pagues nada"
+        return Command(Step.CANCEL_PENDING, clause)
+    # "na vdd não paga nada disso, deixa pra depois": the reader may be torn between paying a bill or a debt, and
+    # still sure the action refused is the one skill's whose cards wait
+    skill = _skill_refused(clause, catalog)
+    return Command(Step.CANCEL_PENDING, clause, skill) if skill in conversation.waiting else None
+
+
+def _skill_refused(clause: Clause, catalog: Catalog) -> str | None:
+    """The skill whose actions, with withdrawing itself, the reader gives together the weight of a reading taken as
+    said (the lexicon naming one suffices). Withdrawing moves nothing, so no more certainty than that is asked."""
+    weight: dict[str, float] = {}
+    for guess in clause.intents:
+        skill = catalog.skill_of(guess.label)
+        if skill is not None and catalog.acts(guess.label):
+            weight[skill] = weight.get(skill, 0.0) + guess.confidence
+    withdrawing = sum(g.confidence for g in clause.intents if g.label == WITHDRAW)
+    named = {catalog.skill_of(a) for a in clause.anchors if catalog.acts(a)}
+    best = max(weight, key=lambda k: weight[k], default=None)
+    return best if best is not None and (weight[best] + withdrawing >= CONFIDENT or best in named) else None
