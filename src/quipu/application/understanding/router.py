@@ -165,12 +165,8 @@ def _taken_back(commands: list[Command], catalog: Catalog) -> list[Command]:
 def _reason_before_its_request(commands: list[Command]) -> list[Command]:
     """ "no quiero la tarjeta de débito, cancélala": a thing refused, then the action on it asked in the same message,
     was the reason for the request; the request is answered, nothing is acknowledged as refused."""
-    asked = [c for c in commands if c.step == Step.ANSWER and c.acts]
-    return [
-        c
-        for i, c in enumerate(commands)
-        if not (c.step == Step.ACKNOWLEDGE and any(a.intent == c.intent and commands.index(a) > i for a in asked))
-    ]
+    asked_after = [{c.intent for c in commands[i + 1 :] if c.acts} for i in range(len(commands))]
+    return [c for i, c in enumerate(commands) if not (c.step == Step.ACKNOWLEDGE and c.intent in asked_after[i])]
 
 
 def _another_left_alone(clause: Clause) -> bool:

@@ -13,6 +13,12 @@ SUBJECT_REACH = 4  # "mi tarjeta de crédito | no pasa": the words before a nega
 
 
 @cache
+def _articles() -> frozenset[str]:
+    """The articles before a noun ("el bloqueo", "la alerta"): after one, an action's word is its noun."""
+    return frozenset(str(a) for a in common().get("articles") or [])
+
+
+@cache
 def negation_words(language: str) -> frozenset[str]:
     """The single words of the language's negations ("no", "não", "nunca")."""
     return frozenset(w for p in lexicon(language).cue_words("negation") for w in str(p).split())
@@ -36,8 +42,7 @@ def refused_after_its_noun(clause: Words, language: str) -> bool:
         return False
     # "quero meu dinheiro de volta, não…": a request said outright keeps its own "no"; after an article the action's
     # word is its noun ("el bloqueo no, gracias"), which the "no" refuses
-    articles = {str(a) for a in common().get("articles") or []}
-    verbs = [w for i, w in enumerate(words[:-1]) if i == 0 or words[i - 1] not in articles]
+    verbs = [w for i, w in enumerate(words[:-1]) if i == 0 or words[i - 1] not in _articles()]
     return (
         lex.cue("action_verbs").search(" ".join(verbs)) is None
         and lex.cue("request").search(" ".join(words[:-1])) is None
@@ -63,7 +68,7 @@ def refused_as_unwanted(clause: Words, language: str) -> bool:
             continue
         after = rest[wanted.end() :].split()
         # a thing named by its article ("la alerta de fecha de pago") is refused whatever nouns follow ("pago")
-        thing = bool(after) and after[0] in {str(a) for a in common().get("articles") or []}
+        thing = bool(after) and after[0] in _articles()
         return thing or (bool(after) and lex.cue("action_verbs").search(" ".join(after)) is None)
     return False
 
