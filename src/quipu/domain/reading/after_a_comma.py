@@ -11,6 +11,7 @@ REPORT_OPENS = 5  # "o app diz que…", "la señorita del banco me dijo…": a r
 BARE_QUE = frozenset({"que", "q"})
 LEAD_TAIL = 2  # "o que compensa | mais": the words a question's lead may end on
 TOPIC_WORDS = 4  # "y en la de cheques, …?": a question's topic, said before it, is a few words
+LEAD_WORDS = 6  # "oye y en tu opinión | qué conviene más": the words that may open a question of which is better
 
 
 def reports(right: list[str], language: str) -> bool:
@@ -34,12 +35,34 @@ def leaves_another_alone(right: list[str], language: str) -> bool:
 
 
 def leads_its_question(left: list[str], language: str) -> bool:
-    """ "qué es mejor, pagar la luz hoy o esperar?", "o que é melhor, pagar a fatura toda ou só o mínimo?": words that
-    only ask which is better, or what to do, before a comma ask it of what follows: one clause with it."""
+    """ "qué es mejor, pagar la luz hoy o esperar?", "oye y en tu opinión qué conviene más, pagar el mínimo o todo?":
+    words that only ask which is better, or what to do, before a comma ask it of what follows: one clause with it."""
+    lex = lexicon(language)
     text = " ".join(w for w in left if w not in PUNCTUATION)
-    found = lexicon(language).cue("about_action").search(text)
-    # "o que compensa mais, …", "qué es mejor pues, …": a word or two after the question's words change nothing
-    return found is not None and found.start() == 0 and len(text[found.end() :].split()) <= LEAD_TAIL
+    for found in lex.cue("about_action").find(text):
+        # "o que compensa mais, …", "qué es mejor pues, …": a word or two after the question's words change nothing
+        if len(text[found.end() :].split()) <= LEAD_TAIL:
+            return _only_leads_in(text[: found.start()], language)
+    return False
+
+
+def _only_leads_in(before: str, language: str) -> bool:
+    """ "oye y vos", "me diz uma coisa", "que": what may come before the question's words and leave it the customer's
+    question; a request, another matter of the bank or a supposition there makes the question part of what was said
+    before."""
+    lex = lexicon(language)
+    greetings = dict(compiled_table(language, "intents")).get("greeting")
+    opening = [*lex.cue("openers").find(before), *(greetings.find(before) if greetings else [])]
+    # "e aí, na sua opinião…": what opens or greets, set aside
+    said = "".join(" " if any(m.start() <= i < m.end() for m in opening) else c for i, c in enumerate(before))
+    rest = said.split()
+    if len(rest) > LEAD_WORDS:
+        return False
+    said = " ".join(rest)
+    cues = ("imperative", "request", "polite_request", "action_verbs", "hypothetical")
+    if any(lex.cue(name).search(said) for name in cues):
+        return False
+    return not any(p.search(said) for _, p in compiled_table(language, "intents"))
 
 
 def topic_of_the_question(left: list[str], right: list[str], language: str) -> bool:

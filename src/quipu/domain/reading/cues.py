@@ -4,6 +4,7 @@ reads the lexicon's cues of the clause's language; the learned reader weighs wha
 from dataclasses import dataclass
 from functools import cache
 
+from quipu.domain.reading.after_a_comma import leads_its_question
 from quipu.domain.reading.lexicon import Lexicon, Phrases, compiled_table, lexicon
 from quipu.domain.reading.model import Mood, Polarity, Speaker
 from quipu.domain.reading.openers import OPENING, opens_with, past_openers
@@ -21,6 +22,7 @@ from quipu.domain.reading.polarity import (
 )
 from quipu.domain.reading.reasons import reason_then_request
 from quipu.domain.reading.text import fold, tokens
+from quipu.domain.reading.wishes import wished, wished_action
 from quipu.domain.reading.words import AND, PUNCTUATION, Words
 
 
@@ -77,7 +79,7 @@ def read_cues(clause: Words, language: str) -> Cues:
     lex = lexicon(language)
     clause = _past_opening(clause, lex)  # "una pregunta que no tiene nada que ver, ¿me bloquean…?": no refusal
     text = clause.text
-    opening = " ".join(past_openers(list(clause.content), lex)[: OPENING + 2])
+    opening = " ".join(_past_fillers(past_openers(list(clause.content), lex), lex)[: OPENING + 2])
     # what a negation may negate: a verb of action ("no la bloquees", "não transfira", "no la des de baja"); a negated
     # verb of another kind ("no lo reconozco") leaves a request in the same words asked ("levanta una disputa, no lo
     # reconozco")
@@ -94,12 +96,13 @@ def read_cues(clause: Words, language: str) -> Cues:
             )
             and not because
         )
-        or how_to,
+        or how_to
+        or _led_by_its_question(clause, language),
         polite_request=_polite(opening, lex),
         request=bool(lex.cue("request").search(text))
         or opens_with(lex.cue("imperative"), opening)
         or opens_with(lex.cue("imperative"), _past_its_object(opening, language))
-        or _wished_action(clause, language)
+        or wished_action(clause, language)
         or because,
         question=(clause.asked or opens_with(lex.cue("question_words"), opening)) and not because,
         refuses=negated(clause, language, [m.start() for m in anchors])
@@ -109,9 +112,9 @@ def read_cues(clause: Words, language: str) -> Cues:
         or declined(clause, language)
         or refusal(text, lex)
         or none_at_all(clause, language),
-        postpones=put_off(text, lex) or refused_for_now(clause, language, anchors),
+        postpones=put_off(text, lex, " ".join(clause.words)) or refused_for_now(clause, language, anchors),
         switch_off=bool(lex.cue("switch_off").search(text)),
-        others=(_someone_else_acts(opening, lex) and not _wished(clause, language))
+        others=(_someone_else_acts(opening, lex) and not wished(clause, language))
         or bool(lex.cue("incoming").search(text)),
         done=_done(clause, language),
         done_by_others=bool(lex.cue("done_by_others").search(text)),
@@ -119,6 +122,28 @@ def read_cues(clause: Words, language: str) -> Cues:
         tell=opens_with(lex.cue("tell"), opening),
         how_to=how_to,
     )
+
+
+def _past_fillers(words: list[str], lex: Lexicon) -> list[str]:
+    """ "e já bloqueia o cartão", "y ya bloquéala": an "and" with a filler before what the clause opens on."""
+    silent = AND | set(lex.cue_words("fillers"))
+    at = 0
+    while at < len(words) - 1:
+        soon = lex.cue("right_away").search(" ".join(words[at:]))
+        if soon is not None and soon.start() == 0:  # "y ya de una bloquéala"
+            at += len(soon.group(0).split())
+        elif words[at] in silent:
+            at += 1
+        else:
+            break
+    return words[at:] if at > 1 else words  # one such word the openings already allow
+
+
+def _led_by_its_question(clause: Words, language: str) -> bool:
+    """ "oye y vos qué harías, pagar todo o el mínimo": which is better, asked before a comma with only words that
+    open it, is what the clause asks of all that follows (one clause with it, see `leads_its_question`)."""
+    comma = clause.words.index(",") if "," in clause.words else None
+    return comma is not None and leads_its_question(list(clause.words[:comma]), language)
 
 
 def _past_opening(clause: Words, lex: Lexicon) -> Words:
@@ -176,34 +201,6 @@ def _presents_of_imperatives(language: str) -> frozenset[str]:
     verbs = {fold(str(v)) for v in lex.cue_words("imperative") if " " not in str(v)}
     ends = [str(e) for e in lex.cue_words("present_endings")]
     return frozenset(v + e for v in verbs if v[-1:] in "ae" for e in ends)
-
-
-def _wished(clause: Words, language: str) -> bool:
-    """ "que alguien me llame mañana": a wish said to the bank, not someone else acting."""
-    return bool(clause.content) and clause.content[0] in _wish_words(language) and not clause.asked
-
-
-@cache
-def _wish_words(language: str) -> frozenset[str]:
-    return frozenset(w for p in lexicon(language).cue_words("wish") for w in str(p).split())
-
-
-def _wished_action(clause: Words, language: str) -> bool:
-    """ "que me llamen mañana", "q me activen la alerta", "que me mandem o extrato": a wish opening on the verb of
-    an action (its pronouns between) asks for it, as the imperative does; also after the words that open or join it
-    ("y que me avisen cuando…", "ah, e que me liguem")."""
-    lex = lexicon(language)
-    words = past_openers(list(clause.content), lex)
-    joiners = {str(j) for j in lex.cue_words("clause_joiners") if " " not in str(j)}  # "solo que me avisen si…"
-    while words[:1] and (words[0] in AND or words[0] in joiners):
-        words = words[1:]
-    if not words or words[0] not in _wish_words(language) or clause.asked:
-        return False
-    clitics = {str(w) for w in lex.cue_words("clitics")}
-    rest = words[1:]
-    while rest and rest[0] in clitics:
-        rest = rest[1:]
-    return bool(rest) and opens_with(lex.cue("imperative"), " ".join(rest[:OPENING]))
 
 
 def _done(clause: Words, language: str) -> bool:

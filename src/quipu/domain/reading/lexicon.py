@@ -104,6 +104,12 @@ class Lexicon:
             found += list((region.get("cues") or {}).get(name) or [])
         return found
 
+    def region_table(self, key: str, region: str | None) -> dict[str, list[str]]:
+        """A table's words that mean what they mean for one region's customers only (Argentina's "la caja" is the
+        savings account; elsewhere it is a shop's till)."""
+        own = (self.region_raw.get(region or "") or {}).get(key) or {}
+        return {k: list(v or []) for k, v in own.items()}
+
     def cue_table(self, name: str) -> dict[str, list[str]]:
         return {k: list(v) for k, v in ((self.raw.get("cues") or {}).get(name) or {}).items()}
 
@@ -230,6 +236,13 @@ def compiled_table(language: str, section: str) -> tuple[tuple[str, Phrases], ..
     return tuple(
         (name, Phrases(_as_read(words, lex), lex.month_set, counts)) for name, words in lex.table(section).items()
     )
+
+
+@cache
+def compiled_region_table(language: str, section: str, region: str | None) -> tuple[tuple[str, Phrases], ...]:
+    """A region's own {name: [phrases]} section, compiled per name."""
+    lex = lexicon(language)
+    return tuple((name, Phrases(_as_read(words, lex))) for name, words in lex.region_table(section, region).items())
 
 
 @cache

@@ -81,6 +81,7 @@ class Slots:
     categories: tuple[str, ...] = ()
     currencies: tuple[str, ...] = ()
     services: tuple[str, ...] = ()
+    refused_services: tuple[str, ...] = ()  # "la del agua no, nomás la luz": named only to be refused
     count: int | None = None
     ordinal: int | None = None  # "el segundo", "#2", "el último" (-1): one of a list code showed
     alert_kind: str | None = None
@@ -120,6 +121,7 @@ class Slots:
     stranger: bool = False  # someone met online or unknown ("una muchacha que conocí por Facebook", "um investidor")
     demanded: bool = False  # someone else asks the customer for money ("el vendedor me pide…", "ele quer 200")
     can_do: bool = False  # what someone said the customer can do, not what to do ("me dijo que puedo transferir…")
+    close_one: bool = False  # said by someone close to the customer ("mi tía dice que…"), not a stranger
     given_account: bool = False  # "numa conta que ele passou": an account someone else gave, money sent where they say
     no_skill_topic: bool = False  # branches, opening hours, cash machines
     not_in_records: bool = False  # a product or rate the bank keeps no record of here

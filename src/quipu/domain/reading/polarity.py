@@ -183,14 +183,16 @@ def refusal(text: str, lex: Lexicon) -> bool:
     return False
 
 
-def put_off(text: str, lex: Lexicon) -> bool:
+def put_off(text: str, lex: Lexicon, said: str | None = None) -> bool:
     """ "eso después", "la otra semana": put off. A time said as when it is needed by is no delay ("la necesito pa
-    la otra semana", "preciso dele até semana que vem"): the request stands."""
+    la otra semana", "preciso dele até semana que vem"): the request stands. `said` keeps the commas: words of a
+    delay said across one are two ("bloquéala ahora, no sé dónde quedó")."""
     needs = [m.end() for m in lex.cue("needed_by").find(text)]
     return any(
         not any(end <= m.start() and len(text[end : m.start()].split()) <= NEED_REACH for end in needs)
         and not _happened_yet(text, m, lex)
         and not _tells_a_state(text, m, lex)
+        and (said is None or m.group(0) in said)
         for m in lex.cue("postpone").find(text)
     )
 

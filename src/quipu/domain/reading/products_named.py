@@ -5,7 +5,7 @@ it (where money leaves from, where it goes) and any named only to be refused ("l
 from dataclasses import replace
 
 from quipu.domain.reading import numbers
-from quipu.domain.reading.lexicon import Lexicon, common, compiled_table, lexicon
+from quipu.domain.reading.lexicon import Lexicon, common, compiled_region_table, compiled_table, lexicon
 from quipu.domain.reading.model import Product, ReadingContext, Slots
 from quipu.domain.reading.polarity import a_verb_of_action
 from quipu.domain.reading.words import PUNCTUATION
@@ -14,14 +14,15 @@ LEFT_ALONE_WORDS = 5  # "déjenla tal cual": the longest way of leaving a produc
 ARTICLES = ("la", "el", "los", "las", "a", "o", "os", "as", "mi", "mis", "meu", "minha")
 
 
-def products_named(text: str, language: str) -> tuple[list[Product], bool]:
+def products_named(text: str, language: str, region: str | None = None) -> tuple[list[Product], bool]:
     """The customer's products named by kind, the longest name first, each with the role its preposition
     gives ("de mi ahorro" is where money leaves, "a la corriente" where it goes, "con el ahorro" pays), and
     whether one was named only to be refused ("la de débito, la de crédito no"), which is left out. `text` keeps
     the clause's commas: "no, la de débito" answers, "no la de débito" refuses."""
     lex = lexicon(language)
     spans: list[tuple[int, int, str]] = []
-    for kind, phrases in compiled_table(language, "products"):
+    named = (*compiled_table(language, "products"), *compiled_region_table(language, "region_products", region))
+    for kind, phrases in named:
         for match in phrases.find(text):
             spans.append((match.start(), match.end(), kind))
     chosen: list[tuple[int, int, str]] = []
@@ -30,7 +31,7 @@ def products_named(text: str, language: str) -> tuple[list[Product], bool]:
             chosen.append((start, end, kind))
     found, refused = [], False
     for start, end, kind in sorted(chosen):
-        if _refused(text[:start].split(), text[end:].split(), lex):
+        if refused_here(text[:start].split(), text[end:].split(), lex):
             refused = True
             continue
         before = [w for w in text[:start].split() if w not in PUNCTUATION][-3:]
@@ -38,10 +39,10 @@ def products_named(text: str, language: str) -> tuple[list[Product], bool]:
     return found, refused
 
 
-def _refused(before: list[str], after: list[str], lex: Lexicon) -> bool:
-    """A negation right before the product (an article between at most) or right after it, closing the clause
-    or its comma, or the product left as it is right after it: "no la de crédito", "la de crédito no", "la de crédito
-    déjenla como está"."""
+def refused_here(before: list[str], after: list[str], lex: Lexicon) -> bool:
+    """A negation right before the thing named (a product, a bill; an article between at most) or right after it,
+    closing the clause or its comma, or the thing left as it is right after it: "no la de crédito", "la de crédito
+    no", "la del agua no, nomás la luz", "la de crédito déjenla como está"."""
     negators = set(lex.cue_words("negation"))
     while before and before[-1] in ARTICLES:
         before = before[:-1]

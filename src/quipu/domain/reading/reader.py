@@ -11,14 +11,14 @@ from quipu.domain.reading.clauses import clauses
 from quipu.domain.reading.cues import Cues, read_cues
 from quipu.domain.reading.features import features
 from quipu.domain.reading.lexicon import common, lexicon
-from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading, ReadingContext, Slots
+from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading, ReadingContext, Slots, Speaker
 from quipu.domain.reading.named import anchors, named_outright, past_a_greeting, past_the_openers
 from quipu.domain.reading.polarity import refused_after_its_noun
 from quipu.domain.reading.products_named import named_by_its_pronoun
 from quipu.domain.reading.reasons import gives_a_reason
 from quipu.domain.reading.slots import read_slots
-from quipu.domain.reading.switches import alert_refused, switched, switching_off
-from quipu.domain.reading.words import Words, normalise
+from quipu.domain.reading.switches import alert_refused, money_taken_out, switched, switching_off
+from quipu.domain.reading.words import AND, Words, normalise
 
 
 class LearnedReader(Protocol):
@@ -46,6 +46,9 @@ def read(text: str, context: ReadingContext, learned: LearnedReader | None = Non
         if found and _asked_under_the_supposition(found[-1], words):
             # "suponete que me roban el celu, ¿me podés bloquear la tarjeta…?": a question of what could be done then
             clause = replace(clause, mood=Mood.HYPOTHETICAL, settled=Mood.HYPOTHETICAL)
+        if found and found[-1].mood == Mood.REPORT and _goes_on_with_it(clause, words, language):
+            # "mi tío dice que lo mejor es sacar todo del ahorro y liquidar la tarjeta": still what the uncle said
+            clause = replace(clause, mood=Mood.REPORT, settled=Mood.REPORT, speaker=Speaker.THIRD_PARTY)
         before = words
         if found and clause.mood == Mood.REQUEST:  # "…tarjeta de débito, me la bloquean": the card named before
             clause = replace(clause, slots=named_by_its_pronoun(found[-1].slots, clause.slots, clause.words, language))
@@ -72,6 +75,15 @@ def _periods_shared(found: list[Clause]) -> tuple[Clause, ...]:
         if alike and own and not first.slots.periods and then.slots.periods:
             shared[i] = replace(first, slots=replace(first.slots, periods=then.slots.periods))
     return tuple(shared)
+
+
+def _goes_on_with_it(clause: Clause, words: Words, language: str) -> bool:
+    """A request that opens on an infinitive, right after a report, is more of what was reported (an infinitive asks
+    nothing of the bank by itself there)."""
+    lex = lexicon(language)
+    first = next((w for w in words.content if w not in AND), "")
+    infinitive = first.endswith(tuple(lex.cue_words("infinitive_endings")))
+    return clause.mood == Mood.REQUEST and infinitive and lex.cue("action_verbs").search(first) is not None
 
 
 def _asked_under_the_supposition(before: Clause, words: Words) -> bool:
@@ -122,7 +134,8 @@ def read_clause(
     named = named_outright(words, language)
     seen = features(past_the_openers(words, language), cues, slots, named, language)
     intents, moods = learned.read(seen) if learned else (_by_rules(named), ())
-    intents = _paid_to_a_debt(_paid_by_money(switched(intents, cues, slots), slots), slots)
+    intents = money_taken_out(switched(intents, cues, slots), slots, named)
+    intents = _paid_to_a_debt(_paid_by_money(intents, slots), slots)
     intents = _state_asked(intents, named, words, cues, language)
     intents = _grouped_not_compared(_settled_when_asked(intents, cues, slots), slots)
     polarity = Polarity.ASKS if switching_off(intents, words, language) and not cues.postpones else cues.polarity

@@ -20,7 +20,7 @@ from quipu.domain.reading.lexicon import (
 from quipu.domain.reading.merchants import merchants_named, number_names_a_merchant
 from quipu.domain.reading.model import ReadingContext, Slots
 from quipu.domain.reading.periods import periods_said
-from quipu.domain.reading.products_named import held_kind, own_accounts, own_endings, products_named
+from quipu.domain.reading.products_named import held_kind, own_accounts, own_endings, products_named, refused_here
 from quipu.domain.reading.text import fold, tokens
 from quipu.domain.reading.words import Words, normalise, speller
 from quipu.domain.vocabulary import DISPUTE_REFERENCE
@@ -28,6 +28,7 @@ from quipu.domain.vocabulary import DISPUTE_REFERENCE
 RECORD_ID = re.compile(r"[a-z]{2,}(?:-[a-z0-9]+){2,}")
 DISPUTE = re.compile(DISPUTE_REFERENCE)
 GIVEN_REACH = 3  # "conta | de regularização | que ele passou": at most this many words between an account and its giver
+ALIAS_WORDS = 3  # an account's alias joins three words at least ("fibra.pago.urgente")
 PLACE_WORDS = ("en", "em", "no", "na", "con", "com", "de", "del", "do", "da")
 Table = tuple[tuple[str, Phrases], ...]
 
@@ -66,7 +67,8 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
     count = numbers.counted(draft, lex.cue("counted"), language)
     over, under = numbers.bounds(draft, language, context)
     amounts = numbers.amounts(draft, language, context)
-    products, refused_products = products_named(" ".join(clause.words), language)
+    products, refused_products = products_named(" ".join(clause.words), language, context.region)
+    services, refused_services = _bills_kept(" ".join(clause.words), _services(text, language), language)
     products = [held_kind(p, context) for p in products]
     accounts, products = own_accounts(accounts, products, draft, lex, context)
     products = own_endings(last4, products, draft, lex, context)
@@ -85,7 +87,8 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         periods=tuple(s.period for s in said_periods),
         categories=_named(text, compiled_table(language, "categories"), skip=brands()),
         currencies=_currencies(text, language),
-        services=_services(text, language),
+        services=services,
+        refused_services=refused_services,
         count=count,
         ordinal=_ordinal(text, language),
         alert_kind=_one(text, compiled_cue_table(language, "alert_kinds")),
@@ -124,12 +127,20 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         impersonation=bool(lex.cue("bank_impersonation").search(text)),
         scam_purpose=bool(lex.cue("scam_purpose").search(text)),
         stranger=bool(lex.cue("stranger").search(text)),
+        close_one=bool(lex.cue("close_ones").search(text)),
         can_do=bool(lex.cue("can_do").search(text)),
         demanded=bool(lex.cue("demanded").search(text)),
-        given_account=_given_account(text, lex),
+        given_account=_given_account(text, lex) or any(_an_alias(w) for w in draft.words),
         no_skill_topic=bool(lex.cue("no_skill_topics").search(text)),
         not_in_records=bool(lex.cue("not_in_records").search(text)),
     )
+
+
+def _an_alias(word: str) -> bool:
+    """ "fibra.pago.urgente": an account's alias, words joined by dots; the bank pays no bill and no debt into one, and
+    the customer's own payees are accounts the records hold, so an alias is always an account someone gave."""
+    parts = word.split(".")
+    return len(parts) >= ALIAS_WORDS and all(p.isalpha() for p in parts)
 
 
 def _given_account(text: str, lex: Lexicon) -> bool:
@@ -184,6 +195,20 @@ def _services(text: str, language: str) -> tuple[str, ...]:
         if word in lex.brands_that_are_words and not _joined_before(words[:i], lex.brand_joiners):
             words[i] = " " * len(word)
     return _named(" ".join(words), compiled_table(language, "services"))
+
+
+def _bills_kept(said: str, services: tuple[str, ...], language: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The bills named to be paid and those named only to be refused beside them ("la del agua no, nomás la luz",
+    "a de água não, só a internet"); a bill refused alone stays the bill the clause refuses."""
+    lex = lexicon(language)
+    refused = {
+        name
+        for name, phrases in compiled_table(language, "services")
+        for m in phrases.find(said)
+        if refused_here(said[: m.start()].split(), said[m.end() :].split(), lex)
+    }
+    kept = tuple(s for s in services if s not in refused)
+    return (kept, tuple(s for s in services if s in refused)) if kept and refused & set(services) else (services, ())
 
 
 def _joined_before(before: list[str], joiners: tuple[str, ...]) -> bool:
@@ -253,9 +278,11 @@ def _places(draft: numbers.Draft, language: str, context: ReadingContext) -> tup
     """A word after "en", "em", "con"… that the lexicon does not know and no list names: perhaps a merchant
     only the records know ("¿cuánto gasté en ElectroMax?"). A wrong guess costs one lookup that finds nothing."""
     known = speller(language).vocabulary
+    verbs = lexicon(language).cue("action_verbs")  # "no apagues…": a verb after Portuguese "no" is no place
     found = []
     for i, word in enumerate(draft.words[1:], start=1):
         unknown = word.isalpha() and len(word) >= 4 and word not in known and word not in brand_names()
+        unknown = unknown and verbs.search(word) is None
         if draft.words[i - 1] in PLACE_WORDS and unknown:
             found.append(word)
     return tuple(dict.fromkeys(found))[:2]

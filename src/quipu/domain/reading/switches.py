@@ -16,6 +16,20 @@ def switched(intents: tuple[Guess, ...], cues: Cues, slots: Slots) -> tuple[Gues
     return (first, *(g for g in intents[1:] if g.label != "alert_off"))
 
 
+ALERTS = ("alert_on", "alert_off")
+ACCOUNTS = ("savings", "checking", "account")
+
+
+def money_taken_out(intents: tuple[Guess, ...], slots: Slots, named: tuple[str, ...]) -> tuple[Guess, ...]:
+    """ "minha tia falou pra tirar tudo da poupança", "saca la plata del ahorro": an account named, and no alert, its
+    kind or its switch named outright: the words take money out, they switch no alert ("tirar" also turns one off)."""
+    if not intents or intents[0].label not in ALERTS or set(named) & set(ALERTS) or slots.alert_kind:
+        return intents
+    if not any(p.kind in ACCOUNTS for p in slots.products):
+        return intents
+    return tuple(g for g in intents if g.label not in ALERTS) or intents
+
+
 def alert_refused(intents: tuple[Guess, ...], polarity: Polarity, cues: Cues) -> tuple[Guess, ...]:
     """ "no quiero el aviso de vencimiento, ya me llegan muchos correos": an alert refused with no word that switches
     it off is the alert not turned on (refusing to turn it off would say the opposite of the words)."""

@@ -12,6 +12,8 @@ from quipu.domain.vocabulary import DISPUTE_REFERENCE
 WORD = re.compile(
     # a date, never money
     rf"\b{DISPUTE_REFERENCE}\b|[A-Za-z]{{2,}}(?:-[A-Za-z0-9]+){{2,}}|\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?"
+    # an alias of an account, words joined by dots ("fibra.pago.urgente"), is one word, no sentence's end
+    r"|[^\W\d_]+(?:\.[^\W\d_]+){2,}"
     # "McDonald's" is one word; a one-letter elision is its own ("conta d'água": "d", "água")
     r"|\$?\d[\d.,]*\d|\$?\d|[^\W\d_]{2,}(?:['’][^\W\d_]+)?|[^\W\d_]+"
     r"|[?¿!¡.;:,\n]|\$|%|#"

@@ -1,0 +1,45 @@
+"""A wish said to the bank ("que alguien me llame mañana", "q me activen la alerta", "e que me liguem"): a request,
+as the imperative is, not someone else acting."""
+
+from functools import cache
+
+from quipu.domain.reading.lexicon import lexicon
+from quipu.domain.reading.openers import OPENING, opens_with, past_openers
+from quipu.domain.reading.words import AND, Words
+
+
+def wished(clause: Words, language: str) -> bool:
+    """ "que alguien me llame mañana", "y que alguien me marque": a wish said to the bank, not someone else acting."""
+    words = _past_joiners(past_openers(list(clause.content), lexicon(language)), language)
+    return bool(words) and words[0] in wish_words(language) and not clause.asked
+
+
+def _past_joiners(words: list[str], language: str) -> list[str]:
+    """The words past those that only join them to what came before ("y", "solo", "e")."""
+    joiners = {str(j) for j in lexicon(language).cue_words("clause_joiners") if " " not in str(j)}
+    while words[:1] and (words[0] in AND or words[0] in joiners):
+        words = words[1:]
+    return words
+
+
+@cache
+def wish_words(language: str) -> frozenset[str]:
+    return frozenset(w for p in lexicon(language).cue_words("wish") for w in str(p).split())
+
+
+def wished_action(clause: Words, language: str) -> bool:
+    """ "que me llamen mañana", "q me activen la alerta", "que me mandem o extrato": a wish opening on the verb of
+    an action (its pronouns between) asks for it, as the imperative does; also after the words that open or join it
+    ("y que me avisen cuando…", "ah, e que me liguem")."""
+    lex = lexicon(language)
+    words = _past_joiners(past_openers(list(clause.content), lex), language)  # "solo que me avisen si…"
+    if not words or words[0] not in wish_words(language) or clause.asked:
+        return False
+    clitics = {str(w) for w in lex.cue_words("clitics")}
+    rest = words[1:]
+    someone = lex.cue("someone_of_the_bank").search(" ".join(rest))
+    if someone is not None and someone.start() == 0:  # "que alguien me marque en la tarde"
+        rest = rest[len(someone.group(0).split()) :]
+    while rest and rest[0] in clitics:
+        rest = rest[1:]
+    return bool(rest) and opens_with(lex.cue("imperative"), " ".join(rest[:OPENING]))
