@@ -237,3 +237,48 @@ def test_withdrawing_two_cards_one_of_them_confirmed_tells_them_apart(bank_api):
     done, undone = reply.lower().split("dejé")
     assert "ya se hizo" in done and "luz" in done and "agua" in undone, reply
     assert _transfer_status(bank_api, SOFIA, water["transfer_id"]) == "cancelled"
+
+
+def test_refusing_one_of_the_bills_waiting_withdraws_that_card_only(bank_api):
+    """Three bills shown, then the customer refuses one by name ("olvídate de lo del internet"), later another
+    with a verb ("el agua no la pagues"): each time only the card of the bill named is withdrawn; a bill named that
+    no card pays withdraws nothing."""
+    diego = "DEMO-MX-OWN-PURCHASE"  # bills no other test of this module pays
+    headers = sign_in(bank_api, diego)
+
+    def chat(message):
+        said = {"message": message, "thread_id": "three-bills-one-refused"}
+        return bank_api.post("/api/chat", headers=headers, json=said).json()
+
+    light, water, web = chat("pagame la luz, el agua y el internet")["confirmations"]
+    reply = chat("olvidate de lo del internet")["reply"]
+    assert "internet" in reply.lower() or "sin efecto" in reply.lower(), reply
+    status = {name: card["transfer_id"] for name, card in (("luz", light), ("agua", water), ("internet", web))}
+
+    def statuses():
+        return {name: _transfer_status(bank_api, diego, tid) for name, tid in status.items()}
+
+    assert statuses() == {"luz": "proposed", "agua": "proposed", "internet": "cancelled"}
+    chat("y el gas tampoco lo pagues")
+    assert statuses()["luz"] == statuses()["agua"] == "proposed"
+    chat("el agua mejor no la pagues")
+    assert statuses() == {"luz": "proposed", "agua": "cancelled", "internet": "cancelled"}
+
+
+def test_one_bill_refused_beside_the_one_kept_pays_only_the_kept(bank_api):
+    """Two bills shown, then "el del agua no, solo la luz": both waiting cards are withdrawn and one new card pays the
+    light, so one card for the light waits, none for the water."""
+    mariana = "DEMO-MX-FX"  # bills no other test of this module pays
+    headers = sign_in(bank_api, mariana)
+
+    def chat(message):
+        said = {"message": message, "thread_id": "two-bills-one-kept"}
+        return bank_api.post("/api/chat", headers=headers, json=said).json()
+
+    light, water = chat("pagame la luz y el agua porfa")["confirmations"]
+    body = chat("el del agua no, solo la luz")
+    (again,) = body["confirmations"]
+    assert "Compañía de Luz" in again["text"], body["reply"]
+    withdrawn = {_transfer_status(bank_api, mariana, c["transfer_id"]) for c in (light, water)}
+    assert withdrawn == {"cancelled"}
+    assert _transfer_status(bank_api, mariana, again["transfer_id"]) == "proposed"

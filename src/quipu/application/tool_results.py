@@ -37,6 +37,7 @@ class PendingProposal(Result):
     id: str | None
     summary: str
     skill: str | None = None  # the skill whose card it is: a refusal of that skill's action withdraws it
+    about: str | None = None  # the bill it pays ("luz"): a refusal naming one bill withdraws that bill's card only
 
 
 class Held(Result):

@@ -86,7 +86,7 @@ class Responder(SkillAnswers):
         elif step == Step.REFUSE:
             await self._refuse(command)
         elif step == Step.CANCEL_PENDING:
-            await self._cancel_pending(command.skill)
+            await self._cancel_pending(command.skill, command.clause.slots.services if command.clause else ())
         elif step == Step.SMALL_TALK:
             self._say(self._small_talk(command))
         elif step == Step.OUT_OF_SCOPE:
@@ -180,11 +180,11 @@ class Responder(SkillAnswers):
         self.turn.outcome = found.outcome
         self.turn.route = REFUSED  # code answers it; no skill does
 
-    async def _cancel_pending(self, skill: str | None) -> None:
+    async def _cancel_pending(self, skill: str | None, bills: tuple[str, ...] = ()) -> None:
         """The cards the words withdraw: those of the skill whose action they refuse, else those of the card just
         shown ("no, mejor no" after two bills in one message withdraws both). The reply tells apart what was undone
         from what the button had already carried out."""
-        cards = cards_of(self.turn.last, skill)
+        cards = cards_of(self.turn.last, skill, bills)
         if not cards:
             self._say(words.say("nothing_pending", self.language))
             return

@@ -40,19 +40,26 @@ def proposals_of(outcomes: list[ToolOutcome[Result]], skill: str | None) -> list
             card = result.confirmation
             # written as the card writes it, in the customer's convention ("1.710.000,00 COP", never "1710000.00")
             summary = f"{format_money(card.amount, card.currency, card.place or 'es')} → {card.destination}"
-            shown.append(PendingProposal(kind="transfer", id=card.transfer_id, summary=summary[:160], skill=skill))
+            bill = o.arguments.get("service")
+            shown.append(
+                PendingProposal(kind="transfer", id=card.transfer_id, summary=summary[:160], skill=skill, about=bill)
+            )
     return shown
 
 
-def cards_of(last: LastRequest | None, skill: str | None) -> list[PendingProposal]:
+def cards_of(last: LastRequest | None, skill: str | None, bills: tuple[str, ...] = ()) -> list[PendingProposal]:
     """The cards that words withdrawing withdraw: those of the skill whose action they refuse, else those of the
     skill of the card last shown ("no, mejor no" after two bills withdraws both, not the block card before), else
-    all of them."""
+    all of them; of bills' cards, only those of the bills the words name ("olvídate de lo del internet")."""
     if last is None:
         return []
     cards = list({c.id: c for c in (*last.waiting, *([last.proposal] if last.proposal else []))}.values())
     skill = skill or (last.proposal.skill if last.proposal else None)
-    return [c for c in cards if c.skill == skill] if skill else cards
+    cards = [c for c in cards if c.skill == skill] if skill else cards
+    if bills and any(c.about for c in cards):
+        # a bill named that no card pays withdraws nothing: the others were not refused
+        return [c for c in cards if c.about in bills]
+    return cards
 
 
 def listed(cards: list[PendingProposal]) -> str:

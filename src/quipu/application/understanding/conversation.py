@@ -65,7 +65,8 @@ def moves_money(clause: Clause) -> bool:
     if s.can_do and not (s.amounts or s.accounts or s.given_account):  # "me dijo que puedo transferir desde la app"
         return False
     said = clause.intent in MONEY_INTENTS and (named_or_sure(clause, CONFIDENT) or bool(s.amounts))
-    return said or bool(s.accounts) or bool(s.amounts and s.bare_numbers)
+    # a sum to an account someone else gave ("deposite 3,201.70 a una CLABE nueva que viene en el correo") moves it
+    return said or bool(s.accounts) or bool(s.amounts and (s.bare_numbers or s.given_account))
 
 
 DETAILS = (  # the slots that narrow a request, by the names intents.yaml's `takes` uses

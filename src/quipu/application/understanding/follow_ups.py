@@ -79,7 +79,8 @@ def answers_a_question(clause: Clause, conversation: Conversation, catalog: Cata
     # an action is completed only by words that carry something of it: a yes, a detail ("la de débito"), the
     # request said again; "y otra pregunta…" or any other words that merely follow take nothing up
     carries = refines(clause) and catalog.narrowed_by(intent or "", details_named(clause))
-    completes = clause.intent == "affirm" or carries or asked_here or asked_for_that
+    # "otra cosita, …" while code asks which alert: a request asked here completes only the request it is
+    completes = clause.intent == "affirm" or carries or (asked_here and clause.intent == intent) or asked_for_that
     if catalog.acts(intent or "") and not completes:
         return None
     return Command(Step.ANSWER, clause, conversation.last_skill, intent, follow_up=True)

@@ -27,6 +27,7 @@ from quipu.application.understanding.meant import as_it_may_be_meant
 from quipu.application.understanding.rules import IN_DOUBT, RULES
 from quipu.application.understanding.to_a_person import scam_across
 from quipu.application.understanding.told import FILLERS, told_beside_a_request, told_of_what_came_before
+from quipu.application.understanding.withdrawing import bills_refused_beside
 from quipu.domain.reading.model import Clause, Mood, Polarity, Reading, Slots
 
 __all__ = ["Conversation", "route"]
@@ -55,6 +56,7 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
             continue
         commands.append(_continues_the_message(clause, before) or _first_rule(clause, conversation, catalog))
     commands = _reason_before_its_request(scam_across(_taken_back(_corrected_here(commands, catalog), catalog)))
+    commands = bills_refused_beside(commands, conversation, catalog)
     meaningful = [c for c in commands if not (c.step == Step.SMALL_TALK and c.intent in FILLERS)]
     # "no se los di. ¿pero sí me cobraron dos veces?": words code cannot place, beside words it answers, are not
     # asked about

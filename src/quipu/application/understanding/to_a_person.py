@@ -97,6 +97,11 @@ def scam_across(commands: list[Command]) -> list[Command]:
     told = any((c.mood == Mood.REPORT and not pays_own(c)) or c.slots.scam_purpose for c in clauses) or any(
         c.step == Step.SCAM for c in commands
     )
+    # "minha tia falou que o certo é tirar tudo da poupança e quitar o cartão": someone close advising the customer
+    # to pay their own debt, with nothing steering the money elsewhere, tells no scam (an e-mail or a caller does)
+    moved = [c for c in clauses if _moves_or_shares(c)]
+    advised = any(c.slots.close_one for c in clauses) and all(pays_own(c) for c in moved)
+    told = told and not (moved and advised and not any(map(_steered, clauses)))
     # a stranger met online makes part of it what the customer is asked to move, not what they say they bought
     stranger = any(c.slots.stranger for c in clauses)
     if not (told or stranger):
@@ -119,6 +124,15 @@ def scam_across(commands: list[Command]) -> list[Command]:
         and not c.acts
         and c.step not in (Step.CLARIFY, Step.OUT_OF_SCOPE)
     ]
+
+
+def _steered(clause: Clause) -> bool:
+    """Words that send money or a code somewhere the records do not: an account, a number, a code, a caller "from
+    the bank", a stranger, a scam's purpose."""
+    s = clause.slots
+    return bool(
+        s.accounts or s.bare_numbers or s.record_ids or s.secret or s.impersonation or s.stranger or s.scam_purpose
+    ) or bool(s.given_account)
 
 
 def _moves_or_shares(clause: Clause) -> bool:

@@ -1,6 +1,8 @@
 """Forgetting what waits for the button: words that withdraw the card just shown, or that refuse an action whose
 cards, shown earlier in the conversation, still wait; a refusal of another skill's action leaves them waiting."""
 
+from dataclasses import replace
+
 from quipu.application.understanding.catalog import Catalog
 from quipu.application.understanding.commands import Command, Step
 from quipu.application.understanding.conversation import (
@@ -12,6 +14,7 @@ from quipu.application.understanding.conversation import (
     sure,
 )
 from quipu.application.understanding.meant import WITHDRAW
+from quipu.application.understanding.one_more import BILL
 from quipu.domain.reading.model import Clause, Polarity, Speaker
 
 
@@ -68,3 +71,23 @@ def _skill_refused(clause: Clause, catalog: Catalog) -> str | None:
     named = {catalog.skill_of(a) for a in clause.anchors if catalog.acts(a)}
     best = max(weight, key=lambda k: weight[k], default=None)
     return best if best is not None and (weight[best] + withdrawing >= CONFIDENT or best in named) else None
+
+
+def bills_refused_beside(commands: list[Command], conversation: Conversation, catalog: Catalog) -> list[Command]:
+    """ "la del agua no, nomás la luz", "a de água não, só a internet" while bills' cards wait: the words change what
+    is paid. The cards of the bills named are withdrawn (the one refused, and the one kept, which is proposed anew in
+    its place) and the bills kept are paid."""
+    if not (conversation.pending or conversation.waiting):
+        return commands
+    changed: list[Command] = []
+    for command in commands:
+        clause = command.clause
+        skill = catalog.skill_of(BILL)
+        refused = clause is not None and bool(clause.slots.refused_services)
+        if command.step == Step.ANSWER and clause is not None and refused and command.skill == skill:
+            named = (*clause.slots.refused_services, *clause.slots.services)
+            withdrawn = replace(clause, slots=replace(clause.slots, services=named))
+            changed.append(Command(Step.CANCEL_PENDING, withdrawn, skill, rule="bills refused beside those kept"))
+            command = replace(command, intent=BILL)
+        changed.append(command)
+    return changed

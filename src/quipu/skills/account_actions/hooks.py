@@ -66,13 +66,18 @@ def _card(turn: SkillTurn, cards: list[CardLine]) -> str | None:
 
 
 def _several(turn: SkillTurn, cards: list[CardLine]) -> list[str]:
-    """The cards the words name together: two or more endings, or "las dos", "ambas", "todas" of several cards."""
+    """The cards the words name together: two or more endings, both kinds ("la de débito y la de crédito,
+    bloquéamelas"), or "las dos", "ambas", "todas" of several cards."""
     for slots in _said(turn):
         endings = [c.product_id for c in cards if c.last4 in slots.last4]
         if len(endings) > 1:
             return endings
         if slots.last4:
             return []
+        kinds = {product_type(p.kind) for p in slots.products}
+        by_kind = [[c for c in cards if c.product_type == kind] for kind in (DEBIT_CARD, CREDIT_CARD) if kind in kinds]
+        if len(by_kind) > 1 and all(len(each) == 1 for each in by_kind):
+            return [each[0].product_id for each in by_kind]
         if slots.both and len(cards) > 1:
             return [c.product_id for c in cards]
     return []

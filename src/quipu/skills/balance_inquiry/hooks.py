@@ -136,6 +136,8 @@ def _installments_line(voice: Voice, d: Debt) -> str:
     each = voice.say("installment_amount", amount=amount) if amount else ""
     # "¿cuánto me falta para terminar de pagarlo?" asks the installments and what is still owed: both are said
     owed = voice.say("installments_owed", amount=voice.money(d.debt, d.currency)) if d.debt is not None else ""
+    # what is left is paid installment by installment: when the next one falls due is said with it
+    owed += voice.say("due", date=voice.date(d.due_date)) if d.due_date else ""
     return voice.say("installments_line", product=product, count=d.remaining_installments, each=each, owed=owed)
 
 
