@@ -88,6 +88,6 @@ def bills_refused_beside(commands: list[Command], conversation: Conversation, ca
             named = (*clause.slots.refused_services, *clause.slots.services)
             withdrawn = replace(clause, slots=replace(clause.slots, services=named))
             changed.append(Command(Step.CANCEL_PENDING, withdrawn, skill, rule="bills refused beside those kept"))
-            command = replace(command, intent=BILL)
+            command = replace(command, intent=BILL, follow_up=True)  # paid as the last request said (its source)
         changed.append(command)
     return changed
