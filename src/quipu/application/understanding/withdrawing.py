@@ -79,10 +79,10 @@ def bills_refused_beside(commands: list[Command], conversation: Conversation, ca
     its place) and the bills kept are paid."""
     if not (conversation.pending or conversation.waiting):
         return commands
+    skill = catalog.skill_of(BILL)
     changed: list[Command] = []
     for command in commands:
         clause = command.clause
-        skill = catalog.skill_of(BILL)
         refused = clause is not None and bool(clause.slots.refused_services)
         if command.step == Step.ANSWER and clause is not None and refused and command.skill == skill:
             named = (*clause.slots.refused_services, *clause.slots.services)
