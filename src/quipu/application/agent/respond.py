@@ -157,7 +157,7 @@ class Responder(SkillAnswers):
         )
 
     def _acknowledge(self, command: Command) -> None:
-        key = "postponed" if command.reason == "postpones" else "acknowledged"
+        key = {"postpones": "postponed", "recognised": "recognised"}.get(command.reason or "", "acknowledged")
         choice = self._choice(command.intent)
         if len(command.options) == 2:  # refused, and which action it was the reader could not tell: both named
             first, second = (self._choice(o) for o in command.options)

@@ -1,6 +1,7 @@
 """Rules of the one router that answer a clause as what its words plainly are, given the conversation: a question
 of when a payment is due is the debt's due date; what the customer already did is looked up; a payment asked
-after a debt was shown pays that debt; a lookup asked by e-mail is the summary e-mail."""
+after a debt was shown pays that debt; a lookup asked by e-mail is the summary e-mail; a charge recognised is
+acknowledged."""
 
 from quipu.application.understanding.catalog import Catalog
 from quipu.application.understanding.commands import Command, Step
@@ -19,6 +20,7 @@ from quipu.application.understanding.follow_ups import continues_an_action
 from quipu.domain.reading.model import Clause, Mood, Polarity, Speaker
 
 INSTALLMENTS = "installments"
+UNRECOGNIZED = "unrecognized_charge"
 CANCEL_CARD = "cancel_card"
 INSTALLMENT_KINDS = frozenset({"loan"})  # "¿cuánto me falta del préstamo?": its installments (and what is owed)
 
@@ -104,6 +106,17 @@ def already_done(clause: Clause, conversation: Conversation, catalog: Catalog) -
         on_a_card = catalog.takes_declared(clause.intent, CARD_ENDING)
         return answered_as(clause, CARDS, conversation, catalog) if on_a_card else None
     return answered_as(clause, BILLS if clause.intent == "pay_bill" else MOVEMENTS, conversation, catalog)
+
+
+def recognised(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
+    """ "ah ok sí, ese fue un almuerzo" after a charge was looked at: the customer recognises it; nothing is looked at
+    again and nothing is opened. A complaint named in the same words ("fue un cobro doble") is no recognition."""
+    charges = catalog.skill_of(UNRECOGNIZED)
+    told = clause.mood == Mood.STATEMENT and clause.polarity == Polarity.ASKS and clause.speaker == Speaker.CUSTOMER
+    named = set(clause.anchors) - {"affirm", "thanks"}
+    if not (clause.slots.recognised and told and not named and conversation.last_skill == charges):
+        return None
+    return Command(Step.ACKNOWLEDGE, clause, charges, conversation.last_intent, reason="recognised")
 
 
 def emailed(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:

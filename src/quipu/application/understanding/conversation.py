@@ -42,10 +42,22 @@ def pays_own(clause: Clause) -> bool:
     """ "mi viejo me dijo que pague el internet": paying the customer's own bill or debt sends money nowhere but where
     the records say, so someone close advising it steers nothing. A call "from the bank", a code, a scam's purpose,
     an account or another customer named, or an account they gave ("numa conta que ele passou") still make it a scam."""
+    return clause.intent in PAYING and not _steered_elsewhere(clause)
+
+
+def steers_nothing(clause: Clause) -> bool:
+    """Money moved on advice that sends it nowhere a stranger chose: the customer's own bill or debt paid, or a sum
+    for family that someone close asks ("mi viejo me dice que le mande 50 lucas a mi hermana"), with no account
+    given, no stranger, no call "from the bank", no code and no scam's purpose."""
+    s = clause.slots
+    for_family = s.close_one and clause.intent in MONEY_INTENTS and not (s.stranger or _steered_elsewhere(clause))
+    return pays_own(clause) or for_family
+
+
+def _steered_elsewhere(clause: Clause) -> bool:
     s = clause.slots
     named_elsewhere = s.accounts or s.bare_numbers or s.record_ids
-    steered = s.impersonation or s.secret or s.scam_purpose or s.given_account
-    return clause.intent in PAYING and not (named_elsewhere or steered)
+    return bool(named_elsewhere or s.impersonation or s.secret or s.scam_purpose or s.given_account)
 
 
 def sure(clause: Clause, level: float = CONFIDENT) -> bool:

@@ -62,6 +62,7 @@ def answers_a_question(clause: Clause, conversation: Conversation, catalog: Cata
     # outright, is a request of its own, whether or not the lexicon names it
     outright = bool(clause.anchors) or (catalog.acts(clause.intent) and asked_for(clause))
     new_request = sure(clause, NEW_REQUEST) and skill is not None and skill != conversation.last_skill and outright
+    new_request = new_request and not _settles_what_was_asked(clause, conversation, catalog)
     refused = clause.polarity != Polarity.ASKS and catalog.acts(clause.intent) and clause.slots.amounts == ()
     nothing_served = clause.intent == "out_of_scope" and sure(clause)  # "¿va a llover mañana?" answers nothing
     if new_request or refused or nothing_served or clause.intent in ("human", "scam_report", "cancel_pending"):
@@ -84,6 +85,13 @@ def answers_a_question(clause: Clause, conversation: Conversation, catalog: Cata
     if catalog.acts(intent or "") and not completes:
         return None
     return Command(Step.ANSWER, clause, conversation.last_skill, intent, follow_up=True)
+
+
+def _settles_what_was_asked(clause: Clause, conversation: Conversation, catalog: Catalog) -> bool:
+    """ "el mínimo, de la de cheques" while code asks how much of the card to pay: how much is settled, said with no
+    question of its own, answers the payment asked about, whatever lookup the lexicon names by the same words."""
+    said = bool(clause.slots.settles) and clause.mood != Mood.QUESTION and not clause.slots.how_much
+    return said and catalog.narrowed_by(conversation.last_intent or "", details_named(clause))
 
 
 def corrects_the_last(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
@@ -172,10 +180,12 @@ def _adds_to_the_action(clause: Clause, conversation: Conversation, catalog: Cat
     action declares its own asks that action again for it, whatever else those words could name."""
     last = conversation.last_intent
     another_action = catalog.acts(clause.intent) and clause.intent != last and sure(clause, NEW_REQUEST)
+    # "y también unos días antes de que se venza el pago de la tarjeta" after an alert: the alert's kind is named, and
+    # another action (the payment) only as what it is about, not asked for
+    its_kind = catalog.takes_declared(last or "", kind_named(clause)) and not asked_for(clause)
     return bool(
         last
-        and not another_action
-        and not _asks_another(clause, conversation, catalog)
+        and (its_kind or not (another_action or _asks_another(clause, conversation, catalog)))
         and clause.slots.continues
         and catalog.acts(last)
         and conversation.last_skill in conversation.offered

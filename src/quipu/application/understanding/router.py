@@ -154,6 +154,11 @@ def _taken_back(commands: list[Command], catalog: Catalog) -> list[Command]:
             # a card as one asked outright does
             # and an action only offered ("quería que me la bloquearan, pero pensándolo mejor no") is not offered
             prepares = earlier.step in (Step.ANSWER, Step.OFFER) and catalog.acts(earlier.intent or "")
+            # "mi viejo me dice que le mande 50 lucas a mi hermana, pero todavía no": a delay after an action only
+            # told or asked about puts that one off, prepared by no one; the cards waiting from before still wait
+            told = earlier.step == Step.EXPLAIN and catalog.acts(earlier.intent or "")
+            if told and about_it and later.step in (*NOTHING_OF_ITS_OWN, Step.CANCEL_PENDING):
+                spent.append(later)
             if prepares and about_it:
                 kept[i] = Command(
                     Step.ACKNOWLEDGE, earlier.clause, earlier.skill, earlier.intent, reason=clause.polarity.value

@@ -16,6 +16,7 @@ from quipu.application.understanding.answered_as import (
     emailed,
     figure_supposed,
     pays_what_was_shown,
+    recognised,
 )
 from quipu.application.understanding.catalog import Catalog
 from quipu.application.understanding.commands import Command, Step
@@ -127,7 +128,10 @@ def _continues(clause: Clause, conversation: Conversation) -> bool:
 
 def _lookup(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
     skill = catalog.skill_of(clause.intent)
-    if skill is None or catalog.acts(clause.intent) or not sure(clause):
+    # "ainda tenho conta sem pagar": a lookup the lexicon alone names, and the reader's likeliest too, costs nothing to
+    # answer however unsure the reader is of the rest of the words
+    named_alone = clause.anchors == (clause.intent,) and sure(clause, DOUBT_FLOOR)
+    if skill is None or catalog.acts(clause.intent) or not (sure(clause) or named_alone):
         return None
     if clause.slots.services and catalog.skill_of(BILLS) in conversation.offered and skill == catalog.skill_of("debt"):
         return answered_as(
@@ -236,6 +240,7 @@ RULES: tuple[tuple[str, Rule], ...] = (
     ("paying what was just shown", pays_what_was_shown),
     ("the answer to code's question or offer", answers_a_question),
     ("a correction of the last request", corrects_the_last),
+    ("a charge the customer recognises", recognised),
     ("small talk", _small_talk),
     ("a follow-up of the last request", follows_up),
     ("what the customer already did", already_done),

@@ -16,7 +16,7 @@ from quipu.application.understanding.conversation import (
     asked_for,
     moves_money,
     named_or_sure,
-    pays_own,
+    steers_nothing,
     sure,
 )
 from quipu.domain.reading.model import Clause, Mood, Polarity
@@ -54,7 +54,7 @@ def scam_reported(clause: Clause, conversation: Conversation, catalog: Catalog) 
         or paid_to_be_paid
         or paid_elsewhere
         or asked_by_a_stranger
-        or (reported and (s.secret or s.scam_purpose or (money and not pays_own(clause))))
+        or (reported and (s.secret or s.scam_purpose or (money and not steers_nothing(clause))))
         or (s.secret and s.impersonation)
     ):
         return Command(Step.SCAM, clause, reason="scam_report")
@@ -94,13 +94,13 @@ def scam_across(commands: list[Command]) -> list[Command]:
     scam's purpose or a stranger met online ("una muchacha que conocí por Facebook… que le mande 400 mil") in one
     clause makes money moved (or a code shared) in another clause of the message part of it."""
     clauses = [c.clause for c in commands if c.clause is not None]
-    told = any((c.mood == Mood.REPORT and not pays_own(c)) or c.slots.scam_purpose for c in clauses) or any(
+    told = any((c.mood == Mood.REPORT and not steers_nothing(c)) or c.slots.scam_purpose for c in clauses) or any(
         c.step == Step.SCAM for c in commands
     )
     # "minha tia falou que o certo é tirar tudo da poupança e quitar o cartão": someone close advising the customer
     # to pay their own debt, with nothing steering the money elsewhere, tells no scam (an e-mail or a caller does)
     moved = [c for c in clauses if _moves_or_shares(c)]
-    advised = any(c.slots.close_one for c in clauses) and all(pays_own(c) for c in moved)
+    advised = any(c.slots.close_one for c in clauses) and all(steers_nothing(c) for c in moved)
     told = told and not (moved and advised and not any(map(_steered, clauses)))
     # a stranger met online makes part of it what the customer is asked to move, not what they say they bought
     stranger = any(c.slots.stranger for c in clauses)

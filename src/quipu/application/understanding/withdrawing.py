@@ -21,7 +21,7 @@ from quipu.domain.reading.model import Clause, Polarity, Speaker
 def cancel_pending(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
     # what waits is withdrawn by words that name withdrawing, or that the reader is sure of: "e não esquece a luz"
     # (a reminder, its "esquece" blanked for the lexicon) withdraws nothing
-    withdraws = named_or_sure(clause, NEW_REQUEST)
+    withdraws = clause.intent in clause.anchors or (sure(clause, NEW_REQUEST) and not _replaces(clause))
     cards_wait = conversation.pending or bool(conversation.waiting)
     if clause.intent == WITHDRAW and cards_wait and withdraws and clause.polarity == Polarity.ASKS:
         return Command(Step.CANCEL_PENDING, clause)
@@ -44,6 +44,12 @@ def cancel_pending(clause: Clause, conversation: Conversation, catalog: Catalog)
             return Command(Step.ACKNOWLEDGE, clause, catalog.skill_of(clause.intent), clause.intent, reason="refuses")
         return Command(Step.CANCEL_PENDING, clause)
     return _withdrawn_later(clause, conversation, catalog) if refused else None
+
+
+def _replaces(clause: Clause) -> bool:
+    """ "perdón me equivoqué, eran 450 no 400": a correction that names the sum replacing the one asked changes the
+    card waiting; it withdraws the card only in words the lexicon names as withdrawing."""
+    return clause.slots.correction and bool(clause.slots.amounts)
 
 
 def _withdrawn_later(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:

@@ -46,6 +46,18 @@ def leads_its_question(left: list[str], language: str) -> bool:
     return False
 
 
+def asks_what_to_do_of_it(right: list[str], language: str) -> bool:
+    """ "mi jefa dice que nomás pague el mínimo, tú qué harías?", "…, o que você faria": a question of what to do, with
+    nothing of its own after the comma, asks it of what was said before: one clause with it."""
+    lex = lexicon(language)
+    for words in (right, past_the_pronouns(right, lex)):  # "tú qué harías": the one asked may be named first
+        text = " ".join(w for w in words if w not in PUNCTUATION)
+        found = lex.cue("about_action").search(text)
+        if found is not None and found.start() == 0 and len(text[found.end() :].split()) <= LEAD_TAIL:
+            return True
+    return False
+
+
 def _only_leads_in(before: str, language: str) -> bool:
     """ "oye y vos", "me diz uma coisa", "que": what may come before the question's words and leave it the customer's
     question; a request, another matter of the bank or a supposition there makes the question part of what was said

@@ -5,6 +5,7 @@ from functools import cache
 
 from quipu.domain.reading.after_a_comma import (
     asks_the_bank,
+    asks_what_to_do_of_it,
     corrects,
     leads_its_question,
     stands_apart,
@@ -87,7 +88,8 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         start = len(joined[: match.start()].split())
         end = start + len(match.group(0).split())
         rest = words[end:]
-        if rest and rest[0] in PREPOSITION_AFTER:  # "um aviso antes do vencimento": a time of what is asked
+        # "um aviso antes do vencimento": a time of what is asked; "mi jefa dice que nomás pague…": the same clause
+        if (rest and rest[0] in PREPOSITION_AFTER) or (start and words[start - 1] in SUBORDINATING):
             continue
         # "compárame mayo contra abril pero en total": a few words of detail after "pero" qualify what came before
         # "…3 lucas nomás en la de ahorro?", "pagar só o mínimo": an "only" that says how much starts nothing, unless
@@ -126,7 +128,7 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
             and split_here
             and not opens_only
             and not topic_of_the_question(left, right, language)
-            and not leads_its_question(left, language)
+            and not (leads_its_question(left, language) or asks_what_to_do_of_it(right, language))
             and (
                 _starts_anew(right, language)
                 or _greets_only(left, language)

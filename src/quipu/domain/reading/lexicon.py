@@ -158,6 +158,12 @@ class Lexicon:
         return tuple(sorted(pairs, key=lambda pair: -len(pair[0])))
 
     @cached_property
+    def sounds(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """Letters customers write for a sound, and the letters the language spells it with ("k" for "qu")."""
+        table = self.raw.get("sounds") or {}
+        return tuple((fold(str(said)), tuple(fold(str(m)) for m in meant)) for said, meant in table.items())
+
+    @cached_property
     def stems(self) -> tuple[str, ...]:
         """The lexicon's word beginnings ("bloque*"): a word that starts with one is a word it knows."""
         found: set[str] = set()

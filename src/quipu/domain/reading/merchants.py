@@ -110,7 +110,8 @@ def _singular(word: str) -> str:
     """ "ubers", "rappis": a merchant's name in the plural (the trips, the orders) names the merchant."""
     names = _one_word_names()
     for ending in (str(e) for e in common().get("plural_endings") or []):
-        if word.endswith(ending) and word[: -len(ending)] in names:
+        # "unos días antes": the plural of a plain word ("día") is that word's, never a brand's (the chain "Dia")
+        if word.endswith(ending) and word[: -len(ending)] in names and word[: -len(ending)] not in _plain_words():
             return word[: -len(ending)]
     return word
 
@@ -159,4 +160,5 @@ def _plain_words() -> frozenset[str]:
         found |= lex.markers
         for name in ("affirm", "deny", "question_words", "request", "negation", "to_words", "from_words"):
             found |= {w for p in lex.cue_words(name) for w in str(p).split()}
+        found |= {w for phrases in lex.table("periods").values() for p in phrases for w in fold(str(p)).split()}
     return frozenset(found)

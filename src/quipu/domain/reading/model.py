@@ -110,6 +110,7 @@ class Slots:
     remaining: bool = False  # asks how much is left to pay ("¿cuánto me falta por liquidar?")
     adds: bool = False  # "y de paso el agua", "e também…": one more, beside what is asked or waits, not instead of it
     guess: bool = False  # "creo que es esta semana", "acho que foi ontem": what the customer supposes, asking nothing
+    recognised: bool = False  # "ese fue un almuerzo", "lembrei, era minha": a charge the customer now recognises
     continues: bool = False  # opens with the words that only change the last request ("¿y en pesos?", "e no mês?")
     concludes: bool = False  # opens with what the customer concludes from the bank's answer ("o sea que…", "ou seja…")
     points_back: bool = False  # "ese cargo", "lo de netflix": a charge the words or the conversation name

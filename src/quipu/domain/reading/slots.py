@@ -119,6 +119,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         continues=_opens_with(lex.cue("continues"), text),
         concludes=_opens_with(lex.cue("concludes"), text),
         guess=_opens_with(lex.cue("guess"), text),
+        recognised=bool(lex.cue("recognised").search(text)),
         adds=bool(lex.cue("adds").search(text)),
         points_back=bool(lex.cue("points_back").search(text)),
         that_one=bool(lex.cue("that_one").search(text)),
@@ -145,10 +146,14 @@ def _an_alias(word: str) -> bool:
 
 def _given_account(text: str, lex: Lexicon) -> bool:
     """ "a la cuenta que me pasaron", "numa conta de regularização que ele passou": an account named, then who gave it,
-    a few words apart."""
-    accounts = [m.end() for m in lex.cue("account").find(text)]
+    a few words apart; or the account said as the other's own ("a su cuenta", "na conta dele")."""
+    accounts = [m.span() for m in lex.cue("account").find(text)]
     return any(
-        any(end <= m.start() and len(text[end : m.start()].split()) <= GIVEN_REACH for end in accounts)
+        any(
+            (end <= m.start() and len(text[end : m.start()].split()) <= GIVEN_REACH)
+            or (start < m.end() and m.start() < end)  # the account inside who gave it: "su cuenta"
+            for start, end in accounts
+        )
         for m in lex.cue("given_by_others").find(text)
     )
 

@@ -47,6 +47,7 @@ class Speller:
     swapped or wrong), when exactly one known word is that close; short words and numbers are left alone."""
 
     MIN_LENGTH = 5
+    SOUNDED = 3  # a word this long may be spelled as it sounds ("aki" → "aqui")
 
     def __init__(
         self,
@@ -54,9 +55,11 @@ class Speller:
         stems: tuple[str, ...] = (),
         is_a_word: Callable[[str], bool] = lambda _: False,
         diminutives: tuple[tuple[str, tuple[str, ...]], ...] = (),
+        sounds: tuple[tuple[str, tuple[str, ...]], ...] = (),
     ):
         self.vocabulary = vocabulary
         self.diminutives = diminutives
+        self.sounds = sounds
         self.stems = stems
         self.is_a_word = is_a_word  # the language's dictionary: "abertas" is a word, never a typo of "alertas"
         self.index: dict[str, set[str]] = {}
@@ -66,11 +69,13 @@ class Speller:
                     self.index.setdefault(key, set()).add(word)
 
     def correct(self, word: str) -> str:
-        if len(word) < self.MIN_LENGTH or word in self.vocabulary or not word.isalpha():
+        if word in self.vocabulary or not word.isalpha() or len(word) < self.SOUNDED:
             return word
+        if len(word) < self.MIN_LENGTH:  # "kero" is short, and still "quero"
+            return (None if self.is_a_word(word) else self._as_it_sounds(word)) or word
         if word.startswith(self.stems) or self.is_a_word(word):  # "compara" is a word of "compar*", not "compra"
             return word
-        base = self._undiminished(word)
+        base = self._undiminished(word) or self._as_it_sounds(word)
         if base:
             return base
         found: set[str] = set(self.index.get(word, ()))
@@ -86,6 +91,16 @@ class Speller:
                 for base in bases:
                     known = word[: -len(ending)] + base
                     if known in self.vocabulary or (len(known) >= 4 and self.is_a_word(known)):
+                        return known
+        return None
+
+    def _as_it_sounds(self, word: str) -> str | None:
+        """The known word a chat spelling of its sound stands for ("kiero" → "quiero", "kuanto" → "cuanto")."""
+        for written, meant in self.sounds:
+            if written in word:
+                for letters in meant:
+                    known = word.replace(written, letters)
+                    if known in self.vocabulary or self.is_a_word(known):
                         return known
         return None
 

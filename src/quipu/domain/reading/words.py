@@ -37,7 +37,11 @@ class Words:
 def speller(language: str) -> Speller:
     lex = lexicon(language)
     return Speller(
-        lex.known, lex.stems, lambda word: simplemma.is_known(word, lang=language), diminutives=lex.diminutives
+        lex.known,
+        lex.stems,
+        lambda word: simplemma.is_known(word, lang=language),
+        diminutives=lex.diminutives,
+        sounds=lex.sounds,
     )
 
 

@@ -113,6 +113,10 @@ UNDERSTANDING = {
         "es": "De acuerdo, no voy a {choice}. Aquí estoy si necesitas otra cosa.",
         "pt": "Combinado, não vou {choice}. Estou aqui se precisar de outra coisa.",
     },
+    "recognised": {
+        "es": "Perfecto, entonces ese cargo es tuyo y no hace falta hacer nada. Aquí estoy si necesitas otra cosa.",
+        "pt": "Beleza, então essa cobrança é sua e não precisa fazer nada. Estou aqui se precisar de outra coisa.",
+    },
     "postponed": {
         "es": "De acuerdo, no hago nada por ahora. Cuando quieras {choice}, dímelo y lo preparo.",
         "pt": "Combinado, não faço nada por enquanto. Quando quiser {choice}, é só dizer que eu preparo.",
