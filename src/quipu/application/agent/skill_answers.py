@@ -78,7 +78,7 @@ class SkillAnswers:
         hooks = load_hooks(skill)
         clause, joined = self._clauses(command, skill)
         async with self.deps.mcp() as client:
-            tools = await self._tools(client, skill, joined.text)
+            tools = await self._tools(client, skill, self._with_the_same(joined.text, [command]))
             found = await hooks.act(self._skill_turn(command, skill, clause, joined, tools))
         self.turn.outcomes += tools.outcomes
         self.turn.skill = self.turn.skill or skill.name
@@ -102,7 +102,7 @@ class SkillAnswers:
         hooks = load_hooks(skill)
         questions: list[str] = []
         async with self.deps.mcp() as client:
-            said = " ".join(c.clause.text for c in commands if c.clause)
+            said = self._with_the_same(" ".join(c.clause.text for c in commands if c.clause), commands)
             tools = await self._tools(client, skill, said)
             held = HeldProposals(tools, skill.flags["batch"])
             for command in commands:
@@ -161,6 +161,13 @@ class SkillAnswers:
     def _earlier(self, skill: Skill) -> dict[str, Any]:
         last = self.turn.last
         return dict(last.arguments) if last and last.skill == skill.name else {}
+
+    def _with_the_same(self, said: str, commands: list[Command]) -> str:
+        """ "paga el agua desde esa misma cuenta": the words that named the one meant, in the request before, are the
+        customer's too (code keeps only what the customer said)."""
+        last = self.turn.last
+        same = any(c.clause is not None and c.clause.slots.same_one for c in commands)
+        return f"{last.text} {said}" if same and last and last.text else said
 
     async def _tools(self, client: Any, skill: Skill, said: str) -> SkillTools:
         listed = [t for t in await client.list_tools() if t.name.startswith(f"{skill.mcp}_")]

@@ -112,7 +112,10 @@ def recognised(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
     """ "ah ok sí, ese fue un almuerzo" after a charge was looked at: the customer recognises it; nothing is looked at
     again and nothing is opened. A complaint named in the same words ("fue un cobro doble") is no recognition."""
     charges = catalog.skill_of(UNRECOGNIZED)
-    told = clause.mood == Mood.STATEMENT and clause.polarity == Polarity.ASKS and clause.speaker == Speaker.CUSTOMER
+    # "…fue el monitor que pedí por internet, no hagan nada": recognised, and nothing to be done
+    told = (
+        clause.mood == Mood.STATEMENT and clause.polarity != Polarity.POSTPONES and clause.speaker == Speaker.CUSTOMER
+    )
     named = set(clause.anchors) - {"affirm", "thanks"}
     if not (clause.slots.recognised and told and not named and conversation.last_skill == charges):
         return None

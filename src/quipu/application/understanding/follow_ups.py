@@ -90,7 +90,8 @@ def answers_a_question(clause: Clause, conversation: Conversation, catalog: Cata
 def _settles_what_was_asked(clause: Clause, conversation: Conversation, catalog: Catalog) -> bool:
     """ "el mínimo, de la de cheques" while code asks how much of the card to pay: how much is settled, said with no
     question of its own, answers the payment asked about, whatever lookup the lexicon names by the same words."""
-    said = bool(clause.slots.settles) and clause.mood != Mood.QUESTION and not clause.slots.how_much
+    # "o valor total" is said, not asked: only a question the rules see ("¿cuánto es el mínimo?") asks its figure
+    said = bool(clause.slots.settles) and clause.settled not in (Mood.QUESTION, Mood.ACTION_QUESTION)
     return said and catalog.narrowed_by(conversation.last_intent or "", details_named(clause))
 
 
@@ -98,6 +99,8 @@ def corrects_the_last(clause: Clause, conversation: Conversation, catalog: Catal
     """ "ese mismo pero 200", "mejor a la corriente", "al revés": the last request, changed; its card, replaced."""
     s = clause.slots
     if not (s.correction or s.reversed) or conversation.last_intent is None or conversation.last_skill is None:
+        return None
+    if s.how_much:  # "¿cuánto era 40 dólares en pesos?": a figure asked, never a sum corrected
         return None
     if not continues_an_action(clause) or conversation.last_skill not in conversation.offered:
         return None

@@ -46,7 +46,9 @@ def scam_reported(clause: Clause, conversation: Conversation, catalog: Catalog) 
     paid_to_be_paid = s.scam_purpose and money
     # "…pagando só 19,90 numa conta de terceiro": a bill or a debt paid into an account someone else gave is no payment
     # to the biller; a transfer there may be ("a la cuenta que me pasó mi hermano")
-    paid_elsewhere = clause.intent in PAYING and s.given_account and (money or bool(s.services))
+    # "me llegó este SMS: …evite embargo pagando hoy 3,201.70 en bit.ly/…": a link in a message told is such an account
+    given = s.given_account or (s.link and reported)
+    paid_elsewhere = clause.intent in PAYING and given and (money or bool(s.services))
     # "achei no facebook um carro e o vendedor quer 200 de sinal": a stranger met online asking for a sum
     asked_by_a_stranger = s.stranger and s.demanded and bool(s.amounts)
     if (

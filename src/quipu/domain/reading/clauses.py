@@ -11,16 +11,18 @@ from quipu.domain.reading.after_a_comma import (
     stands_apart,
     topic_of_the_question,
 )
-from quipu.domain.reading.kept_together import if_words, inside_a_number, says_how_much, supposes
-from quipu.domain.reading.lexicon import Found, Lexicon, Phrases, compiled_table, lexicon, past_the_pronouns
+from quipu.domain.reading.kept_together import if_words, joins_nothing, says_how_much, supposes
+from quipu.domain.reading.lexicon import Found, Phrases, compiled_table, lexicon, past_the_pronouns
 from quipu.domain.reading.openers import past_openers
 from quipu.domain.reading.reactions import past_reactions, reacts_only
+from quipu.domain.reading.wishes import opens_with_verb, wishes_an_action
 from quipu.domain.reading.words import AND, ENDS, PUNCTUATION, Words, normalise, said_only
 
 SHORT = 2  # a clause of fewer words than this is kept with the one before it ("porfa", "gracias")
 DETAIL_ONLY = 3  # at most this many words after "pero"/"solo" that start nothing anew only qualify the clause before
 # after "y"/"e" these start a subordinate clause ("y que me transfiera…", "e como eu…"), not a new question
 SUBORDINATING = frozenset({"que", "como"})
+ALTERNATIVES = frozenset({"o", "u", "ou"})  # "¿con la tarjeta o solo con la cuenta?": two options of one question
 # "antes do vencimento", "después de pagar", "depois que eu pagar": a joiner followed by these joins no clause
 PREPOSITION_AFTER = frozenset({"de", "do", "da", "dos", "das", "del", "que"})
 
@@ -88,8 +90,9 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         start = len(joined[: match.start()].split())
         end = start + len(match.group(0).split())
         rest = words[end:]
-        # "um aviso antes do vencimento": a time of what is asked; "mi jefa dice que nomás pague…": the same clause
-        if (rest and rest[0] in PREPOSITION_AFTER) or (start and words[start - 1] in SUBORDINATING):
+        # "um aviso antes do vencimento": a time of what is asked; "mi jefa dice que nomás pague…", "¿…o solo con la
+        # de ahorro?": the same clause
+        if (rest and rest[0] in PREPOSITION_AFTER) or (start and words[start - 1] in SUBORDINATING | ALTERNATIVES):
             continue
         # "compárame mayo contra abril pero en total": a few words of detail after "pero" qualify what came before
         # "…3 lucas nomás en la de ahorro?", "pagar só o mínimo": an "only" that says how much starts nothing, unless
@@ -115,7 +118,7 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         if dictated and asks_the_bank(words[index:], language):
             head = (left, said[:index], _asked_with(left, asked, language))
             return [head, *_joined((words[index:], said[index:], asked), language)]
-        joins = word in AND and not inside_a_number(left, right, language)
+        joins = word in AND and not joins_nothing(said[index], left, right, language)
         if joins and _second_request(left, right, language):
             head = (left, said[:index], _asked_with(left, asked, language))
             return [head, *_joined((right, said[index + 1 :], asked), language)]
@@ -133,7 +136,10 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
                 _starts_anew(right, language)
                 or _greets_only(left, language)
                 or corrects(right, language)
-                or (_asks_outright(left, language) and stands_apart(right, language))
+                or (
+                    _asks_outright(left, language)
+                    and (stands_apart(right, language) or _tells_another(left, right, language))
+                )
             )
         ):
             head = (left, said[:index], _asked_with(left, asked, language))
@@ -186,11 +192,6 @@ def _second_request(left: list[str], right: list[str], language: str) -> bool:
     return bool(named_left and named_right and not named_right & named_left)
 
 
-def _opens_with_verb(words: list[str], lex: Lexicon) -> bool:
-    head = lex.cue("action_verbs").search(" ".join(words[:2]))
-    return head is not None and head.start() == 0
-
-
 def _starts_anew(rest: list[str], language: str) -> bool:
     """After "y"/"e": a question word, a request, or a word that names an intent starts a clause of its own;
     words said only to be kind ("…, por favor") do not."""
@@ -205,27 +206,15 @@ def _starts_anew(rest: list[str], language: str) -> bool:
         if head is not None and head.start() == 0 and head.group(0) not in SUBORDINATING:
             return True
     polite = lex.cue("polite_request").search(" ".join(verb[:2]))
-    asked = _opens_with_verb(verb, lex) or (polite is not None and polite.start() == 0)  # "…, me la pueden reactivar?"
+    asked = opens_with_verb(verb, lex) or (polite is not None and polite.start() == 0)  # "…, me la pueden reactivar?"
     if len(verb) < len(rest) and asked:
         return True
-    if _wishes(rest, lex):
+    if wishes_an_action(rest, lex):
         return True
     return any(
         p.search(" ".join(rest[:2])) is not None and _anchored_at_start(p, rest)
         for _, p in compiled_table(language, "intents")
     )
-
-
-def _wishes(rest: list[str], lex: Lexicon) -> bool:
-    """ "…y que me llamen a la tarde": a wish with its pronouns and the verb of an action asks on its own."""
-    wish = {str(w) for w in lex.cue_words("wish") if " " not in str(w)}
-    clitics = {str(w) for w in lex.cue_words("clitics")}
-    if not rest or rest[0] not in wish:
-        return False
-    verb = rest[1:]
-    while verb[:1] and verb[0] in clitics:
-        verb = verb[1:]
-    return len(verb) < len(rest) - 1 and _opens_with_verb(verb, lex)
 
 
 def _said_before(words: list[str], language: str) -> int:
@@ -264,6 +253,13 @@ def _only_courtesy(rest: list[str], language: str) -> bool:
 def _anchored_at_start(phrases: Phrases, rest: list[str]) -> bool:
     found = phrases.search(" ".join(rest[:3]))
     return found is not None and found.start() == 0 and rest[0] not in ("la", "el", "a", "o", "de", "do", "da")
+
+
+def _tells_another(left: list[str], right: list[str], language: str) -> bool:
+    """ "bloquéame la tarjeta 4433, hay compras en ElectroMax que no hice": after an action asked outright, words that
+    name another matter of the bank (the charges, its reason) are a clause of their own; the action stays asked."""
+    asked, told = _named(left, language), _named(right, language)
+    return bool(asked and told and not told & asked)
 
 
 def _names_something(words: list[str], language: str) -> bool:

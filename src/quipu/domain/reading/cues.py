@@ -85,7 +85,8 @@ def read_cues(clause: Words, language: str) -> Cues:
     # reconozco")
     anchors = lex.cue("action_verbs").find(text)
     because = reason_then_request(opening, text, lex)  # "como ya vence, págala": a reason, then what is asked
-    how_to = _early(lex.cue("how_to"), text, OPENING + 2)
+    # "¿me lo pueden mandar al correo o toca ir a la oficina?": the other way offered asks whether it can be done here
+    how_to = _early(lex.cue("how_to"), text, OPENING + 2) or bool(lex.cue("other_way").search(text))
     return Cues(
         report=bool(lex.cue("report").search(text)),
         hypothetical=_hypothetical(clause, language),
@@ -110,7 +111,7 @@ def read_cues(clause: Words, language: str) -> Cues:
         or refused_as_unwanted(clause, language)
         or withdrawn_by_its_verb(clause, language)
         or declined(clause, language)
-        or refusal(text, lex)
+        or refusal(text, lex, " ".join(clause.words))
         or none_at_all(clause, language),
         postpones=put_off(text, lex, " ".join(clause.words)) or refused_for_now(clause, language, anchors),
         switch_off=bool(lex.cue("switch_off").search(text)),

@@ -1,8 +1,13 @@
 """What keeps words in one clause though a joiner or a comma comes between: an "if" and what it supposes, an
-"only" that says how much, the "y" inside a number."""
+"only" that says how much, the "y" inside a number or between two products' endings."""
 
-from quipu.domain.reading.lexicon import lexicon
+import re
+
+from quipu.domain.reading.lexicon import common, lexicon
+from quipu.domain.reading.text import fold
 from quipu.domain.reading.words import AND, PUNCTUATION
+
+ENDING = re.compile(r"\d{4}")  # a product's ending ("la 4655")
 
 
 def says_how_much(before: list[str], after: list[str], language: str) -> bool:
@@ -21,6 +26,21 @@ def inside_a_number(left: list[str], right: list[str], language: str) -> bool:
     numbers = lex.numbers()
     before = set(numbers) | set(lex.scales_for(None))
     return bool(left and right) and left[-1] in before and right[0] in numbers
+
+
+def joins_nothing(said: str, left: list[str], right: list[str], language: str) -> bool:
+    """An "y"/"e" that joins no clauses: inside a number, between two products' endings, or an "é" (a verb) that
+    folding wrote as "e" ("o certo é deixar o aviso ligado")."""
+    accented = said.lower() != fold(said)
+    return accented or inside_a_number(left, right, language) or lists_one_more(left, right)
+
+
+def lists_one_more(left: list[str], right: list[str]) -> bool:
+    """ "el resumen de la 1005 y la 4655 al correo", "da 1005 e a 4655": an "y"/"e" between two endings (a number, or
+    its article and a number) lists one more product of the same request."""
+    articles = {str(a) for a in common().get("articles") or []}
+    ending = right[1:2] if right[:1] and right[0] in articles else right[:1]
+    return bool(left and ending) and all(ENDING.fullmatch(w) is not None for w in (left[-1], ending[0]))
 
 
 def if_words(language: str) -> set[str]:

@@ -114,6 +114,7 @@ class Slots:
     continues: bool = False  # opens with the words that only change the last request ("¿y en pesos?", "e no mês?")
     concludes: bool = False  # opens with what the customer concludes from the bank's answer ("o sea que…", "ou seja…")
     points_back: bool = False  # "ese cargo", "lo de netflix": a charge the words or the conversation name
+    same_one: bool = False  # "desde esa misma cuenta", "da mesma conta": the one the request before named
     that_one: bool = False  # "liga isso", "haz eso": the thing just talked about, named by a pronoun
     alert_not_offered: bool = False  # an alert the bank does not have ("de compras mayores a…", "de saldo baixo")
     secret: bool = False  # a code, a password, a token is mentioned
@@ -123,6 +124,7 @@ class Slots:
     demanded: bool = False  # someone else asks the customer for money ("el vendedor me pide…", "ele quer 200")
     can_do: bool = False  # what someone said the customer can do, not what to do ("me dijo que puedo transferir…")
     close_one: bool = False  # said by someone close to the customer ("mi tía dice que…"), not a stranger
+    link: bool = False  # "pagando hoy en bit.ly/…": a link, where a message someone sent points the money
     given_account: bool = False  # "numa conta que ele passou": an account someone else gave, money sent where they say
     no_skill_topic: bool = False  # branches, opening hours, cash machines
     not_in_records: bool = False  # a product or rate the bank keeps no record of here

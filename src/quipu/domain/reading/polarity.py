@@ -82,6 +82,10 @@ def withdrawn_by_its_verb(clause: Words, language: str) -> bool:
         verb = past_the_pronouns(text[found.end() :].split(), lex)
         if verb and a_verb_of_action(verb[0], lex):
             return True
+        # "olvida lo del bloqueo de la 4100", "esquece aquilo da transferência": or the action named by its noun
+        noun = verb[1:2] if verb[:1] and verb[0] in _articles() else []
+        if noun and lex.cue("action_verbs").search(noun[0]) is not None:
+            return True
     return False
 
 
@@ -166,21 +170,24 @@ def without_reminders(text: str, lex: Lexicon) -> str:
     return text
 
 
-def refusal(text: str, lex: Lexicon) -> bool:
+def refusal(text: str, lex: Lexicon, said: str = "") -> bool:
     """ "mejor no", "para nada": refused; inside the reason given after a request ("cancélenme esa tarjeta que ya no
-    la uso pa nada") the same words refuse nothing, nor do they inside a reminder ("não esquece a luz")."""
+    la uso pa nada") the same words refuse nothing, nor do they inside a reminder ("não esquece a luz"). `said` keeps
+    the commas: "…a Martina no va, arreglamos en efectivo" says it will not happen at a pause ("no va en ningún lado"
+    tells a state)."""
+    said = without_reminders(said or text, lex)
     text = without_reminders(text, lex)
-    for found in lex.cue("refusal").find(text):
-        before = text[: found.start()].split()
-        if _emphasis_of_a_no(text, found, lex):
-            continue
-        verb = lex.cue("action_verbs").search(" ".join(before))
-        between = text[verb.end() : found.start()] if verb is not None else ""
-        # "…que ya no la uso pa nada" gives a reason; "…, así que ni la toques" concludes, and refuses
-        reason = any(w in BECAUSE for w in between.split()) and lex.cue("consequence").search(between) is None
-        if not reason:
-            return True
-    return False
+    paused = [f for f in lex.cue("refusal_at_a_pause").find(said) if said[f.end() :].split()[:1] in ([], [","])]
+    found = [*((f, text) for f in lex.cue("refusal").find(text)), *((f, said) for f in paused)]
+    return any(not _emphasis_of_a_no(where, f, lex) and not _a_reason(where, f, lex) for f, where in found)
+
+
+def _a_reason(text: str, found: Found, lex: Lexicon) -> bool:
+    """ "…que ya no la uso pa nada" gives a reason for the request before it; "…, así que ni la toques" concludes,
+    and refuses."""
+    verb = lex.cue("action_verbs").search(text[: found.start()])
+    between = text[verb.end() : found.start()] if verb is not None else ""
+    return any(w in BECAUSE for w in between.split()) and lex.cue("consequence").search(between) is None
 
 
 def put_off(text: str, lex: Lexicon, said: str | None = None) -> bool:

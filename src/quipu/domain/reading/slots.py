@@ -8,6 +8,7 @@ import re
 from datetime import date
 
 from quipu.domain.reading import numbers, numbers_cued
+from quipu.domain.reading.given import given_account
 from quipu.domain.reading.lexicon import (
     Lexicon,
     Phrases,
@@ -21,14 +22,12 @@ from quipu.domain.reading.merchants import merchants_named, number_names_a_merch
 from quipu.domain.reading.model import ReadingContext, Slots
 from quipu.domain.reading.periods import periods_said
 from quipu.domain.reading.products_named import held_kind, own_accounts, own_endings, products_named, refused_here
-from quipu.domain.reading.text import fold, tokens
+from quipu.domain.reading.text import LINK, fold, tokens
 from quipu.domain.reading.words import Words, normalise, speller
 from quipu.domain.vocabulary import DISPUTE_REFERENCE
 
 RECORD_ID = re.compile(r"[a-z]{2,}(?:-[a-z0-9]+){2,}")
 DISPUTE = re.compile(DISPUTE_REFERENCE)
-GIVEN_REACH = 3  # "conta | de regularização | que ele passou": at most this many words between an account and its giver
-ALIAS_WORDS = 3  # an account's alias joins three words at least ("fibra.pago.urgente")
 PLACE_WORDS = ("en", "em", "no", "na", "con", "com", "de", "del", "do", "da")
 Table = tuple[tuple[str, Phrases], ...]
 
@@ -107,7 +106,8 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         current_one=bool(lex.cue("current_one").search(text)) and not said_periods,
         duplicate=bool(lex.cue("duplicate").search(text)),
         other_one=bool(lex.cue("other_one").search(text)) or (refused_products and not products),
-        both=bool(lex.cue("both").search(text)),
+        both=bool(lex.cue("both").search(text)) or _all_of_them(draft.words, lex),
+        same_one=bool(lex.cue("same_one").search(text)),
         reversed=bool(lex.cue("reversed").search(text)),
         correction=bool(lex.cue("correction").search(text)),
         falls_due=bool(lex.cue("falls_due").search(text)),
@@ -119,7 +119,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         continues=_opens_with(lex.cue("continues"), text),
         concludes=_opens_with(lex.cue("concludes"), text),
         guess=_opens_with(lex.cue("guess"), text),
-        recognised=bool(lex.cue("recognised").search(text)),
+        recognised=_recognised(text, lex),
         adds=bool(lex.cue("adds").search(text)),
         points_back=bool(lex.cue("points_back").search(text)),
         that_one=bool(lex.cue("that_one").search(text)),
@@ -131,30 +131,26 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         close_one=bool(lex.cue("close_ones").search(text)),
         can_do=bool(lex.cue("can_do").search(text)),
         demanded=bool(lex.cue("demanded").search(text)),
-        given_account=_given_account(text, lex) or any(_an_alias(w) for w in draft.words),
+        given_account=given_account(text, draft.words, lex),
+        link=any(LINK.fullmatch(w) for w in draft.words),
         no_skill_topic=bool(lex.cue("no_skill_topics").search(text)),
         not_in_records=bool(lex.cue("not_in_records").search(text)),
     )
 
 
-def _an_alias(word: str) -> bool:
-    """ "fibra.pago.urgente": an account's alias, words joined by dots; the bank pays no bill and no debt into one, and
-    the customer's own payees are accounts the records hold, so an alias is always an account someone gave."""
-    parts = word.split(".")
-    return len(parts) >= ALIAS_WORDS and all(p.isalpha() for p in parts)
+def _recognised(text: str, lex: Lexicon) -> bool:
+    """ "ya me acordé, fue el monitor que pedí": the customer recognises the charge ("no fue mío" is no recognition)."""
+    negations = {str(n) for n in lex.cue_words("negation")}
+    found = lex.cue("recognised").find(text)
+    return bool(found) and not any(set(text[: m.start()].split()[-1:]) & negations for m in found)
 
 
-def _given_account(text: str, lex: Lexicon) -> bool:
-    """ "a la cuenta que me pasaron", "numa conta de regularização que ele passou": an account named, then who gave it,
-    a few words apart; or the account said as the other's own ("a su cuenta", "na conta dele")."""
-    accounts = [m.span() for m in lex.cue("account").find(text)]
-    return any(
-        any(
-            (end <= m.start() and len(text[end : m.start()].split()) <= GIVEN_REACH)
-            or (start < m.end() and m.start() < end)  # the account inside who gave it: "su cuenta"
-            for start, end in accounts
-        )
-        for m in lex.cue("given_by_others").find(text)
+def _all_of_them(words: tuple[str, ...], lex: Lexicon) -> bool:
+    """ "se llevaron mis 2 tarjetas, bloquéenlas": an action's verb with a plural pronoun attached acts on them all."""
+    plural = tuple(str(c) for c in lex.cue_words("plural_clitics"))
+    verbs = lex.cue("action_verbs")
+    return bool(plural) and any(
+        w.endswith(plural) and (found := verbs.search(w)) is not None and found.start() == 0 for w in words
     )
 
 

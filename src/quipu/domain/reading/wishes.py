@@ -3,7 +3,7 @@ as the imperative is, not someone else acting."""
 
 from functools import cache
 
-from quipu.domain.reading.lexicon import lexicon
+from quipu.domain.reading.lexicon import Lexicon, lexicon
 from quipu.domain.reading.openers import OPENING, opens_with, past_openers
 from quipu.domain.reading.words import AND, Words
 
@@ -43,3 +43,20 @@ def wished_action(clause: Words, language: str) -> bool:
     while rest and rest[0] in clitics:
         rest = rest[1:]
     return bool(rest) and opens_with(lex.cue("imperative"), " ".join(rest[:OPENING]))
+
+
+def wishes_an_action(rest: list[str], lex: Lexicon) -> bool:
+    """ "…y que me llamen a la tarde": a wish with its pronouns and the verb of an action asks on its own."""
+    wish = {str(w) for w in lex.cue_words("wish") if " " not in str(w)}
+    clitics = {str(w) for w in lex.cue_words("clitics")}
+    if not rest or rest[0] not in wish:
+        return False
+    verb = rest[1:]
+    while verb[:1] and verb[0] in clitics:
+        verb = verb[1:]
+    return len(verb) < len(rest) - 1 and opens_with_verb(verb, lex)
+
+
+def opens_with_verb(words: list[str], lex: Lexicon) -> bool:
+    head = lex.cue("action_verbs").search(" ".join(words[:2]))
+    return head is not None and head.start() == 0

@@ -163,10 +163,12 @@ def _origin(turn: SkillTurn) -> dict[str, str]:
     the request said before."""
     for slots in _said(turn):
         for product in slots.products:
-            if product.kind in ACCOUNT_KINDS:
+            if product.kind in ACCOUNT_KINDS and not slots.same_one:
                 ending = {"from_last4": product.last4} if product.last4 else {}
                 return {"from_type": str(product_type(product.kind))} | ending
-    earlier = turn.earlier.get("from_type") if turn.follow_up else None
+    # "paga el agua desde esa misma cuenta": the source of the request before, named as the same
+    same = turn.follow_up or any(slots.same_one for slots in _said(turn))
+    earlier = turn.earlier.get("from_type") if same else None
     return {"from_type": earlier} if earlier else {}
 
 

@@ -1,0 +1,36 @@
+"""An account someone else gave the customer to send money to: named with who gave it ("a la cuenta que me
+pasaron"), said as theirs ("a su cuenta", "na conta dele"), or an alias ("fibra.pago.urgente"). Money sent there
+goes where they say, not where the records do."""
+
+from collections.abc import Sequence
+
+from quipu.domain.reading.lexicon import Lexicon
+from quipu.domain.reading.text import LINK
+
+GIVEN_REACH = 3  # "conta | de regularização | que ele passou": at most this many words between an account and its giver
+ALIAS_WORDS = 3  # an account's alias joins three words at least ("fibra.pago.urgente")
+
+
+def given_account(text: str, words: Sequence[str], lex: Lexicon) -> bool:
+    return _given_account(text, lex) or any(_an_alias(w) and not LINK.fullmatch(w) for w in words)
+
+
+def _an_alias(word: str) -> bool:
+    """ "fibra.pago.urgente": an account's alias, words joined by dots; the bank pays no bill and no debt into one, and
+    the customer's own payees are accounts the records hold, so an alias is always an account someone gave."""
+    parts = word.split(".")
+    return len(parts) >= ALIAS_WORDS and all(p.isalpha() for p in parts)
+
+
+def _given_account(text: str, lex: Lexicon) -> bool:
+    """ "a la cuenta que me pasaron", "numa conta de regularização que ele passou": an account named, then who gave it,
+    a few words apart; or the account said as the other's own ("a su cuenta", "na conta dele")."""
+    accounts = [m.span() for m in lex.cue("account").find(text)]
+    return any(
+        any(
+            (end <= m.start() and len(text[end : m.start()].split()) <= GIVEN_REACH)
+            or (start < m.end() and m.start() < end)  # the account inside who gave it: "su cuenta"
+            for start, end in accounts
+        )
+        for m in lex.cue("given_by_others").find(text)
+    )
