@@ -5,6 +5,7 @@ periods, categories, currencies, services and the small words that settle a requ
 window, a summary's topic, "the other one")."""
 
 import re
+from collections.abc import Sequence
 from datetime import date
 
 from quipu.domain.reading import numbers, numbers_cued
@@ -145,7 +146,7 @@ def _recognised(text: str, lex: Lexicon) -> bool:
     return bool(found) and not any(set(text[: m.start()].split()[-1:]) & negations for m in found)
 
 
-def _all_of_them(words: tuple[str, ...], lex: Lexicon) -> bool:
+def _all_of_them(words: Sequence[str], lex: Lexicon) -> bool:
     """ "se llevaron mis 2 tarjetas, bloquéenlas": an action's verb with a plural pronoun attached acts on them all."""
     plural = tuple(str(c) for c in lex.cue_words("plural_clitics"))
     verbs = lex.cue("action_verbs")
