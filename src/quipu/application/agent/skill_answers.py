@@ -132,6 +132,7 @@ class SkillAnswers:
             earlier=self._earlier(skill),
             follow_up=command.follow_up,
             country=self.state.country,
+            waits=bool(self.turn.last and self.turn.last.skill == skill.name and self.turn.last.proposal),
         )
 
     def _clauses(self, command: Command, skill: Skill) -> tuple[Clause, Clause]:

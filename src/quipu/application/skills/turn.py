@@ -28,6 +28,7 @@ class SkillTurn:
     earlier: dict[str, Any] = field(default_factory=dict)
     follow_up: bool = False
     country: str | None = None
+    waits: bool = False  # the skill's last card still waits for the button
 
     @property
     def slots(self) -> Slots:

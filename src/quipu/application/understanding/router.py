@@ -19,7 +19,6 @@ from quipu.application.understanding.conversation import (
     Conversation,
     details_named,
     named_or_sure,
-    refines,
     sure,
 )
 from quipu.application.understanding.follow_ups import continues_an_action, kind_named
@@ -79,7 +78,7 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
     kept = meaningful or (closings or commands)[:1]
     unique: list[Command] = []
     for command in kept:
-        seen = next((i for i, s in enumerate(unique) if _same(command, s)), None)
+        seen = next((i for i, s in enumerate(unique) if _same(command, s, catalog)), None)
         if seen is None:
             unique.append(command)
         elif unique[seen].options == ("explain",) and not command.options:
@@ -256,7 +255,7 @@ def _only_corrects(clause: Clause, earlier: Command, catalog: Catalog) -> bool:
     return clause.slots.correction and (not clause.anchors or kind) and continues_an_action(clause)
 
 
-def _same(later: Command, seen: Command) -> bool:
+def _same(later: Command, seen: Command, catalog: Catalog) -> bool:
     """The same step for the same intent, said twice. Two lookups of one intent differ by what each names ("cuánto
     en abril y cuánto en mayo"); a later one that names nothing new ("me llegó un aviso de Liverpool, pero no me
     acuerdo de haber comprado nada", or only what the one before named: "…por lo de mercado libre, ¿en qué habíamos
@@ -267,10 +266,13 @@ def _same(later: Command, seen: Command) -> bool:
         return True
     if later.step != Step.ANSWER or later.acts or later.clause is None:
         return False
-    if not refines(later.clause):
+    # "¿cuánto debo de la tarjeta, de cuánto es el mínimo?": what the lookup does not take (how much is settled) is a
+    # figure of the same answer, nothing new
+    taken = {k: v for k, v in _details(later.clause).items() if catalog.narrowed_by(later.intent or "", frozenset({k}))}
+    if not taken:
         return True
     named_before = _details(seen.clause) if seen.clause is not None else {}
-    return all(named_before.get(name) == value for name, value in _details(later.clause).items())
+    return all(named_before.get(name) == value for name, value in taken.items())
 
 
 def _details(clause: Clause) -> dict[str, object]:

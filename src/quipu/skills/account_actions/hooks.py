@@ -118,6 +118,11 @@ async def _my_cards(turn: SkillTurn) -> ToolOutcome[Result]:
 
 
 async def _proposed(turn: SkillTurn, requested: list[dict[str, object]]) -> list[ToolOutcome[Result]]:
+    """One card for what is asked; "y también cuando haya un cobro repetido" while the card of an alert waits adds to
+    it: the new card (which replaces the one waiting, as the gateway does) carries both."""
+    if turn.now.adds and turn.waits:
+        waiting = [a for a in turn.earlier.get("actions") or [] if a not in requested]
+        requested = [*waiting, *requested]
     return [await turn.tools.call(PROPOSE, {"actions": requested})]
 
 
