@@ -12,6 +12,7 @@ from quipu.application.understanding.conversation import (
     MONEY_INTENTS,
     MOVEMENTS,
     PAYING,
+    UNRECOGNIZED,
     Conversation,
     answered_as,
     asked_for,
@@ -20,7 +21,6 @@ from quipu.application.understanding.follow_ups import continues_an_action
 from quipu.domain.reading.model import Clause, Mood, Polarity, Speaker
 
 INSTALLMENTS = "installments"
-UNRECOGNIZED = "unrecognized_charge"
 CANCEL_CARD = "cancel_card"
 INSTALLMENT_KINDS = frozenset({"loan"})  # "¿cuánto me falta del préstamo?": its installments (and what is owed)
 

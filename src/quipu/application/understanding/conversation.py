@@ -19,6 +19,7 @@ REFUND, CHARGE_STATUS = "refund", "charge_status"
 BILLS = "list_bills"
 DEBT = "debt"
 MOVEMENTS = "movements"
+UNRECOGNIZED = "unrecognized_charge"  # a charge the customer does not recognise
 PAYING = frozenset({"pay_debt", "pay_bill"})
 EMAIL = "email_summary"
 SHORT_FOLLOW_UP = 8  # a question this short that names nothing of its own leans on the last request

@@ -15,10 +15,8 @@ from quipu.application.understanding.commands import Command, Step
 from quipu.application.understanding.conversation import (
     MONEY_INTENTS,
     NEW_REQUEST,
-    SURE_TO_ACT,
     Conversation,
     details_named,
-    named_or_sure,
     sure,
 )
 from quipu.application.understanding.follow_ups import continues_an_action, kind_named
@@ -26,7 +24,7 @@ from quipu.application.understanding.meant import as_it_may_be_meant
 from quipu.application.understanding.rules import IN_DOUBT, RULES
 from quipu.application.understanding.to_a_person import scam_across
 from quipu.application.understanding.told import FILLERS, told_beside_a_request, told_of_what_came_before
-from quipu.application.understanding.withdrawing import bills_refused_beside
+from quipu.application.understanding.withdrawing import bills_refused_beside, taken_back
 from quipu.domain.reading.model import Clause, Mood, Polarity, Reading, Slots
 
 __all__ = ["Conversation", "route"]
@@ -54,7 +52,7 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
             commands.append(Command(Step.SMALL_TALK, clause, intent=clause.intent, rule="said before a request"))
             continue
         commands.append(_continues_the_message(clause, before) or _first_rule(clause, conversation, catalog))
-    commands = _reason_before_its_request(scam_across(_taken_back(_corrected_here(commands, catalog), catalog)))
+    commands = _reason_before_its_request(scam_across(taken_back(_corrected_here(commands, catalog), catalog)))
     commands = bills_refused_beside(commands, conversation, catalog)
     meaningful = [c for c in commands if not (c.step == Step.SMALL_TALK and c.intent in FILLERS)]
     # "no se los di. ¿pero sí me cobraron dos veces?": words code cannot place, beside words it answers, are not
@@ -65,6 +63,10 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
         meaningful = [c for c in meaningful if not (c.step == Step.CLARIFY and not c.options)]
     if closings:  # "aah ya me acordé, fue mi esposa desde mi cel. gracias eh": what code only guessed is not looked up
         meaningful = [c for c in meaningful if not (c.step == Step.ANSWER and c.rule == IN_DOUBT)]
+    # "viste el partido de anoche? qué sufrimiento": beside words of no bank matter, words that name nothing are no
+    # lookup either
+    if any(c.step == Step.OUT_OF_SCOPE for c in commands):
+        meaningful = [c for c in meaningful if not (c.step == Step.ANSWER and not c.acts and _names_nothing(c))]
     answered = {c.intent for c in meaningful if c.step == Step.ANSWER}
     # "y si pago solo el mínimo, ¿de cuánto sería?": a payment supposed to ask what it would be is answered by the
     # figure shown, not explained as well
@@ -130,56 +132,11 @@ def _continues_the_message(clause: Clause, before: Command | None) -> Command | 
     return Command(Step.ANSWER, clause, before.skill, before.intent, follow_up=True, rule="continues the message")
 
 
-NOTHING_OF_ITS_OWN = (Step.OUT_OF_SCOPE, Step.CLARIFY, Step.ACKNOWLEDGE)  # answers no words asked of their own
-
-
-def _taken_back(commands: list[Command], catalog: Catalog) -> list[Command]:
-    """ "pasa 5 lucas a la corriente, déjalo así", "bloquéala… pero todavía no": a refusal or a delay said after a
-    request, about nothing else the bank does, takes that request back; nothing is prepared. Words that only took it
-    back ("…, pero a fin de mes, hoy no") have said all they said: they get no answer of their own."""
-    kept = list(commands)
-    spent: list[Command] = []
-    for later in commands:
-        clause = later.clause
-        if clause is None or clause.polarity == Polarity.ASKS or later.acts or _another_left_alone(clause):
-            continue
-        for i, earlier in enumerate(kept):
-            if earlier is later:
-                break
-            # "…, mas só no fim do mês": a delay that names no action of its own is about the request before it
-            its_own = named_or_sure(clause, SURE_TO_ACT)
-            about_it = later.intent in (None, earlier.intent) or not catalog.acts(later.intent or "") or not its_own
-            # a request of an action answered as a follow-up ("el del internet también lo quiero pagar…") prepares
-            # a card as one asked outright does
-            # and an action only offered ("quería que me la bloquearan, pero pensándolo mejor no") is not offered
-            prepares = earlier.step in (Step.ANSWER, Step.OFFER) and catalog.acts(earlier.intent or "")
-            # "mi viejo me dice que le mande 50 lucas a mi hermana, pero todavía no": a delay after an action only
-            # told or asked about puts that one off, prepared by no one; the cards waiting from before still wait
-            told = earlier.step == Step.EXPLAIN and catalog.acts(earlier.intent or "")
-            if told and about_it and later.step in (*NOTHING_OF_ITS_OWN, Step.CANCEL_PENDING):
-                spent.append(later)
-            if prepares and about_it:
-                kept[i] = Command(
-                    Step.ACKNOWLEDGE, earlier.clause, earlier.skill, earlier.intent, reason=clause.polarity.value
-                )
-                # a delay that took back the request said before it withdraws no card waiting from an earlier turn
-                if later.step in (*NOTHING_OF_ITS_OWN, Step.CANCEL_PENDING):
-                    spent.append(later)
-    return [c for c in kept if not any(c is s for s in spent)]
-
-
 def _reason_before_its_request(commands: list[Command]) -> list[Command]:
     """ "no quiero la tarjeta de débito, cancélala": a thing refused, then the action on it asked in the same message,
     was the reason for the request; the request is answered, nothing is acknowledged as refused."""
     asked_after = [{c.intent for c in commands[i + 1 :] if c.acts} for i in range(len(commands))]
     return [c for i, c in enumerate(commands) if not (c.step == Step.ACKNOWLEDGE and c.intent in asked_after[i])]
-
-
-def _another_left_alone(clause: Clause) -> bool:
-    """ "bloquea la de débito, la de crédito no": a product named only to be refused is another than the one asked
-    for; the request stands."""
-    refused = clause.polarity == Polarity.REFUSES  # "…pero la otra quincena" puts the request off
-    return refused and clause.slots.other_one and not (clause.slots.products or clause.slots.last4)
 
 
 # what a correction changes; the flags that say how a clause is said ("correction", "continues") are not carried
@@ -253,6 +210,10 @@ def _only_corrects(clause: Clause, earlier: Command, catalog: Catalog) -> bool:
     an alert's other kind is the alert's own detail ("…no, perdón, mejor la de cobros duplicados")."""
     kind = catalog.takes_declared(earlier.intent or "", kind_named(clause))
     return clause.slots.correction and (not clause.anchors or kind) and continues_an_action(clause)
+
+
+def _names_nothing(command: Command) -> bool:
+    return command.clause is not None and not (command.clause.anchors or details_named(command.clause))
 
 
 def _same(later: Command, seen: Command, catalog: Catalog) -> bool:

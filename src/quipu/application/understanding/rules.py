@@ -42,6 +42,7 @@ from quipu.domain.reading.model import Clause, Mood, Polarity, Speaker
 
 Rule = Callable[[Clause, Conversation, Catalog], Command | None]
 PRODUCTS, PERIODS = frozenset({"products"}), frozenset({"periods"})
+ALERTS = frozenset({"alert_on", "alert_off"})
 
 
 def _small_talk(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
@@ -103,7 +104,10 @@ def _another_action_named(clause: Clause, catalog: Catalog) -> str | None:
     # "liquida el recibo de luz": a verb that pays anything ("liquidar", "saldar") names no debt when a bill is
     # what it pays: what is paid decides which payment
     a_bill_paid = {clause.intent, second} == PAYING and bool(clause.slots.services)
-    return second if other and named and not a_bill_paid else None
+    # "actívame el aviso de vencimiento de pago de la tarjeta": a switch turned, with an alert's kind, names the alert;
+    # the payment is only what the alert is about
+    switched = bool(clause.slots.switch and clause.slots.alert_kind) and bool({clause.intent, second} & ALERTS)
+    return second if other and named and not (a_bill_paid or switched) else None
 
 
 def _look_first(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:

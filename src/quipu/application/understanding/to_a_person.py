@@ -58,6 +58,7 @@ def scam_reported(clause: Clause, conversation: Conversation, catalog: Catalog) 
         or asked_by_a_stranger
         or (reported and (s.secret or s.scam_purpose or (money and not steers_nothing(clause))))
         or (s.secret and s.impersonation)
+        or (s.secret and s.link and clause.mood != Mood.ACTION_QUESTION)  # "ingrese a banco-seguro.com y confirme…"
     ):
         return Command(Step.SCAM, clause, reason="scam_report")
     return None

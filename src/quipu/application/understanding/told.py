@@ -7,6 +7,7 @@ from quipu.application.understanding.conversation import (
     MONEY_INTENTS,
     NEW_REQUEST,
     SURE_TO_CASE,
+    UNRECOGNIZED,
     asked_for,
     named_or_sure,
     refines,
@@ -20,7 +21,14 @@ FILLERS = frozenset({"greeting", "thanks", "affirm"})  # said before a request, 
 def told_of_what_came_before(clause: Clause, before: Command) -> bool:
     """A supposition of what was just asked, why a question the bank does not serve was asked, or a question of
     what the records do not hold: nothing of its own."""
-    return _only_supposes(clause) or _tells_why(clause, before) or _of_what_is_not_held(clause, before)
+    told = _only_supposes(clause) or _tells_why(clause, before) or _of_what_is_not_held(clause, before)
+    return told or _only_to_know(clause, before)
+
+
+def _only_to_know(clause: Clause, before: Command) -> bool:
+    """ "…todavía no lo pagues, nomás quiero saber": after what was asked, words that say it was only to know ask
+    nothing of their own."""
+    return before.step != Step.SMALL_TALK and clause.slots.only_to_know
 
 
 def told_beside_a_request(clause: Clause, others: tuple[Clause, ...], catalog: Catalog) -> bool:
@@ -31,7 +39,14 @@ def told_beside_a_request(clause: Clause, others: tuple[Clause, ...], catalog: C
     asks_more = [c for c in others if c.intent not in FILLERS]  # "reclamei de uma cobrança, e aí?" asks nothing more
     if told and any((sure(c, NEW_REQUEST) or asked_for(c)) and c.intent != clause.intent for c in asks_more):
         return True
-    return _why_a_person_is_asked(clause, asks_more, catalog)
+    return _why_a_person_is_asked(clause, asks_more, catalog) or _disowned_for_an_action(clause, asks_more, catalog)
+
+
+def _disowned_for_an_action(clause: Clause, others: list[Clause], catalog: Catalog) -> bool:
+    """ "pues yo no fui eh, bloqueen mi tarjeta por si las dudas": a charge disowned with nothing that names it (no
+    merchant, sum or day), beside an action asked outright, is why the action is asked."""
+    disowned = clause.intent == UNRECOGNIZED and clause.mood == Mood.STATEMENT and not refines(clause)
+    return disowned and any(catalog.acts(c.intent) and asked_for(c) and sure(c, NEW_REQUEST) for c in others)
 
 
 def _why_a_person_is_asked(clause: Clause, others: list[Clause], catalog: Catalog) -> bool:

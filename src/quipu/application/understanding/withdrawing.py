@@ -1,8 +1,10 @@
 """Forgetting what waits for the button: words that withdraw the card just shown, or that refuse an action whose
-cards, shown earlier in the conversation, still wait; a refusal of another skill's action leaves them waiting."""
+cards, shown earlier in the conversation, still wait; a refusal of another skill's action leaves them waiting; a
+refusal or a delay in the same message takes back the request said before it."""
 
 from dataclasses import replace
 
+from quipu.application.understanding.answered_as import PAID_AFTER
 from quipu.application.understanding.catalog import Catalog
 from quipu.application.understanding.commands import Command, Step
 from quipu.application.understanding.conversation import (
@@ -97,3 +99,51 @@ def bills_refused_beside(commands: list[Command], conversation: Conversation, ca
             command = replace(command, intent=BILL, follow_up=True)  # paid as the last request said (its source)
         changed.append(command)
     return changed
+
+
+NOTHING_OF_ITS_OWN = (Step.OUT_OF_SCOPE, Step.CLARIFY, Step.ACKNOWLEDGE)  # answers no words asked of their own
+
+
+def taken_back(commands: list[Command], catalog: Catalog) -> list[Command]:
+    """ "pasa 5 lucas a la corriente, déjalo así", "bloquéala… pero todavía no": a refusal or a delay said after a
+    request, about nothing else the bank does, takes that request back; nothing is prepared. Words that only took it
+    back ("…, pero a fin de mes, hoy no") have said all they said: they get no answer of their own."""
+    kept = list(commands)
+    spent: list[Command] = []
+    for later in commands:
+        clause = later.clause
+        if clause is None or clause.polarity == Polarity.ASKS or later.acts or _another_left_alone(clause):
+            continue
+        for i, earlier in enumerate(kept):
+            if earlier is later:
+                break
+            # "…, mas só no fim do mês": a delay that names no action of its own is about the request before it
+            its_own = named_or_sure(clause, SURE_TO_ACT)
+            about_it = later.intent in (None, earlier.intent) or not catalog.acts(later.intent or "") or not its_own
+            # a request of an action answered as a follow-up ("el del internet también lo quiero pagar…") prepares
+            # a card as one asked outright does
+            # and an action only offered ("quería que me la bloquearan, pero pensándolo mejor no") is not offered
+            prepares = earlier.step in (Step.ANSWER, Step.OFFER) and catalog.acts(earlier.intent or "")
+            # "mi viejo me dice que le mande 50 lucas a mi hermana, pero todavía no": a delay after an action only
+            # told or asked about puts that one off, prepared by no one; the cards waiting from before still wait
+            told = earlier.step == Step.EXPLAIN and catalog.acts(earlier.intent or "")
+            # "¿y de la tarjeta cuál es el mínimo? todavía no lo pagues": a delay right after a figure asked
+            paid = PAID_AFTER.get(earlier.intent or "") == clause.intent or not its_own
+            told = told or (earlier.step == Step.ANSWER and clause.polarity == Polarity.POSTPONES and paid)
+            if told and about_it and later.step in (*NOTHING_OF_ITS_OWN, Step.CANCEL_PENDING):
+                spent.append(later)
+            if prepares and about_it:
+                kept[i] = Command(
+                    Step.ACKNOWLEDGE, earlier.clause, earlier.skill, earlier.intent, reason=clause.polarity.value
+                )
+                # a delay that took back the request said before it withdraws no card waiting from an earlier turn
+                if later.step in (*NOTHING_OF_ITS_OWN, Step.CANCEL_PENDING):
+                    spent.append(later)
+    return [c for c in kept if not any(c is s for s in spent)]
+
+
+def _another_left_alone(clause: Clause) -> bool:
+    """ "bloquea la de débito, la de crédito no": a product named only to be refused is another than the one asked
+    for; the request stands."""
+    refused = clause.polarity == Polarity.REFUSES  # "…pero la otra quincena" puts the request off
+    return refused and clause.slots.other_one and not (clause.slots.products or clause.slots.last4)

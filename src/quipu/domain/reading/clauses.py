@@ -22,6 +22,7 @@ SHORT = 2  # a clause of fewer words than this is kept with the one before it ("
 DETAIL_ONLY = 3  # at most this many words after "pero"/"solo" that start nothing anew only qualify the clause before
 # after "y"/"e" these start a subordinate clause ("y que me transfiera…", "e como eu…"), not a new question
 SUBORDINATING = frozenset({"que", "como"})
+COURTESIES = frozenset({"affirm", "deny", "thanks", "greeting", "bye"})  # "no", "sí", "gracias" name no matter
 ALTERNATIVES = frozenset({"o", "u", "ou"})  # "¿con la tarjeta o solo con la cuenta?": two options of one question
 # "antes do vencimento", "después de pagar", "depois que eu pagar": a joiner followed by these joins no clause
 PREPOSITION_AFTER = frozenset({"de", "do", "da", "dos", "das", "del", "que"})
@@ -258,7 +259,7 @@ def _anchored_at_start(phrases: Phrases, rest: list[str]) -> bool:
 def _tells_another(left: list[str], right: list[str], language: str) -> bool:
     """ "bloquéame la tarjeta 4433, hay compras en ElectroMax que no hice": after an action asked outright, words that
     name another matter of the bank (the charges, its reason) are a clause of their own; the action stays asked."""
-    asked, told = _named(left, language), _named(right, language)
+    asked, told = _named(left, language), _named(right, language) - COURTESIES
     return bool(asked and told and not told & asked)
 
 

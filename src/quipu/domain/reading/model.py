@@ -114,6 +114,7 @@ class Slots:
     continues: bool = False  # opens with the words that only change the last request ("¿y en pesos?", "e no mês?")
     concludes: bool = False  # opens with what the customer concludes from the bank's answer ("o sea que…", "ou seja…")
     points_back: bool = False  # "ese cargo", "lo de netflix": a charge the words or the conversation name
+    only_to_know: bool = False  # "nomás quiero saber", "só queria saber": the words only say it was to know
     same_one: bool = False  # "desde esa misma cuenta", "da mesma conta": the one the request before named
     that_one: bool = False  # "liga isso", "haz eso": the thing just talked about, named by a pronoun
     alert_not_offered: bool = False  # an alert the bank does not have ("de compras mayores a…", "de saldo baixo")

@@ -62,7 +62,8 @@ def refused_as_unwanted(clause: Words, language: str) -> bool:
             continue
         if lex.cue("action_verbs").search(" ".join(words[:index])):  # "bloquea la 4100, no quiero que me sigan…": why
             return False
-        rest = " ".join(words[index + 1 :])
+        # "el aviso de vencimiento no lo quiero prendido": the thing named first, its pronoun before the wanting
+        rest = " ".join(past_the_pronouns(words[index + 1 :], lex))
         wanted = wanting.search(rest)
         if wanted is None or wanted.start() != 0:
             continue
@@ -150,7 +151,11 @@ def none_at_all(clause: Words, language: str) -> bool:
     asked = lex.cue("request").search(" ".join(before))
     past_the_request = before[len(" ".join(before)[: asked.end()].split()) + 1 :] if asked is not None else []
     reason = any(w in BECAUSE for w in past_the_request)  # the "que" of "quiero que…" is the request's own
-    return not lex.cue("action_verbs").find(" ".join(before)) and not reason
+    # "quiero una aclaración por el cargo de Best Buy…, no me llegó nada": told after a comma, what did not happen is
+    # the request's reason
+    said = list(clause.words)
+    told_after = asked is not None and "," in said[: next(i for i, w in enumerate(said) if w in negators)]
+    return not lex.cue("action_verbs").find(" ".join(before)) and not reason and not told_after
 
 
 def refused_for_now(clause: Words, language: str, anchors: list[Found]) -> bool:

@@ -24,7 +24,7 @@ from quipu.domain.reading.model import ReadingContext, Slots
 from quipu.domain.reading.periods import periods_said
 from quipu.domain.reading.products_named import held_kind, own_accounts, own_endings, products_named, refused_here
 from quipu.domain.reading.text import LINK, fold, tokens
-from quipu.domain.reading.words import Words, normalise, speller
+from quipu.domain.reading.words import Words, normalise, said_only, speller
 from quipu.domain.vocabulary import DISPUTE_REFERENCE
 
 RECORD_ID = re.compile(r"[a-z]{2,}(?:-[a-z0-9]+){2,}")
@@ -109,6 +109,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         other_one=bool(lex.cue("other_one").search(text)) or (refused_products and not products),
         both=bool(lex.cue("both").search(text)) or _all_of_them(draft.words, lex),
         same_one=bool(lex.cue("same_one").search(text)),
+        only_to_know=said_only(list(clause.content), [lex.cue("only_to_know")]),
         reversed=bool(lex.cue("reversed").search(text)),
         correction=bool(lex.cue("correction").search(text)),
         falls_due=bool(lex.cue("falls_due").search(text)),

@@ -14,10 +14,10 @@ LINK = re.compile(
     r"(?:https?://|w+\.)[^\s,]+|\b[A-Za-z0-9-]{2,}\.(?:ly|com|net|org|link|site|info|xyz|top|io)\b(?:/[^\s,]*)?"
 )
 WORD = re.compile(
-    # a date, never money
-    rf"\b{DISPUTE_REFERENCE}\b|[A-Za-z]{{2,}}(?:-[A-Za-z0-9]+){{2,}}|\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?"
-    # an alias of an account, words joined by dots ("fibra.pago.urgente"), is one word, no sentence's end; so is a link
-    rf"|[^\W\d_]+(?:\.[^\W\d_]+){{2,}}|{LINK.pattern}"
+    # a link before all ("banco-co-seguro.com" is no record's id); a date, never money
+    rf"\b{DISPUTE_REFERENCE}\b|{LINK.pattern}|[A-Za-z]{{2,}}(?:-[A-Za-z0-9]+){{2,}}|\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?"
+    # an alias of an account, words joined by dots ("fibra.pago.urgente"), is one word, no sentence's end
+    r"|[^\W\d_]+(?:\.[^\W\d_]+){2,}"
     # "McDonald's" is one word; a one-letter elision is its own ("conta d'água": "d", "água")
     r"|\$?\d[\d.,]*\d|\$?\d|[^\W\d_]{2,}(?:['’][^\W\d_]+)?|[^\W\d_]+"
     r"|[?¿!¡.;:,\n]|\$|%|#"
