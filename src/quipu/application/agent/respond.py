@@ -185,6 +185,11 @@ class Responder(SkillAnswers):
         shown ("no, mejor no" after two bills in one message withdraws both). The reply tells apart what was undone
         from what the button had already carried out."""
         cards = cards_of(self.turn.last, skill, bills)
+        still = cards_of(self.turn.last, None) if bills and not cards else []
+        if still:  # "el agua no, esa la pago la semana que viene": a bill no card pays; the cards shown still wait
+            named = {"what": ", ".join(bills), "waiting": ", ".join(c.about or c.skill or "" for c in still)}
+            self._say(words.say("bill_not_prepared", self.language, **named))
+            return
         if not cards:
             self._say(words.say("nothing_pending", self.language))
             return

@@ -111,7 +111,9 @@ def corrects_the_last(clause: Clause, conversation: Conversation, catalog: Catal
     another_action = clause.intent != conversation.last_intent and catalog.acts(clause.intent)
     # outright: the lexicon names it; "mejor a la de ahorro" names only a product, which changes the last request
     outright = clause.intent in clause.anchors or bool(clause.slots.amounts)
-    if another_action and outright and asked_for(clause) and sure(clause, NEW_REQUEST):
+    # "pará, en vez del mínimo mandale 120 lucas": what it replaces is the last request's own figure
+    replaces_its_figure = bool(s.settles and s.amounts) and catalog.takes_declared(conversation.last_intent, SETTLES)
+    if another_action and outright and asked_for(clause) and sure(clause, NEW_REQUEST) and not replaces_its_figure:
         return None
     return Command(
         Step.ANSWER, clause, conversation.last_skill, conversation.last_intent, follow_up=True, reason="corrects"
@@ -127,6 +129,7 @@ def continues_an_action(clause: Clause) -> bool:
     return voiced and not of_figures and clause.mood not in (Mood.HYPOTHETICAL, Mood.ACTION_QUESTION, Mood.REPORT)
 
 
+SETTLES = frozenset({"settles"})
 PERIOD_DETAILS = frozenset({"periods", "current_one", "one_before"})
 ONLY_A_DETAIL = 5  # "e nos últimos 7 dias?": words that only change the last request are this few
 

@@ -8,7 +8,6 @@ from quipu.application.understanding.answered_as import PAID_AFTER
 from quipu.application.understanding.catalog import Catalog
 from quipu.application.understanding.commands import Command, Step
 from quipu.application.understanding.conversation import (
-    CONFIDENT,
     NEW_REQUEST,
     SURE_TO_ACT,
     Conversation,
@@ -18,6 +17,8 @@ from quipu.application.understanding.conversation import (
 from quipu.application.understanding.meant import WITHDRAW
 from quipu.application.understanding.one_more import BILL
 from quipu.domain.reading.model import Clause, Polarity, Speaker
+
+REFUSED_FLOOR = 0.4  # "na real não paga nenhuma dessas agora": the cards' skill, refused, this likely at least
 
 
 def cancel_pending(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
@@ -68,8 +69,8 @@ def _withdrawn_later(clause: Clause, conversation: Conversation, catalog: Catalo
 
 
 def _skill_refused(clause: Clause, catalog: Catalog) -> str | None:
-    """The skill whose actions, with withdrawing itself, the reader gives together the weight of a reading taken as
-    said (the lexicon naming one suffices). Withdrawing moves nothing, so no more certainty than that is asked."""
+    """The skill whose actions, with withdrawing itself, the reader gives together nearly the weight of a reading taken
+    as said (the lexicon naming one suffices). Withdrawing moves nothing, so no more certainty than that is asked."""
     weight: dict[str, float] = {}
     for guess in clause.intents:
         skill = catalog.skill_of(guess.label)
@@ -78,7 +79,7 @@ def _skill_refused(clause: Clause, catalog: Catalog) -> str | None:
     withdrawing = sum(g.confidence for g in clause.intents if g.label == WITHDRAW)
     named = {catalog.skill_of(a) for a in clause.anchors if catalog.acts(a)}
     best = max(weight, key=lambda k: weight[k], default=None)
-    return best if best is not None and (weight[best] + withdrawing >= CONFIDENT or best in named) else None
+    return best if best is not None and (weight[best] + withdrawing >= REFUSED_FLOOR or best in named) else None
 
 
 def bills_refused_beside(commands: list[Command], conversation: Conversation, catalog: Catalog) -> list[Command]:

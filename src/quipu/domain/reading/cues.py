@@ -101,8 +101,7 @@ def read_cues(clause: Words, language: str) -> Cues:
         or _led_by_its_question(clause, language),
         polite_request=_polite(opening, lex),
         request=bool(lex.cue("request").search(text))
-        or opens_with(lex.cue("imperative"), opening)
-        or opens_with(lex.cue("imperative"), _past_its_object(opening, language))
+        or _imperative(opening, language)
         or wished_action(clause, language)
         or because,
         question=(clause.asked or opens_with(lex.cue("question_words"), opening)) and not because,
@@ -155,6 +154,16 @@ def _past_opening(clause: Words, lex: Lexicon) -> Words:
         seen += clause.words[at] not in PUNCTUATION
         at += 1
     return clause if drop == 0 else Words(clause.words[at:], clause.said, clause.asked)
+
+
+def _imperative(opening: str, language: str) -> bool:
+    """The clause opens on an imperative, or names its product and then the imperative; "¿se cancela solo?" tells
+    what happens (a verb with "se" before it is never an imperative)."""
+    lex = lexicon(language)
+    if opening.split()[:1] and opening.split()[0] in lex.cue_words("impersonal"):
+        return False
+    imperative = lex.cue("imperative")
+    return opens_with(imperative, opening) or opens_with(imperative, _past_its_object(opening, language))
 
 
 def _past_its_object(opening: str, language: str) -> str:

@@ -57,7 +57,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
             spanned = set(range(draft.index(match.start()), draft.index(match.end()) + 1)) & set(draft.numbers())
             draft.taken |= spanned
             hours += [int(draft.words[i]) for i in spanned if cue == "time_of_day" and draft.words[i].isdigit()]
-    numbers_cued.cued(draft, lex.cue("replaced"), min_digits=1)  # the amount a correction takes back is no amount
+    numbers_cued.cued(draft, lex.cue("replaced"), min_digits=1, reach=2)  # the amount a correction takes back
     numbers_cued.taken_back(draft, lex.cue("replaced_after_amount"))
     said_periods = periods_said(text, language, as_of)
     for said in said_periods:

@@ -177,6 +177,10 @@ UNDERSTANDING = {
         "es": "Eso ya se hizo: lo confirmaste con el botón, y desde aquí no puedo deshacerlo.",
         "pt": "Isso já foi feito: você confirmou com o botão, e daqui não consigo desfazer.",
     },
+    "bill_not_prepared": {
+        "es": "De acuerdo, no preparo el pago de {what}. Lo que te preparé sigue esperando tu botón: {waiting}.",
+        "pt": "Combinado, não preparo o pagamento de {what}. O que preparei segue esperando seu botão: {waiting}.",
+    },
     "nothing_pending": {
         "es": "No tengo nada preparado esperando tu confirmación.",
         "pt": "Não tenho nada preparado esperando a sua confirmação.",
