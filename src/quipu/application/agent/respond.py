@@ -187,7 +187,7 @@ class Responder(SkillAnswers):
         cards = cards_of(self.turn.last, skill, bills)
         still = cards_of(self.turn.last, None) if bills and not cards else []
         if still:  # "el agua no, esa la pago la semana que viene": a bill no card pays; the cards shown still wait
-            named = {"what": ", ".join(bills), "waiting": ", ".join(c.about or c.skill or "" for c in still)}
+            named = {"what": ", ".join(bills), "waiting": ", ".join(c.about or c.summary for c in still)}
             self._say(words.say("bill_not_prepared", self.language, **named))
             return
         if not cards:

@@ -56,8 +56,7 @@ def cards_of(last: LastRequest | None, skill: str | None, bills: tuple[str, ...]
     cards = list({c.id: c for c in (*last.waiting, *([last.proposal] if last.proposal else []))}.values())
     skill = skill or (last.proposal.skill if last.proposal else None)
     cards = [c for c in cards if c.skill == skill] if skill else cards
-    if bills and any(c.about for c in cards):
-        # a bill named that no card pays withdraws nothing: the others were not refused
+    if bills:  # a bill named that no card pays withdraws nothing: the others were not refused
         return [c for c in cards if c.about in bills]
     return cards
 

@@ -72,6 +72,10 @@ def answers_a_question(clause: Clause, conversation: Conversation, catalog: Cata
     # a request of the same skill said outright ("paga el de la luz" after the list of bills) is that request
     asked_here = catalog.acts(clause.intent) and clause.asks and asked_for(clause)
     named_here = skill == conversation.last_skill and sure(clause) and (clause.intent in clause.anchors or asked_here)
+    # "¿me mandas el resumen al correo?" while code offers to switch an alert off: another action of the skill, named
+    # and asked, is a request of its own, one card more beside the others, never the offer's answer
+    if named_here and asked_here and clause.intent in clause.anchors and clause.intent != conversation.last_intent:
+        return None
     intent = clause.intent if named_here else conversation.last_intent
     if catalog.acts(intent or "") and not clause.asks and intent != conversation.last_intent:
         intent = conversation.last_intent  # a new action of the skill is proposed only when asked for
