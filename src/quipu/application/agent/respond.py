@@ -24,6 +24,7 @@ SMALL_TALK_KEYS = {
     "bye": "bye",
     "who_are_you": "who_are_you",
     "hold": "hold",
+    "about_the_button": "about_the_button",
 }
 
 

@@ -16,6 +16,7 @@ from quipu.application.understanding.conversation import (
     Conversation,
     answered_as,
     asked_for,
+    sure,
 )
 from quipu.application.understanding.follow_ups import continues_an_action
 from quipu.domain.reading.model import Clause, Mood, Polarity, Speaker
@@ -95,17 +96,21 @@ def already_done(clause: Clause, conversation: Conversation, catalog: Catalog) -
     """ "pagué la luz en el Oxxo, ¿ya se ve?", "já transferi", "ya bloqueé la tarjeta desde la app": what the
     customer did is looked up in the records (the bills still pending, the movements, the cards), never prepared
     again."""
-    if not catalog.acts(clause.intent) or clause.polarity != Polarity.ASKS or clause.mood == Mood.REQUEST:
+    # "já contestei aquela cobrança do ifood, deu em alguma coisa?": the action done is the one the reader leans to,
+    # else the one the lexicon names when the reader is unsure of the lookup it leans to
+    named = next((a for a in clause.anchors if catalog.acts(a)), None)
+    done = clause.intent if catalog.acts(clause.intent) else (None if sure(clause) else named)
+    if done is None or clause.polarity != Polarity.ASKS or clause.mood == Mood.REQUEST:
         return None
     if not clause.done:
         return None
-    shown = catalog.once_done(clause.intent)  # "reclamei de uma cobrança errada": the case they opened
+    shown = catalog.once_done(done)  # "reclamei de uma cobrança errada": the case they opened
     if shown is not None:
         return answered_as(clause, shown, conversation, catalog)
-    if clause.intent not in MONEY_INTENTS:  # a card's action (one that takes the card's ending) is looked at
-        on_a_card = catalog.takes_declared(clause.intent, CARD_ENDING)
+    if done not in MONEY_INTENTS:  # a card's action (one that takes the card's ending) is looked at
+        on_a_card = catalog.takes_declared(done, CARD_ENDING)
         return answered_as(clause, CARDS, conversation, catalog) if on_a_card else None
-    return answered_as(clause, BILLS if clause.intent == "pay_bill" else MOVEMENTS, conversation, catalog)
+    return answered_as(clause, BILLS if done == "pay_bill" else MOVEMENTS, conversation, catalog)
 
 
 def recognised(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:

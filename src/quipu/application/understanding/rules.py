@@ -49,7 +49,7 @@ def _small_talk(clause: Clause, conversation: Conversation, catalog: Catalog) ->
     intent = catalog.get(clause.intent)
     if intent is None or intent.handled not in ("small_talk", "answer") or not sure(clause):
         return None
-    if len(clause.words) > SMALL_TALK_WORDS and clause.intent not in ("thanks", "bye", "who_are_you"):
+    if len(clause.words) > SMALL_TALK_WORDS and clause.intent not in ("thanks", "bye", "who_are_you", "about_the_button"):
         return None
     return Command(Step.SMALL_TALK, clause, intent=clause.intent)
 

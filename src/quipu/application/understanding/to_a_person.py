@@ -51,11 +51,15 @@ def scam_reported(clause: Clause, conversation: Conversation, catalog: Catalog) 
     paid_elsewhere = clause.intent in PAYING and given and (money or bool(s.services))
     # "achei no facebook um carro e o vendedor quer 200 de sinal": a stranger met online asking for a sum
     asked_by_a_stranger = s.stranger and s.demanded and bool(s.amounts)
+    # "un mail de AFIP… que pague 44.800 o me embargan", "um e-mail da Receita diz que eu tenho que pagar 152.000": an
+    # authority, told, demanding a sum
+    demanded_by_an_authority = reported and s.impersonation and s.demanded and bool(s.amounts)
     if (
         named
         or paid_to_be_paid
         or paid_elsewhere
         or asked_by_a_stranger
+        or demanded_by_an_authority
         or (reported and (s.secret or s.scam_purpose or (money and not steers_nothing(clause))))
         or (s.secret and s.impersonation)
         or (s.secret and s.link and clause.mood != Mood.ACTION_QUESTION)  # "ingrese a banco-seguro.com y confirme…"

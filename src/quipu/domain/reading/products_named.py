@@ -104,14 +104,17 @@ def own_endings(
         at = next((i for i, w in enumerate(draft.words) if w == ending), 0)
         # the words before the ending's cue give the role ("con la | que termina en | 0022")
         start = next((s for s, e in cues if at - numbers.CUE_REACH <= e <= at), at)
-        _name(found, Product(own[ending].kind, _role(" ".join(draft.words[max(0, start - 3) : start]), lex), ending))
+        # "de mi cuenta 0011": the account's nouns set aside, as before its number
+        _name(found, Product(own[ending].kind, _role(" ".join(_before_the_account(draft.words[:start])), lex), ending))
     return found
 
 
 def _name(found: list[Product], named: Product) -> None:
     """ "de mi cuenta de ahorro 4000000011": a product already named by kind is that one, its role kept or given;
-    else the product is added."""
+    "de mi cuenta 0011 a mi cuenta 0022": an account named by no kind, with the same role, is the one the number
+    names; else the product is added."""
     same = [i for i, p in enumerate(found) if p.kind == named.kind]
+    same = same or [i for i, p in enumerate(found) if p.kind == "account" and p.role == named.role and named.role]
     if same:
         found[same[0]] = Product(named.kind, found[same[0]].role or named.role, named.last4)
     else:

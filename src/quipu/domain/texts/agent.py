@@ -84,6 +84,16 @@ AGENT = {
         "es": "Claro, aquí espero. Lo que te preparé sigue esperando tu botón: nada se hace hasta que lo confirmes.",
         "pt": "Claro, fico esperando. O que preparei continua esperando o seu botão: nada é feito até você confirmar.",
     },
+    "about_the_button": {
+        "es": (
+            "Nada se hace sin tu botón: si no presionas Confirmar, la propuesta vence sola en unos minutos y no se "
+            "mueve dinero ni se cambia nada. Si prefieres quitarla antes, dime «cancélala»."
+        ),
+        "pt": (
+            "Nada é feito sem o seu botão: se você não apertar Confirmar, a proposta vence sozinha em alguns minutos e "
+            "nenhum dinheiro é movido, nada muda. Se preferir tirá-la antes, é só dizer «cancela»."
+        ),
+    },
     "bye": {"es": "¡Hasta luego! Aquí estaré cuando me necesites.", "pt": "Até logo! Estarei aqui quando precisar."},
     "who_are_you": {
         "es": (
