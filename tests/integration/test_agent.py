@@ -89,6 +89,16 @@ def test_a_plain_block_request_gets_its_card_after_code_looks_at_the_cards(make_
     assert body["actions"]["needs_confirmation"] and body["actions"]["items"][0]["action"] == "block_card"
 
 
+def test_a_block_asked_beside_a_scam_told_gets_its_card_and_the_warning_with_a_person(make_client):
+    """ "Bloqueá mi tarjeta, me llamaron para pedirme el token": what keeps the customer safe, asked outright, is
+    prepared beside the warning; a person takes the case."""
+    api = make_client(model=scripted("account_actions", tool("my_cards")))
+    said = "bloquea mi tarjeta, me llamaron para pedirme el codigo"
+    body = chat(api, sign_in(api, "DEMO-MX-DUPLICATE"), said, thread_id="block-beside-a-scam")
+    assert body["actions"]["items"][0]["action"] == "block_card" and body["handoff"]["reason"] == "scam_report"
+    assert "estafa" in body["reply"].lower(), body["reply"]
+
+
 @pytest.mark.parametrize("message", ["Quiero hablar con una persona", "quero falar com um atendente"])
 def test_asking_for_a_person_hands_off_with_no_model_call(make_client, message):
     model = ScriptedModel()

@@ -14,6 +14,7 @@ class Intent:
     handled: str | None = None  # for code's own: person, scam, never_automated, cancel_pending, answer, …
     takes: frozenset[str] | None = None  # the details (reading slots) that narrow it; None: any detail
     once_done: str | None = None  # the lookup that shows it when the customer says they already did it themselves
+    protects: bool = False  # an action that keeps the customer safe: asked beside a scam, it is still prepared
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,8 @@ class Catalog:
                     raise ValueError(f"intent {name} is declared by {found[name].skill} and {skill}")
                 takes = frozenset(spec["takes"].split()) if spec.get("takes") else None
                 acts, action, once_done = spec.get("acts") == "true", spec.get("action"), spec.get("once_done")
-                found[name] = Intent(name, skill, acts, action, takes=takes, once_done=once_done)
+                protects = spec.get("protects") == "true"
+                found[name] = Intent(name, skill, acts, action, takes=takes, once_done=once_done, protects=protects)
         for name, spec in shared.items():
             if name in found:
                 raise ValueError(f"intent {name} is declared by a skill and by _shared")
@@ -45,6 +47,10 @@ class Catalog:
     def acting_skills(self) -> frozenset[str]:
         """The skills that propose actions (read from their declarations, never copied by hand)."""
         return frozenset(i.skill for i in self.intents.values() if i.acts and i.skill)
+
+    def protects(self, name: str | None) -> bool:
+        intent = self.intents.get(name or "")
+        return bool(intent and intent.protects)
 
     def skill_of(self, name: str) -> str | None:
         intent = self.intents.get(name)

@@ -96,7 +96,7 @@ def _changes_the_waiting_sum(clause: Clause, conversation: Conversation) -> bool
     return waiting and bool(clause.slots.amounts) and clause.intent not in clause.anchors
 
 
-def scam_across(commands: list[Command]) -> list[Command]:
+def scam_across(commands: list[Command], catalog: Catalog) -> list[Command]:
     """ "me llamaron de la Superintendencia… primero debo consignar 90 mil, ¿le consigno desde mi cuenta?": a report, a
     scam's purpose or a stranger met online ("una muchacha que conocí por Facebook… que le mande 400 mil") in one
     clause makes money moved (or a code shared) in another clause of the message part of it."""
@@ -123,12 +123,13 @@ def scam_across(commands: list[Command]) -> list[Command]:
         return warned
     # "o gerente ligou e falou pra eu quitar a fatura numa conta que ele passou": who called is the scam's own
     # telling, warned with it; it asks nothing to be explained. Beside a warning nothing is prepared and nothing is
-    # asked to be said again ("…y me manda el QR", "…ele parece confiável"): a person takes it all
+    # asked to be said again ("…y me manda el QR", "…ele parece confiável"): a person takes it all; only what keeps
+    # the customer safe, asked outright, is still prepared ("Bloqueá mi tarjeta 4433, me llamaron para pedirme el token")
     return [
         c
         for c in warned
         if not (c.clause is not None and c.clause.mood == Mood.REPORT and c.step in TOLD_ONLY)
-        and not c.acts
+        and not (c.acts and not catalog.protects(c.intent))
         and c.step not in (Step.CLARIFY, Step.OUT_OF_SCOPE)
     ]
 

@@ -121,6 +121,8 @@ def taken_back(commands: list[Command], catalog: Catalog) -> list[Command]:
             # "…, mas só no fim do mês": a delay that names no action of its own is about the request before it
             its_own = named_or_sure(clause, SURE_TO_ACT)
             about_it = later.intent in (None, earlier.intent) or not catalog.acts(later.intent or "") or not its_own
+            # "mejor la de la luz, el agua la pago la semana que viene": a delay of another bill leaves this one asked
+            about_it = about_it and not _another_bill(earlier.clause, clause)
             # a request of an action answered as a follow-up ("el del internet también lo quiero pagar…") prepares
             # a card as one asked outright does
             # and an action only offered ("quería que me la bloquearan, pero pensándolo mejor no") is not offered
@@ -141,6 +143,11 @@ def taken_back(commands: list[Command], catalog: Catalog) -> list[Command]:
                 if later.step in (*NOTHING_OF_ITS_OWN, Step.CANCEL_PENDING):
                     spent.append(later)
     return [c for c in kept if not any(c is s for s in spent)]
+
+
+def _another_bill(earlier: Clause | None, later: Clause) -> bool:
+    asked, put_off = set(earlier.slots.services) if earlier else set(), set(later.slots.services)
+    return bool(asked and put_off and not asked & put_off)
 
 
 def _another_left_alone(clause: Clause) -> bool:

@@ -112,3 +112,12 @@ def asks_the_bank(rest: list[str], language: str) -> bool:
     named = any(p.search(asked) for _, p in compiled_table(language, "intents"))
     action = lex.cue("action_verbs").search(asked) is not None or named
     return polite is not None and polite.start() == 0 and action
+
+
+def corrected_then_another_bill(left: list[str], right: list[str], language: str) -> bool:
+    """ "mejor la de la luz, el agua la pago la semana que viene": a correction said first is complete; the words after
+    the comma that name another bill tell what becomes of that one, a clause of their own."""
+    if not corrects(left, language):
+        return False
+    named = [{name for name, p in compiled_table(language, "services") if p.search(" ".join(w))} for w in (left, right)]
+    return bool(named[0] and named[1] and not named[0] & named[1])

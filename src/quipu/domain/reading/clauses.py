@@ -6,6 +6,7 @@ from functools import cache
 from quipu.domain.reading.after_a_comma import (
     asks_the_bank,
     asks_what_to_do_of_it,
+    corrected_then_another_bill,
     corrects,
     leads_its_question,
     stands_apart,
@@ -14,6 +15,7 @@ from quipu.domain.reading.after_a_comma import (
 from quipu.domain.reading.kept_together import if_words, joins_nothing, says_how_much, supposes
 from quipu.domain.reading.lexicon import Found, Phrases, compiled_table, lexicon, past_the_pronouns
 from quipu.domain.reading.openers import past_openers
+from quipu.domain.reading.alternatives import after_an_alternative
 from quipu.domain.reading.reactions import past_reactions, reacts_only
 from quipu.domain.reading.wishes import opens_with_verb, wishes_an_action
 from quipu.domain.reading.words import AND, ENDS, PUNCTUATION, Words, normalise, said_only
@@ -23,7 +25,6 @@ DETAIL_ONLY = 3  # at most this many words after "pero"/"solo" that start nothin
 # after "y"/"e" these start a subordinate clause ("y que me transfiera…", "e como eu…"), not a new question
 SUBORDINATING = frozenset({"que", "como"})
 COURTESIES = frozenset({"affirm", "deny", "thanks", "greeting", "bye"})  # "no", "sí", "gracias" name no matter
-ALTERNATIVES = frozenset({"o", "u", "ou"})  # "¿con la tarjeta o solo con la cuenta?": two options of one question
 # "antes do vencimento", "después de pagar", "depois que eu pagar": a joiner followed by these joins no clause
 PREPOSITION_AFTER = frozenset({"de", "do", "da", "dos", "das", "del", "que"})
 
@@ -93,7 +94,8 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         rest = words[end:]
         # "um aviso antes do vencimento": a time of what is asked; "mi jefa dice que nomás pague…", "¿…o solo con la
         # de ahorro?": the same clause
-        if (rest and rest[0] in PREPOSITION_AFTER) or (start and words[start - 1] in SUBORDINATING | ALTERNATIVES):
+        after_an_or = after_an_alternative(words[:start], lex)  # "…o eso solo lo hace la sucursal?": one question
+        if (rest and rest[0] in PREPOSITION_AFTER) or (start and words[start - 1] in SUBORDINATING) or after_an_or:
             continue
         # "compárame mayo contra abril pero en total": a few words of detail after "pero" qualify what came before
         # "…3 lucas nomás en la de ahorro?", "pagar só o mínimo": an "only" that says how much starts nothing, unless
@@ -137,6 +139,7 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
                 _starts_anew(right, language)
                 or _greets_only(left, language)
                 or corrects(right, language)
+                or corrected_then_another_bill(left, right, language)
                 or (
                     _asks_outright(left, language)
                     and (stands_apart(right, language) or _tells_another(left, right, language))

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from quipu.domain.reading.after_a_comma import leads_its_question
+from quipu.domain.reading.alternatives import another_way
 from quipu.domain.reading.lexicon import Lexicon, Phrases, compiled_table, lexicon
 from quipu.domain.reading.model import Mood, Polarity, Speaker
 from quipu.domain.reading.openers import OPENING, opens_with, past_openers
@@ -86,7 +87,11 @@ def read_cues(clause: Words, language: str) -> Cues:
     anchors = lex.cue("action_verbs").find(text)
     because = reason_then_request(opening, text, lex)  # "como ya vence, págala": a reason, then what is asked
     # "¿me lo pueden mandar al correo o toca ir a la oficina?": the other way offered asks whether it can be done here
-    how_to = _early(lex.cue("how_to"), text, OPENING + 2) or bool(lex.cue("other_way").search(text))
+    how_to = (
+        _early(lex.cue("how_to"), text, OPENING + 2)
+        or bool(lex.cue("other_way").search(text))
+        or another_way(clause.content, clause.asked, lex)
+    )
     return Cues(
         report=bool(lex.cue("report").search(text)),
         hypothetical=_hypothetical(clause, language),
@@ -223,7 +228,9 @@ def _done(clause: Words, language: str) -> bool:
 def _someone_else_acts(opening: str, lex: Lexicon) -> bool:
     """ "mi papá paga el agua", "ele disse": someone else opens the clause. After a verb said to the bank the same
     pronoun is the thing acted on ("bloqueia ele", "paga ela"): the customer asks."""
-    found = lex.cue("others").search(opening)
+    # someone close or anyone else: "mi amiga va a mandar…", "minha amiga vai mandar…"
+    said = (lex.cue(cue).search(opening) for cue in ("others", "close_ones"))
+    found = min((m for m in said if m is not None), key=lambda m: m.start(), default=None)
     if found is None or len(opening[: found.start()].split()) > 1:
         return False
     before = opening[: found.start()].strip()
