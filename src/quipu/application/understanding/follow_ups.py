@@ -96,7 +96,9 @@ def _settles_what_was_asked(clause: Clause, conversation: Conversation, catalog:
     question of its own, answers the payment asked about, whatever lookup the lexicon names by the same words."""
     # "o valor total" is said, not asked: only a question the rules see ("¿cuánto es el mínimo?") asks its figure
     said = bool(clause.slots.settles) and clause.settled not in (Mood.QUESTION, Mood.ACTION_QUESTION)
-    return said and catalog.narrowed_by(conversation.last_intent or "", details_named(clause))
+    # only a request that takes how much is settled by it: "…el pago mínimo" after a charge looked at asks its own
+    settles = catalog.takes_declared(conversation.last_intent or "", frozenset({"settles"}))
+    return said and settles and catalog.narrowed_by(conversation.last_intent or "", details_named(clause))
 
 
 def corrects_the_last(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
