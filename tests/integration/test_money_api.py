@@ -282,3 +282,18 @@ def test_one_bill_refused_beside_the_one_kept_pays_only_the_kept(bank_api):
     withdrawn = {_transfer_status(bank_api, mariana, c["transfer_id"]) for c in (light, water)}
     assert withdrawn == {"cancelled"}
     assert _transfer_status(bank_api, mariana, again["transfer_id"]) == "proposed"
+
+
+def test_paying_from_there_pays_from_the_account_just_shown(bank_api):
+    """The minimum asked, the savings shown, then "listo, pagueme el minimo desde ahi": the card's minimum, from the
+    savings account the last answer showed."""
+    headers = sign_in(bank_api, ANDRES)
+
+    def chat(message):
+        said = {"message": message, "thread_id": "minimum-from-there"}
+        return bank_api.post("/api/chat", headers=headers, json=said).json()
+
+    chat("cuanto es el pago minimo de la tarjeta")
+    chat("y cuanta plata me queda en la de ahorros")
+    (card,) = chat("listo, pagueme el minimo desde ahi")["confirmations"]
+    assert "100.000,00" in card["text"] and "ahorro" in card["text"] and "1001" in card["text"], card["text"]

@@ -45,11 +45,15 @@ PRODUCTS, PERIODS = frozenset({"products"}), frozenset({"periods"})
 ALERTS = frozenset({"alert_on", "alert_off"})
 
 
+# small talk that may take many words ("¿y si no le pico al botón, qué pasa, se borra sola?")
+SAID_AT_LENGTH = frozenset({"thanks", "bye", "who_are_you", "about_the_button"})
+
+
 def _small_talk(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
     intent = catalog.get(clause.intent)
     if intent is None or intent.handled not in ("small_talk", "answer") or not sure(clause):
         return None
-    if len(clause.words) > SMALL_TALK_WORDS and clause.intent not in ("thanks", "bye", "who_are_you", "about_the_button"):
+    if len(clause.words) > SMALL_TALK_WORDS and clause.intent not in SAID_AT_LENGTH:
         return None
     return Command(Step.SMALL_TALK, clause, intent=clause.intent)
 

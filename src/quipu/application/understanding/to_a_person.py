@@ -124,7 +124,8 @@ def scam_across(commands: list[Command], catalog: Catalog) -> list[Command]:
     # "o gerente ligou e falou pra eu quitar a fatura numa conta que ele passou": who called is the scam's own
     # telling, warned with it; it asks nothing to be explained. Beside a warning nothing is prepared and nothing is
     # asked to be said again ("…y me manda el QR", "…ele parece confiável"): a person takes it all; only what keeps
-    # the customer safe, asked outright, is still prepared ("Bloqueá mi tarjeta 4433, me llamaron para pedirme el token")
+    # the customer safe, asked outright, is still prepared ("Bloqueá mi tarjeta 4433, me llamaron para pedirme el
+    # token")
     return [
         c
         for c in warned

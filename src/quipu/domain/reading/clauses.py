@@ -12,10 +12,10 @@ from quipu.domain.reading.after_a_comma import (
     stands_apart,
     topic_of_the_question,
 )
+from quipu.domain.reading.alternatives import after_an_alternative
 from quipu.domain.reading.kept_together import if_words, joins_nothing, says_how_much, supposes
 from quipu.domain.reading.lexicon import Found, Phrases, compiled_table, lexicon, past_the_pronouns
 from quipu.domain.reading.openers import past_openers
-from quipu.domain.reading.alternatives import after_an_alternative
 from quipu.domain.reading.reactions import past_reactions, reacts_only
 from quipu.domain.reading.wishes import opens_with_verb, wishes_an_action
 from quipu.domain.reading.words import AND, ENDS, PUNCTUATION, Words, normalise, said_only

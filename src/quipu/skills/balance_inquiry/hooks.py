@@ -42,7 +42,10 @@ async def act(turn: SkillTurn) -> list[ToolOutcome[Result]]:
     # it) or "en total" does not
     said = [product_type(p.kind) for p in turn.slots.products]
     kinds = [k for k in said if k in DEBT_TYPES]
-    if tool == "get_debts" and len(set(kinds)) == 1 and len(kinds) == len(said) and not turn.slots.everything:
+    # "y la otra?" after one debt: the other is among all of them, so none is narrowed to
+    other = turn.follow_up and turn.now.other_one and not turn.now.products
+    one_kind = len(set(kinds)) == 1 and len(kinds) == len(said)
+    if tool == "get_debts" and one_kind and not turn.slots.everything and not other:
         arguments["product_type"] = kinds[0]
         note["kind"] = kinds[0]
     outcome = await turn.tools.call(tool, arguments, note=note)
