@@ -4,7 +4,7 @@ it ("oi, …") and before what it is for ("…, pra não cair no rotativo")."""
 from quipu.domain.reading.lexicon import compiled_table, lexicon
 from quipu.domain.reading.openers import past_openers
 from quipu.domain.reading.polarity import without_reminders
-from quipu.domain.reading.words import Words
+from quipu.domain.reading.words import Words, said_only
 
 
 def anchors(text: str, language: str) -> tuple[str, ...]:
@@ -40,3 +40,15 @@ def past_the_openers(words: Words, language: str) -> Words:
 def named_outright(words: Words, language: str) -> tuple[str, ...]:
     """The intents the clause names outright, as the reader weighs them."""
     return past_a_greeting(anchors(asked_part(words.text, language), language), words, language)
+
+
+def announces_only(words: Words, language: str) -> bool:
+    """ "hola, una consulta rápida", "oi, uma dúvida": a question announced and not yet asked (a greeting and kind
+    words around it); it names nothing, so the assistant only invites it."""
+    lex = lexicon(language)
+    said = list(words.content)
+    announced = lex.cue("announces_a_question")
+    if announced.search(" ".join(said)) is None:
+        return False
+    greeting = dict(compiled_table(language, "intents")).get("greeting")
+    return said_only(said, [announced, lex.cue("openers"), lex.cue("courtesy"), *([greeting] if greeting else [])])

@@ -12,7 +12,7 @@ from quipu.domain.reading.cues import Cues, read_cues
 from quipu.domain.reading.features import features
 from quipu.domain.reading.lexicon import common, lexicon
 from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading, ReadingContext, Slots, Speaker
-from quipu.domain.reading.named import anchors, named_outright, past_a_greeting, past_the_openers
+from quipu.domain.reading.named import anchors, announces_only, named_outright, past_a_greeting, past_the_openers
 from quipu.domain.reading.polarity import refused_after_its_noun
 from quipu.domain.reading.products_named import named_by_its_pronoun
 from quipu.domain.reading.reasons import gives_a_reason
@@ -138,6 +138,8 @@ def read_clause(
     intents = _paid_to_a_debt(_paid_by_money(intents, slots), slots)
     intents = _state_asked(intents, named, words, cues, language)
     intents = _grouped_not_compared(_settled_when_asked(intents, cues, slots), slots)
+    if announces_only(words, language):  # "hola, una consulta rápida": greeted, the question still to come
+        intents = (Guess("greeting", 1.0),)
     polarity = Polarity.ASKS if switching_off(intents, words, language) and not cues.postpones else cues.polarity
     # a product refused in the same words ("la de débito, la de crédito no") refuses that product, not the request
     if polarity == Polarity.ASKS and refused_after_its_noun(words, language) and not (slots.products or slots.last4):
