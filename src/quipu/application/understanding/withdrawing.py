@@ -123,6 +123,15 @@ def taken_back(commands: list[Command], catalog: Catalog) -> list[Command]:
             about_it = later.intent in (None, earlier.intent) or not catalog.acts(later.intent or "") or not its_own
             # "mejor la de la luz, el agua la pago la semana que viene": a delay of another bill leaves this one asked
             about_it = about_it and not _another_bill(earlier.clause, clause)
+            # "bloqueia o cartão 4877, não quero mais cobrança estranha": another matter the lexicon names, refused,
+            # is the request's reason
+            looked_up = catalog.skill_of(clause.intent or "") is not None and not catalog.acts(clause.intent or "")
+            about_it = about_it and not (clause.intent in clause.anchors and looked_up)
+            # "bloquéame la 4211, no la quiero activa": refusing it on agrees with what keeps the customer safe; it
+            # says the request's reason, nothing of its own
+            if catalog.protects(earlier.intent) and clause.slots.switch == "on" and earlier.step == Step.ANSWER:
+                spent.append(later)
+                break
             # a request of an action answered as a follow-up ("el del internet también lo quiero pagar…") prepares
             # a card as one asked outright does
             # and an action only offered ("quería que me la bloquearan, pero pensándolo mejor no") is not offered
