@@ -127,11 +127,6 @@ def taken_back(commands: list[Command], catalog: Catalog) -> list[Command]:
             # is the request's reason
             looked_up = catalog.skill_of(clause.intent or "") is not None and not catalog.acts(clause.intent or "")
             about_it = about_it and not (clause.intent in clause.anchors and looked_up)
-            # "bloquéame la 4211, no la quiero activa": refusing it on agrees with what keeps the customer safe; it
-            # says the request's reason, nothing of its own
-            if catalog.protects(earlier.intent) and clause.slots.switch == "on" and earlier.step == Step.ANSWER:
-                spent.append(later)
-                break
             # a request of an action answered as a follow-up ("el del internet también lo quiero pagar…") prepares
             # a card as one asked outright does
             # and an action only offered ("quería que me la bloquearan, pero pensándolo mejor no") is not offered
