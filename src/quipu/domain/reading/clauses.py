@@ -1,8 +1,6 @@
 """A message's clauses: sentences, then the joins a customer uses to ask a second thing ("y también", "e também",
 "pero", "y" before a new question or request, a comma before an imperative or a correction)."""
 
-from functools import cache
-
 from quipu.domain.reading.after_a_comma import (
     asks_the_bank,
     asks_what_to_do_of_it,
@@ -15,6 +13,7 @@ from quipu.domain.reading.after_a_comma import (
 from quipu.domain.reading.alternatives import after_an_alternative
 from quipu.domain.reading.kept_together import if_words, joins_nothing, says_how_much, supposes
 from quipu.domain.reading.lexicon import Found, Phrases, compiled_table, lexicon, past_the_pronouns
+from quipu.domain.reading.named import greeting_phrases
 from quipu.domain.reading.openers import past_openers
 from quipu.domain.reading.reactions import past_reactions, reacts_only
 from quipu.domain.reading.wishes import opens_with_verb, wishes_an_action
@@ -238,16 +237,11 @@ def _opens_only(words: list[str], language: str) -> bool:
 def _greets_only(words: list[str], language: str) -> bool:
     """ "buenas parce, tengo una compra…": a greeting (and the words said to be kind) before a comma is a clause of
     its own, so what follows is read on its own."""
-    greeting = _greeting(language)
+    greeting = greeting_phrases(language)
     said = " ".join(w for w in words if w not in PUNCTUATION)
     if greeting is None or greeting.search(said) is None:
         return False
     return said_only(words, [greeting, lexicon(language).cue("courtesy")])
-
-
-@cache
-def _greeting(language: str) -> Phrases | None:
-    return dict(compiled_table(language, "intents")).get("greeting")
 
 
 def _only_courtesy(rest: list[str], language: str) -> bool:

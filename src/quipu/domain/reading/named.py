@@ -1,10 +1,18 @@
 """What a clause names outright: the intents its words name in the lexicon, read past the words that only open
 it ("oi, …") and before what it is for ("…, pra não cair no rotativo")."""
 
-from quipu.domain.reading.lexicon import compiled_table, lexicon
+from functools import cache
+
+from quipu.domain.reading.lexicon import Phrases, compiled_table, lexicon
 from quipu.domain.reading.openers import past_openers
 from quipu.domain.reading.polarity import without_reminders
 from quipu.domain.reading.words import Words, said_only
+
+
+@cache
+def greeting_phrases(language: str) -> Phrases | None:
+    """The lexicon's greetings ("hola", "buenas", "oi"), found once per language."""
+    return dict(compiled_table(language, "intents")).get("greeting")
 
 
 def anchors(text: str, language: str) -> tuple[str, ...]:
@@ -50,5 +58,5 @@ def announces_only(words: Words, language: str) -> bool:
     announced = lex.cue("announces_a_question")
     if announced.search(" ".join(said)) is None:
         return False
-    greeting = dict(compiled_table(language, "intents")).get("greeting")
+    greeting = greeting_phrases(language)
     return said_only(said, [announced, lex.cue("openers"), lex.cue("courtesy"), *([greeting] if greeting else [])])
