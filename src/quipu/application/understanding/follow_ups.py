@@ -108,6 +108,8 @@ def corrects_the_last(clause: Clause, conversation: Conversation, catalog: Catal
         return None
     if s.how_much:  # "¿cuánto era 40 dólares en pesos?": a figure asked, never a sum corrected
         return None
+    if catalog.handled(clause.intent) == "small_talk" and sure(clause):  # "mejor espero": holding, nothing changed
+        return None
     if not continues_an_action(clause) or conversation.last_skill not in conversation.offered:
         return None
     other = catalog.skill_of(clause.intent)
