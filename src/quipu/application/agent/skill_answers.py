@@ -9,6 +9,7 @@ from quipu.application.agent.deps import AgentDeps
 from quipu.application.agent.state import Handoff, LastRequest, TurnState, asks_back, status_of
 from quipu.application.agent.tool_caller import SkillTools
 from quipu.application.agent.waiting_cards import proposal_of, proposals_of, still_waiting
+from quipu.application.investigation_results import Report
 from quipu.application.results import Result
 from quipu.application.skills.loader import load_hooks
 from quipu.application.skills.manifest import Skill
@@ -220,6 +221,8 @@ class SkillAnswers:
         looked_at = previous.looked_at
         if skill.name == LOOKED_AT_CHARGES and (_names_a_charge(joined) or looked_at is None):
             looked_at = joined.text[:400]
+        if skill.name == LOOKED_AT_CHARGES and outcome is not None:
+            looked_at = _the_one_found(outcome.result) or looked_at
         waiting = previous.proposal if asked and previous.skill == skill.name else None
         self.turn.last = LastRequest(
             looked_at=looked_at,
@@ -232,6 +235,13 @@ class SkillAnswers:
             proposal=proposal or waiting,
             waiting=still_waiting(previous.waiting, proposals_of(shown or ([outcome] if outcome else []), skill.name)),
         )
+
+
+def _the_one_found(result: Result) -> str | None:
+    """ "el primero" after a list: the one charge the records found, named by its merchant and amount, is what a
+    later "ábreme una disputa por ese cobro" points at (the customer's words named only its place)."""
+    charges = result.charges if isinstance(result, Report) else []
+    return f"{charges[0].merchant} {charges[0].amount}" if len(charges) == 1 else None
 
 
 def _names_a_charge(clause: Clause) -> bool:

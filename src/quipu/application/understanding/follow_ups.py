@@ -1,6 +1,6 @@
-"""The rules that read a clause against the conversation before it: an answer to code's question or offer, a
-correction of the last request, a follow-up that only changes it. Each leans on `continues_an_action`, the half
-of the safety rule that says which words may complete a request to act."""
+"""The rules that read a clause against the conversation before it: a correction of the last request, a follow-up
+that only changes it (an answer to code's question or offer is `answers`). Each leans on `continues_an_action`,
+the half of the safety rule that says which words may complete a request to act."""
 
 from quipu.application.understanding.catalog import Catalog
 from quipu.application.understanding.commands import Command, Step
@@ -15,90 +15,6 @@ from quipu.application.understanding.conversation import (
 )
 from quipu.application.understanding.one_more import BILL, one_more_to_pay
 from quipu.domain.reading.model import Clause, Mood, Polarity, Speaker
-
-
-def answers_a_question(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
-    """Words that answer code's question (or take up code's offer) continue that request, unless they plainly
-    start a new one of another skill."""
-    offered = conversation.offered_intent
-    # "liga isso pra mim", "haz eso": a request whose object is a pronoun asks for what was just offered; "eso
-    # después" names it only to put it off
-    # "paga minha conta de água" after an offer to transfer is a request of its own, not a detail of the offer
-    own_request = sure(clause, NEW_REQUEST) and clause.intent not in (offered, "affirm")
-    # "me liga à tarde pra gente ver isso": a pronoun inside a request the lexicon names is no taking up
-    asked_for_that = (
-        clause.slots.that_one and asked_for(clause) and not (own_request and clause.intent in clause.anchors)
-    )
-    takes_up = (
-        clause.intent == "affirm"
-        or asked_for_that
-        or (
-            refines(clause)
-            and not own_request
-            and catalog.skill_of(clause.intent) in (None, catalog.skill_of(offered or ""))
-            # "¿va a llover mañana en Bogotá?" after an offer to block: a detail the offer does not take completes
-            # nothing
-            and catalog.narrowed_by(offered or "", details_named(clause))
-            # "…e ficar só com a poupança, vcs acham que vale?": a detail inside a question of what to do, a
-            # supposition or someone else's words takes nothing up
-            and clause.mood not in (Mood.ACTION_QUESTION, Mood.HYPOTHETICAL, Mood.REPORT)
-        )
-    )
-    if offered and takes_up and continues_an_action(clause) and not clause.slots.correction:
-        skill = catalog.skill_of(offered)
-        if skill in conversation.offered:
-            return Command(Step.ANSWER, clause, skill, offered, follow_up=True, reason="offer")
-    if not conversation.awaiting or conversation.last_skill is None:
-        return None
-    if catalog.handled(clause.intent) == "small_talk" and sure(clause):  # "ok gracias, lo pienso": no answer to it
-        return None
-    # "¿qué me conviene más, pagar toda la tarjeta o nomás el mínimo?" while code asks which bill: a question of what
-    # to do about another action answers nothing asked
-    advice = clause.mood == Mood.ACTION_QUESTION and catalog.acts(clause.intent) and sure(clause)
-    if advice and clause.intent != conversation.last_intent:
-        return None
-    skill = catalog.skill_of(clause.intent)
-    # "mejor actívame el aviso de cuando vence" after a question about a charge: another skill's action, asked
-    # outright, is a request of its own, whether or not the lexicon names it
-    outright = bool(clause.anchors) or (catalog.acts(clause.intent) and asked_for(clause))
-    new_request = sure(clause, NEW_REQUEST) and skill is not None and skill != conversation.last_skill and outright
-    new_request = new_request and not _settles_what_was_asked(clause, conversation, catalog)
-    refused = clause.polarity != Polarity.ASKS and catalog.acts(clause.intent) and clause.slots.amounts == ()
-    nothing_served = clause.intent == "out_of_scope" and sure(clause)  # "¿va a llover mañana?" answers nothing
-    if new_request or refused or nothing_served or clause.intent in ("human", "scam_report", "cancel_pending"):
-        return None
-    if clause.intent == "deny" and sure(clause):
-        return Command(Step.ACKNOWLEDGE, clause, intent=conversation.last_intent, reason="declined")
-    # a request of the same skill said outright ("paga el de la luz" after the list of bills) is that request
-    asked_here = catalog.acts(clause.intent) and clause.asks and asked_for(clause)
-    named_here = skill == conversation.last_skill and sure(clause) and (clause.intent in clause.anchors or asked_here)
-    # "¿me mandas el resumen al correo?" while code offers to switch an alert off: another action of the skill, named
-    # and asked, is a request of its own, one card more beside the others, never the offer's answer
-    if named_here and asked_here and clause.intent in clause.anchors and clause.intent != conversation.last_intent:
-        return None
-    intent = clause.intent if named_here else conversation.last_intent
-    if catalog.acts(intent or "") and not clause.asks and intent != conversation.last_intent:
-        intent = conversation.last_intent  # a new action of the skill is proposed only when asked for
-    if catalog.acts(intent or "") and not continues_an_action(clause):
-        return None
-    # an action is completed only by words that carry something of it: a yes, a detail ("la de débito"), the
-    # request said again; "y otra pregunta…" or any other words that merely follow take nothing up
-    carries = refines(clause) and catalog.narrowed_by(intent or "", details_named(clause))
-    # "otra cosita, …" while code asks which alert: a request asked here completes only the request it is
-    completes = clause.intent == "affirm" or carries or (asked_here and clause.intent == intent) or asked_for_that
-    if catalog.acts(intent or "") and not completes:
-        return None
-    return Command(Step.ANSWER, clause, conversation.last_skill, intent, follow_up=True)
-
-
-def _settles_what_was_asked(clause: Clause, conversation: Conversation, catalog: Catalog) -> bool:
-    """ "el mínimo, de la de cheques" while code asks how much of the card to pay: how much is settled, said with no
-    question of its own, answers the payment asked about, whatever lookup the lexicon names by the same words."""
-    # "o valor total" is said, not asked: only a question the rules see ("¿cuánto es el mínimo?") asks its figure
-    said = bool(clause.slots.settles) and clause.settled not in (Mood.QUESTION, Mood.ACTION_QUESTION)
-    # only a request that takes how much is settled by it: "…el pago mínimo" after a charge looked at asks its own
-    settles = catalog.takes_declared(conversation.last_intent or "", frozenset({"settles"}))
-    return said and settles and catalog.narrowed_by(conversation.last_intent or "", details_named(clause))
 
 
 def corrects_the_last(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:

@@ -18,6 +18,7 @@ from quipu.application.understanding.answered_as import (
     pays_what_was_shown,
     recognised,
 )
+from quipu.application.understanding.answers import answers_a_question
 from quipu.application.understanding.catalog import Catalog
 from quipu.application.understanding.commands import Command, Step
 from quipu.application.understanding.conversation import (
@@ -32,7 +33,6 @@ from quipu.application.understanding.conversation import (
     sure,
 )
 from quipu.application.understanding.follow_ups import (
-    answers_a_question,
     corrects_the_last,
     follows_up,
 )

@@ -41,7 +41,9 @@ def scam_reported(clause: Clause, conversation: Conversation, catalog: Catalog) 
     sum_named = bool(MONEY_INTENTS & set(clause.anchors)) and bool(s.amounts or s.accounts or s.bare_numbers)
     led = (clause.intent in MONEY_INTENTS and not s.can_do) or sum_named
     money = moves_money(clause) or (reported and led and (s.impersonation or s.stranger))
-    named = clause.intent == "scam_report" and sure(clause)
+    # the reader's guess of a scam stands on words that mark one: "mi código postal es 72000" or "o código de rastreio
+    # é FR709…" tell no one's instruction, however sure the reader is
+    named = clause.intent == "scam_report" and sure(clause) and _marked(clause)
     # "primero tengo que pagar 2 mil del kit, ¿le transfiero?": money moved for a scam's purpose, reported or not
     paid_to_be_paid = s.scam_purpose and money
     # "…pagando só 19,90 numa conta de terceiro": a bill or a debt paid into an account someone else gave is no payment
@@ -66,6 +68,14 @@ def scam_reported(clause: Clause, conversation: Conversation, catalog: Catalog) 
     ):
         return Command(Step.SCAM, clause, reason="scam_report")
     return None
+
+
+def _marked(clause: Clause) -> bool:
+    """The words carry a mark of a scam: the lexicon names one, someone else is reported, or a secret, someone "of
+    the bank", a scam's purpose, a stranger, an account someone gave, a link or a demand is said."""
+    s = clause.slots
+    marks = (s.secret, s.impersonation, s.scam_purpose, s.stranger, s.given_account, s.link, s.demanded)
+    return "scam_report" in clause.anchors or clause.mood == Mood.REPORT or any(marks)
 
 
 def never_automated(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:

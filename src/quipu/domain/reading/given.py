@@ -29,8 +29,17 @@ def _given_account(text: str, lex: Lexicon) -> bool:
     return any(
         any(
             (end <= m.start() and len(text[end : m.start()].split()) <= GIVEN_REACH)
-            or (start < m.end() and m.start() < end)  # the account inside who gave it: "su cuenta"
+            or (start < m.end() and m.start() < end and not _their_own(text, m.start(), lex))  # "su cuenta"
             for start, end in accounts
         )
         for m in lex.cue("given_by_others").find(text)
     )
+
+
+def _their_own(text: str, start: int, lex: Lexicon) -> bool:
+    """ "mi mamá la paga desde la cuenta de ella", "mi novia paga el agua con la cuenta de ella": an account said as
+    someone's own, as the source of their own payment ("desde", "con"), is no account given to send money to (one
+    they ask money for, "que le deposite a su cuenta", still is)."""
+    before = text[:start].split()[-1:]
+    sources = {w for cue in ("from_words", "with_words") for p in lex.cue_words(cue) for w in str(p).split()}
+    return bool(set(before) & sources)

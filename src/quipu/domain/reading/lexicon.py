@@ -279,3 +279,11 @@ def past_the_pronouns(rest: list[str], lex: Lexicon) -> list[str]:
     while verb[:1] and verb[0] in before_verb:
         verb = verb[1:]
     return verb
+
+
+def without_personal_pronouns(text: str, lex: Lexicon) -> str:
+    """The words without the pronouns of persons ("cuándo se me vence" → "cuándo vence"), so a phrase of the lexicon
+    is found whatever pronouns the customer put inside it (the articles "la", "lo" stay: they name things)."""
+    articles = {str(a) for a in common().get("articles") or []}
+    personal = {str(w) for w in lex.cue_words("clitics")} - articles
+    return " ".join(w for w in text.split() if w not in personal)

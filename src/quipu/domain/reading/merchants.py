@@ -97,7 +97,9 @@ def _names(text: str, merchant: str) -> bool:
         return True
     if own and any(_shortened(w, own[0]) for w in words):  # "spoti", "netfli": the name cut short
         return True
-    return any(_close(w, name) for name in (whole, *own[:1]) for w in words + pairs)
+    # a word the lexicon knows is that word, never a merchant misspelled ("el más caro" names no "Claro")
+    spelled = [w for w in words + pairs if w not in _common_words()]
+    return any(_close(w, name) for name in (whole, *own[:1]) for w in spelled)
 
 
 def _shortened(word: str, name: str) -> bool:

@@ -84,6 +84,7 @@ class Slots:
     refused_services: tuple[str, ...] = ()  # "la del agua no, nomás la luz": named only to be refused
     count: int | None = None
     ordinal: int | None = None  # "el segundo", "#2", "el último" (-1): one of a list code showed
+    biggest: bool = False  # "el más caro", "o maior": the largest by amount, of a list code showed or of a period
     alert_kind: str | None = None
     settles: str | None = None  # "whole" or "minimum": a debt paid by what the records say it owes
     switch: str | None = None  # "on" or "off" for an alert

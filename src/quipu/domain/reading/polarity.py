@@ -9,6 +9,7 @@ from quipu.domain.reading.words import PUNCTUATION, Words, said_only
 BECAUSE = frozenset({"que", "q", "porque", "pq", "pois", "pues"})  # a reason follows a request ("…que ya no la uso")
 NEED_REACH = 2  # "la necesito pa | la otra semana": at most this many words between a need and its time
 BRIDGE = 4  # at most this many words between a negation and the verb it negates
+IDIOM_WORDS = 2  # "ni | de | riesgos", "nem | por | um decreto": the words of an idiom of never after its preposition
 SUBJECT_REACH = 4  # "mi tarjeta de crédito | no pasa": the words before a negation that may name what it tells of
 
 
@@ -255,13 +256,28 @@ def negated(clause: Words, language: str, anchors: list[int]) -> bool:
             continue
         if index + 1 < len(clause.words) and followed_by_comma(clause, index):
             continue
+        idiom = _never_idiom(words, index, lex)  # "ni de riesgos me mande…": the idiom's words bridge too
         for start in starts:
-            between = words[index + 1 : start]
-            if start > index and len(between) <= BRIDGE and all(w in bridge for w in between):
+            between = words[index + 1 + idiom : start]
+            if start > index + idiom and len(between) <= BRIDGE and all(w in bridge for w in between):
                 if not between and _said_of_a_product(words[:index], language):
                     continue
                 return True
     return False
+
+
+def _never_idiom(words: list[str], index: int, lex: Lexicon) -> int:
+    """How many words after the negation at `index` are an idiom of never ("ni de riesgos", "ni por error", "nem a
+    pau"): the preposition and at most IDIOM_WORDS words after it, none of them a verb of action."""
+    opened = " ".join(words[index : index + 2])
+    if not any(opened == str(p) for p in lex.cue_words("never_idioms")):
+        return 0
+    taken = 1
+    for word in words[index + 2 : index + 2 + IDIOM_WORDS]:
+        if a_verb_of_action(word, lex) or word in {w for p in lex.cue_words("negation_bridge") for w in p.split()}:
+            break
+        taken += 1
+    return taken
 
 
 def _said_of_a_product(before: list[str], language: str) -> bool:

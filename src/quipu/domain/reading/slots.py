@@ -18,11 +18,13 @@ from quipu.domain.reading.lexicon import (
     compiled_cue_table,
     compiled_table,
     lexicon,
+    without_personal_pronouns,
 )
 from quipu.domain.reading.merchants import merchants_named, number_names_a_merchant
 from quipu.domain.reading.model import ReadingContext, Slots
 from quipu.domain.reading.periods import periods_said
 from quipu.domain.reading.products_named import held_kind, own_accounts, own_endings, products_named, refused_here
+from quipu.domain.reading.tellers import impersonated, secret_named
 from quipu.domain.reading.text import LINK, fold, tokens
 from quipu.domain.reading.words import Words, normalise, said_only, speller
 from quipu.domain.vocabulary import DISPUTE_REFERENCE
@@ -91,6 +93,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         refused_services=refused_services,
         count=count,
         ordinal=_ordinal(text, language),
+        biggest=bool(lex.cue("the_biggest").search(text)),
         alert_kind=_one(text, compiled_cue_table(language, "alert_kinds")),
         settles=_one(text, compiled_cue_table(language, "settles")),
         switch="off" if lex.cue("switch_off").search(text) else "on" if lex.cue("switch_on").search(text) else None,
@@ -114,7 +117,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         correction=bool(lex.cue("correction").search(text)),
         falls_due=bool(lex.cue("falls_due").search(text)),
         later_day=_later_day(text, lex),
-        deadline=bool(lex.cue("deadline").search(text)),
+        deadline=any(lex.cue("deadline").search(t) for t in (text, without_personal_pronouns(text, lex))),
         remaining=bool(lex.cue("remaining").search(text)),
         how_much=bool(lex.cue("how_much").search(text)),
         noted=_whole(text, lex.cue("noted")),
@@ -126,8 +129,8 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         points_back=bool(lex.cue("points_back").search(text)),
         that_one=bool(lex.cue("that_one").search(text)),
         alert_not_offered=bool(lex.cue("alerts_not_offered").search(text)),
-        secret=bool(lex.cue("secret").search(text)),
-        impersonation=bool(lex.cue("bank_impersonation").search(text)),
+        secret=secret_named(text, lex),
+        impersonation=impersonated(text, lex),
         scam_purpose=bool(lex.cue("scam_purpose").search(text)),
         stranger=bool(lex.cue("stranger").search(text)),
         close_one=bool(lex.cue("close_ones").search(text)),
@@ -164,7 +167,7 @@ def _whole(text: str, phrases: Phrases) -> bool:
 
 def _later_day(text: str, lex: Lexicon) -> bool:
     """ "mejor lo pago el viernes", "paga na sexta", "cuando me caiga la quincena": a day to come named as when."""
-    if lex.cue("payday").search(text):
+    if lex.cue("payday").search(text) or lex.cue("once_it_comes").search(text):  # "el día que me llegue el recibo"
         return True
     if lex.cue("falls_due").search(text):  # "paga la tarjeta que vence el viernes": the day it is due, not when
         return False

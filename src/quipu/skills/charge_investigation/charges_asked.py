@@ -60,17 +60,28 @@ def _merchant(turn: SkillTurn) -> str | None:
 
 
 async def _the_one_chosen(turn: SkillTurn) -> list[ToolOutcome[Result]] | None:
-    """ "el segundo", "#2", "el último": the charge at that place in the list code showed last."""
+    """ "el segundo", "#2", "el último": the charge at that place in the list code showed last; "el de amazon el más
+    caro": the largest of those the words name."""
     place = turn.now.ordinal
-    if place is None or not turn.follow_up or not turn.earlier:
+    if (place is None and not turn.now.biggest) or not turn.follow_up or not turn.earlier:
         return None
-    shown = await turn.tools.call("investigate_charges", dict(turn.earlier))
+    merchant = turn.now.merchants[0] if turn.now.biggest and turn.now.merchants else None
+    shown = await turn.tools.call(
+        "investigate_charges", dict(turn.earlier) | ({"merchant": merchant} if merchant else {})
+    )
     charges = shown.result.charges if isinstance(shown.result, Report) else []
+    if place is None:
+        place = 1 + max(range(len(charges)), key=lambda i: charges[i].amount) if charges else 0
     index = place - 1 if place > 0 else len(charges) + place
-    transaction_id = _transaction_id(charges[index]) if 0 <= index < len(charges) else None
-    if transaction_id is None:
+    if not 0 <= index < len(charges):
         return None
-    return [await turn.tools.call("investigate_charge", {"transaction_id": transaction_id})]
+    chosen = charges[index]
+    transaction_id = _transaction_id(chosen)
+    if transaction_id is not None:
+        return [await turn.tools.call("investigate_charge", {"transaction_id": transaction_id})]
+    # a charge the investigation listed carries no id: it is looked at again by what names it alone
+    exact = {"merchant": chosen.merchant, "min_amount": str(chosen.amount), "max_amount": str(chosen.amount)}
+    return [await turn.tools.call("investigate_charges", {"days": turn.earlier.get("days", MATCH_DAYS)} | exact)]
 
 
 def _transaction_id(charge: ChargeLine) -> str | None:

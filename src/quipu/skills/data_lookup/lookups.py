@@ -152,6 +152,11 @@ async def act(turn: SkillTurn) -> list[ToolOutcome[Result]]:
     if tool == "get_complaints":
         return [await turn.tools.call(tool, {})]
     tool, arguments = _shaped(turn, tool, _arguments(turn, tool))
+    if tool == "get_spending_summary" and {"category", "merchant"} <= set(arguments) and "by" not in arguments:
+        # "en gasolina y ubers", "en spotify y en el cine": a category and a merchant said together, each its total
+        category = {k: v for k, v in arguments.items() if k != "merchant"}
+        merchant = {k: v for k, v in arguments.items() if k != "category"}
+        return [await turn.tools.call(tool, category, also=True), await turn.tools.call(tool, merchant)]
     if tool in ("get_spending_summary", "get_movements") and not {"merchant", "category"} & set(arguments):
         # on a follow-up only the words said now may name a place: "e no total, somando tudo?" drops the one before
         for place in turn.now.places if turn.follow_up else turn.slots.places:

@@ -1,0 +1,22 @@
+"""The marks of a scam in what someone told the customer: a secret asked for, and someone "of the bank" or of an
+authority telling them what to do. A code that is no secret (a postal code, a parcel's tracking code) marks nothing,
+and the bank's staff met in person at a branch impersonate no one."""
+
+from quipu.domain.reading.lexicon import Lexicon
+
+
+def secret_named(text: str, lex: Lexicon) -> bool:
+    """ "me pidieron el código que me llegó": a code, a password, a token; "mi código postal es 72000" is none."""
+    for found in lex.cue("not_secret").find(text):
+        text = text[: found.start()] + " " * (found.end() - found.start()) + text[found.end() :]
+    return lex.cue("secret").search(text) is not None
+
+
+def impersonated(text: str, lex: Lexicon) -> bool:
+    """ "me llamaron de la sucursal", "um cara do banco ligou": someone said to be of the bank or of an authority.
+    "el cajero de la sucursal me dijo que pagara el agua" was said in person at the bank: unless the words also tell
+    of a call or a message, no one impersonates the bank there."""
+    if lex.cue("bank_impersonation").search(text) is None:
+        return False
+    in_person = lex.cue("met_in_person").search(text) is not None
+    return not in_person or lex.cue("remote").search(text) is not None
