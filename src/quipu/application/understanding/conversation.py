@@ -21,6 +21,7 @@ DEBT = "debt"
 MOVEMENTS = "movements"
 UNRECOGNIZED = "unrecognized_charge"  # a charge the customer does not recognise
 PAYING = frozenset({"pay_debt", "pay_bill"})
+OWN_ACCOUNTS = frozenset({"savings", "checking", "account"})  # where money moved stays the customer's
 EMAIL = "email_summary"
 SHORT_FOLLOW_UP = 8  # a question this short that names nothing of its own leans on the last request
 
@@ -47,12 +48,20 @@ def pays_own(clause: Clause) -> bool:
 
 
 def steers_nothing(clause: Clause) -> bool:
-    """Money moved on advice that sends it nowhere a stranger chose: the customer's own bill or debt paid, or a sum
-    for family that someone close asks ("mi viejo me dice que le mande 50 lucas a mi hermana"), with no account
+    """Money moved on advice that sends it nowhere a stranger chose: the customer's own bill or debt paid, money
+    moved between their own accounts ("o gerente da agência falou pra passar 4 mil da corrente pra poupança"), or a
+    sum for family that someone close asks ("mi viejo me dice que le mande 50 lucas a mi hermana"), with no account
     given, no stranger, no call "from the bank", no code and no scam's purpose."""
     s = clause.slots
     for_family = s.close_one and clause.intent in MONEY_INTENTS and not (s.stranger or _steered_elsewhere(clause))
-    return pays_own(clause) or for_family
+    return pays_own(clause) or for_family or _between_own(clause)
+
+
+def _between_own(clause: Clause) -> bool:
+    """A transfer whose words name where it goes only as one of the customer's own accounts ("pra poupança 0011")."""
+    s = clause.slots
+    own_destination = any(p.role == "to" and p.kind in OWN_ACCOUNTS for p in s.products)
+    return clause.intent == "transfer" and own_destination and not (s.stranger or _steered_elsewhere(clause))
 
 
 def _steered_elsewhere(clause: Clause) -> bool:

@@ -16,6 +16,7 @@ from quipu.application.understanding.conversation import (
     asked_for,
     moves_money,
     named_or_sure,
+    pays_own,
     steers_nothing,
     sure,
 )
@@ -56,13 +57,16 @@ def scam_reported(clause: Clause, conversation: Conversation, catalog: Catalog) 
     # "un mail de AFIP… que pague 44.800 o me embargan", "um e-mail da Receita diz que eu tenho que pagar 152.000": an
     # authority, told, demanding a sum
     demanded_by_an_authority = reported and s.impersonation and s.demanded and bool(s.amounts)
+    # "al final no le mando las 20 lucas a Martina, me dijo que ya consiguió": money the customer refuses to move,
+    # beside what someone said, is pressed on them only when something steers it (a caller, an account given…)
+    pressed = clause.polarity == Polarity.ASKS or _steered(clause)
     if (
         named
         or paid_to_be_paid
         or paid_elsewhere
         or asked_by_a_stranger
         or demanded_by_an_authority
-        or (reported and (s.secret or s.scam_purpose or (money and not steers_nothing(clause))))
+        or (reported and (s.secret or s.scam_purpose or (money and not steers_nothing(clause) and pressed)))
         or (s.secret and s.impersonation)
         or (s.secret and s.link and clause.mood != Mood.ACTION_QUESTION)  # "ingrese a banco-seguro.com y confirme…"
     ):
@@ -123,9 +127,14 @@ def scam_across(commands: list[Command], catalog: Catalog) -> list[Command]:
     stranger = any(c.slots.stranger for c in clauses)
     if not (told or stranger):
         return commands
+    # "vi un video en tiktok que dice que hay que pagar el total de la tarjeta": the customer's own debt or bill
+    # paid, with nothing steering the money elsewhere, is no scam whoever advised it
     warned = [
         Command(Step.SCAM, c.clause, reason="scam_report")
-        if c.clause is not None and _moves_or_shares(c.clause) and (told or c.clause.mood != Mood.STATEMENT)
+        if c.clause is not None
+        and _moves_or_shares(c.clause)
+        and not pays_own(c.clause)
+        and (told or c.clause.mood != Mood.STATEMENT)
         else c
         for c in commands
     ]
