@@ -72,6 +72,7 @@ def _conversation(entry: dict) -> Conversation:
         offered_intent=after.get("offered"),
         pending=bool(after.get("pending")),
         waiting=frozenset(after.get("waiting") or ()),
+        waiting_actions=frozenset(after.get("waiting_actions") or ()),
     )
 
 

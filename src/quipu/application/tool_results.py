@@ -38,6 +38,7 @@ class PendingProposal(Result):
     summary: str
     skill: str | None = None  # the skill whose card it is: a refusal of that skill's action withdraws it
     about: str | None = None  # the bill it pays ("luz"): a refusal naming one bill withdraws that bill's card only
+    actions: tuple[str, ...] = ()  # the catalog's actions on it ("open_payment_inquiry"): another one refused keeps it
 
 
 class Held(Result):

@@ -167,6 +167,7 @@ class Agent(ModelCalls):
             offered_intent=conversation.offered_intent,
             pending=bool(last and last.proposal),
             waiting=frozenset(p.skill for p in last.waiting if p.skill) if last else frozenset(),
+            waiting_actions=frozenset(a for p in last.waiting for a in p.actions) if last else frozenset(),
         )
 
 

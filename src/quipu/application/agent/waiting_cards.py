@@ -35,7 +35,12 @@ def proposals_of(outcomes: list[ToolOutcome[Result]], skill: str | None) -> list
         if isinstance(result, ActionProposal) and result.proposal.needs_confirmation:
             items = [i.text.rstrip(".") for i in result.proposal.items]
             summary = "; ".join(items)[:160]
-            shown.append(PendingProposal(kind="actions", id=result.proposal.batch_id, summary=summary, skill=skill))
+            actions = tuple(dict.fromkeys(i.action for i in result.proposal.items))
+            shown.append(
+                PendingProposal(
+                    kind="actions", id=result.proposal.batch_id, summary=summary, skill=skill, actions=actions
+                )
+            )
         elif isinstance(result, Proposed):
             card = result.confirmation
             # written as the card writes it, in the customer's convention ("1.710.000,00 COP", never "1710000.00")

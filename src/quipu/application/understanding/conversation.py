@@ -38,6 +38,7 @@ class Conversation:
     offered_intent: str | None = None  # the last turn offered to prepare this
     pending: bool = False  # the last request's proposal waits for the customer's button
     waiting: frozenset[str] = frozenset()  # the skills whose cards, shown earlier in the conversation, still wait
+    waiting_actions: frozenset[str] = frozenset()  # the catalog's actions on those cards ("block_card")
 
 
 def pays_own(clause: Clause) -> bool:

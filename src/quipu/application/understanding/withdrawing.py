@@ -8,6 +8,7 @@ from quipu.application.understanding.answered_as import PAID_AFTER
 from quipu.application.understanding.catalog import Catalog
 from quipu.application.understanding.commands import Command, Step
 from quipu.application.understanding.conversation import (
+    MONEY_INTENTS,
     NEW_REQUEST,
     SURE_TO_ACT,
     Conversation,
@@ -62,10 +63,24 @@ def _withdrawn_later(clause: Clause, conversation: Conversation, catalog: Catalo
         return None
     if clause.intent == WITHDRAW and named_or_sure(clause, SURE_TO_ACT):  # "mejor no pagues nada"
         return Command(Step.CANCEL_PENDING, clause)
+    if _another_action_named(clause, conversation, catalog):
+        # "ni de vainas me la bloqueen, solo preguntaba" while a dispute's card waits: the block refused was never
+        # prepared; the dispute's card waits on
+        return Command(Step.ACKNOWLEDGE, clause, catalog.skill_of(clause.intent), clause.intent, reason="refuses")
     # "na vdd não paga nada disso, deixa pra depois": the reader may be torn between paying a bill or a debt, and
     # still sure the action refused is the one skill's whose cards wait
     skill = _skill_refused(clause, catalog)
     return Command(Step.CANCEL_PENDING, clause, skill) if skill in conversation.waiting else None
+
+
+def _another_action_named(clause: Clause, conversation: Conversation, catalog: Catalog) -> bool:
+    """The lexicon names an action of the card's own skill that is on none of the cards waiting (money is moved by
+    many verbs: which of its actions the words name says nothing of which card they mean)."""
+    intent = catalog.get(clause.intent)
+    if intent is None or intent.action is None or clause.intent in MONEY_INTENTS or not conversation.waiting_actions:
+        return False
+    named = clause.intent in clause.anchors and catalog.acts(clause.intent)
+    return named and intent.action not in conversation.waiting_actions
 
 
 def _skill_refused(clause: Clause, catalog: Catalog) -> str | None:
