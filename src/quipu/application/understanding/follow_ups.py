@@ -24,7 +24,9 @@ def corrects_the_last(clause: Clause, conversation: Conversation, catalog: Catal
         return None
     if s.how_much:  # "¿cuánto era 40 dólares en pesos?": a figure asked, never a sum corrected
         return None
-    if catalog.handled(clause.intent) == "small_talk" and sure(clause):  # "mejor espero": holding, nothing changed
+    # "mejor espero": holding, nothing changed; "no espera, mejor 2500" holds the card to change its sum or account
+    changed = s.amounts or s.products or s.last4 or s.settles
+    if catalog.handled(clause.intent) == "small_talk" and sure(clause) and not changed:
         return None
     if not continues_an_action(clause) or conversation.last_skill not in conversation.offered:
         return None
