@@ -150,7 +150,7 @@ def scam_across(commands: list[Command], catalog: Catalog) -> list[Command]:
         for c in warned
         if not (c.clause is not None and c.clause.mood == Mood.REPORT and c.step in TOLD_ONLY)
         and not (c.acts and not catalog.protects(c.intent))
-        and c.step not in (Step.CLARIFY, Step.OUT_OF_SCOPE)
+        and c.step not in (Step.CLARIFY, Step.OUT_OF_SCOPE, Step.NOT_IN_RECORDS)
     ]
 
 

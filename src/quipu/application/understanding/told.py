@@ -9,11 +9,12 @@ from quipu.application.understanding.conversation import (
     SURE_TO_CASE,
     UNRECOGNIZED,
     asked_for,
+    moves_money,
     named_or_sure,
     refines,
     sure,
 )
-from quipu.domain.reading.model import Clause, Mood
+from quipu.domain.reading.model import Clause, Mood, Polarity
 
 FILLERS = frozenset({"greeting", "thanks", "affirm"})  # said before a request, they ask nothing of their own
 
@@ -68,8 +69,11 @@ def _only_supposes(clause: Clause) -> bool:
 
 def _of_what_is_not_held(clause: Clause, before: Command) -> bool:
     """ "tengo plata en el galicia también, ¿cuánto hay ahí?": a question naming nothing of its own, right after
-    what the records here do not hold, asks of that same thing (it is said plainly once)."""
-    return before.step == Step.NOT_IN_RECORDS and not refines(clause) and not clause.anchors
+    what the records here do not hold, asks of that same thing (it is said plainly once). Money moved or a code
+    shared after it ("…una página de inversiones me promete duplicarme 500.000, tengo que mandarlos por Nequi") is
+    read on its own: it may be a scam's."""
+    moves = clause.polarity == Polarity.ASKS and (moves_money(clause) or clause.slots.secret)
+    return before.step == Step.NOT_IN_RECORDS and not refines(clause) and not clause.anchors and not moves
 
 
 def _tells_why(clause: Clause, before: Command) -> bool:

@@ -10,18 +10,15 @@ from quipu.domain.reading.lexicon import Lexicon, Phrases, compiled_table, lexic
 from quipu.domain.reading.model import Mood, Polarity, Speaker
 from quipu.domain.reading.openers import OPENING, opens_with, past_openers
 from quipu.domain.reading.polarity import (
-    declined,
     followed_by_comma,
     negated,
     none_at_all,
     put_off,
     refusal,
-    refused_after_its_verb,
-    refused_as_unwanted,
     refused_for_now,
-    withdrawn_by_its_verb,
 )
 from quipu.domain.reading.reasons import reason_then_request
+from quipu.domain.reading.refusals import declined, refused_after_its_verb, refused_as_unwanted, withdrawn_by_its_verb
 from quipu.domain.reading.text import fold, tokens
 from quipu.domain.reading.wishes import wished, wished_action
 from quipu.domain.reading.words import AND, PUNCTUATION, Words

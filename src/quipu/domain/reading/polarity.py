@@ -4,7 +4,7 @@
 from functools import cache
 
 from quipu.domain.reading.lexicon import Found, Lexicon, common, compiled_table, lexicon, past_the_pronouns
-from quipu.domain.reading.words import PUNCTUATION, Words, said_only
+from quipu.domain.reading.words import PUNCTUATION, Words
 
 BECAUSE = frozenset({"que", "q", "porque", "pq", "pois", "pues"})  # a reason follows a request ("…que ya no la uso")
 NEED_REACH = 2  # "la necesito pa | la otra semana": at most this many words between a need and its time
@@ -14,7 +14,7 @@ SUBJECT_REACH = 4  # "mi tarjeta de crédito | no pasa": the words before a nega
 
 
 @cache
-def _articles() -> frozenset[str]:
+def articles() -> frozenset[str]:
     """The articles before a noun ("el bloqueo", "la alerta"): after one, an action's word is its noun."""
     return frozenset(str(a) for a in common().get("articles") or [])
 
@@ -25,114 +25,15 @@ def negation_words(language: str) -> frozenset[str]:
     return frozenset(w for p in lexicon(language).cue_words("negation") for w in str(p).split())
 
 
-def _after_an_alternative(words: list[str], lex: Lexicon) -> bool:
+def after_an_alternative(words: list[str], lex: Lexicon) -> bool:
     """ "¿ya cayó o todavía no?", "já caiu ou ainda não?": the words end on an "or", one of two states asked."""
     return bool(words) and words[-1] in lex.cue_words("alternative")
-
-
-def refused_after_its_noun(clause: Words, language: str) -> bool:
-    """ "alerta de vencimento não, obrigada", "el aviso de pago no": what is refused is named first and the "no" ends
-    the clause, with no verb of action before it (a verb takes its own negation: "bloquéala, no")."""
-    lex = lexicon(language)
-    words = _without_courtesy_at_the_end(list(clause.content), lex)
-    negators = negation_words(lex.language)
-    if len(words) < 2 or words[-1] not in negators or words[-2] in negators:
-        return False
-    still = {w for p in lex.cue_words("not_yet") for w in p.split()}
-    if _after_an_alternative([w for w in words[:-1] if w not in still], lex):  # "¿ya cayó o todavía no?"
-        return False
-    # "quero meu dinheiro de volta, não…": a request said outright keeps its own "no"; after an article the action's
-    # word is its noun ("el bloqueo no, gracias"), which the "no" refuses
-    verbs = [w for i, w in enumerate(words[:-1]) if i == 0 or words[i - 1] not in _articles()]
-    return (
-        lex.cue("action_verbs").search(" ".join(verbs)) is None
-        and lex.cue("request").search(" ".join(words[:-1])) is None
-    )
-
-
-def refused_as_unwanted(clause: Words, language: str) -> bool:
-    """ "tampoco quiero la alerta de fecha de pago", "não quero o alerta de vencimento": wanting negated, then the thing
-    named with no verb of action anywhere after it, refuses the thing ("no quiero que me la bloqueen" has its verb, read
-    by `negated`; "ya no quiero la alerta" switches it off, read by the switch)."""
-    lex = lexicon(language)
-    words = list(clause.content)
-    negators = negation_words(lex.language)
-    wanting = lex.cue("wanting")
-    for index, word in enumerate(words[:-1]):
-        if word not in negators or followed_by_comma(clause, index):
-            continue
-        if lex.cue("action_verbs").search(" ".join(words[:index])):  # "bloquea la 4100, no quiero que me sigan…": why
-            return False
-        # "el aviso de vencimiento no lo quiero prendido": the thing named first, its pronoun before the wanting
-        rest = " ".join(past_the_pronouns(words[index + 1 :], lex))
-        wanted = wanting.search(rest)
-        if wanted is None or wanted.start() != 0:
-            continue
-        after = rest[wanted.end() :].split()
-        # a thing named by its article ("la alerta de fecha de pago") is refused whatever nouns follow ("pago")
-        thing = bool(after) and after[0] in _articles()
-        return thing or (bool(after) and lex.cue("action_verbs").search(" ".join(after)) is None)
-    return False
-
-
-def withdrawn_by_its_verb(clause: Words, language: str) -> bool:
-    """ "cancele eso de abonarle 300 mil a la tarjeta", "esquece isso de pagar a luz": a withdrawal whose object is an
-    action named by its verb refuses that action ("cancela lo de la tarjeta" names no verb: it is no refusal)."""
-    lex = lexicon(language)
-    text = " ".join(clause.content)
-    for found in lex.cue("withdrawing").find(text):
-        verb = past_the_pronouns(text[found.end() :].split(), lex)
-        if verb and a_verb_of_action(verb[0], lex):
-            return True
-        # "olvida lo del bloqueo de la 4100", "esquece aquilo da transferência": or the action named by its noun
-        noun = verb[1:2] if verb[:1] and verb[0] in _articles() else []
-        if noun and lex.cue("action_verbs").search(noun[0]) is not None:
-            return True
-    return False
-
-
-def refused_after_its_verb(clause: Words, language: str) -> bool:
-    """ "bloqueia não", "paga não, deixa que eu pago": Brazilian Portuguese negates an imperative with a "não" said
-    after it; the languages that do declare it (`closing_negation`)."""
-    lex = lexicon(language)
-    closing = set(lex.cue_words("closing_negation"))
-    words = list(clause.words)
-    for i, word in enumerate(words[1:], start=1):
-        # "bloqueia não, pfv": only words said to be kind may follow
-        ends = i + 1 == len(words) or words[i + 1] in PUNCTUATION or said_only(words[i + 1 :], [lex.cue("courtesy")])
-        if word in closing and ends and a_verb_of_action(words[i - 1], lex):
-            return True
-    return False
 
 
 def a_verb_of_action(word: str, lex: Lexicon) -> bool:
     """The whole word is a verb of action, with any pronouns attached ("bloqueia", "bloquéenmela")."""
     found = lex.cue("action_verbs").search(word)
     return found is not None and found.start() == 0 and found.end() == len(word)
-
-
-def declined(clause: Words, language: str) -> bool:
-    """ "paso, ya tengo recordatorio", "passo, obrigada": one word that declines, first and alone before a comma or
-    the end ("paso 500 a la de ahorro" is no refusal)."""
-    lex = lexicon(language)
-    words = list(clause.words)
-    content = [i for i, w in enumerate(words) if w not in PUNCTUATION]
-    if not content or words[content[0]] not in set(lex.cue_words("declines")):
-        return False
-    after = words[content[0] + 1 : content[0] + 2]
-    return not after or after[0] in PUNCTUATION
-
-
-def _without_courtesy_at_the_end(words: list[str], lex: Lexicon) -> list[str]:
-    """ "el bloqueo no, parce", "a transferência não, amiga, obrigada": a courtesy or a name the customer calls
-    the bank by ends the clause after its "no" and changes nothing of what the "no" refuses."""
-    while words:
-        text = " ".join(words)
-        last = [f for f in lex.cue("courtesy").find(text) if f.end() == len(text)]
-        if not last or last[0].start() == 0:
-            return words
-        words = text[: last[0].start()].split()
-    return words
 
 
 def none_at_all(clause: Words, language: str) -> bool:
@@ -238,7 +139,7 @@ def _happened_yet(text: str, delay: Found, lex: Lexicon) -> bool:
     if delay.group(0).split()[-1] not in negators:  # "semana que vem, tá?": only a "not yet" tells a state
         return False
     found = lex.cue("not_yet_happened").search(text[delay.end() :].strip())
-    alternative = _after_an_alternative(text[: delay.start()].split(), lex)  # "…o todavía no?": one of two states
+    alternative = after_an_alternative(text[: delay.start()].split(), lex)  # "…o todavía no?": one of two states
     return (found is not None and found.start() == 0) or alternative
 
 

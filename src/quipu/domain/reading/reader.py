@@ -13,9 +13,9 @@ from quipu.domain.reading.features import features
 from quipu.domain.reading.lexicon import common, lexicon
 from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading, ReadingContext, Slots, Speaker
 from quipu.domain.reading.named import anchors, announces_only, named_outright, past_a_greeting, past_the_openers
-from quipu.domain.reading.polarity import refused_after_its_noun
 from quipu.domain.reading.products_named import named_by_its_pronoun
 from quipu.domain.reading.reasons import gives_a_reason
+from quipu.domain.reading.refusals import refused_after_its_noun
 from quipu.domain.reading.slots import read_slots
 from quipu.domain.reading.switches import alert_refused, money_taken_out, switched, switching_off
 from quipu.domain.reading.words import AND, Words, normalise

@@ -1,0 +1,127 @@
+"""Refusals known by their shape, whatever verb they refuse: the thing named and then its "no" ("alerta de
+vencimento não, obrigada"), wanting negated ("tampoco quiero la alerta"), a withdrawal of an action named by its verb
+("cancele eso de abonarle 300 mil"), a Brazilian "não" after the imperative ("bloqueia não"), one word that declines
+("paso, ya tengo recordatorio")."""
+
+from quipu.domain.reading.lexicon import Lexicon, lexicon, past_the_pronouns
+from quipu.domain.reading.polarity import (
+    a_verb_of_action,
+    after_an_alternative,
+    articles,
+    followed_by_comma,
+    negation_words,
+)
+from quipu.domain.reading.words import PUNCTUATION, Words, said_only
+
+
+def refused_after_its_noun(clause: Words, language: str) -> bool:
+    """ "alerta de vencimento não, obrigada", "el aviso de pago no": what is refused is named first and the "no" ends
+    the clause, with no verb of action before it (a verb takes its own negation: "bloquéala, no")."""
+    lex = lexicon(language)
+    words = _without_courtesy_at_the_end(list(clause.content), lex)
+    negators = negation_words(lex.language)
+    if words[-1:] and words[-1] not in negators:  # "lo de la alerta tampoco, no me hace falta": refused at a pause
+        words = _before_the_first_pause(clause, lex)
+    if len(words) < 2 or words[-1] not in negators or words[-2] in negators:
+        return False
+    still = {w for p in lex.cue_words("not_yet") for w in p.split()}
+    if after_an_alternative([w for w in words[:-1] if w not in still], lex):  # "¿ya cayó o todavía no?"
+        return False
+    # "quero meu dinheiro de volta, não…": a request said outright keeps its own "no"; after an article the action's
+    # word is its noun ("el bloqueo no, gracias"), which the "no" refuses
+    verbs = [w for i, w in enumerate(words[:-1]) if i == 0 or words[i - 1] not in articles()]
+    return (
+        lex.cue("action_verbs").search(" ".join(verbs)) is None
+        and lex.cue("request").search(" ".join(words[:-1])) is None
+    )
+
+
+def _before_the_first_pause(clause: Words, lex: Lexicon) -> list[str]:
+    """The clause's words before its first comma, when what follows it only says why ("…tampoco, no me hace falta",
+    "…não, já tenho"); "el del internet no, solo el agua" keeps another thing, and stays one clause."""
+    words = list(clause.words)
+    if "," not in words:
+        return []
+    end = words.index(",")
+    after = [w for w in words[end + 1 :] if w not in PUNCTUATION]
+    why = negation_words(lex.language) | {str(w) for cue in ("because", "already") for w in lex.cue_words(cue)}
+    return [w for w in words[:end] if w not in PUNCTUATION] if after[:1] and after[0] in why else []
+
+
+def refused_as_unwanted(clause: Words, language: str) -> bool:
+    """ "tampoco quiero la alerta de fecha de pago", "não quero o alerta de vencimento": wanting negated, then the thing
+    named with no verb of action anywhere after it, refuses the thing ("no quiero que me la bloqueen" has its verb, read
+    by `negated`; "ya no quiero la alerta" switches it off, read by the switch)."""
+    lex = lexicon(language)
+    words = list(clause.content)
+    negators = negation_words(lex.language)
+    wanting = lex.cue("wanting")
+    for index, word in enumerate(words[:-1]):
+        if word not in negators or followed_by_comma(clause, index):
+            continue
+        if lex.cue("action_verbs").search(" ".join(words[:index])):  # "bloquea la 4100, no quiero que me sigan…": why
+            return False
+        # "el aviso de vencimiento no lo quiero prendido": the thing named first, its pronoun before the wanting
+        rest = " ".join(past_the_pronouns(words[index + 1 :], lex))
+        wanted = wanting.search(rest)
+        if wanted is None or wanted.start() != 0:
+            continue
+        after = rest[wanted.end() :].split()
+        # a thing named by its article ("la alerta de fecha de pago") is refused whatever nouns follow ("pago")
+        thing = bool(after) and after[0] in articles()
+        return thing or (bool(after) and lex.cue("action_verbs").search(" ".join(after)) is None)
+    return False
+
+
+def withdrawn_by_its_verb(clause: Words, language: str) -> bool:
+    """ "cancele eso de abonarle 300 mil a la tarjeta", "esquece isso de pagar a luz": a withdrawal whose object is an
+    action named by its verb refuses that action ("cancela lo de la tarjeta" names no verb: it is no refusal)."""
+    lex = lexicon(language)
+    text = " ".join(clause.content)
+    for found in lex.cue("withdrawing").find(text):
+        verb = past_the_pronouns(text[found.end() :].split(), lex)
+        if verb and a_verb_of_action(verb[0], lex):
+            return True
+        # "olvida lo del bloqueo de la 4100", "esquece aquilo da transferência": or the action named by its noun
+        noun = verb[1:2] if verb[:1] and verb[0] in articles() else []
+        if noun and lex.cue("action_verbs").search(noun[0]) is not None:
+            return True
+    return False
+
+
+def refused_after_its_verb(clause: Words, language: str) -> bool:
+    """ "bloqueia não", "paga não, deixa que eu pago": Brazilian Portuguese negates an imperative with a "não" said
+    after it; the languages that do declare it (`closing_negation`)."""
+    lex = lexicon(language)
+    closing = set(lex.cue_words("closing_negation"))
+    words = list(clause.words)
+    for i, word in enumerate(words[1:], start=1):
+        # "bloqueia não, pfv": only words said to be kind may follow
+        ends = i + 1 == len(words) or words[i + 1] in PUNCTUATION or said_only(words[i + 1 :], [lex.cue("courtesy")])
+        if word in closing and ends and a_verb_of_action(words[i - 1], lex):
+            return True
+    return False
+
+
+def declined(clause: Words, language: str) -> bool:
+    """ "paso, ya tengo recordatorio", "passo, obrigada": one word that declines, first and alone before a comma or
+    the end ("paso 500 a la de ahorro" is no refusal)."""
+    lex = lexicon(language)
+    words = list(clause.words)
+    content = [i for i, w in enumerate(words) if w not in PUNCTUATION]
+    if not content or words[content[0]] not in set(lex.cue_words("declines")):
+        return False
+    after = words[content[0] + 1 : content[0] + 2]
+    return not after or after[0] in PUNCTUATION
+
+
+def _without_courtesy_at_the_end(words: list[str], lex: Lexicon) -> list[str]:
+    """ "el bloqueo no, parce", "a transferência não, amiga, obrigada": a courtesy or a name the customer calls
+    the bank by ends the clause after its "no" and changes nothing of what the "no" refuses."""
+    while words:
+        text = " ".join(words)
+        last = [f for f in lex.cue("courtesy").find(text) if f.end() == len(text)]
+        if not last or last[0].start() == 0:
+            return words
+        words = text[: last[0].start()].split()
+    return words
