@@ -60,6 +60,12 @@ def answers_a_question(clause: Clause, conversation: Conversation, catalog: Cata
     # "mejor actívame el aviso de cuando vence" after a question about a charge: another skill's action, asked
     # outright, is a request of its own, whether or not the lexicon names it
     outright = bool(clause.anchors) or (catalog.acts(clause.intent) and asked_for(clause))
+    # "y cuánto me fui en salidas y cine este mes" after a question about a charge: a lookup the reader is sure of,
+    # asked with a period or a category of its own, is a request of its own even where the lexicon names none
+    s = clause.slots
+    outright = outright or (
+        clause.mood == Mood.QUESTION and not catalog.acts(clause.intent) and bool(s.periods or s.categories)
+    )
     new_request = sure(clause, NEW_REQUEST) and skill is not None and skill != conversation.last_skill and outright
     new_request = new_request and not _settles_what_was_asked(clause, conversation, catalog) and not picked
     refused = clause.polarity != Polarity.ASKS and catalog.acts(clause.intent) and clause.slots.amounts == ()

@@ -8,12 +8,13 @@ from datetime import date
 from functools import cache
 
 from quipu.domain.periods import Period, day_period, named_month, of_key, since, span_of_days, year_period
-from quipu.domain.reading.lexicon import Found, compiled_table, lexicon
+from quipu.domain.reading.lexicon import Found, common, compiled_table, lexicon
 
 YEAR = re.compile(r"(?<!\d)(20\d\d)(?!\d)")
 YEAR_MONTH = re.compile(r"(?<!\d)(20\d\d)-(\d{1,2})(?!\d)")
 DAYS_PER_MONTH = 30
 DAYS_PER_WEEK = 7
+COUNTED = frozenset({"last_n_days", "last_n_weeks", "last_n_months"})  # a span counted back from today
 FUTURE = "future"  # the lexicon's key for words of a time still to come
 
 
@@ -42,6 +43,8 @@ def periods_said(text: str, language: str, as_of: date) -> list[Said]:
             continue
         if key == FUTURE:
             future.append(match.span())
+            continue
+        if key in COUNTED and _the_ones_talked_about(text, match, language):
             continue
         period = _period(key, match, language, as_of)
         if period is not None and free(match.start(), match.end()):
@@ -94,6 +97,15 @@ def _months(text: str, language: str, as_of: date, found: list[Said], free: Call
             period = named_month(words[match.group(1)], year, as_of)
             if period and free(*match.span()):
                 found.append(Said(period, *match.span()))
+
+
+def _the_ones_talked_about(text: str, match: Found, language: str) -> bool:
+    """ "¿cuál de los dos meses fue peor?", "nas duas semanas": a count of months or weeks after an article, with no
+    "últimos", names the ones just talked about, not a span back from today."""
+    before = text[: match.start()].split()[-1:]
+    articles = {str(a) for a in common().get("articles") or []}
+    first = match.group(0).split()[0]
+    return bool(before) and before[0] in articles and (first.isdigit() or first in lexicon(language).numbers())
 
 
 def _period(key: str, match: Found, language: str, as_of: date) -> Period | None:
