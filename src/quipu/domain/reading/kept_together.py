@@ -3,7 +3,7 @@
 
 import re
 
-from quipu.domain.reading.lexicon import common, lexicon
+from quipu.domain.reading.lexicon import articles, lexicon
 from quipu.domain.reading.text import fold
 from quipu.domain.reading.words import AND, PUNCTUATION
 
@@ -38,8 +38,7 @@ def joins_nothing(said: str, left: list[str], right: list[str], language: str) -
 def lists_one_more(left: list[str], right: list[str]) -> bool:
     """ "el resumen de la 1005 y la 4655 al correo", "da 1005 e a 4655": an "y"/"e" between two endings (a number, or
     its article and a number) lists one more product of the same request."""
-    articles = {str(a) for a in common().get("articles") or []}
-    ending = right[1:2] if right[:1] and right[0] in articles else right[:1]
+    ending = right[1:2] if right[:1] and right[0] in articles() else right[:1]
     return bool(left and ending) and all(ENDING.fullmatch(w) is not None for w in (left[-1], ending[0]))
 
 

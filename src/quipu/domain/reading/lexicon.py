@@ -205,6 +205,12 @@ def common() -> dict[str, Any]:
 
 
 @cache
+def articles() -> frozenset[str]:
+    """The articles of either language ("el bloqueo", "la alerta", "os dois"): after one, a word names a thing."""
+    return frozenset(str(a) for a in common().get("articles") or [])
+
+
+@cache
 def compiled_cue(language: str, name: str) -> Phrases:
     lex = lexicon(language)
     words = lex.cue_words(name)
@@ -284,6 +290,5 @@ def past_the_pronouns(rest: list[str], lex: Lexicon) -> list[str]:
 def without_personal_pronouns(text: str, lex: Lexicon) -> str:
     """The words without the pronouns of persons ("cuándo se me vence" → "cuándo vence"), so a phrase of the lexicon
     is found whatever pronouns the customer put inside it (the articles "la", "lo" stay: they name things)."""
-    articles = {str(a) for a in common().get("articles") or []}
-    personal = {str(w) for w in lex.cue_words("clitics")} - articles
+    personal = {str(w) for w in lex.cue_words("clitics")} - articles()
     return " ".join(w for w in text.split() if w not in personal)

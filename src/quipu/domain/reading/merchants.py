@@ -6,7 +6,7 @@ import re
 from difflib import SequenceMatcher
 from functools import cache
 
-from quipu.domain.reading.lexicon import brand_names, brands, common, lexicon
+from quipu.domain.reading.lexicon import articles, brand_names, brands, common, lexicon
 from quipu.domain.reading.text import fold
 
 CLOSE = 0.85  # how alike a word must be to a merchant's own word to name it ("liverpol", "mercadolivre")
@@ -71,10 +71,9 @@ def _leading_number(merchant: str) -> str | None:
 def _named_by_number(words: list[str], merchant: str) -> bool:
     lead = _leading_number(merchant)
     before = {str(w) for w in common().get("merchant_lead_words") or []}
-    articles = {str(w) for w in common().get("articles") or []}
 
     def led(i: int) -> bool:
-        return i >= 1 and (words[i - 1] in before or (words[i - 1] in articles and i >= 2 and words[i - 2] in before))
+        return i >= 1 and (words[i - 1] in before or (words[i - 1] in articles() and i >= 2 and words[i - 2] in before))
 
     return lead is not None and any(w == lead and led(i) for i, w in enumerate(words))
 

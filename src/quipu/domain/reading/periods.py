@@ -8,7 +8,7 @@ from datetime import date
 from functools import cache
 
 from quipu.domain.periods import Period, day_period, named_month, of_key, since, span_of_days, year_period
-from quipu.domain.reading.lexicon import Found, common, compiled_table, lexicon
+from quipu.domain.reading.lexicon import Found, articles, compiled_table, lexicon
 
 YEAR = re.compile(r"(?<!\d)(20\d\d)(?!\d)")
 YEAR_MONTH = re.compile(r"(?<!\d)(20\d\d)-(\d{1,2})(?!\d)")
@@ -100,12 +100,11 @@ def _months(text: str, language: str, as_of: date, found: list[Said], free: Call
 
 
 def _the_ones_talked_about(text: str, match: Found, language: str) -> bool:
-    """ "¿cuál de los dos meses fue peor?", "nas duas semanas": a count of months or weeks after an article, with no
+    """ "¿cuál de los dos meses fue peor?", "e as duas semanas?": a count of months or weeks after an article, with no
     "últimos", names the ones just talked about, not a span back from today."""
     before = text[: match.start()].split()[-1:]
-    articles = {str(a) for a in common().get("articles") or []}
     first = match.group(0).split()[0]
-    return bool(before) and before[0] in articles and (first.isdigit() or first in lexicon(language).numbers())
+    return bool(before) and before[0] in articles() and (first.isdigit() or first in lexicon(language).numbers())
 
 
 def _period(key: str, match: Found, language: str, as_of: date) -> Period | None:

@@ -3,7 +3,7 @@
 
 from functools import cache
 
-from quipu.domain.reading.lexicon import Found, Lexicon, common, compiled_table, lexicon, past_the_pronouns
+from quipu.domain.reading.lexicon import Found, Lexicon, compiled_table, lexicon, past_the_pronouns
 from quipu.domain.reading.words import PUNCTUATION, Words
 
 BECAUSE = frozenset({"que", "q", "porque", "pq", "pois", "pues"})  # a reason follows a request ("…que ya no la uso")
@@ -11,12 +11,6 @@ NEED_REACH = 2  # "la necesito pa | la otra semana": at most this many words bet
 BRIDGE = 4  # at most this many words between a negation and the verb it negates
 IDIOM_WORDS = 2  # "ni | de | riesgos", "nem | por | um decreto": the words of an idiom of never after its preposition
 SUBJECT_REACH = 4  # "mi tarjeta de crédito | no pasa": the words before a negation that may name what it tells of
-
-
-@cache
-def articles() -> frozenset[str]:
-    """The articles before a noun ("el bloqueo", "la alerta"): after one, an action's word is its noun."""
-    return frozenset(str(a) for a in common().get("articles") or [])
 
 
 @cache

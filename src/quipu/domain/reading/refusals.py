@@ -3,11 +3,10 @@ vencimento não, obrigada"), wanting negated ("tampoco quiero la alerta"), a wit
 ("cancele eso de abonarle 300 mil"), a Brazilian "não" after the imperative ("bloqueia não"), one word that declines
 ("paso, ya tengo recordatorio")."""
 
-from quipu.domain.reading.lexicon import Lexicon, lexicon, past_the_pronouns
+from quipu.domain.reading.lexicon import Lexicon, articles, lexicon, past_the_pronouns
 from quipu.domain.reading.polarity import (
     a_verb_of_action,
     after_an_alternative,
-    articles,
     followed_by_comma,
     negation_words,
 )
