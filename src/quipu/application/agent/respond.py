@@ -128,7 +128,13 @@ class Responder(SkillAnswers):
         """How the action works, and an offer; a reported request is offered to the customer themself."""
         intent = command.intent
         if command.reason == "reported":
-            self._say(words.say("reported", self.language, choice=self._choice(intent)), asks=True)
+            # advice about the customer's own things ("según mi contador conviene pagar el total") is met with how it
+            # works; a transfer someone else asked for is a scam's shape, and its how-to is not what they need
+            how = words.how_it_works(intent or "", self.language) if intent != "transfer" else None
+            if how:
+                self._say(f"{how} {words.say('reported_advice', self.language)}", asks=True)
+            else:
+                self._say(words.say("reported", self.language, choice=self._choice(intent)), asks=True)
         elif command.step == Step.OFFER:
             self._say(words.say("statement_offer", self.language, choice=self._choice(intent)), asks=True)
         else:

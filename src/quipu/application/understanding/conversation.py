@@ -55,7 +55,15 @@ def steers_nothing(clause: Clause) -> bool:
     given, no stranger, no call "from the bank", no code and no scam's purpose."""
     s = clause.slots
     for_family = s.close_one and clause.intent in MONEY_INTENTS and not (s.stranger or _steered_elsewhere(clause))
-    return pays_own(clause) or for_family or _between_own(clause)
+    return pays_own(clause) or for_family or _between_own(clause) or _their_own_money(clause)
+
+
+def _their_own_money(clause: Clause) -> bool:
+    """ "mi novio dice que él le va a pasar 30 lucas a Martina desde la suya", "me mandaron mis roomies su parte": the
+    money moved is someone else's own, so the customer's is steered nowhere; a stranger, a demand, a code, a call
+    "from the bank" or a scam's purpose still make it a scam."""
+    s = clause.slots
+    return s.their_money and not (s.stranger or s.demanded or s.secret or s.impersonation or s.scam_purpose)
 
 
 def _between_own(clause: Clause) -> bool:

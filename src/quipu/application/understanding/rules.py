@@ -182,6 +182,9 @@ def _declined_in_doubt(clause: Clause, conversation: Conversation, catalog: Cata
     likely = [g.label for g in clause.intents[:2] if g.confidence >= DOUBT_FLOOR]
     if clause.polarity == Polarity.ASKS or not likely or not all(catalog.acts(label) for label in likely):
         return None
+    asked = conversation.last_intent if conversation.awaiting else None
+    if asked and catalog.acts(asked) and not clause.anchors:  # "mejor espero a la quincena" when asked which account
+        likely = [asked]
     return Command(
         Step.ACKNOWLEDGE,
         clause,

@@ -3,6 +3,7 @@ report of what someone said, a correction, another product left alone, the bank 
 them stays what it was."""
 
 from quipu.domain.reading.lexicon import compiled_table, lexicon, past_the_pronouns
+from quipu.domain.reading.polarity import a_verb_of_action
 from quipu.domain.reading.products_named import products_named
 from quipu.domain.reading.words import AND, PUNCTUATION
 
@@ -121,3 +122,12 @@ def corrected_then_another_bill(left: list[str], right: list[str], language: str
         return False
     named = [{name for name, p in compiled_table(language, "services") if p.search(" ".join(w))} for w in (left, right)]
     return bool(named[0] and named[1] and not named[0] & named[1])
+
+
+def says_how(right: list[str], language: str) -> bool:
+    """ "…com desconto, só 20 mil, pagando numa conta de outro banco": a verb of action in the gerund, right after a
+    comma, says how what came before is done: one clause with it."""
+    lex = lexicon(language)
+    first = [w for w in right if w not in PUNCTUATION][:1]
+    endings = [str(e) for e in lex.cue_words("gerund_endings")]
+    return bool(first) and a_verb_of_action(first[0], lex) and any(first[0].endswith(e) for e in endings)

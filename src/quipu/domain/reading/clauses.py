@@ -7,6 +7,7 @@ from quipu.domain.reading.after_a_comma import (
     corrected_then_another_bill,
     corrects,
     leads_its_question,
+    says_how,
     stands_apart,
     topic_of_the_question,
 )
@@ -96,6 +97,9 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         after_an_or = after_an_alternative(words[:start], lex)  # "…o eso solo lo hace la sucursal?": one question
         if (rest and rest[0] in PREPOSITION_AFTER) or (start and words[start - 1] in SUBORDINATING) or after_an_or:
             continue
+        # "caso o salário caia antes eu pagaria…": a joiner inside a supposition, before its comma, is part of it
+        if supposes(words[:start], language) and "," not in words[:start]:
+            continue
         # "compárame mayo contra abril pero en total": a few words of detail after "pero" qualify what came before
         # "…3 lucas nomás en la de ahorro?", "pagar só o mínimo": an "only" that says how much starts nothing, unless
         # what follows starts anew
@@ -117,7 +121,8 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         # "mi tarjeta no pasa en ningún lado me la pueden reactivar": dictated with no comma, the bank asked to act
         kept_with = PUNCTUATION | SUBORDINATING | if_words(language) | set(lexicon(language).cue_words("clitics"))
         dictated = _content(left) > SHORT and left[-1] not in kept_with
-        if dictated and asks_the_bank(words[index:], language):
+        # "caso o salário caia antes eu pagaria a internet": what follows an "if" is part of the supposition
+        if dictated and asks_the_bank(words[index:], language) and not supposes(left, language):
             head = (left, said[:index], _asked_with(left, asked, language))
             return [head, *_joined((words[index:], said[index:], asked), language)]
         joins = word in AND and not joins_nothing(said[index], left, right, language)
@@ -134,6 +139,7 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
             and not opens_only
             and not topic_of_the_question(left, right, language)
             and not (leads_its_question(left, language) or asks_what_to_do_of_it(right, language))
+            and not says_how(right, language)
             and (
                 _starts_anew(right, language)
                 or _greets_only(left, language)

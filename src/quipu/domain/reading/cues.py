@@ -6,6 +6,7 @@ from functools import cache
 
 from quipu.domain.reading.after_a_comma import leads_its_question
 from quipu.domain.reading.alternatives import another_way
+from quipu.domain.reading.conditional import would_do
 from quipu.domain.reading.lexicon import Lexicon, Phrases, compiled_table, lexicon
 from quipu.domain.reading.model import Mood, Polarity, Speaker
 from quipu.domain.reading.openers import OPENING, opens_with, past_openers
@@ -244,6 +245,8 @@ def _hypothetical(clause: Words, language: str) -> bool:
     aclaración": a "sí" before an imperative), nor an
     "if" inside a request ("bloquéala si puedes"): a one-word cue counts only where the clause opens."""
     lex = lexicon(language)
+    if would_do(clause, language):  # "yo pagaría la luz con la de ahorro, pero…": what they would do
+        return True
     # "una pregunta, si les pido pasar 10 mil… ¿me cobran?": the supposition opens past the words that only open
     words = past_openers(list(clause.content), lex)
     courtesy = lex.cue("courtesy").search(" ".join(words))

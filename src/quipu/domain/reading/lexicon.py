@@ -211,6 +211,12 @@ def articles() -> frozenset[str]:
 
 
 @cache
+def noun_links() -> frozenset[str]:
+    """The words joining a noun to its kind ("el aviso de pago"): after one, a word names a thing, not an act."""
+    return frozenset(str(a) for a in common().get("noun_links") or [])
+
+
+@cache
 def compiled_cue(language: str, name: str) -> Phrases:
     lex = lexicon(language)
     words = lex.cue_words(name)

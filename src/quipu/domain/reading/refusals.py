@@ -3,7 +3,7 @@ vencimento não, obrigada"), wanting negated ("tampoco quiero la alerta"), a wit
 ("cancele eso de abonarle 300 mil"), a Brazilian "não" after the imperative ("bloqueia não"), one word that declines
 ("paso, ya tengo recordatorio")."""
 
-from quipu.domain.reading.lexicon import Lexicon, articles, lexicon, past_the_pronouns
+from quipu.domain.reading.lexicon import Lexicon, articles, lexicon, noun_links, past_the_pronouns
 from quipu.domain.reading.polarity import (
     a_verb_of_action,
     after_an_alternative,
@@ -27,8 +27,10 @@ def refused_after_its_noun(clause: Words, language: str) -> bool:
     if after_an_alternative([w for w in words[:-1] if w not in still], lex):  # "¿ya cayó o todavía no?"
         return False
     # "quero meu dinheiro de volta, não…": a request said outright keeps its own "no"; after an article the action's
-    # word is its noun ("el bloqueo no, gracias"), which the "no" refuses
-    verbs = [w for i, w in enumerate(words[:-1]) if i == 0 or words[i - 1] not in articles()]
+    # word is its noun ("el bloqueo no, gracias"), which the "no" refuses, and so after a noun's link ("el aviso de
+    # pago no")
+    things = articles() | noun_links()
+    verbs = [w for i, w in enumerate(words[:-1]) if i == 0 or words[i - 1] not in things]
     return (
         lex.cue("action_verbs").search(" ".join(verbs)) is None
         and lex.cue("request").search(" ".join(words[:-1])) is None

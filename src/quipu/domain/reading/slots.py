@@ -134,6 +134,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         scam_purpose=bool(lex.cue("scam_purpose").search(text)),
         stranger=bool(lex.cue("stranger").search(text)),
         close_one=bool(lex.cue("close_ones").search(text)),
+        their_money=any(lex.cue(cue).search(text) for cue in ("their_money", "incoming")),
         can_do=bool(lex.cue("can_do").search(text)),
         demanded=bool(lex.cue("demanded").search(text)),
         given_account=given_account(text, draft.words, lex),

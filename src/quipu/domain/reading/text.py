@@ -18,6 +18,8 @@ WORD = re.compile(
     rf"\b{DISPUTE_REFERENCE}\b|{LINK.pattern}|[A-Za-z]{{2,}}(?:-[A-Za-z0-9]+){{2,}}|\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?"
     # an alias of an account, words joined by dots ("fibra.pago.urgente"), is one word, no sentence's end
     r"|[^\W\d_]+(?:\.[^\W\d_]+){2,}"
+    # a handle or a key said with its "@" ("@andres.g1001"): one word, its dots no sentence's end
+    r"|@\w+(?:\.\w+)*"
     # "McDonald's" is one word; a one-letter elision is its own ("conta d'água": "d", "água")
     r"|\$?\d[\d.,]*\d|\$?\d|[^\W\d_]{2,}(?:['’][^\W\d_]+)?|[^\W\d_]+"
     r"|[?¿!¡.;:,\n]|\$|%|#"

@@ -121,11 +121,15 @@ UNDERSTANDING = {
         "es": "De acuerdo, no hago nada por ahora. Cuando quieras {choice}, dímelo y lo preparo.",
         "pt": "Combinado, não faço nada por enquanto. Quando quiser {choice}, é só dizer que eu preparo.",
     },
+    "reported_advice": {
+        "es": "Lo decides tú: no actúo por lo que otra persona diga o pida, solo por lo que tú me pidas.",
+        "pt": "Quem decide é você: não faço nada pelo que outra pessoa diga ou peça, só pelo que você me pedir.",
+    },
     "reported": {
-        "es": "No actúo por lo que otra persona pidió. Si tú quieres {choice}, dímelo y lo preparo para que lo "
-        "confirmes.",
-        "pt": "Não faço nada pelo pedido de outra pessoa. Se você quiser {choice}, é só dizer que eu preparo para "
-        "você confirmar.",
+        "es": "Lo decides tú: no actúo por lo que otra persona diga o pida. Si tú quieres {choice}, dímelo y lo "
+        "preparo para que lo confirmes.",
+        "pt": "Quem decide é você: não faço nada pelo que outra pessoa diga ou peça. Se você quiser {choice}, é só "
+        "dizer que eu preparo para você confirmar.",
     },
     "scam_warning": {
         "es": "Cuidado: esto parece una estafa. El banco nunca te pide que transfieras dinero a una «cuenta segura» "
