@@ -31,7 +31,9 @@ def corrects_the_last(clause: Clause, conversation: Conversation, catalog: Catal
     if not continues_an_action(clause) or conversation.last_skill not in conversation.offered:
         return None
     other = catalog.skill_of(clause.intent)
-    if other not in (None, conversation.last_skill) and sure(clause, NEW_REQUEST) and clause.anchors:
+    # "no espere, mejor el pago mínimo nada más": what the last payment settles, said again, changes that payment
+    resettled = bool(s.settles) and catalog.takes_declared(conversation.last_intent, SETTLES)
+    if other not in (None, conversation.last_skill) and sure(clause, NEW_REQUEST) and clause.anchors and not resettled:
         return None  # "mejor dime mi saldo": a new request of its own
     # "no, no quiero bloquearla, solo que me avisen si…": another action of the same skill, asked outright
     another_action = clause.intent != conversation.last_intent and catalog.acts(clause.intent)
