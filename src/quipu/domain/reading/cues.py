@@ -10,6 +10,7 @@ from quipu.domain.reading.conditional import would_do
 from quipu.domain.reading.lexicon import Lexicon, Phrases, compiled_table, lexicon
 from quipu.domain.reading.model import Mood, Polarity, Speaker
 from quipu.domain.reading.openers import OPENING, opens_with, past_openers
+from quipu.domain.reading.past import done
 from quipu.domain.reading.polarity import (
     followed_by_comma,
     negated,
@@ -20,7 +21,7 @@ from quipu.domain.reading.polarity import (
 )
 from quipu.domain.reading.reasons import reason_then_request
 from quipu.domain.reading.refusals import declined, refused_after_its_verb, refused_as_unwanted, withdrawn_by_its_verb
-from quipu.domain.reading.text import fold, tokens
+from quipu.domain.reading.text import fold
 from quipu.domain.reading.wishes import wished, wished_action
 from quipu.domain.reading.words import AND, PUNCTUATION, Words
 
@@ -119,7 +120,7 @@ def read_cues(clause: Words, language: str) -> Cues:
         switch_off=bool(lex.cue("switch_off").search(text)),
         others=(_someone_else_acts(opening, lex) and not wished(clause, language))
         or bool(lex.cue("incoming").search(text)),
-        done=_done(clause, language),
+        done=done(clause, language),
         done_by_others=bool(lex.cue("done_by_others").search(text)),
         pays=bool(lex.cue("pay_verbs").search(text)),
         tell=opens_with(lex.cue("tell"), opening),
@@ -214,13 +215,6 @@ def _presents_of_imperatives(language: str) -> frozenset[str]:
     verbs = {fold(str(v)) for v in lex.cue_words("imperative") if " " not in str(v)}
     ends = [str(e) for e in lex.cue_words("present_endings")]
     return frozenset(v + e for v in verbs if v[-1:] in "ae" for e in ends)
-
-
-def _done(clause: Words, language: str) -> bool:
-    """ "pagué la luz", "já paguei": the customer's own past action. Read on their own letters, accents kept: the
-    folded "pague" is also the request "pague la luz"."""
-    said = " " + " ".join(tokens(clause.said.lower())) + " "
-    return any(f" {str(p).lower()} " in said for p in lexicon(language).cue_words("done"))
 
 
 def _someone_else_acts(opening: str, lex: Lexicon) -> bool:
