@@ -57,6 +57,9 @@ def scam_reported(clause: Clause, conversation: Conversation, catalog: Catalog) 
     # "un mail de AFIP… que pague 44.800 o me embargan", "um e-mail da Receita diz que eu tenho que pagar 152.000": an
     # authority, told, demanding a sum
     demanded_by_an_authority = reported and s.impersonation and s.demanded and bool(s.amounts)
+    # "para el desembolso tengo que pagar 2 mil de seguro": a sum demanded for a scam's purpose, whoever the reader
+    # takes the payment for
+    demanded_for_a_purpose = s.scam_purpose and s.demanded and bool(s.amounts)
     # "al final no le mando las 20 lucas a Martina, me dijo que ya consiguió": money the customer refuses to move,
     # beside what someone said, is pressed on them only when something steers it (a caller, an account given…)
     pressed = clause.polarity == Polarity.ASKS or _steered(clause)
@@ -66,6 +69,7 @@ def scam_reported(clause: Clause, conversation: Conversation, catalog: Catalog) 
         or paid_elsewhere
         or asked_by_a_stranger
         or demanded_by_an_authority
+        or demanded_for_a_purpose
         or (reported and (s.secret or s.scam_purpose or (money and not steers_nothing(clause) and pressed)))
         or (s.secret and s.impersonation)
         or (s.secret and s.link and clause.mood != Mood.ACTION_QUESTION)  # "ingrese a banco-seguro.com y confirme…"

@@ -20,7 +20,13 @@ from quipu.domain.reading.polarity import (
     refused_for_now,
 )
 from quipu.domain.reading.reasons import reason_then_request
-from quipu.domain.reading.refusals import declined, refused_after_its_verb, refused_as_unwanted, withdrawn_by_its_verb
+from quipu.domain.reading.refusals import (
+    declined,
+    paid_in_person,
+    refused_after_its_verb,
+    refused_as_unwanted,
+    withdrawn_by_its_verb,
+)
 from quipu.domain.reading.text import fold
 from quipu.domain.reading.wishes import wished, wished_action
 from quipu.domain.reading.words import AND, PUNCTUATION, Words
@@ -114,6 +120,7 @@ def read_cues(clause: Words, language: str) -> Cues:
         or refused_as_unwanted(clause, language)
         or withdrawn_by_its_verb(clause, language)
         or declined(clause, language)
+        or paid_in_person(clause, language)
         or refusal(text, lex, " ".join(clause.words))
         or none_at_all(clause, language),
         postpones=put_off(text, lex, " ".join(clause.words)) or refused_for_now(clause, language, anchors),

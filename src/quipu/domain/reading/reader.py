@@ -15,7 +15,7 @@ from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading, R
 from quipu.domain.reading.named import anchors, announces_only, named_outright, past_a_greeting, past_the_openers
 from quipu.domain.reading.products_named import named_by_its_pronoun
 from quipu.domain.reading.reasons import gives_a_reason
-from quipu.domain.reading.refusals import refused_after_its_noun
+from quipu.domain.reading.refusals import opens_with_its_action, refused_after_its_noun
 from quipu.domain.reading.slots import read_slots
 from quipu.domain.reading.switches import alert_refused, money_taken_out, switched, switching_off
 from quipu.domain.reading.words import AND, Words, normalise
@@ -142,7 +142,8 @@ def read_clause(
         intents = (Guess("greeting", 1.0),)
     polarity = Polarity.ASKS if switching_off(intents, words, language) and not cues.postpones else cues.polarity
     # a product refused in the same words ("la de débito, la de crédito no") refuses that product, not the request
-    if polarity == Polarity.ASKS and refused_after_its_noun(words, language) and not (slots.products or slots.last4):
+    products_named = bool(slots.products or slots.last4) and not opens_with_its_action(words, language)
+    if polarity == Polarity.ASKS and refused_after_its_noun(words, language) and not products_named:
         polarity = Polarity.REFUSES
     intents = alert_refused(intents, polarity, cues)
     return Clause(

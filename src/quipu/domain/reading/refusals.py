@@ -13,6 +13,9 @@ from quipu.domain.reading.polarity import (
 from quipu.domain.reading.words import PUNCTUATION, Words, said_only
 
 
+NOUN_AND_NO = 3  # "el bloqueo no": an article, the action's noun and its "no"
+
+
 def refused_after_its_noun(clause: Words, language: str) -> bool:
     """ "alerta de vencimento não, obrigada", "el aviso de pago no": what is refused is named first and the "no" ends
     the clause, with no verb of action before it (a verb takes its own negation: "bloquéala, no")."""
@@ -30,7 +33,8 @@ def refused_after_its_noun(clause: Words, language: str) -> bool:
     # word is its noun ("el bloqueo no, gracias"), which the "no" refuses, and so after a noun's link ("el aviso de
     # pago no")
     things = articles() | noun_links()
-    verbs = [w for i, w in enumerate(words[:-1]) if i == 0 or words[i - 1] not in things]
+    nouns = set(lex.cue_words("action_nouns"))  # "Bloqueo NO, la tengo aquí": the action's own noun
+    verbs = [w for i, w in enumerate(words[:-1]) if (i == 0 or words[i - 1] not in things) and w not in nouns]
     return (
         lex.cue("action_verbs").search(" ".join(verbs)) is None
         and lex.cue("request").search(" ".join(words[:-1])) is None
@@ -46,7 +50,12 @@ def _before_the_first_pause(clause: Words, lex: Lexicon) -> list[str]:
     end = words.index(",")
     after = [w for w in words[end + 1 :] if w not in PUNCTUATION]
     why = negation_words(lex.language) | {str(w) for cue in ("because", "already") for w in lex.cue_words(cue)}
-    return [w for w in words[:end] if w not in PUNCTUATION] if after[:1] and after[0] in why else []
+    before = [w for w in words[:end] if w not in PUNCTUATION]
+    # "Bloqueo NO, la tarjeta la tengo aquí": an action named by its noun alone is refused whatever reason follows,
+    # unless what follows keeps something else ("el bloqueo no, solo la alerta")
+    keeps = any(lex.cue(cue).search(" ".join(after[:2])) for cue in ("only", "correction"))
+    by_its_noun = len(before) <= NOUN_AND_NO and bool(set(before) & set(lex.cue_words("action_nouns")))
+    return before if after[:1] and (after[0] in why or (by_its_noun and not keeps)) else []
 
 
 def refused_as_unwanted(clause: Words, language: str) -> bool:
@@ -126,3 +135,26 @@ def _without_courtesy_at_the_end(words: list[str], lex: Lexicon) -> list[str]:
             return words
         words = text[: last[0].start()].split()
     return words
+
+
+IN_PERSON_REACH = 4  # "vou pagar | na agência", "lo pago mañana | en el Oxxo": the place a few words after the verb
+
+
+def paid_in_person(clause: Words, language: str) -> bool:
+    """ "vou pagar na agência no dia 28 mesmo", "mejor lo pago en el Oxxo": the customer pays it themselves, in
+    person; the bank is asked to pay nothing."""
+    lex = lexicon(language)
+    text = " ".join(clause.content)
+    places = [m.start() for m in lex.cue("in_person").find(text)]
+    return any(
+        0 <= len(text[paid.end() : place].split()) <= IN_PERSON_REACH
+        for paid in lex.cue("i_pay").find(text)
+        for place in places
+    )
+
+
+def opens_with_its_action(clause: Words, language: str) -> bool:
+    """ "Bloqueo NO, la tarjeta la tengo aquí", "el pago no, …": the words open on an action's noun, so a product
+    named after them is the reason's, not a product refused in place of another."""
+    words = [w for w in clause.content[:2] if w not in articles()]
+    return bool(words) and words[0] in set(lexicon(language).cue_words("action_nouns"))

@@ -16,6 +16,8 @@ def impersonated(text: str, lex: Lexicon) -> bool:
     """ "me llamaron de la sucursal", "um cara do banco ligou": someone said to be of the bank or of an authority.
     "el cajero de la sucursal me dijo que pagara el agua" was said in person at the bank: unless the words also tell
     of a call or a message, no one impersonates the bank there."""
+    for found in lex.cue("bank_channels").find(text):  # "paga el agua por la app del banco": no one speaks there
+        text = text[: found.start()] + " " * (found.end() - found.start()) + text[found.end() :]
     if lex.cue("bank_impersonation").search(text) is None:
         return False
     in_person = lex.cue("met_in_person").search(text) is not None
