@@ -12,7 +12,6 @@ from quipu.domain.reading.polarity import (
 )
 from quipu.domain.reading.words import PUNCTUATION, Words, said_only
 
-
 NOUN_AND_NO = 3  # "el bloqueo no": an article, the action's noun and its "no"
 
 
