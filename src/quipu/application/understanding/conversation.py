@@ -15,6 +15,7 @@ NEW_REQUEST = 0.8  # a clause after code's question names a new request only whe
 DOUBT_FLOOR = 0.15  # a reading this likely is worth offering in a question
 SMALL_TALK_WORDS = 5
 MONEY_INTENTS = frozenset({"transfer", "pay_debt", "pay_bill"})
+ALERTS = frozenset({"alert_on", "alert_off"})  # an alert's words name the event it warns of ("cuando llegue…")
 REFUND, CHARGE_STATUS = "refund", "charge_status"
 BILLS = "list_bills"
 DEBT = "debt"

@@ -3,19 +3,20 @@ come is put off; withdrawing a card is impossible with none waiting; "cancela es
 
 from dataclasses import replace
 
+from quipu.application.understanding.catalog import Catalog
 from quipu.application.understanding.commands import Step
-from quipu.application.understanding.conversation import MONEY_INTENTS, Conversation
+from quipu.application.understanding.conversation import ALERTS, MONEY_INTENTS, Conversation
 from quipu.domain.reading.model import Clause, Guess, Polarity
 
 WITHDRAW = Step.CANCEL_PENDING.value  # the intent of withdrawing the proposal that waits for the button
 CANCEL_CARD = "cancel_card"  # "cancela eso" with a card waiting is no card cancelled
 
 
-def as_it_may_be_meant(clause: Clause, conversation: Conversation) -> Clause:
-    return _possible(_for_a_day_to_come(clause, conversation), conversation)
+def as_it_may_be_meant(clause: Clause, conversation: Conversation, catalog: Catalog) -> Clause:
+    return _possible(_for_a_day_to_come(clause, conversation, catalog), conversation)
 
 
-def _for_a_day_to_come(clause: Clause, conversation: Conversation) -> Clause:
+def _for_a_day_to_come(clause: Clause, conversation: Conversation, catalog: Catalog) -> Clause:
     """ "no espera, mejor lo pago el viernes que me cae la quincena", "paga a fatura na sexta": money asked to move on
     a day to come is put off (code prepares nothing today, and the bank schedules nothing), and so is the payment
     such words correct; a lookup of that day is still a lookup, and what the customer already did is still looked
@@ -27,7 +28,10 @@ def _for_a_day_to_come(clause: Clause, conversation: Conversation) -> Clause:
     if corrected and clause.intent not in MONEY_INTENTS and not clause.anchors and last is not None:
         # "no, mejor el viernes que cobro" while a transfer waits: that transfer, put off ("cobro" names no charge)
         return replace(clause, polarity=Polarity.POSTPONES, intents=(Guess(last, 1.0), *clause.intents))
-    return replace(clause, polarity=Polarity.POSTPONES) if clause.intent in MONEY_INTENTS or corrected else clause
+    # "apenas pase una semana y siga pendiente, ahí sí pongo el reclamo": any action waits for a condition to come
+    awaited = clause.slots.awaits and catalog.acts(clause.intent) and clause.intent not in ALERTS
+    put_off = clause.intent in MONEY_INTENTS or corrected or awaited
+    return replace(clause, polarity=Polarity.POSTPONES) if put_off else clause
 
 
 def _possible(clause: Clause, conversation: Conversation) -> Clause:

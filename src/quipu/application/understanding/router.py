@@ -40,7 +40,7 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
     of its own; the same request said twice is answered once."""
     commands: list[Command] = []
     for i, said in enumerate(reading.clauses):
-        clause = as_it_may_be_meant(said, conversation)
+        clause = as_it_may_be_meant(said, conversation, catalog)
         before = commands[-1] if commands else None
         if before is not None and told_of_what_came_before(clause, before):
             continue

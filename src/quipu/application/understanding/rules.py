@@ -22,6 +22,7 @@ from quipu.application.understanding.answers import answers_a_question
 from quipu.application.understanding.catalog import Catalog
 from quipu.application.understanding.commands import Command, Step
 from quipu.application.understanding.conversation import (
+    ALERTS,
     BILLS,
     DOUBT_FLOOR,
     PAYING,
@@ -42,7 +43,6 @@ from quipu.domain.reading.model import Clause, Mood, Polarity, Speaker
 
 Rule = Callable[[Clause, Conversation, Catalog], Command | None]
 PRODUCTS, PERIODS = frozenset({"products"}), frozenset({"periods"})
-ALERTS = frozenset({"alert_on", "alert_off"})
 
 
 # small talk that may take many words ("¿y si no le pico al botón, qué pasa, se borra sola?")

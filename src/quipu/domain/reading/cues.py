@@ -10,7 +10,7 @@ from quipu.domain.reading.conditional import would_do
 from quipu.domain.reading.lexicon import Lexicon, Phrases, compiled_table, lexicon
 from quipu.domain.reading.model import Mood, Polarity, Speaker
 from quipu.domain.reading.openers import OPENING, opens_with, past_openers
-from quipu.domain.reading.past import done
+from quipu.domain.reading.past import done, done_by_others
 from quipu.domain.reading.polarity import (
     followed_by_comma,
     negated,
@@ -128,7 +128,7 @@ def read_cues(clause: Words, language: str) -> Cues:
         others=(_someone_else_acts(opening, lex) and not wished(clause, language))
         or bool(lex.cue("incoming").search(text)),
         done=done(clause, language),
-        done_by_others=bool(lex.cue("done_by_others").search(text)),
+        done_by_others=bool(lex.cue("done_by_others").search(text)) or done_by_others(clause, language),
         pays=bool(lex.cue("pay_verbs").search(text)),
         tell=opens_with(lex.cue("tell"), opening),
         how_to=how_to,

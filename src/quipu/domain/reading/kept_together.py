@@ -3,11 +3,12 @@
 
 import re
 
-from quipu.domain.reading.lexicon import articles, lexicon
+from quipu.domain.reading.lexicon import articles, common, lexicon
 from quipu.domain.reading.text import fold
 from quipu.domain.reading.words import AND, PUNCTUATION
 
 ENDING = re.compile(r"\d{4}")  # a product's ending ("la 4655")
+BETWEEN = frozenset(common().get("between") or [])  # "entre": its "y" joins its two sides
 
 
 def says_how_much(before: list[str], after: list[str], language: str) -> bool:
@@ -32,7 +33,17 @@ def joins_nothing(said: str, left: list[str], right: list[str], language: str) -
     """An "y"/"e" that joins no clauses: inside a number, between two products' endings, or an "é" (a verb) that
     folding wrote as "e" ("o certo é deixar o aviso ligado")."""
     accented = said.lower() != fold(said)
-    return accented or inside_a_number(left, right, language) or lists_one_more(left, right)
+    return accented or inside_a_number(left, right, language) or lists_one_more(left, right) or _between(left)
+
+
+BETWEEN_REACH = 4  # "la diferencia entre | bloquear": the "between" a few words before its "y"
+
+
+def _between(left: list[str]) -> bool:
+    """ "la diferencia entre bloquear y cancelar", "entre a de débito e a de crédito": the "y"/"e" after a "between"
+    joins its two sides, one question."""
+    near = left[-BETWEEN_REACH:]
+    return any(w in BETWEEN for w in near) and "," not in near
 
 
 def lists_one_more(left: list[str], right: list[str]) -> bool:

@@ -1,10 +1,12 @@
-"""The customer's own past act, told ("pagué la luz", "já paguei", "le aboné 2 mil"): no request, whatever verb of
-action it names."""
+"""A past act, told ("pagué la luz", "já paguei", "le aboné 2 mil", "meu marido contestou"): no request, whatever
+verb of action it names."""
 
 from quipu.domain.reading.lexicon import Lexicon, lexicon
 from quipu.domain.reading.polarity import a_verb_of_action
 from quipu.domain.reading.text import fold, tokens
 from quipu.domain.reading.words import Words
+
+RELATIVE_REACH = 2  # "la cuenta que me pasó", "a conta que ele passou": a "que" this close makes the verb a detail
 
 
 def done(clause: Words, language: str) -> bool:
@@ -12,19 +14,29 @@ def done(clause: Words, language: str) -> bool:
     folded "pague" is also the request "pague la luz"."""
     lex = lexicon(language)
     said = " " + " ".join(tokens(clause.said.lower())) + " "
-    return any(f" {str(p).lower()} " in said for p in lex.cue_words("done")) or _past_by_its_ending(clause, lex)
+    listed = any(f" {str(p).lower()} " in said for p in lex.cue_words("done"))
+    return listed or _past_by_its_ending(clause, lex, lex.cue_words("past_endings"))
 
 
-def _past_by_its_ending(clause: Words, lex: Lexicon) -> bool:
-    """ "la quincena pasada le aboné 2 mil", "ya transferí", "abati 300 da fatura": a verb of action whose ending, as
-    written, is the customer's own past."""
+def done_by_others(clause: Words, language: str) -> bool:
+    """ "ya la bloqueó mi esposo", "meu marido contestou os 27,90": someone else's past act, told by its ending."""
+    lex = lexicon(language)
+    return _past_by_its_ending(clause, lex, lex.cue_words("others_past_endings"))
+
+
+def _past_by_its_ending(clause: Words, lex: Lexicon, endings: list[str]) -> bool:
+    """A verb of action whose ending, as written, is a past act ("le aboné", "ayer abrí", "abati"); in a relative
+    clause ("transfiere a la cuenta que me pasó…") it only says which thing, and tells no act."""
     said = tokens(clause.said.lower())
-    already = {str(w) for w in lex.cue_words("already")}
+    markers = {str(w) for w in lex.cue_words("past_markers")}
+    relative = {"que", "q"}
     for index, word in enumerate(said):
-        endings = list(lex.cue_words("past_endings"))
-        if index and said[index - 1] in already:
-            endings += lex.cue_words("past_endings_after_already")
-        ending = next((str(e) for e in endings if word.endswith(str(e)) and len(word) > len(str(e)) + 2), None)
-        if ending and a_verb_of_action(fold(word), lex):
+        these = [str(e) for e in endings]
+        if index and said[index - 1] in markers:
+            these += [str(e) for e in lex.cue_words("past_endings_after_already")]
+        ending = next((e for e in these if word.endswith(e) and len(word) > len(e) + 2), None)
+        if ending is None or not a_verb_of_action(fold(word), lex):
+            continue
+        if not relative & set(said[max(0, index - RELATIVE_REACH - 1) : index]):
             return True
     return False
