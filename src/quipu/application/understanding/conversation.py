@@ -23,6 +23,7 @@ MOVEMENTS = "movements"
 UNRECOGNIZED = "unrecognized_charge"  # a charge the customer does not recognise
 PAYING = frozenset({"pay_debt", "pay_bill"})
 OWN_ACCOUNTS = frozenset({"savings", "checking", "account"})  # where money moved stays the customer's
+OWN_DEBTS = frozenset({"credit_card", "card", "loan", "credit"})  # where money moved pays the customer's own debt
 EMAIL = "email_summary"
 SHORT_FOLLOW_UP = 8  # a question this short that names nothing of its own leans on the last request
 
@@ -70,7 +71,8 @@ def _their_own_money(clause: Clause) -> bool:
 def _between_own(clause: Clause) -> bool:
     """A transfer whose words name where it goes only as one of the customer's own accounts ("pra poupança 0011")."""
     s = clause.slots
-    own_destination = any(p.role == "to" and p.kind in OWN_ACCOUNTS for p in s.products)
+    # "pásale 2,000 a la 4322 desde tu cuenta 1002": to the customer's own card or loan, a transfer pays their debt
+    own_destination = any(p.role == "to" and p.kind in OWN_ACCOUNTS | OWN_DEBTS for p in s.products)
     return clause.intent == "transfer" and own_destination and not (s.stranger or _steered_elsewhere(clause))
 
 

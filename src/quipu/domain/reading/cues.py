@@ -22,6 +22,7 @@ from quipu.domain.reading.polarity import (
 from quipu.domain.reading.reasons import reason_then_request
 from quipu.domain.reading.refusals import (
     declined,
+    nothing_of_it,
     paid_in_person,
     refused_after_its_verb,
     refused_as_unwanted,
@@ -121,6 +122,7 @@ def read_cues(clause: Words, language: str) -> Cues:
         or withdrawn_by_its_verb(clause, language)
         or declined(clause, language)
         or paid_in_person(clause, language)
+        or nothing_of_it(clause, language)
         or refusal(text, lex, " ".join(clause.words))
         or none_at_all(clause, language),
         postpones=put_off(text, lex, " ".join(clause.words)) or refused_for_now(clause, language, anchors),

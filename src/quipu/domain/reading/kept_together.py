@@ -4,6 +4,7 @@
 import re
 
 from quipu.domain.reading.lexicon import articles, common, lexicon
+from quipu.domain.reading.openers import past_openers
 from quipu.domain.reading.text import fold
 from quipu.domain.reading.words import AND, PUNCTUATION
 
@@ -61,4 +62,6 @@ def if_words(language: str) -> set[str]:
 def supposes(left: list[str], language: str) -> bool:
     """ "si el viernes no me alcanza, ¿me pagan la luz?": what follows an "if" is part of the supposition."""
     opening = [w for w in left[:2] if w not in AND]  # "y si pago solo el mínimo, ¿cuánto sería?"
-    return bool(opening) and opening[0] in if_words(language)
+    # "consulta boba: si hago una reclamación…, ¿me congelan la tarjeta?": past the words that only open
+    said = past_openers([w for w in left if w not in PUNCTUATION and w not in AND], lexicon(language))
+    return any(words[:1] and words[0] in if_words(language) for words in (opening, said))

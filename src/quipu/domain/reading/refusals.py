@@ -157,3 +157,16 @@ def opens_with_its_action(clause: Words, language: str) -> bool:
     named after them is the reason's, not a product refused in place of another."""
     words = [w for w in clause.content[:2] if w not in articles()]
     return bool(words) and words[0] in set(lexicon(language).cue_words("action_nouns"))
+
+
+def nothing_of_it(clause: Words, language: str) -> bool:
+    """ "Nada de alerta de vencimento pro cartão", "nada de bloquear la tarjeta": "nothing of" before an action, by
+    its noun or its verb, refuses it ("no tengo nada de saldo" names no action)."""
+    lex = lexicon(language)
+    text = " ".join(clause.content)
+    nouns = set(lex.cue_words("action_nouns"))
+    for found in lex.cue("nothing_of").find(text):
+        after = [w for w in text[found.end() :].split() if w not in articles()][:1]
+        if after and (after[0] in nouns or a_verb_of_action(after[0], lex)):
+            return True
+    return False
