@@ -33,7 +33,9 @@ def refused_after_its_noun(clause: Words, language: str) -> bool:
     # pago no")
     things = articles() | noun_links()
     nouns = set(lex.cue_words("action_nouns"))  # "Bloqueo NO, la tengo aquí": the action's own noun
-    verbs = [w for i, w in enumerate(words[:-1]) if (i == 0 or words[i - 1] not in things) and w not in nouns]
+    # "cancelar tarjeta → no": an infinitive names the action as its noun does
+    named = nouns | {w for w in words if w.endswith(tuple(lex.cue_words("infinitive_endings")))}
+    verbs = [w for i, w in enumerate(words[:-1]) if (i == 0 or words[i - 1] not in things) and w not in named]
     return (
         lex.cue("action_verbs").search(" ".join(verbs)) is None
         and lex.cue("request").search(" ".join(words[:-1])) is None
