@@ -62,7 +62,7 @@ def scam_reported(clause: Clause, conversation: Conversation, catalog: Catalog) 
     demanded_for_a_purpose = s.scam_purpose and s.demanded and bool(s.amounts)
     # "al final no le mando las 20 lucas a Martina, me dijo que ya consiguió": money the customer refuses to move,
     # beside what someone said, is pressed on them only when something steers it (a caller, an account given…)
-    pressed = clause.polarity == Polarity.ASKS or _steered(clause)
+    pressed = clause.polarity == Polarity.ASKS or _pressed_on_them(clause)
     if (
         named
         or paid_to_be_paid
@@ -156,6 +156,14 @@ def scam_across(commands: list[Command], catalog: Catalog) -> list[Command]:
         and not (c.acts and not catalog.protects(c.intent))
         and c.step not in (Step.CLARIFY, Step.OUT_OF_SCOPE, Step.NOT_IN_RECORDS)
     ]
+
+
+def _pressed_on_them(clause: Clause) -> bool:
+    """Money the customer refuses is still a scam's when someone pushes it on them: a caller "from the bank", a
+    stranger, a code, a scam's purpose, an account given or a demand ("al final no le paso las 30 lucas a Martina a
+    la 4000001003" names an account and pushes nothing)."""
+    s = clause.slots
+    return bool(s.impersonation or s.stranger or s.secret or s.scam_purpose or s.given_account or s.demanded)
 
 
 def _steered(clause: Clause) -> bool:

@@ -1,6 +1,8 @@
 """A message's clauses: sentences, then the joins a customer uses to ask a second thing ("y también", "e também",
 "pero", "y" before a new question or request, a comma before an imperative or a correction)."""
 
+from functools import cache
+
 from quipu.domain.reading.after_a_comma import (
     asks_the_bank,
     asks_what_to_do_of_it,
@@ -12,7 +14,15 @@ from quipu.domain.reading.after_a_comma import (
     topic_of_the_question,
 )
 from quipu.domain.reading.alternatives import after_an_alternative
-from quipu.domain.reading.kept_together import if_words, joins_nothing, says_how_much, supposes
+from quipu.domain.reading.kept_together import (
+    SHORT,
+    if_words,
+    joins_nothing,
+    merged,
+    opens_on_an_imperative,
+    says_how_much,
+    supposes,
+)
 from quipu.domain.reading.lexicon import Found, Phrases, compiled_table, lexicon, past_the_pronouns
 from quipu.domain.reading.named import greeting_phrases
 from quipu.domain.reading.openers import past_openers
@@ -20,7 +30,6 @@ from quipu.domain.reading.reactions import past_reactions, reacts_only
 from quipu.domain.reading.wishes import opens_with_verb, wishes_an_action
 from quipu.domain.reading.words import AND, ENDS, PUNCTUATION, Words, normalise, said_only
 
-SHORT = 2  # a clause of fewer words than this is kept with the one before it ("porfa", "gracias")
 DETAIL_ONLY = 3  # at most this many words after "pero"/"solo" that start nothing anew only qualify the clause before
 # after "y"/"e" these start a subordinate clause ("y que me transfiera…", "e como eu…"), not a new question
 SUBORDINATING = frozenset({"que", "como"})
@@ -63,13 +72,13 @@ def clauses(text: str, language: str) -> list[Words]:
         topic, topic_said, _ = pieces[i]
         if i + 1 < len(pieces) and pieces[i + 1][2] and not _asks_outright(topic, language):
             question, question_said, _ = pieces[i + 1]
-            if _asks_about_an_action(question, language):
+            if _asks_about_an_action(question, language) or leads_its_question(topic, language):
                 pieces[i : i + 2] = [(topic + question, topic_said + question_said, True)]
             else:
                 pieces[i] = (topic, topic_said, True)
     split = [past_reactions(part, language) for piece in pieces for part in _joined(piece, language)]
     asking = [part for part in split if not reacts_only(part[0], language)] or split  # "uy. y en mayo?"
-    return _merged([Words(tuple(w), _said(s), asked) for w, s, asked in asking if w], language)
+    return merged([Words(tuple(w), _said(s), asked) for w, s, asked in asking if w], language)
 
 
 def _said(raw: list[str]) -> str:
@@ -97,6 +106,8 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         after_an_or = after_an_alternative(words[:start], lex)  # "…o eso solo lo hace la sucursal?": one question
         if (rest and rest[0] in PREPOSITION_AFTER) or (start and words[start - 1] in SUBORDINATING) or after_an_or:
             continue
+        if start and words[start - 1] in _subjects(language):  # "…dice que yo también pague": "me too", no clause
+            continue
         # "caso o salário caia antes eu pagaria…": a joiner inside a supposition, before its comma, is part of it
         if supposes(words[:start], language) and "," not in words[:start]:
             continue
@@ -116,10 +127,11 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
             return [head, *_joined((words[end:], said[end:], asked), language)]
     for index, word in enumerate(words):
         left, right = words[:index], words[index + 1 :]
-        if index < SHORT or (len(right) < SHORT and not _imperative(right, language)):
+        if index < SHORT or (len(right) < SHORT and not opens_on_an_imperative(right, language)):
             continue
         # "mi tarjeta no pasa en ningún lado me la pueden reactivar": dictated with no comma, the bank asked to act
-        kept_with = PUNCTUATION | SUBORDINATING | if_words(language) | set(lexicon(language).cue_words("clitics"))
+        # "…dice que yo | pague los 44.800": a verb after its subject is the subject's
+        kept_with = PUNCTUATION | SUBORDINATING | if_words(language) | _clitics_and_subjects(language)
         dictated = _content(left) > SHORT and left[-1] not in kept_with
         # "caso o salário caia antes eu pagaria a internet": what follows an "if" is part of the supposition
         if dictated and asks_the_bank(words[index:], language) and not supposes(left, language):
@@ -130,7 +142,7 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
             head = (left, said[:index], _asked_with(left, asked, language))
             return [head, *_joined((right, said[index + 1 :], asked), language)]
         # "se me cayó en el metro, bloquéala": an imperative after a comma is a request of its own, one word or more
-        enough = _content(right) >= SHORT or _imperative(right, language)
+        enough = _content(right) >= SHORT or opens_on_an_imperative(right, language)
         split_here = _content(left) >= SHORT and enough and not supposes(left, language)
         opens_only = _opens_only(left, language)  # "outra coisa, qual o endereço…": the words before only open it
         if (
@@ -275,26 +287,11 @@ def _named(words: list[str], language: str) -> set[str]:
     return {name for name, p in compiled_table(language, "intents") if p.search(text)}
 
 
-def _imperative(words: list[str], language: str) -> bool:
-    """The words open on an imperative ("bloquéala", "págamela")."""
-    content = [w for w in words if w not in PUNCTUATION]
-    found = lexicon(language).cue("imperative").search(" ".join(content[:SHORT]))
-    return found is not None and found.start() == 0
+@cache
+def _subjects(language: str) -> frozenset[str]:
+    return frozenset(lexicon(language).cue_words("subject_pronouns"))
 
 
-def _merged(found: list[Words], language: str) -> list[Words]:
-    """A piece too short to ask anything ("porfa") stays with the clause before it; a one-word imperative asks."""
-    merged: list[Words] = []
-    for words in found:
-        short = len(words.content) < SHORT and not words.asked
-        if merged and short and not _stands_alone(words) and not _imperative(list(words.content), language):
-            last = merged[-1]
-            merged[-1] = Words(last.words + words.words, f"{last.said} {words.said}", last.asked)
-        else:
-            merged.append(words)
-    return merged
-
-
-def _stands_alone(words: Words) -> bool:
-    """A one-word answer or greeting is a clause of its own ("no", "sí", "hola")."""
-    return len(words.content) == 1 and words.content[0].isalpha() and len(words.content[0]) <= 6
+@cache
+def _clitics_and_subjects(language: str) -> frozenset[str]:
+    return frozenset(lexicon(language).cue_words("clitics")) | _subjects(language)

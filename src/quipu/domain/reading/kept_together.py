@@ -6,8 +6,9 @@ import re
 from quipu.domain.reading.lexicon import articles, common, lexicon
 from quipu.domain.reading.openers import past_openers
 from quipu.domain.reading.text import fold
-from quipu.domain.reading.words import AND, PUNCTUATION
+from quipu.domain.reading.words import AND, PUNCTUATION, Words
 
+SHORT = 2  # a clause of fewer words than this is kept with the one before it ("porfa", "gracias")
 ENDING = re.compile(r"\d{4}")  # a product's ending ("la 4655")
 BETWEEN = frozenset(common().get("between") or [])  # "entre": its "y" joins its two sides
 
@@ -65,3 +66,28 @@ def supposes(left: list[str], language: str) -> bool:
     # "consulta boba: si hago una reclamación…, ¿me congelan la tarjeta?": past the words that only open
     said = past_openers([w for w in left if w not in PUNCTUATION and w not in AND], lexicon(language))
     return any(words[:1] and words[0] in if_words(language) for words in (opening, said))
+
+
+def opens_on_an_imperative(words: list[str], language: str) -> bool:
+    """The words open on an imperative ("bloquéala", "págamela")."""
+    content = [w for w in words if w not in PUNCTUATION]
+    found = lexicon(language).cue("imperative").search(" ".join(content[:SHORT]))
+    return found is not None and found.start() == 0
+
+
+def merged(found: list[Words], language: str) -> list[Words]:
+    """A piece too short to ask anything ("porfa") stays with the clause before it; a one-word imperative asks."""
+    merged: list[Words] = []
+    for words in found:
+        short = len(words.content) < SHORT and not words.asked
+        if merged and short and not stands_alone(words) and not opens_on_an_imperative(list(words.content), language):
+            last = merged[-1]
+            merged[-1] = Words(last.words + words.words, f"{last.said} {words.said}", last.asked)
+        else:
+            merged.append(words)
+    return merged
+
+
+def stands_alone(words: Words) -> bool:
+    """A one-word answer or greeting is a clause of its own ("no", "sí", "hola")."""
+    return len(words.content) == 1 and words.content[0].isalpha() and len(words.content[0]) <= 6
