@@ -57,7 +57,9 @@ def steers_nothing(clause: Clause) -> bool:
     given, no stranger, no call "from the bank", no code and no scam's purpose."""
     s = clause.slots
     for_family = s.close_one and clause.intent in MONEY_INTENTS and not (s.stranger or _steered_elsewhere(clause))
-    return pays_own(clause) or for_family or _between_own(clause) or _their_own_money(clause)
+    # "mi jefe quiere que todos le pasemos 60.000 a Andrés… para la vaca": a collection among people the customer knows
+    pooled = s.collection and s.close_one and not (s.stranger or s.impersonation or s.secret or s.scam_purpose)
+    return pays_own(clause) or for_family or pooled or _between_own(clause) or _their_own_money(clause)
 
 
 def _their_own_money(clause: Clause) -> bool:

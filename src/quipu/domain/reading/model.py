@@ -127,6 +127,7 @@ class Slots:
     can_do: bool = False  # what someone said the customer can do, not what to do ("me dijo que puedo transferir…")
     close_one: bool = False  # said by someone close to the customer ("mi tía dice que…"), not a stranger
     awaits: bool = False  # a condition to come before acting ("apenas pase una semana…", "el día que me llegue…")
+    collection: bool = False  # money pooled among many ("la vaquita", "cada quien le mande…", "vaquinha")
     their_money: bool = False  # the money moved is someone else's own ("él le va a pasar 30 lucas desde la suya")
     link: bool = False  # "pagando hoy en bit.ly/…": a link, where a message someone sent points the money
     given_account: bool = False  # "numa conta que ele passou": an account someone else gave, money sent where they say

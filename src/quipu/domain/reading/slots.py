@@ -117,6 +117,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         correction=bool(lex.cue("correction").search(text)),
         falls_due=bool(lex.cue("falls_due").search(text)),
         later_day=_later_day(text, lex),
+        collection=bool(lex.cue("collection").search(text)),
         awaits=any(lex.cue(cue).search(text) for cue in ("payday", "once_it_comes")),
         deadline=any(lex.cue("deadline").search(t) for t in (text, without_personal_pronouns(text, lex))),
         remaining=bool(lex.cue("remaining").search(text)),
