@@ -47,7 +47,10 @@ def pays_own(clause: Clause) -> bool:
     """ "mi viejo me dijo que pague el internet": paying the customer's own bill or debt sends money nowhere but where
     the records say, so someone close advising it steers nothing. A call "from the bank", a code, a scam's purpose,
     an account or another customer named, or an account they gave ("numa conta que ele passou") still make it a scam."""
-    return clause.intent in PAYING and not _steered_elsewhere(clause)
+    # "…leilão no instagram… pago com a 1007?": a payment that names no bill, card or loan pays nothing of theirs
+    s = clause.slots
+    theirs = s.services or s.settles or any(p.kind in OWN_DEBTS for p in s.products)
+    return clause.intent in PAYING and bool(theirs) and not _steered_elsewhere(clause)
 
 
 def steers_nothing(clause: Clause) -> bool:

@@ -37,6 +37,9 @@ def _past_by_its_ending(clause: Words, lex: Lexicon, endings: list[str]) -> bool
         ending = next((e for e in these if word.endswith(e) and len(word) > len(e) + 2), None)
         if ending is None or not a_verb_of_action(fold(word), lex):
             continue
+        # "Abra una disputa por el cobro…, el conductor canceló el viaje": a request said before tells why, not what
+        if lex.cue("imperative").search(" ".join(fold(w) for w in said[:index])):
+            return False
         if not relative & set(said[max(0, index - RELATIVE_REACH - 1) : index]):
             return True
     return False

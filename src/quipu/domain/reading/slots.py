@@ -26,6 +26,7 @@ from quipu.domain.reading.periods import periods_said
 from quipu.domain.reading.products_named import held_kind, own_accounts, own_endings, products_named, refused_here
 from quipu.domain.reading.tellers import impersonated, secret_named
 from quipu.domain.reading.text import LINK, fold, tokens
+from quipu.domain.reading.when import awaits, later_day
 from quipu.domain.reading.words import Words, normalise, said_only, speller
 from quipu.domain.vocabulary import DISPUTE_REFERENCE
 
@@ -116,9 +117,9 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         reversed=bool(lex.cue("reversed").search(text)),
         correction=bool(lex.cue("correction").search(text)),
         falls_due=bool(lex.cue("falls_due").search(text)),
-        later_day=_later_day(text, lex),
+        later_day=later_day(text, lex),
         collection=bool(lex.cue("collection").search(text)),
-        awaits=any(lex.cue(cue).search(text) for cue in ("payday", "once_it_comes")),
+        awaits=awaits(text, lex),
         deadline=any(lex.cue("deadline").search(t) for t in (text, without_personal_pronouns(text, lex))),
         remaining=bool(lex.cue("remaining").search(text)),
         how_much=bool(lex.cue("how_much").search(text)),
@@ -166,20 +167,6 @@ def _whole(text: str, phrases: Phrases) -> bool:
     """The words are one of the phrases and nothing more ("ok", "beleza", "ok gracias")."""
     found = phrases.search(text.strip())
     return found is not None and found.start() == 0 and found.end() == len(text.strip())
-
-
-def _later_day(text: str, lex: Lexicon) -> bool:
-    """ "mejor lo pago el viernes", "paga na sexta", "cuando me caiga la quincena": a day to come named as when."""
-    if lex.cue("payday").search(text) or lex.cue("once_it_comes").search(text):  # "el día que me llegue el recibo"
-        return True
-    if lex.cue("falls_due").search(text):  # "paga la tarjeta que vence el viernes": the day it is due, not when
-        return False
-    words = _masked(text, (("not a day", lex.cue("not_a_day")),)).split()
-    days, markers = set(lex.cue_words("weekdays")), lex.cue_words("on_a_day")
-    return any(
-        word in days and any(" ".join(words[max(0, i - len(m.split())) : i]) == m for m in markers)
-        for i, word in enumerate(words)
-    )
 
 
 def _named(text: str, table: Table, skip: Phrases | None = None) -> tuple[str, ...]:
