@@ -3,14 +3,13 @@
 
 import re
 
-from quipu.domain.reading.lexicon import articles, common, lexicon
+from quipu.domain.reading.lexicon import articles, common_words, lexicon
 from quipu.domain.reading.openers import past_openers
 from quipu.domain.reading.text import fold
 from quipu.domain.reading.words import AND, PUNCTUATION, Words
 
 SHORT = 2  # a clause of fewer words than this is kept with the one before it ("porfa", "gracias")
 ENDING = re.compile(r"\d{4}")  # a product's ending ("la 4655")
-BETWEEN = frozenset(common().get("between") or [])  # "entre": its "y" joins its two sides
 
 
 def says_how_much(before: list[str], after: list[str], language: str) -> bool:
@@ -45,7 +44,7 @@ def _between(left: list[str]) -> bool:
     """ "la diferencia entre bloquear y cancelar", "entre a de débito e a de crédito": the "y"/"e" after a "between"
     joins its two sides, one question."""
     near = left[-BETWEEN_REACH:]
-    return any(w in BETWEEN for w in near) and "," not in near
+    return any(w in common_words("between") for w in near) and "," not in near
 
 
 def lists_one_more(left: list[str], right: list[str]) -> bool:

@@ -205,15 +205,14 @@ def common() -> dict[str, Any]:
 
 
 @cache
+def common_words(name: str) -> frozenset[str]:
+    """A word list of common.yaml, the same in either language ("noun_links", "relatives", "between")."""
+    return frozenset(str(a) for a in common().get(name) or [])
+
+
 def articles() -> frozenset[str]:
     """The articles of either language ("el bloqueo", "la alerta", "os dois"): after one, a word names a thing."""
-    return frozenset(str(a) for a in common().get("articles") or [])
-
-
-@cache
-def noun_links() -> frozenset[str]:
-    """The words joining a noun to its kind ("el aviso de pago"): after one, a word names a thing, not an act."""
-    return frozenset(str(a) for a in common().get("noun_links") or [])
+    return common_words("articles")
 
 
 @cache

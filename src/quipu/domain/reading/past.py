@@ -1,12 +1,12 @@
 """A past act, told ("pagué la luz", "já paguei", "le aboné 2 mil", "meu marido contestou"): no request, whatever
 verb of action it names."""
 
-from quipu.domain.reading.lexicon import Lexicon, lexicon
+from quipu.domain.reading.lexicon import Lexicon, common_words, lexicon
 from quipu.domain.reading.polarity import a_verb_of_action
 from quipu.domain.reading.text import fold, tokens
 from quipu.domain.reading.words import Words
 
-RELATIVE_REACH = 2  # "la cuenta que me pasó", "a conta que ele passou": a "que" this close makes the verb a detail
+RELATIVE_REACH = 3  # "la cuenta que me pasó", "a conta que ele passou": a "que" this close makes the verb a detail
 
 
 def done(clause: Words, language: str) -> bool:
@@ -29,7 +29,7 @@ def _past_by_its_ending(clause: Words, lex: Lexicon, endings: list[str]) -> bool
     clause ("transfiere a la cuenta que me pasó…") it only says which thing, and tells no act."""
     said = tokens(clause.said.lower())
     markers = {str(w) for w in lex.cue_words("past_markers")}
-    relative = {"que", "q"}
+    relative = common_words("relatives")
     for index, word in enumerate(said):
         these = [str(e) for e in endings]
         if index and said[index - 1] in markers:
@@ -40,6 +40,6 @@ def _past_by_its_ending(clause: Words, lex: Lexicon, endings: list[str]) -> bool
         # "Abra una disputa por el cobro…, el conductor canceló el viaje": a request said before tells why, not what
         if lex.cue("imperative").search(" ".join(fold(w) for w in said[:index])):
             return False
-        if not relative & set(said[max(0, index - RELATIVE_REACH - 1) : index]):
+        if not relative & set(said[max(0, index - RELATIVE_REACH) : index]):
             return True
     return False

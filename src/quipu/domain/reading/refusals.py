@@ -3,7 +3,7 @@ vencimento não, obrigada"), wanting negated ("tampoco quiero la alerta"), a wit
 ("cancele eso de abonarle 300 mil"), a Brazilian "não" after the imperative ("bloqueia não"), one word that declines
 ("paso, ya tengo recordatorio")."""
 
-from quipu.domain.reading.lexicon import Lexicon, articles, lexicon, noun_links, past_the_pronouns
+from quipu.domain.reading.lexicon import Lexicon, articles, common_words, lexicon, past_the_pronouns
 from quipu.domain.reading.polarity import (
     a_verb_of_action,
     after_an_alternative,
@@ -31,7 +31,7 @@ def refused_after_its_noun(clause: Words, language: str) -> bool:
     # "quero meu dinheiro de volta, não…": a request said outright keeps its own "no"; after an article the action's
     # word is its noun ("el bloqueo no, gracias"), which the "no" refuses, and so after a noun's link ("el aviso de
     # pago no")
-    things = articles() | noun_links()
+    things = articles() | common_words("noun_links")
     nouns = set(lex.cue_words("action_nouns"))  # "Bloqueo NO, la tengo aquí": the action's own noun
     # "cancelar tarjeta → no": an infinitive names the action as its noun does
     named = nouns | {w for w in words if w.endswith(tuple(lex.cue_words("infinitive_endings")))}
