@@ -48,4 +48,6 @@ def _negation_switches_off(words: Words, language: str) -> bool:
     """ "ya no quiero la alerta": the negation is the off switch the lexicon names, which asks; "no desactives la
     alerta" negates the switch, and refuses."""
     lex = lexicon(language)
+    if lex.cue("as_it_is").search(words.text):  # "no me la prendas, déjala apagadita como está": nothing to switch
+        return False
     return any(negation_words(language) & set(m.group(0).split()) for m in lex.cue("switch_off").find(words.text))
