@@ -108,6 +108,8 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
             continue
         if start and words[start - 1] in _subjects(language):  # "…dice que yo también pague": "me too", no clause
             continue
+        if not rest or rest[0] in PUNCTUATION:  # "bloquéeme la tarjeta de una vez, no la quiero activa": "right away"
+            continue
         # "caso o salário caia antes eu pagaria…": a joiner inside a supposition, before its comma, is part of it
         if supposes(words[:start], language) and "," not in words[:start]:
             continue

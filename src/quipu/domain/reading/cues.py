@@ -13,6 +13,7 @@ from quipu.domain.reading.openers import OPENING, opens_with, past_openers
 from quipu.domain.reading.past import done, done_by_others
 from quipu.domain.reading.polarity import (
     followed_by_comma,
+    negatable_verbs,
     negated,
     none_at_all,
     put_off,
@@ -90,7 +91,7 @@ def read_cues(clause: Words, language: str) -> Cues:
     # what a negation may negate: a verb of action ("no la bloquees", "não transfira", "no la des de baja"); a negated
     # verb of another kind ("no lo reconozco") leaves a request in the same words asked ("levanta una disputa, no lo
     # reconozco")
-    anchors = lex.cue("action_verbs").find(text)
+    anchors = negatable_verbs(text, lex)
     because = reason_then_request(opening, text, lex)  # "como ya vence, págala": a reason, then what is asked
     # "¿me lo pueden mandar al correo o toca ir a la oficina?": the other way offered asks whether it can be done here
     how_to = (

@@ -24,6 +24,17 @@ def after_an_alternative(words: list[str], lex: Lexicon) -> bool:
     return bool(words) and words[-1] in lex.cue_words("alternative")
 
 
+def negatable_verbs(text: str, lex: Lexicon) -> list[Found]:
+    """The verbs of action a negation may reach. After an imperative, a state the thing is wanted in is the
+    request's reason ("bloquéeme la tarjeta…, no la quiero activa"), no verb negated."""
+    states, asked = set(lex.cue_words("states")), lex.cue("imperative").search(text)
+    return [
+        m
+        for m in lex.cue("action_verbs").find(text)
+        if not (asked and m.start() > asked.start() and text[m.start() : m.end()] in states)
+    ]
+
+
 def a_verb_of_action(word: str, lex: Lexicon) -> bool:
     """The whole word is a verb of action, with any pronouns attached ("bloqueia", "bloquéenmela")."""
     found = lex.cue("action_verbs").search(word)
