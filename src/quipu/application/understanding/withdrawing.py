@@ -17,7 +17,7 @@ from quipu.application.understanding.conversation import (
 )
 from quipu.application.understanding.meant import WITHDRAW
 from quipu.application.understanding.one_more import BILL
-from quipu.domain.reading.model import Clause, Polarity, Speaker
+from quipu.domain.reading.model import Clause, Mood, Polarity, Speaker
 
 REFUSED_FLOOR = 0.4  # "na real não paga nenhuma dessas agora": the cards' skill, refused, this likely at least
 
@@ -32,7 +32,12 @@ def cancel_pending(clause: Clause, conversation: Conversation, catalog: Catalog)
     # "ya la encontré… ya no la bloquees": the very action waiting for the button, refused or put off, is withdrawn;
     # so is it by a delay or a refusal that names nothing else the bank serves ("aa no, mejor a fin de mes", "não, só
     # no fim do mês"); "no quiero ver mis movimientos" refuses a lookup, not the card
-    refused = clause.polarity != Polarity.ASKS and clause.speaker == Speaker.CUSTOMER
+    # "e se eu pagar o total semana que vem, cobra juros?": a delay supposed or asked about puts nothing off
+    refused = (
+        clause.polarity != Polarity.ASKS
+        and clause.speaker == Speaker.CUSTOMER
+        and clause.mood not in (Mood.HYPOTHETICAL, Mood.ACTION_QUESTION)
+    )
     the_waiting_one = clause.intent == conversation.last_intent and catalog.acts(clause.intent)
     another = named_or_sure(clause, SURE_TO_ACT) and catalog.skill_of(clause.intent) is not None and not the_waiting_one
     # "no quiero el aviso de vencimiento, ya me llegan muchos correos" while a transfer waits: the action refused is
