@@ -135,5 +135,11 @@ class Phrases:
         found = self.find(text)
         return found[0] if found else None
 
+    def blanked(self, text: str) -> str:
+        """The text with every phrase found blanked, so that the positions of the rest stay."""
+        for found in self.find(text):
+            text = text[: found.start()] + " " * (found.end() - found.start()) + text[found.end() :]
+        return text
+
     def __bool__(self) -> bool:
         return bool(self.phrases)
