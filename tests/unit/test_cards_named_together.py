@@ -66,3 +66,20 @@ def test_one_card_named_is_that_card(message, card):
 
 def test_no_card_named_of_two_asks_which():
     assert isinstance(blocked("bloquea mi tarjeta"), str)
+
+
+@pytest.mark.parametrize(
+    ("message", "region", "said"),
+    [
+        ("frena mi tarjeta 9921 porfa", "MX", "No tienes una tarjeta terminada en 9921"),
+        ("bloquea la terminada en 3307", "MX", "No tienes una tarjeta terminada en 3307"),
+        ("trava o cartão 8812 urgente", "BR", "Você não tem um cartão com final 8812"),
+    ],
+)
+def test_an_ending_none_of_the_cards_has_is_said_plainly_and_no_card_is_swapped_in(message, region, said):
+    found = blocked(message, region)
+    assert isinstance(found, str) and found.startswith(said) and "1430" in found and "5410" in found
+
+
+def test_an_ending_of_theirs_written_alone_after_the_card_is_that_card():
+    assert blocked("frena mi tarjeta 5410 porfa") == ["P-DEBIT"]

@@ -15,25 +15,37 @@ def done(clause: Words, language: str) -> bool:
     lex = lexicon(language)
     said = " " + " ".join(tokens(clause.said.lower())) + " "
     listed = any(f" {str(p).lower()} " in said for p in lex.cue_words("done"))
-    return listed or _past_by_its_ending(clause, lex, lex.cue_words("past_endings"))
+    return listed or _past_by_its_ending(clause, lex, lex.cue_words("past_endings"), own=True)
 
 
 def done_by_others(clause: Words, language: str) -> bool:
     """ "ya la bloqueó mi esposo", "meu marido contestou os 27,90": someone else's past act, told by its ending."""
     lex = lexicon(language)
-    return _past_by_its_ending(clause, lex, lex.cue_words("others_past_endings"))
+    return _past_by_its_ending(clause, lex, lex.cue_words("others_past_endings"), own=False)
 
 
-def _past_by_its_ending(clause: Words, lex: Lexicon, endings: list[str]) -> bool:
+def _endings_after_a_marker(said: list[str], index: int, lex: Lexicon) -> list[str]:
+    """The endings a past marker before the verb adds to the customer's own: "í" right after it ("ya abrí"); the
+    plain "e"/"i" of an accent left out after a day gone or with a pronoun between ("ayer pague", "ya le abone"),
+    where no request stands (a request puts its pronouns after the verb)."""
+    start = index
+    while start and said[start - 1] in {str(w) for w in lex.cue_words("object_pronouns")}:
+        start -= 1
+    if not start or said[start - 1] not in {str(w) for w in lex.cue_words("past_markers")}:
+        return []
+    added = [str(e) for e in lex.cue_words("past_endings_after_already")] if start == index else []
+    if start < index or said[start - 1] in {str(w) for w in lex.cue_words("past_days")}:
+        added += [str(e) for e in lex.cue_words("past_endings_unaccented")]
+    return added
+
+
+def _past_by_its_ending(clause: Words, lex: Lexicon, endings: list[str], *, own: bool) -> bool:
     """A verb of action whose ending, as written, is a past act ("le aboné", "ayer abrí", "abati"); in a relative
     clause ("transfiere a la cuenta que me pasó…") it only says which thing, and tells no act."""
     said = tokens(clause.said.lower())
-    markers = {str(w) for w in lex.cue_words("past_markers")}
     relative = common_words("relatives")
     for index, word in enumerate(said):
-        these = [str(e) for e in endings]
-        if index and said[index - 1] in markers:
-            these += [str(e) for e in lex.cue_words("past_endings_after_already")]
+        these = [str(e) for e in endings] + (_endings_after_a_marker(said, index, lex) if own else [])
         ending = next((e for e in these if word.endswith(e) and len(word) > len(e) + 2), None)
         if ending is None or not a_verb_of_action(fold(word), lex):
             continue

@@ -10,6 +10,16 @@ QUESTIONS = {
         "pt": "Qual cartão você quer cancelar: {options}?",
     },
     "card_option": {"es": "la terminada en {last4}", "pt": "o final {last4}"},
+    "not_your_card": {
+        "es": "No tienes una tarjeta terminada en {said}; la tuya es {options}. ¿Es esa la que quieres {verb}?",
+        "pt": "Você não tem um cartão com final {said}; o seu é {options}. É esse que você quer {verb}?",
+    },
+    "not_your_cards": {
+        "es": "No tienes una tarjeta terminada en {said}; tus tarjetas: {options}. ¿Cuál quieres {verb}?",
+        "pt": "Você não tem um cartão com final {said}; seus cartões: {options}. Qual você quer {verb}?",
+    },
+    "block_card_verb": {"es": "bloquear", "pt": "bloquear"},
+    "cancel_card_verb": {"es": "cancelar", "pt": "cancelar"},
     "or": {"es": " o ", "pt": " ou "},
     "set_alert": {
         "es": "¿Qué alerta quieres: cargos duplicados o aviso de fecha de pago?",

@@ -45,11 +45,17 @@ def _said(turn: SkillTurn) -> list[Slots]:
     return [turn.now, turn.slots] if turn.follow_up else [turn.slots]
 
 
+def _endings(slots: Slots) -> tuple[str, ...]:
+    """The card endings the words name: the cued ones, or four plain digits ("frena la tarjeta 4766"): a card's
+    action moves no sum, so four digits written alone there name a card, whether or not it is the customer's."""
+    return slots.last4 or tuple(a.said for a in slots.amounts if len(a.said) == len("0000") and a.said.isdigit())
+
+
 def _card(turn: SkillTurn, cards: list[CardLine]) -> str | None:
     """The card the words name: by its ending, by its kind, "the other one", or the only usable one."""
-    for slots in _said(turn):
-        endings = [c for c in cards if c.last4 in slots.last4]
-        if slots.last4:
+    for at, slots in enumerate(_said(turn)):
+        endings = [c for c in cards if c.last4 in _endings(slots)]
+        if _endings(slots) and (endings or at == 0):  # an earlier ending none has was said so, and is passed by
             return endings[0].product_id if len(endings) == 1 else None
         kinds = {product_type(p.kind) for p in slots.products} & {CREDIT_CARD, DEBIT_CARD}
         if len(kinds) == 1:
@@ -69,10 +75,10 @@ def _several(turn: SkillTurn, cards: list[CardLine]) -> list[str]:
     """The cards the words name together: two or more endings, both kinds ("la de débito y la de crédito,
     bloquéamelas"), or "las dos", "ambas", "todas" of several cards."""
     for slots in _said(turn):
-        endings = [c.product_id for c in cards if c.last4 in slots.last4]
+        endings = [c.product_id for c in cards if c.last4 in _endings(slots)]
         if len(endings) > 1:
             return endings
-        if slots.last4:
+        if _endings(slots):
             return []
         kinds = {product_type(p.kind) for p in slots.products}
         by_kind = [[c for c in cards if c.product_type == kind] for kind in (DEBIT_CARD, CREDIT_CARD) if kind in kinds]
@@ -138,10 +144,15 @@ async def _card_action(turn: SkillTurn, action: str) -> list[ToolOutcome[Result]
     chosen = _card(turn, cards)
     if chosen:
         return await _proposed(turn, [{"action": action, "params": {"product_id": chosen}}])
+    say = QUESTIONS[turn.language if turn.language in QUESTIONS else "es"]
+    options = [say["card_option"].format(last4=c.last4) for c in cards]
+    listed = ", ".join(options[:-1]) + say["or"] + options[-1] if len(options) > 1 else "".join(options)
+    strange = [e for slots in _said(turn)[:1] for e in _endings(slots) if e not in {c.last4 for c in cards}]
+    if strange and cards:  # "frena la tarjeta 4766" from one whose only card ends 4433: said, never swapped
+        key = "not_your_card" if len(cards) == 1 else "not_your_cards"
+        return _ask(key, turn.language, said=strange[0], options=listed, verb=say[f"{action}_verb"])
     if len(cards) > 1:
-        say = QUESTIONS[turn.language if turn.language in QUESTIONS else "es"]
-        options = [say["card_option"].format(last4=c.last4) for c in cards]
-        return _ask(action, turn.language, options=", ".join(options[:-1]) + say["or"] + options[-1])
+        return _ask(action, turn.language, options=listed)
     return [looked]
 
 
