@@ -142,7 +142,8 @@ def taken_back(commands: list[Command], catalog: Catalog) -> list[Command]:
             its_own = named_or_sure(clause, SURE_TO_ACT)
             about_it = later.intent in (None, earlier.intent) or not catalog.acts(later.intent or "") or not its_own
             # "mejor la de la luz, el agua la pago la semana que viene": a delay of another bill leaves this one asked
-            about_it = about_it and not _another_bill(earlier.clause, clause)
+            another_bill = _another_bill(earlier.clause, clause)
+            about_it = about_it and not another_bill
             # "bloqueia o cartão 4877, não quero mais cobrança estranha": another matter the lexicon names, refused,
             # is the request's reason
             looked_up = catalog.skill_of(clause.intent or "") is not None and not catalog.acts(clause.intent or "")
@@ -151,6 +152,8 @@ def taken_back(commands: list[Command], catalog: Catalog) -> list[Command]:
             # a card as one asked outright does
             # and an action only offered ("quería que me la bloquearan, pero pensándolo mejor no") is not offered
             prepares = earlier.step in (Step.ANSWER, Step.OFFER) and catalog.acts(earlier.intent or "")
+            if prepares and another_bill:  # "paga el del agua, el de internet todavía no": the other's delay is all
+                spent.append(later)  # it says; it gets no answer of its own
             # "mi viejo me dice que le mande 50 lucas a mi hermana, pero todavía no": a delay after an action only
             # told or asked about puts that one off, prepared by no one; the cards waiting from before still wait
             told = earlier.step == Step.EXPLAIN and catalog.acts(earlier.intent or "")

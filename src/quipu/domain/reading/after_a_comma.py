@@ -3,7 +3,7 @@ report of what someone said, a correction, another product left alone, the bank 
 them stays what it was."""
 
 from quipu.domain.reading.lexicon import compiled_table, lexicon, past_the_pronouns
-from quipu.domain.reading.polarity import a_verb_of_action
+from quipu.domain.reading.polarity import a_verb_of_action, put_off, refusal
 from quipu.domain.reading.products_named import products_named
 from quipu.domain.reading.words import AND, PUNCTUATION
 
@@ -96,9 +96,21 @@ def topic_of_the_question(left: list[str], right: list[str], language: str) -> b
     return question is not None and question.start() == 0 and question.group(0) not in BARE_QUE
 
 
-def stands_apart(right: list[str], language: str) -> bool:
-    """After a request and a comma: what someone said, or another product left alone, is a clause of its own."""
-    return reports(right, language) or leaves_another_alone(right, language)
+def another_bill_put_off(left: list[str], right: list[str], language: str) -> bool:
+    """ "paga el del agua, el de internet todavía no", "paga a da internet, a da luz deixa pra semana que vem": another
+    bill, named after a request only to be put off or refused, is a clause of its own; its delay takes back nothing of
+    the request before it."""
+    lex = lexicon(language)
+    text = " ".join(w for w in right if w not in PUNCTUATION)
+    return _other_bills(left, right, language) and (put_off(text, lex) or refusal(text, lex))
+
+
+def stands_apart(left: list[str], right: list[str], language: str) -> bool:
+    """After a request and a comma: what someone said, or another product or bill left alone, is a clause of its
+    own."""
+    return (
+        reports(right, language) or leaves_another_alone(right, language) or another_bill_put_off(left, right, language)
+    )
 
 
 def asks_the_bank(rest: list[str], language: str) -> bool:
@@ -118,8 +130,11 @@ def asks_the_bank(rest: list[str], language: str) -> bool:
 def corrected_then_another_bill(left: list[str], right: list[str], language: str) -> bool:
     """ "mejor la de la luz, el agua la pago la semana que viene": a correction said first is complete; the words after
     the comma that name another bill tell what becomes of that one, a clause of their own."""
-    if not corrects(left, language):
-        return False
+    return corrects(left, language) and _other_bills(left, right, language)
+
+
+def _other_bills(left: list[str], right: list[str], language: str) -> bool:
+    """Each side names a bill, and none the other names."""
     named = [{name for name, p in compiled_table(language, "services") if p.search(" ".join(w))} for w in (left, right)]
     return bool(named[0] and named[1] and not named[0] & named[1])
 

@@ -9,7 +9,7 @@ from quipu.domain.reading.alternatives import another_way
 from quipu.domain.reading.conditional import would_do
 from quipu.domain.reading.lexicon import Lexicon, Phrases, compiled_table, lexicon
 from quipu.domain.reading.model import Mood, Polarity, Speaker
-from quipu.domain.reading.openers import OPENING, opens_with, past_openers
+from quipu.domain.reading.openers import OPENING, opens_with, past_fillers, past_openers
 from quipu.domain.reading.past import done, done_by_others
 from quipu.domain.reading.polarity import (
     followed_by_comma,
@@ -87,7 +87,7 @@ def read_cues(clause: Words, language: str) -> Cues:
     lex = lexicon(language)
     clause = _past_opening(clause, lex)  # "una pregunta que no tiene nada que ver, ¿me bloquean…?": no refusal
     text = clause.text
-    opening = " ".join(_past_fillers(past_openers(list(clause.content), lex), lex)[: OPENING + 2])
+    opening = " ".join(past_fillers(past_openers(list(clause.content), lex), lex)[: OPENING + 2])
     # what a negation may negate: a verb of action ("no la bloquees", "não transfira", "no la des de baja"); a negated
     # verb of another kind ("no lo reconozco") leaves a request in the same words asked ("levanta una disputa, no lo
     # reconozco")
@@ -136,21 +136,6 @@ def read_cues(clause: Words, language: str) -> Cues:
         tell=opens_with(lex.cue("tell"), opening),
         how_to=how_to,
     )
-
-
-def _past_fillers(words: list[str], lex: Lexicon) -> list[str]:
-    """ "e já bloqueia o cartão", "y ya bloquéala": an "and" with a filler before what the clause opens on."""
-    silent = AND | set(lex.cue_words("fillers"))
-    at = 0
-    while at < len(words) - 1:
-        soon = lex.cue("right_away").search(" ".join(words[at:]))
-        if soon is not None and soon.start() == 0:  # "y ya de una bloquéala"
-            at += len(soon.group(0).split())
-        elif words[at] in silent:
-            at += 1
-        else:
-            break
-    return words[at:] if at > 1 else words  # one such word the openings already allow
 
 
 def _led_by_its_question(clause: Words, language: str) -> bool:

@@ -41,3 +41,20 @@ def openers_of(language: str) -> frozenset[str]:
 def opens_with(phrases: Phrases, opening: str) -> bool:
     found = phrases.search(opening)
     return found is not None and len(opening[: found.start()].split()) <= 1
+
+
+def past_fillers(words: list[str], lex: Lexicon) -> list[str]:
+    """ "e já bloqueia o cartão", "y ya bloquéala", "bueno pero igual bloquéenme…": an "and", a filler, "right away"
+    or "anyway" before what the clause opens on."""
+    silent = AND | set(lex.cue_words("fillers"))
+    at = 0
+    while at < len(words) - 1:
+        said = " ".join(words[at:])
+        soon = next((f for c in ("right_away", "anyway") if (f := lex.cue(c).search(said)) and f.start() == 0), None)
+        if soon is not None:  # "y ya de una bloquéala"
+            at += len(soon.group(0).split())
+        elif words[at] in silent:
+            at += 1
+        else:
+            break
+    return words[at:] if at > 1 else words  # one such word the openings already allow
