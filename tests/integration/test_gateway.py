@@ -300,3 +300,33 @@ async def test_another_customers_card_is_not_found(gateway):
 async def test_a_customer_who_only_typed_an_id_cannot_propose(gateway):
     with pytest.raises(NotSignedIn):
         await gateway.propose(who(ANDRES, signed_in=False), [Requested("set_alert", {"kind": "payment_due"})])
+
+
+async def test_an_alert_of_purchases_above_an_amount_is_written_and_read_back_with_its_amount(gateway, pool):
+    params = {"kind": "purchases", "above": "200000", "currency": "COP"}
+    view = await gateway.propose(who(ANDRES), [Requested("set_alert", params)])
+    assert view.items[0].status == "awaiting_confirmation"
+    assert "200.000,00 COP" in view.items[0].text  # the customer's own country's way of writing it
+    done = await gateway.confirm(ANDRES, view.batch_id)
+    assert done.items[0].status == "verified"
+    stored = await scalar(
+        pool, "SELECT value FROM ops.preferences WHERE customer_id = %s AND key = 'alert.purchases'", ANDRES
+    )
+    assert stored == {"enabled": True, "above": "200000", "currency": "COP"}
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"kind": "purchases", "above": "50"},  # an amount with no currency
+        {"kind": "payment_due", "above": "50", "currency": "COP"},  # only the purchases' alert takes one
+        {"kind": "purchases", "above": "-5", "currency": "COP"},
+        {"kind": "purchases", "above": "1e12", "currency": "COP"},
+        {"kind": "purchases", "above": "50", "currency": "EUR"},
+        {"kind": "purchases", "above": "NaN", "currency": "COP"},
+        {"kind": "purchases", "above": "mucho", "currency": "COP"},
+    ],
+)
+async def test_an_alert_with_an_amount_it_cannot_take_is_refused(gateway, params):
+    view = await gateway.propose(who(ANDRES), [Requested("set_alert", params)])
+    assert view.items[0].reason == "invalid_params"

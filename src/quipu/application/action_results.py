@@ -20,6 +20,7 @@ class CardLine(BaseModel):
     last4: str | None
     balance: Decimal | None
     status: str | None  # the effective status (Active, Blocked, Cancelled, Closed, Suspended)
+    currency: str | None = None
 
 
 class MyCards(Result):

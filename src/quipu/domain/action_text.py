@@ -1,7 +1,7 @@
 """Every sentence about an action, written by code from the stored action, in Spanish and Portuguese."""
 
 from datetime import date, datetime
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from quipu.domain import records_text
@@ -87,11 +87,24 @@ def _values(params: dict[str, Any], facts_view: dict[str, Any], lang: str) -> di
         values["topic"] = words.get(str(params["topic"]), "—")
     if params.get("kind"):
         values["kind"] = words.get(str(params["kind"]), "—")
+        above, sized = _amount(params.get("above")), words.get(f"{params['kind']}_above")
+        if above is not None and sized and params.get("currency"):  # "compras mayores a 50.00 USD"
+            values["kind"] = sized.format(above=format_money(above, str(params["currency"]), place))
         values["switch"] = words["on" if params.get("enabled", True) else "off"]
         values["state"] = words["enabled" if params.get("enabled", True) else "disabled"]
     if params.get("window"):
         values["window"] = words.get(str(params["window"]), "—")
     return values
+
+
+def _amount(said: Any) -> Decimal | None:
+    """An amount a proposal carries, as a number; what is not one (a refused proposal's text is still written) is
+    none."""
+    try:
+        amount = Decimal(str(said)) if said is not None else None
+    except InvalidOperation:
+        return None
+    return amount if amount is not None and amount.is_finite() else None
 
 
 def reason_text(reason: str | None, language: str, facts_view: dict[str, Any] | None = None) -> str | None:

@@ -7,14 +7,14 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_serializer, model_validator
 
 from quipu.domain.action_codes import REASONS as REASONS  # the vocabularies, kept apart and re-exported
 from quipu.domain.action_codes import STATUSES as STATUSES
 from quipu.domain.dataset import DATASET_NOW
 from quipu.domain.disputes import Dispute
 from quipu.domain.evidence import Charge
-from quipu.domain.vocabulary import CARD_TYPES, CREDIT_CARD
+from quipu.domain.vocabulary import CARD_TYPES, CREDIT_CARD, CURRENCIES
 
 MAX_ACTIONS_PER_BATCH = 3
 MAX_REQUESTED = 6
@@ -67,9 +67,38 @@ class EmailParams(_Params):
     topic: Literal["balances", "payment_status", "movements", "case_receipt"]
 
 
+ALERT_KINDS = ("duplicate_charge", "payment_due", "purchases")
+MAX_ALERT_THRESHOLD = Decimal("1000000000")
+
+
 class AlertParams(_Params):
-    kind: Literal["duplicate_charge", "payment_due"]
+    """An alert the customer switches: of repeated charges, of payments coming due, or of their purchases: each one,
+    or each above an amount of their choosing (`above`, in `currency`); no other alert takes an amount."""
+
+    kind: Literal["duplicate_charge", "payment_due", "purchases"]
     enabled: bool = True
+    above: Decimal | None = Field(None, gt=0, le=MAX_ALERT_THRESHOLD, decimal_places=2)
+    currency: Literal[CURRENCIES] | None = None  # type: ignore[valid-type]
+
+    @model_validator(mode="after")
+    def _amount_only_where_it_belongs(self) -> "AlertParams":
+        if (self.above is None) != (self.currency is None):
+            raise ValueError("an amount goes with its currency")
+        if self.kind != "purchases" and self.above is not None:
+            raise ValueError("only the alert of purchases takes an amount")
+        return self
+
+    @field_serializer("above")
+    def _above_as_text(self, above: Decimal | None) -> str | None:  # stored as JSON: exact, never a float
+        return None if above is None else str(above)
+
+
+def alert_preference(params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The preference an alert writes, and reads back: its key and value."""
+    value: dict[str, Any] = {"enabled": params.get("enabled", True)}
+    if params.get("above") is not None:
+        value |= {"above": str(params["above"]), "currency": params.get("currency")}
+    return f"alert.{params['kind']}", value
 
 
 class CallbackParams(_Params):

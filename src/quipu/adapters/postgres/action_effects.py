@@ -14,6 +14,7 @@ from quipu.adapters.postgres.cases_store import DisputeAlreadyOpen, insert_case,
 from quipu.adapters.postgres.outbox_store import PgOutbox, email_on_file, insert_message
 from quipu.application.action_ports import ActionRow, PermanentError, TransientError
 from quipu.domain import case_files
+from quipu.domain.actions import alert_preference
 from quipu.domain.case_files import CaseFile
 from quipu.domain.contact import mask_email
 from quipu.domain.dataset import AS_OF
@@ -76,12 +77,7 @@ class PgEffects:
             await conn.execute(
                 "INSERT INTO ops.preferences (customer_id, key, value, updated_at) VALUES (%s, %s, %s, %s) "
                 "ON CONFLICT (customer_id, key) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at",
-                (
-                    row.customer_id,
-                    f"alert.{row.params['kind']}",
-                    Jsonb({"enabled": row.params.get("enabled", True)}),
-                    self.clock(),
-                ),
+                (row.customer_id, *_preference(row.params), self.clock()),
             )
         return {}
 
@@ -147,13 +143,13 @@ class PgEffects:
                 ).fetchone()
                 return found == ("open",)
             if row.action == "set_alert":
+                key, value = alert_preference(row.params)
                 found = await (
                     await conn.execute(
-                        "SELECT value FROM ops.preferences WHERE customer_id = %s AND key = %s",
-                        (row.customer_id, f"alert.{row.params['kind']}"),
+                        "SELECT value FROM ops.preferences WHERE customer_id = %s AND key = %s", (row.customer_id, key)
                     )
                 ).fetchone()
-                return found is not None and found[0] == {"enabled": row.params.get("enabled", True)}
+                return found is not None and found[0] == value
             if row.action == "send_summary_email":
                 found = await (
                     await conn.execute("SELECT status FROM ops.outbox WHERE action_id = %s", (row.action_id,))
@@ -230,3 +226,8 @@ async def summary_email(conn, row: ActionRow, inquiry: ActionRow | None) -> tupl
         for r in await cur.fetchall()
     ]
     return payment_status_email(row.language, debts, AS_OF, row.view.get("facts", {}).get("place"))
+
+
+def _preference(params: dict) -> tuple[str, Jsonb]:
+    key, value = alert_preference(params)
+    return key, Jsonb(value)

@@ -37,21 +37,22 @@ class PgActionFacts(PoolStore):
         async with self.pool.connection() as conn:
             ids = await (
                 await conn.execute(
-                    "SELECT product_id FROM core.products WHERE customer_id = %s AND product_type = ANY(%s) "
+                    "SELECT product_id, currency FROM core.products WHERE customer_id = %s AND product_type = ANY(%s) "
                     "ORDER BY product_id",
                     (customer_id, list(CARD_TYPES)),
                 )
             ).fetchall()
-            cards = [card_from(await (await conn.execute(CARD, (customer_id, i[0]))).fetchone()) for i in ids]
+            cards = [(card_from(await (await conn.execute(CARD, (customer_id, i))).fetchone()), cur) for i, cur in ids]
         return [
             {
                 "product_id": c.product_id,
                 "product_type": c.product_type,
                 "last4": c.last4,
+                "currency": currency,
                 "balance": str(c.balance) if c.balance is not None else None,
                 "status": c.effective_status,
             }
-            for c in cards
+            for c, currency in cards
         ]
 
     async def facts(self, customer_id: str, action: str, params: dict) -> tuple[Facts, dict]:
@@ -71,6 +72,8 @@ class PgActionFacts(PoolStore):
             async with self.pool.connection() as conn:
                 email = await email_on_file(conn, customer_id)
             return Facts(email=email), {"email": email} if email else {}
+        if action == "set_alert":  # its card writes an amount the customer chose in their own country's way
+            return Facts(), {"alert": params["kind"]}
         return Facts(), {}
 
     async def _charge(self, customer_id: str, transaction_id: str) -> tuple[Facts, dict]:

@@ -11,7 +11,7 @@ from quipu.application.understanding.conversation import (
     refines,
     sure,
 )
-from quipu.application.understanding.follow_ups import continues_an_action
+from quipu.application.understanding.follow_ups import continues_an_action, kind_named
 from quipu.domain.reading.model import Clause, Mood, Polarity
 
 
@@ -67,7 +67,11 @@ def answers_a_question(clause: Clause, conversation: Conversation, catalog: Cata
         clause.mood == Mood.QUESTION and not catalog.acts(clause.intent) and bool(s.periods or s.categories)
     )
     new_request = sure(clause, NEW_REQUEST) and skill is not None and skill != conversation.last_skill and outright
+    # "a do vencimento" while code asks which alert: the kind it asks for, said with no question of its own
+    kind_given = catalog.takes_declared(conversation.last_intent or "", kind_named(clause))
+    kind_given = kind_given and clause.mood not in (Mood.QUESTION, Mood.ACTION_QUESTION)
     new_request = new_request and not _settles_what_was_asked(clause, conversation, catalog) and not picked
+    new_request = new_request and not kind_given
     refused = clause.polarity != Polarity.ASKS and catalog.acts(clause.intent) and clause.slots.amounts == ()
     nothing_served = clause.intent == "out_of_scope" and sure(clause) and not picked  # "¿va a llover mañana?"
     if new_request or refused or nothing_served or clause.intent in ("human", "scam_report", "cancel_pending"):
@@ -89,6 +93,8 @@ def answers_a_question(clause: Clause, conversation: Conversation, catalog: Cata
     # an action is completed only by words that carry something of it: a yes, a detail ("la de débito"), the
     # request said again; "y otra pregunta…" or any other words that merely follow take nothing up
     carries = refines(clause) and catalog.narrowed_by(intent or "", details_named(clause))
+    # "la de duplicados" while code asks which alert: the alert's kind, a detail only of what takes it
+    carries = carries or catalog.takes_declared(intent or "", kind_named(clause))
     # "otra cosita, …" while code asks which alert: a request asked here completes only the request it is
     completes = clause.intent == "affirm" or carries or (asked_here and clause.intent == intent) or asked_for_that
     if catalog.acts(intent or "") and not completes:

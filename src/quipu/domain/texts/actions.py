@@ -59,6 +59,8 @@ ACTION_WORDS = {
     "case_receipt": {"es": "el comprobante de tu aclaración", "pt": "o comprovante da sua contestação"},
     "duplicate_charge": {"es": "cargos repetidos", "pt": "cobranças repetidas"},
     "payment_due": {"es": "pagos por vencer", "pt": "pagamentos a vencer"},
+    "purchases": {"es": "cada compra", "pt": "cada compra"},
+    "purchases_above": {"es": "compras mayores a {above}", "pt": "compras acima de {above}"},
     "on": {"es": "Activar", "pt": "Ativar"},
     "off": {"es": "Desactivar", "pt": "Desativar"},
     "enabled": {"es": "activada", "pt": "ativado"},

@@ -22,18 +22,22 @@ QUESTIONS = {
     "cancel_card_verb": {"es": "cancelar", "pt": "cancelar"},
     "or": {"es": " o ", "pt": " ou "},
     "set_alert": {
-        "es": "¿Qué alerta quieres: cargos duplicados o aviso de fecha de pago?",
-        "pt": "Qual alerta você quer: cobranças duplicadas ou aviso de vencimento?",
+        "es": "¿Qué alerta quieres: cargos duplicados, aviso de fecha de pago o aviso de tus compras?",
+        "pt": "Qual alerta você quer: cobranças duplicadas, aviso de vencimento ou aviso das suas compras?",
     },
     "alert_not_offered": {
         "es": (
-            "Esa alerta no la tengo: puedo avisarte de cargos duplicados o de la fecha de pago. "
-            "¿Quieres alguna de esas?"
+            "Esa alerta no la tengo: puedo avisarte de cargos duplicados, de la fecha de pago o de tus compras "
+            "(todas, o las mayores a un monto que elijas). ¿Quieres alguna de esas?"
         ),
         "pt": (
-            "Esse alerta eu não tenho: posso te avisar de cobranças duplicadas ou da data de vencimento. "
-            "Quer algum desses?"
+            "Esse alerta eu não tenho: posso te avisar de cobranças duplicadas, da data de vencimento ou das suas "
+            "compras (todas, ou as acima de um valor que você escolher). Quer algum desses?"
         ),
+    },
+    "purchases_above": {
+        "es": "¿A partir de qué monto quieres que te avise de cada compra?",
+        "pt": "A partir de qual valor você quer que eu avise de cada compra?",
     },
     "request_callback": {
         "es": "¿En qué horario prefieres que te llamemos: mañana, tarde o noche?",

@@ -13,6 +13,7 @@ from quipu.application.results import Result
 from quipu.application.skills.outcome import ToolOutcome
 from quipu.application.skills.turn import SkillTurn
 from quipu.application.skills.voice import Voice
+from quipu.domain.actions import ALERT_KINDS
 from quipu.domain.money import names_amount
 from quipu.domain.reading.model import Slots
 from quipu.domain.reading.products import product_type
@@ -29,7 +30,6 @@ ACTIONS = {
     "alert_off": "set_alert",
     "email_summary": "send_summary_email",
 }
-ALERT_KINDS = ("duplicate_charge", "payment_due")
 DEFAULT_TOPIC = "balances"  # "mándame un resumen por correo": the accounts' summary, as the card says
 QUESTIONS: dict[str, dict[str, str]] = by_language(requests.QUESTIONS)
 CHARGES_LOOKED = {"days": 90, "limit": 20}
@@ -177,17 +177,50 @@ def _first(turn: SkillTurn, name: str) -> str | None:
     return None
 
 
+def _threshold(turn: SkillTurn) -> Decimal | None:
+    """The amount above which each purchase is told: "compras mayores a 100 mil", or the sum said alone after
+    code asked for it ("de 500")."""
+    for slots in _said(turn):
+        if slots.over is not None:
+            return slots.over
+        if slots.amounts:
+            return slots.amounts[0].value
+    return None
+
+
+async def _purchases(turn: SkillTurn) -> list[ToolOutcome[Result]] | str:
+    """An alert of each purchase ("avísame de cada compra"), or of each above the amount said, in the currency said or
+    the customer's cards' own; purchases named by their size with no amount ("las compras grandes") ask it."""
+    above = _threshold(turn)
+    params: dict[str, object] = {"kind": "purchases", "enabled": True}
+    if above is None and any(slots.by_their_size for slots in _said(turn)):
+        return _ask("purchases_above", turn.language)
+    if above is not None:
+        said = [c for slots in _said(turn) for c in slots.currencies if c != "HOME"]  # "dólares"; "pesos" are theirs
+        looked = await _my_cards(turn)
+        cards = looked.result.cards if isinstance(looked.result, MyCards) else []
+        credit_first = sorted(cards, key=lambda c: c.product_type != CREDIT_CARD)
+        currency = next(iter(said), None) or next((c.currency for c in credit_first if c.currency), None)
+        if currency is None:  # no card, no currency said: their cards (none) are shown
+            return [looked]
+        params |= {"above": str(above), "currency": currency}
+    return await _proposed(turn, [{"action": "set_alert", "params": params}])
+
+
 async def _alert(turn: SkillTurn) -> list[ToolOutcome[Result]] | str:
     enabled = turn.intent != "alert_off"
     kind = _first(turn, "alert_kind")
+    if _first(turn, "alert_not_offered"):  # "de compras en el exterior": said plainly, with the ones the bank has
+        return _ask("alert_not_offered", turn.language)
+    if kind == "purchases" and enabled:
+        return await _purchases(turn)
     if kind:
         return await _proposed(turn, [{"action": "set_alert", "params": {"kind": kind, "enabled": enabled}}])
     if not enabled:  # "desactiva las alertas": every alert off, on one card
         return await _proposed(
             turn, [{"action": "set_alert", "params": {"kind": k, "enabled": False}} for k in ALERT_KINDS]
         )
-    # "avísame de cada compra mayor a 100 mil": an alert the bank does not have is said plainly, with the ones it has
-    return _ask("alert_not_offered" if _first(turn, "alert_not_offered") else "set_alert", turn.language)
+    return _ask("set_alert", turn.language)
 
 
 async def act(turn: SkillTurn) -> list[ToolOutcome[Result]] | str:

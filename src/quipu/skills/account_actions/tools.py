@@ -76,7 +76,8 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
     ) -> ActionProposal:
         """Proposes up to 3 actions, each {"action": name, "params": {...}}: block_card{product_id},
         cancel_card{product_id}, open_payment_inquiry{transaction_id, note?}, send_summary_email{topic:
-        balances|payment_status|case_receipt}, set_alert{kind: duplicate_charge|payment_due, enabled},
+        balances|payment_status|case_receipt}, set_alert{kind: duplicate_charge|payment_due|purchases, enabled,
+        above? and currency? (purchases only: each purchase above that amount)},
         request_callback{window: morning|afternoon|evening}. Anything else goes in by its plain name (refund,
         change_email, raise_limit, ...) and code sends it to a person. Nothing runs until the customer presses
         the confirmation button."""
