@@ -52,7 +52,8 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
             commands.append(Command(Step.SMALL_TALK, clause, intent=clause.intent, rule="said before a request"))
             continue
         commands.append(_continues_the_message(clause, before) or _first_rule(clause, conversation, catalog))
-    commands = _reason_before_its_request(scam_across(taken_back(_corrected_here(commands, catalog), catalog), catalog))
+    commands = taken_back(_corrected_here(commands, catalog), catalog)
+    commands = _reason_before_its_request(scam_across(commands, catalog, reading.clauses))
     commands = bills_refused_beside(commands, conversation, catalog)
     meaningful = [c for c in commands if not (c.step == Step.SMALL_TALK and c.intent in FILLERS)]
     # "no se los di. ¿pero sí me cobraron dos veces?": words code cannot place, beside words it answers, are not

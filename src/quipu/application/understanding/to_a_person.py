@@ -114,11 +114,13 @@ def _changes_the_waiting_sum(clause: Clause, conversation: Conversation) -> bool
     return waiting and bool(clause.slots.amounts) and clause.intent not in clause.anchors
 
 
-def scam_across(commands: list[Command], catalog: Catalog) -> list[Command]:
+def scam_across(commands: list[Command], catalog: Catalog, said: tuple[Clause, ...] = ()) -> list[Command]:
     """ "me llamaron de la Superintendencia… primero debo consignar 90 mil, ¿le consigno desde mi cuenta?": a report, a
     scam's purpose or a stranger met online ("una muchacha que conocí por Facebook… que le mande 400 mil") in one
-    clause makes money moved (or a code shared) in another clause of the message part of it."""
-    clauses = [c.clause for c in commands if c.clause is not None]
+    clause makes money moved (or a code shared) in another clause of the message part of it. Every clause `said`
+    counts, answered or not ("…só que o beneficiário é uma tal de Soluções Financeiras e não o banco")."""
+    answered = [c.clause for c in commands if c.clause is not None]
+    clauses = answered + [c for c in said if not any(c is a for a in answered)]
     told = any((c.mood == Mood.REPORT and not steers_nothing(c)) or c.slots.scam_purpose for c in clauses) or any(
         c.step == Step.SCAM for c in commands
     )
@@ -132,12 +134,14 @@ def scam_across(commands: list[Command], catalog: Catalog) -> list[Command]:
     if not (told or stranger):
         return commands
     # "vi un video en tiktok que dice que hay que pagar el total de la tarjeta": the customer's own debt or bill
-    # paid, with nothing steering the money elsewhere, is no scam whoever advised it
+    # paid, with nothing in the message steering the money elsewhere ("…o beneficiário é uma tal de Soluções
+    # Financeiras e não o banco"), is no scam whoever advised it
+    elsewhere = any(c.slots.scam_purpose or c.slots.given_account for c in clauses)
     warned = [
         Command(Step.SCAM, c.clause, reason="scam_report")
         if c.clause is not None
         and _moves_or_shares(c.clause)
-        and not pays_own(c.clause)
+        and not (pays_own(c.clause) and not elsewhere)
         and (told or c.clause.mood != Mood.STATEMENT)
         else c
         for c in commands

@@ -3,9 +3,13 @@ dizia \"Ana, paga a fatura inteira…\""): what someone else said, however the q
 
 import re
 
+from quipu.domain.reading.kept_together import opens_on_an_imperative
+from quipu.domain.reading.lexicon import lexicon
+from quipu.domain.reading.polarity import a_verb_of_action
 from quipu.domain.reading.text import fold
 from quipu.domain.reading.words import PUNCTUATION, Words
 
+INTRODUCED = 5  # "mandó un audio al grupo: '…'": the verb that opens a quote stands this close before it
 # a quote opens and closes on these marks; a straight single quote counts only at a word's edge ("McDonald's" is none)
 MARKS = re.compile(r"[\"“”«»]|(?<![^\W\d_])'|'(?![^\W\d_])")
 
@@ -13,15 +17,39 @@ MARKS = re.compile(r"[\"“”«»]|(?<![^\W\d_])'|'(?![^\W\d_])")
 def inside_quotes(text: str, found: list[Words]) -> list[bool]:
     """For each clause, in order: whether it opens inside a quote of the message."""
     spans = _spans(text)
+    return [at >= 0 and any(start < at < stop for start, stop in spans) for at, _ in _placed(text, found)]
+
+
+def quoted_as_said(text: str, found: list[Words], language: str) -> list[bool]:
+    """For each clause, in order: whether it opens inside a quote that a verb of saying or writing opens a few words
+    before ("ele mandou: 'transfere…'"), or holds one without asking first ("en el grupo mi tía puso 'Martu pasale
+    35.000 a Sofi…'"; "pagá la luz, como dijo mi mamá '…'" asks)."""
+    lex = lexicon(language)
+    verbs = {str(v) for v in lex.cue_words("quote_verbs")}
+    opened = [(a, b) for a, b in _spans(text) if verbs & set(fold(text[:a]).replace(":", " ").split()[-INTRODUCED:])]
+    # what is quoted tells an act ("pasale 35.000 a Sofi"), not only a name ("el cargo dice 'MERPAGO*TIENDA'")
+    spans = [(a, b) for a, b in opened if any(a_verb_of_action(w, lex) for w in fold(text[a:b]).split())]
+    said = []
+    for words, (at, end) in zip(found, _placed(text, found), strict=True):
+        inside = any(start < at < stop for start, stop in spans)
+        holds = any(at <= start <= end for start, _ in spans) and not opens_on_an_imperative(
+            list(words.content), language
+        )
+        said.append(at >= 0 and (inside or holds))
+    return said
+
+
+def _placed(text: str, found: list[Words]) -> list[tuple[int, int]]:
+    """Where each clause opens and where its last word stands in the message (-1 where not found)."""
     folded = fold(text)
-    cursor, inside = 0, []
+    cursor, placed = 0, []
     for words in found:
         said = [w for w in words.said.split() if w not in PUNCTUATION]
         at = _where(folded, said[:1], cursor)
         end = _where(folded, said[-1:], max(cursor, at))  # the clause's last word: where the next one starts after
         cursor = end + len(fold(said[-1])) if end >= 0 and said else cursor
-        inside.append(at >= 0 and any(start < at < stop for start, stop in spans))
-    return inside
+        placed.append((at, end))
+    return placed
 
 
 def _where(folded: str, word: list[str], cursor: int) -> int:

@@ -14,7 +14,7 @@ from quipu.domain.reading.lexicon import common, lexicon
 from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading, ReadingContext, Slots, Speaker
 from quipu.domain.reading.named import anchors, announces_only, named_outright, past_a_greeting, past_the_openers
 from quipu.domain.reading.products_named import named_by_its_pronoun
-from quipu.domain.reading.quoted import inside_quotes
+from quipu.domain.reading.quoted import inside_quotes, quoted_as_said
 from quipu.domain.reading.reasons import gives_a_reason
 from quipu.domain.reading.refusals import opens_with_its_action, refused_after_its_noun
 from quipu.domain.reading.slots import read_slots
@@ -33,7 +33,7 @@ def read(text: str, context: ReadingContext, learned: LearnedReader | None = Non
     found: list[Clause] = []
     before: Words | None = None
     pieces = clauses(text, language)
-    quoted = inside_quotes(text, pieces)
+    quoted, said_so = inside_quotes(text, pieces), quoted_as_said(text, pieces, language)
     for index, words in enumerate(pieces):
         if found and before is not None and _its_state(found[-1], words, language):
             # "ya había levantado una aclaración, ¿en qué va?": the question is of the action just named: one clause
@@ -50,7 +50,8 @@ def read(text: str, context: ReadingContext, learned: LearnedReader | None = Non
             # "suponete que me roban el celu, ¿me podés bloquear la tarjeta…?": a question of what could be done then
             clause = replace(clause, mood=Mood.HYPOTHETICAL, settled=Mood.HYPOTHETICAL)
         reported = any(c.mood == Mood.REPORT for c in found) and quoted[index]  # inside the quote of a report
-        if found and (reported or (found[-1].mood == Mood.REPORT and _goes_on_with_it(clause, words, language))):
+        reported = reported or said_so[index]  # "mi tía puso 'Martu pasale…'": a quote someone said or wrote
+        if reported or (found and found[-1].mood == Mood.REPORT and _goes_on_with_it(clause, words, language)):
             # "mi tío dice que lo mejor es sacar todo del ahorro y liquidar la tarjeta": still what the uncle said
             clause = replace(clause, mood=Mood.REPORT, settled=Mood.REPORT, speaker=Speaker.THIRD_PARTY)
         before = words

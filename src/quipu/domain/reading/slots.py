@@ -70,7 +70,9 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
     count = numbers.counted(draft, lex.cue("counted"), language)
     over, under = numbers.bounds(draft, language, context)
     amounts = numbers.amounts(draft, language, context)
-    products, refused_products = products_named(" ".join(clause.words), language, context.region)
+    products, refused_products = products_named(
+        _a_services_bill_blanked(" ".join(clause.words), lex), language, context.region
+    )
     services, refused_services = _bills_kept(" ".join(clause.words), _services(text, language), language)
     products = [held_kind(p, context) for p in products]
     accounts, products = own_accounts(accounts, products, draft, lex, context)
@@ -135,8 +137,8 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         by_their_size=bool(lex.cue("purchases_by_size").search(text)),
         secret=secret_named(text, lex),
         impersonation=impersonated(text, lex),
-        scam_purpose=bool(lex.cue("scam_purpose").search(text)),
-        stranger=bool(lex.cue("stranger").search(text)),
+        scam_purpose=bool(lex.cue("scam_purpose").search(lex.cue("numbered_things").blanked(text))),
+        stranger=bool(lex.cue("stranger").search(lex.cue("numbered_things").blanked(text))),
         close_one=bool(lex.cue("close_ones").search(text)),
         their_money=any(lex.cue(cue).search(text) for cue in ("their_money", "incoming")),
         can_do=bool(lex.cue("can_do").search(text)),
@@ -211,6 +213,16 @@ def _bills_kept(said: str, services: tuple[str, ...], language: str) -> tuple[tu
 def _joined_before(before: list[str], joiners: tuple[str, ...]) -> bool:
     said = " ".join(before[-2:])
     return any(said == j or said.endswith(f" {j}") for j in joiners)
+
+
+def _a_services_bill_blanked(said: str, lex: Lexicon) -> str:
+    """ "a fatura da luz", "la factura del internet": a bill's word right before a service's name is that service's
+    bill, no card of the customer's."""
+    services = [m.start() for _, phrases in compiled_table(lex.language, "services") for m in phrases.find(said)]
+    for found in lex.cue("bill_of").find(said):
+        if any(said[found.end() : start].strip() == "" for start in services):
+            said = said[: found.start()] + " " * (found.end() - found.start()) + said[found.end() :]
+    return said
 
 
 def _masked(text: str, table: Table) -> str:

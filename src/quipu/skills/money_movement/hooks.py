@@ -188,13 +188,25 @@ async def act(turn: SkillTurn) -> list[ToolOutcome[Result]] | str:
     """The card the words ask for, or the one question that completes them."""
     if turn.intent == "list_bills":
         return [await turn.tools.call("list_service_bills", {})]
-    if turn.intent == "pay_bill" or (turn.follow_up and turn.earlier.get("service") and not _amount(turn)):
+    if (
+        turn.intent == "pay_bill"
+        or _a_bill_named(turn)
+        or (turn.follow_up and turn.earlier.get("service") and not _amount(turn))
+    ):
         return await _bills(turn)
     arguments = _transfer_arguments(turn)
     missing = _missing(arguments)
     if missing:
         return Voice("money_movement", turn.language).say(f"ask_{missing}")
     return [await turn.tools.call("propose_transfer", arguments)]
+
+
+def _a_bill_named(turn: SkillTurn) -> bool:
+    """ "paga a fatura da luz", "Pague a fatura da internet… com a minha conta 1000": a debt's payment whose words
+    name a service's bill and none of the customer's cards or loans pays that bill."""
+    s = turn.now
+    debts = [p for p in s.products if p.kind in DEBT_KINDS]
+    return turn.intent == "pay_debt" and bool(s.services) and not debts and not s.last4
 
 
 def _account(voice: Voice, option: AccountOption | DebtOption) -> str:
