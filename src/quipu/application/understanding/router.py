@@ -22,6 +22,7 @@ from quipu.application.understanding.conversation import (
 from quipu.application.understanding.follow_ups import continues_an_action, kind_named
 from quipu.application.understanding.meant import as_it_may_be_meant
 from quipu.application.understanding.rules import IN_DOUBT, RULES
+from quipu.application.understanding.terms import asked_about_its_terms
 from quipu.application.understanding.to_a_person import scam_across
 from quipu.application.understanding.told import FILLERS, told_beside_a_request, told_of_what_came_before
 from quipu.application.understanding.withdrawing import bills_refused_beside, taken_back
@@ -54,6 +55,7 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
         commands.append(_continues_the_message(clause, before) or _first_rule(clause, conversation, catalog))
     commands = taken_back(_corrected_here(commands, catalog), catalog)
     commands = _reason_before_its_request(scam_across(commands, catalog, reading.clauses))
+    commands = asked_about_its_terms(commands, reading.clauses, catalog)
     commands = bills_refused_beside(commands, conversation, catalog)
     meaningful = [c for c in commands if not (c.step == Step.SMALL_TALK and c.intent in FILLERS)]
     # "no se los di. ¿pero sí me cobraron dos veces?": words code cannot place, beside words it answers, are not
@@ -62,7 +64,9 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
     closings = [c for c in commands if c.step == Step.SMALL_TALK and c.intent in CLOSINGS]
     if closings or any(c.step in RESPONDED for c in meaningful):
         meaningful = [c for c in meaningful if not (c.step == Step.CLARIFY and not c.options)]
-    if closings:  # "aah ya me acordé, fue mi esposa desde mi cel. gracias eh": what code only guessed is not looked up
+    # "aah ya me acordé, fue mi esposa desde mi cel. gracias eh": what code only guessed is not looked up; nor is it
+    # beside a scam warning ("…me depositan y yo reenvío el dinero…, ¿lo reenvío?"): the story is the scam's
+    if closings or any(c.step == Step.SCAM for c in commands):
         meaningful = [c for c in meaningful if not (c.step == Step.ANSWER and c.rule == IN_DOUBT)]
     # "viste el partido de anoche? qué sufrimiento": beside words of no bank matter, words that name nothing are no
     # lookup either

@@ -2,10 +2,14 @@
 or a reference after its cue (also written in groups), an account number after an account cue or one of the
 customer's own or payees', a card ending, and the number a correction takes back."""
 
+import re
+
 from quipu.domain.reading.lexicon import Phrases
 from quipu.domain.reading.model import ReadingContext
 from quipu.domain.reading.numbers import ACCOUNT_DIGITS, CUE_REACH, Draft, digits_of, money_follows
 
+# "1.800.000", "35,000.50": thousands grouped as money is written; no reference, phone or account is
+MONEY_SHAPED = re.compile(r"\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?")
 WHOSE_REACH = 6  # a phone or a reference may be said of someone first ("el cel de mi amiga es 11 4567 8901")
 GROUP_DIGITS = 4  # a phone or an account written in groups ("222 145 6789") has groups this short
 MIN_CUED_ACCOUNT = 6
@@ -13,10 +17,13 @@ MIN_CUED_ACCOUNT = 6
 
 def cued(draft: Draft, cue: Phrases, *, min_digits: int, reach: int = CUE_REACH) -> list[str]:
     """Numbers right after a cue ("celular 5544332211", "a la cuenta 4000000033"); each taken once. A number
-    written in groups ("su cel es 222 145 6789") is one number: the groups side by side after the cue."""
+    written in groups ("su cel es 222 145 6789") is one number: the groups side by side after the cue. A number
+    written as money ("falta pagar el trámite, 1.800.000") stays an amount."""
     found = []
     for match in cue.find(draft.text):
         for i in draft.after(match.end(), reach):
+            if MONEY_SHAPED.fullmatch(draft.words[i]):
+                continue
             group = _grouped_from(draft, i)
             said = "".join(digits_of(draft.words[j]) for j in group)
             if len(said) >= min_digits and not set(group) & draft.taken:

@@ -135,6 +135,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         that_one=bool(lex.cue("that_one").search(text)),
         alert_not_offered=bool(lex.cue("alerts_not_offered").search(text)),
         by_their_size=bool(lex.cue("purchases_by_size").search(text)),
+        its_terms=bool(lex.cue("its_terms").search(text)),
         secret=secret_named(text, lex),
         impersonation=impersonated(text, lex),
         scam_purpose=bool(lex.cue("scam_purpose").search(lex.cue("numbered_things").blanked(text))),
