@@ -49,7 +49,8 @@ def pays_own(clause: Clause) -> bool:
     an account or another customer named, or an account they gave ("numa conta que ele passou") still make it a scam."""
     # "…leilão no instagram… pago com a 1007?": a payment that names no bill, card or loan pays nothing of theirs
     s = clause.slots
-    theirs = s.services or s.settles or any(p.kind in OWN_DEBTS for p in s.products)
+    # "…que pague la mitad del resumen de la 4433": a card of theirs named by its ending is theirs too
+    theirs = s.services or s.settles or any(p.kind in OWN_DEBTS for p in s.products) or s.last4
     return clause.intent in PAYING and bool(theirs) and not _steered_elsewhere(clause)
 
 

@@ -68,6 +68,8 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
     # beside a scam warning ("…me depositan y yo reenvío el dinero…, ¿lo reenvío?"): the story is the scam's
     if closings or any(c.step == Step.SCAM for c in commands):
         meaningful = [c for c in meaningful if not (c.step == Step.ANSWER and c.rule == IN_DOUBT)]
+    if any(c.step == Step.SCAM for c in commands):  # the warning goes to a person with its case: said, never replaced
+        meaningful = [c for c in meaningful if c.step != Step.PERSON]
     # "viste el partido de anoche? qué sufrimiento": beside words of no bank matter, words that name nothing are no
     # lookup either
     if any(c.step == Step.OUT_OF_SCOPE for c in commands):

@@ -180,6 +180,7 @@ def _steered(clause: Clause) -> bool:
 
 
 def _moves_or_shares(clause: Clause) -> bool:
-    """Money moved or a code shared, as the words ask it (a refusal, "no hagan nada", moves nothing)."""
+    """Money moved or a code shared, as the words ask it (a refusal, "no hagan nada", moves nothing, nor does a
+    payment the customer already made: "Pagué el predial…, referencia 0011 2026…")."""
     s = clause.slots
-    return clause.polarity == Polarity.ASKS and (moves_money(clause) or s.secret)
+    return clause.polarity == Polarity.ASKS and not clause.done and (moves_money(clause) or s.secret)

@@ -146,3 +146,9 @@ def says_how(right: list[str], language: str) -> bool:
     first = [w for w in right if w not in PUNCTUATION][:1]
     endings = [str(e) for e in lex.cue_words("gerund_endings")]
     return bool(first) and a_verb_of_action(first[0], lex) and any(first[0].endswith(e) for e in endings)
+
+
+def another_bill_told(left: list[str], right: list[str], language: str) -> bool:
+    """After a comma, what becomes of another bill than the one said before: after a correction ("mejor la de la
+    luz, el agua la pago la semana que viene"), or put off or refused ("só a de água, a luz eu pago no fim do mês")."""
+    return corrected_then_another_bill(left, right, language) or another_bill_put_off(left, right, language)

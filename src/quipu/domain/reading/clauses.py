@@ -4,9 +4,9 @@
 from functools import cache
 
 from quipu.domain.reading.after_a_comma import (
+    another_bill_told,
     asks_the_bank,
     asks_what_to_do_of_it,
-    corrected_then_another_bill,
     corrects,
     leads_its_question,
     says_how,
@@ -158,7 +158,7 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
                 _starts_anew(right, language)
                 or _greets_only(left, language)
                 or corrects(right, language)
-                or corrected_then_another_bill(left, right, language)
+                or another_bill_told(left, right, language)
                 or (
                     _asks_outright(left, language)
                     and (stands_apart(left, right, language) or _tells_another(left, right, language))

@@ -25,7 +25,9 @@ def _an_alias(word: str) -> bool:
 def _given_account(text: str, lex: Lexicon) -> bool:
     """ "a la cuenta que me pasaron", "numa conta de regularização que ele passou": an account named, then who gave it,
     a few words apart; or the account said as the other's own ("a su cuenta", "na conta dele")."""
-    accounts = [m.span() for m in lex.cue("account").find(text)]
+    # "desde mi cuenta de otro banco": the customer's own account, wherever it is, was given by no one
+    own = {str(w) for w in lex.cue_words("own_possessives")}
+    accounts = [m.span() for m in lex.cue("account").find(text) if not own & set(text[: m.start()].split()[-1:])]
     return any(
         any(
             (end <= m.start() and len(text[end : m.start()].split()) <= GIVEN_REACH)

@@ -150,6 +150,7 @@ class Clause:
     anchors: tuple[str, ...] = ()  # the intents the lexicon names outright
     settled: Mood | None = None  # the mood the lexicon's rules settled on their own, if any
     done: bool = False  # the customer says they did it themselves ("pagué la luz en el Oxxo", "já paguei")
+    asked: bool = False  # written as a question ("?", "¿")
 
     @property
     def intent(self) -> str:

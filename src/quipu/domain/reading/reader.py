@@ -164,6 +164,7 @@ def read_clause(
         anchors=named,
         settled=cues.settled_mood(),
         done=cues.done or cues.done_by_others,  # already done: by the customer, or by someone else (its speaker)
+        asked=words.asked,
     )
 
 

@@ -10,6 +10,7 @@ from quipu.application.results import Result
 from quipu.application.skills.outcome import ToolOutcome
 from quipu.application.skills.turn import SkillTurn
 from quipu.domain.dataset import AS_OF
+from quipu.domain.money import names_amount
 from quipu.domain.reading.model import Slots
 from quipu.domain.vocabulary import DISPUTE_REFERENCE
 
@@ -38,6 +39,8 @@ async def _amount_of_a_charge(turn: SkillTurn, days: int) -> Decimal | None:
     found = await turn.tools.call("search_transactions", {"days": days, "limit": SEARCHED})
     amounts = {c.amount for c in found.result.charges} if isinstance(found.result, ChargeSearch) else set()
     exact = next((v for v in said if v in amounts), None)
+    whole = {a for v in said for a in amounts if names_amount(v, a)}  # "essa de 48": the charge of 48,33
+    exact = exact if exact is not None else (whole.pop() if len(whole) == 1 else None)
     if exact is not None or not amounts:
         return exact
     near = [(abs(a - v) / v, a) for v in said if v > 0 and v % ROUND_FIGURE == 0 for a in amounts]
