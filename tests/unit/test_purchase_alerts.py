@@ -52,7 +52,7 @@ def alerted(message: str, language: str = "es") -> list[dict] | str:
     ("message", "language", "above", "currency"),
     [
         ("avíseme de cada compra de más de 150 mil", "es", "150000", "COP"),
-        ("pon una alerta para compras arriba de 80 dólares", "es", "80", "USD"),
+        ("pon una alerta para compras arriba de 80 usd", "es", "80", "USD"),
         ("me avisa das compras acima de 300", "pt", "300", "COP"),
     ],
 )

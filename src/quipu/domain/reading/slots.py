@@ -9,6 +9,14 @@ from collections.abc import Sequence
 from datetime import date
 
 from quipu.domain.reading import numbers, numbers_cued
+from quipu.domain.reading.bills_named import (
+    Table,
+    a_services_bill_blanked,
+    bills_kept,
+    masked,
+    named_in,
+    services_named,
+)
 from quipu.domain.reading.given import given_account
 from quipu.domain.reading.lexicon import (
     Lexicon,
@@ -23,7 +31,7 @@ from quipu.domain.reading.lexicon import (
 from quipu.domain.reading.merchants import merchants_named, number_names_a_merchant
 from quipu.domain.reading.model import ReadingContext, Slots
 from quipu.domain.reading.periods import periods_said
-from quipu.domain.reading.products_named import held_kind, own_accounts, own_endings, products_named, refused_here
+from quipu.domain.reading.products_named import held_kind, own_accounts, own_endings, products_named
 from quipu.domain.reading.tellers import impersonated, secret_named
 from quipu.domain.reading.text import LINK, fold, tokens
 from quipu.domain.reading.when import awaits, later_day
@@ -33,7 +41,9 @@ from quipu.domain.vocabulary import DISPUTE_REFERENCE
 RECORD_ID = re.compile(r"[a-z]{2,}(?:-[a-z0-9]+){2,}")
 DISPUTE = re.compile(DISPUTE_REFERENCE)
 PLACE_WORDS = ("en", "em", "no", "na", "con", "com", "de", "del", "do", "da")
-Table = tuple[tuple[str, Phrases], ...]
+
+
+GENERAL_ALERT = "purchases"  # the alert of every purchase; a kind named with it is more precise
 
 
 def _own_merchants_as_said(clause: Words, context: ReadingContext) -> tuple[str, ...]:
@@ -71,9 +81,9 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
     over, under = numbers.bounds(draft, language, context)
     amounts = numbers.amounts(draft, language, context)
     products, refused_products = products_named(
-        _a_services_bill_blanked(" ".join(clause.words), lex), language, context.region
+        a_services_bill_blanked(" ".join(clause.words), lex), language, context.region
     )
-    services, refused_services = _bills_kept(" ".join(clause.words), _services(text, language), language)
+    services, refused_services = bills_kept(" ".join(clause.words), services_named(text, language), language)
     products = [held_kind(p, context) for p in products]
     accounts, products = own_accounts(accounts, products, draft, lex, context)
     products = own_endings(last4, products, draft, lex, context)
@@ -90,14 +100,14 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         merchants=merchants,
         places=_places(draft, language, context),
         periods=tuple(s.period for s in said_periods),
-        categories=_named(text, compiled_table(language, "categories"), skip=brands()),
+        categories=named_in(text, compiled_table(language, "categories"), skip=brands()),
         currencies=_currencies(text, language),
         services=services,
         refused_services=refused_services,
         count=count,
         ordinal=_ordinal(text, language),
         biggest=bool(lex.cue("the_biggest").search(text)),
-        alert_kind=_one(text, compiled_cue_table(language, "alert_kinds")),
+        alert_kind=_one(text, compiled_cue_table(language, "alert_kinds"), general=GENERAL_ALERT),
         settles=_one(text, compiled_cue_table(language, "settles")),
         switch="off" if lex.cue("switch_off").search(text) else "on" if lex.cue("switch_on").search(text) else None,
         window=_one(text, compiled_cue_table(language, "windows")) or _window_of(hours),
@@ -173,71 +183,9 @@ def _whole(text: str, phrases: Phrases) -> bool:
     return found is not None and found.start() == 0 and found.end() == len(text.strip())
 
 
-def _named(text: str, table: Table, skip: Phrases | None = None) -> tuple[str, ...]:
-    """Every name of the table the words say, in the order said (a brand's words are not a category's)."""
-    masked = text
-    if skip is not None:
-        for match in skip.find(text):
-            if match.group(0).strip() in ("mercado libre", "mercado livre", "mercado pago"):
-                masked = masked.replace(match.group(0), " " * len(match.group(0)))
-    found = [(m.start(), name) for name, phrases in table for m in phrases.find(masked)]
-    return tuple(dict.fromkeys(name for _, name in sorted(found)))
-
-
-def _services(text: str, language: str) -> tuple[str, ...]:
-    """The services named, past the products' names ("préstamo personal" is a loan) and the ways something was bought
-    ("compra por internet" names no bill); a brand that is an everyday word ("claro", "oi") only where it is named
-    as one ("la de claro", "a conta da oi")."""
-    lex = lexicon(language)
-    masked = _masked(_masked(text, compiled_table(language, "products")), (("channel", lex.cue("bought_through")),))
-    words = masked.split()
-    for i, word in enumerate(words):
-        if word in lex.brands_that_are_words and not _joined_before(words[:i], lex.brand_joiners):
-            words[i] = " " * len(word)
-    return _named(" ".join(words), compiled_table(language, "services"))
-
-
-def _bills_kept(said: str, services: tuple[str, ...], language: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The bills named to be paid and those named only to be refused beside them ("la del agua no, nomás la luz",
-    "a de água não, só a internet"); a bill refused alone stays the bill the clause refuses."""
-    lex = lexicon(language)
-    refused = {
-        name
-        for name, phrases in compiled_table(language, "services")
-        for m in phrases.find(said)
-        if refused_here(said[: m.start()].split(), said[m.end() :].split(), lex)
-    }
-    kept = tuple(s for s in services if s not in refused)
-    return (kept, tuple(s for s in services if s in refused)) if kept and refused & set(services) else (services, ())
-
-
-def _joined_before(before: list[str], joiners: tuple[str, ...]) -> bool:
-    said = " ".join(before[-2:])
-    return any(said == j or said.endswith(f" {j}") for j in joiners)
-
-
-def _a_services_bill_blanked(said: str, lex: Lexicon) -> str:
-    """ "a fatura da luz", "la factura del internet": a bill's word right before a service's name is that service's
-    bill, no card of the customer's."""
-    services = [m.start() for _, phrases in compiled_table(lex.language, "services") for m in phrases.find(said)]
-    for found in lex.cue("bill_of").find(said):
-        if any(said[found.end() : start].strip() == "" for start in services):
-            said = said[: found.start()] + " " * (found.end() - found.start()) + said[found.end() :]
-    return said
-
-
-def _masked(text: str, table: Table) -> str:
-    """The text with every name of the table blanked: a word inside a longer name of another kind is that name's
-    ("préstamo personal" is a loan, not the phone company Personal)."""
-    spans = [match.span() for _, phrases in table for match in phrases.find(text)]
-    for start, end in spans:
-        text = text[:start] + " " * (end - start) + text[end:]
-    return text
-
-
 def _currencies(text: str, language: str) -> tuple[str, ...]:
     # "na real era 40" (actually, it was 40): a currency's word inside a saying names no currency
-    text = _masked(text, (("saying", lexicon(language).cue("not_currency")),))
+    text = masked(text, (("saying", lexicon(language).cue("not_currency")),))
     found = [(m.start(), code) for code, phrases in compiled_table(language, "currencies") for m in phrases.find(text)]
     return tuple(dict.fromkeys(code for _, code in sorted(found)))
 
@@ -250,9 +198,11 @@ def settles_said(text: str, language: str) -> frozenset[str]:
     return frozenset(name for name, phrases in compiled_cue_table(language, "settles") if phrases.search(said))
 
 
-def _one(text: str, table: Table) -> str | None:
-    """The one name of the table the words say; none, or several, is None."""
+def _one(text: str, table: Table, general: str | None = None) -> str | None:
+    """The one name of the table the words say; none, or several, is None. A `general` name said with another gives
+    way to it ("alerta de compra duplicada": the purchases' duplicates, not every purchase)."""
     named = [name for name, phrases in table if phrases.search(text)]
+    named = [n for n in named if n != general] if len(named) > 1 else named
     return named[0] if len(named) == 1 else None
 
 
