@@ -1,18 +1,13 @@
 """Cards named together ("las dos", "ambas", two endings) are each proposed, on one card with one button; one card
 named, or none, is as before (the one named, or a question of which)."""
 
-import asyncio
 from decimal import Decimal
 
 import pytest
 
-from quipu.application.action_results import CardLine, MyCards
-from quipu.application.skills.loader import load_hooks
-from quipu.application.skills.manifest import discover
-from quipu.application.skills.outcome import ToolOutcome
-from quipu.application.skills.turn import SkillTurn
-from quipu.domain.reading.model import OwnProduct, ReadingContext
-from quipu.domain.reading.reader import read
+from card_actions import acted
+from quipu.application.action_results import CardLine
+from quipu.domain.reading.model import OwnProduct
 
 CARDS = [
     CardLine(product_id="P-CREDIT", product_type="Tarjeta Crédito", last4="1430", balance=Decimal(10), status="Active"),
@@ -21,28 +16,9 @@ CARDS = [
 OWN = (OwnProduct("credit_card", "1430"), OwnProduct("debit_card", "5410"))
 
 
-class Tools:
-    """The skill's tools, answering from the two cards; a proposal is only recorded."""
-
-    def __init__(self):
-        self.proposed: list[dict] = []
-
-    async def call(self, tool, arguments, **_):
-        if tool == "my_cards":
-            return ToolOutcome(tool, arguments, MyCards(cards=CARDS))
-        self.proposed += arguments["actions"]
-        return ToolOutcome(tool, arguments, MyCards(cards=[]))
-
-
 def blocked(message: str, region: str = "MX") -> list[str] | str:
-    language = "pt" if region == "BR" else "es"
-    reading = read(message, ReadingContext(language=language, region=region, products=OWN))
-    clause = reading.clauses[-1]
-    tools = Tools()
-    hooks = load_hooks(next(s for s in discover() if s.name == "account_actions"))
-    turn = SkillTurn(intent="block_card", clause=clause, latest=clause, language=reading.language, tools=tools)
-    found = asyncio.run(hooks.act(turn))
-    return found if isinstance(found, str) else [a["params"]["product_id"] for a in tools.proposed]
+    found = acted("block_card", message, CARDS, region, OWN)
+    return found if isinstance(found, str) else [a["params"]["product_id"] for a in found]
 
 
 @pytest.mark.parametrize(

@@ -1,19 +1,13 @@
 """An alert of the customer's purchases: each one, or each above the amount they say, in the currency they say or
 their cards' own; purchases named by their size with no amount ask it; alerts the bank does not have are said so."""
 
-import asyncio
 from decimal import Decimal
 
 import pytest
 
-from quipu.application.action_results import CardLine, MyCards
-from quipu.application.skills.loader import load_hooks
-from quipu.application.skills.manifest import discover
-from quipu.application.skills.outcome import ToolOutcome
-from quipu.application.skills.turn import SkillTurn
+from card_actions import acted
+from quipu.application.action_results import CardLine
 from quipu.domain.actions import AlertParams
-from quipu.domain.reading.model import ReadingContext
-from quipu.domain.reading.reader import read
 
 CARDS = [
     CardLine(
@@ -27,25 +21,9 @@ CARDS = [
 ]
 
 
-class Tools:
-    def __init__(self):
-        self.proposed: list[dict] = []
-
-    async def call(self, tool, arguments, **_):
-        if tool == "my_cards":
-            return ToolOutcome(tool, arguments, MyCards(cards=CARDS))
-        self.proposed += arguments["actions"]
-        return ToolOutcome(tool, arguments, MyCards(cards=[]))
-
-
 def alerted(message: str, language: str = "es") -> list[dict] | str:
-    reading = read(message, ReadingContext(language=language, region="CO" if language == "es" else "BR"))
-    clause = reading.clauses[-1]
-    tools = Tools()
-    hooks = load_hooks(next(s for s in discover() if s.name == "account_actions"))
-    turn = SkillTurn(intent="alert_on", clause=clause, latest=clause, language=language, tools=tools)
-    found = asyncio.run(hooks.act(turn))
-    return found if isinstance(found, str) else [a["params"] for a in tools.proposed]
+    found = acted("alert_on", message, CARDS, "CO" if language == "es" else "BR")
+    return found if isinstance(found, str) else [a["params"] for a in found]
 
 
 @pytest.mark.parametrize(

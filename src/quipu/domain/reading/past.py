@@ -3,10 +3,10 @@ verb of action it names."""
 
 from quipu.domain.reading.lexicon import Lexicon, common_words, lexicon
 from quipu.domain.reading.polarity import a_verb_of_action
+from quipu.domain.reading.refusals import paid_at_a_place
 from quipu.domain.reading.text import fold, tokens
 from quipu.domain.reading.words import Words
 
-PAID_REACH = 4  # "pague | la luz de 845 | en el oxxo": the place a few words after the payment
 RELATIVE_REACH = 3  # "la cuenta que me pasó", "a conta que ele passou": a "que" this close makes the verb a detail
 
 
@@ -16,21 +16,9 @@ def done(clause: Words, language: str) -> bool:
     lex = lexicon(language)
     said = " " + " ".join(tokens(clause.said.lower())) + " "
     listed = any(f" {str(p).lower()} " in said for p in lex.cue_words("done"))
-    return (
-        listed or _past_by_its_ending(clause, lex, lex.cue_words("past_endings"), own=True) or _paid_there(clause, lex)
-    )
-
-
-def _paid_there(clause: Words, lex: Lexicon) -> bool:
-    """ "pague la luz de 845 en el oxxo": a payment made where the bank pays nothing (a shop, a branch's window) is
-    the customer's own, done, however its accent was written."""
-    text = " ".join(clause.content)
-    places = [m.start() for m in lex.cue("in_person").find(text)]
-    return any(
-        0 <= len(text[paid.end() : place].split()) <= PAID_REACH
-        for paid in lex.cue("paid_there").find(text)
-        for place in places
-    )
+    by_its_ending = _past_by_its_ending(clause, lex, lex.cue_words("past_endings"), own=True)
+    # "pague la luz de 845 en el oxxo": paid where the bank pays nothing, however its accent was written
+    return listed or by_its_ending or paid_at_a_place(clause, lex, "paid_there")
 
 
 def done_by_others(clause: Words, language: str) -> bool:

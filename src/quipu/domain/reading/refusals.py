@@ -144,12 +144,17 @@ IN_PERSON_REACH = 4  # "vou pagar | na agência", "lo pago mañana | en el Oxxo"
 def paid_in_person(clause: Words, language: str) -> bool:
     """ "vou pagar na agência no dia 28 mesmo", "mejor lo pago en el Oxxo": the customer pays it themselves, in
     person; the bank is asked to pay nothing."""
-    lex = lexicon(language)
+    return paid_at_a_place(clause, lexicon(language), "i_pay")
+
+
+def paid_at_a_place(clause: Words, lex: Lexicon, paid_by: str) -> bool:
+    """A payment (the cue `paid_by` names its words) a few words before a place the bank pays nothing at: a shop, a
+    branch's window, cash."""
     text = " ".join(clause.content)
     places = [m.start() for m in lex.cue("in_person").find(text)]
     return any(
         0 <= len(text[paid.end() : place].split()) <= IN_PERSON_REACH
-        for paid in lex.cue("i_pay").find(text)
+        for paid in lex.cue(paid_by).find(text)
         for place in places
     )
 
