@@ -20,7 +20,7 @@ from quipu.application.transfer_results import (
     ServiceBills,
     TransferOptions,
 )
-from quipu.domain.reading.model import Amount, Polarity, Product, Slots
+from quipu.domain.reading.model import Amount, Product, Slots
 from quipu.domain.reading.products import DEBT_KINDS, product_type
 from quipu.domain.transfer_text import refusal_reason
 
@@ -186,10 +186,10 @@ async def _bills(turn: SkillTurn) -> list[ToolOutcome[Result]]:
 
 async def act(turn: SkillTurn) -> list[ToolOutcome[Result]] | str:
     """The card the words ask for, or the one question that completes them."""
-    if turn.intent == "list_bills" and not _one_picked(turn):
+    if turn.intent == "list_bills":
         return [await turn.tools.call("list_service_bills", {})]
     if (
-        turn.intent in ("pay_bill", "list_bills")
+        turn.intent == "pay_bill"
         or _a_bill_named(turn)
         or (turn.follow_up and turn.earlier.get("service") and not _amount(turn))
     ):
@@ -199,13 +199,6 @@ async def act(turn: SkillTurn) -> list[ToolOutcome[Result]] | str:
     if missing:
         return Voice("money_movement", turn.language).say(f"ask_{missing}")
     return [await turn.tools.call("propose_transfer", arguments)]
-
-
-def _one_picked(turn: SkillTurn) -> bool:
-    """ "só a de água" after the bills were listed with code's "¿cuál quieres pagar?": the bill picked is what is
-    paid (its card waits for the button); "¿y la del agua?" asks the list again."""
-    said = turn.latest
-    return turn.follow_up and bool(turn.now.services) and not said.asked and said.polarity == Polarity.ASKS
 
 
 def _a_bill_named(turn: SkillTurn) -> bool:
