@@ -66,9 +66,10 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
         meaningful = [c for c in meaningful if not (c.step == Step.CLARIFY and not c.options)]
     # "aah ya me acordé, fue mi esposa desde mi cel. gracias eh": what code only guessed is not looked up; nor is it
     # beside a scam warning ("…me depositan y yo reenvío el dinero…, ¿lo reenvío?"): the story is the scam's
-    if closings or any(c.step == Step.SCAM for c in commands):
+    warned = any(c.step == Step.SCAM for c in commands)
+    if closings or warned:
         meaningful = [c for c in meaningful if not (c.step == Step.ANSWER and c.rule == IN_DOUBT)]
-    if any(c.step == Step.SCAM for c in commands):  # the warning goes to a person with its case: said, never replaced
+    if warned:  # the warning goes to a person with its case: said, never replaced
         meaningful = [c for c in meaningful if c.step != Step.PERSON]
     # "viste el partido de anoche? qué sufrimiento": beside words of no bank matter, words that name nothing are no
     # lookup either

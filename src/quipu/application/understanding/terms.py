@@ -32,8 +32,7 @@ def _its_terms_asked(clause: Clause, said: tuple[Clause, ...], catalog: Catalog)
     if at is None:
         return clause.slots.its_terms
     after = said[at + 1 :]
-    own = clause.slots.its_terms or any(c.slots.its_terms and not _another_action(c, clause, catalog) for c in after)
-    return own
+    return clause.slots.its_terms or any(c.slots.its_terms and not _another_action(c, clause, catalog) for c in after)
 
 
 def _another_action(later: Clause, clause: Clause, catalog: Catalog) -> bool:

@@ -105,12 +105,10 @@ def another_bill_put_off(left: list[str], right: list[str], language: str) -> bo
     return _other_bills(left, right, language) and (put_off(text, lex) or refusal(text, lex))
 
 
-def stands_apart(left: list[str], right: list[str], language: str) -> bool:
-    """After a request and a comma: what someone said, or another product or bill left alone, is a clause of its
-    own."""
-    return (
-        reports(right, language) or leaves_another_alone(right, language) or another_bill_put_off(left, right, language)
-    )
+def stands_apart(right: list[str], language: str) -> bool:
+    """After a request and a comma: what someone said, or another product left alone, is a clause of its own (another
+    bill put off is one whatever comes before it: `another_bill_told`)."""
+    return reports(right, language) or leaves_another_alone(right, language)
 
 
 def asks_the_bank(rest: list[str], language: str) -> bool:

@@ -161,7 +161,7 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
                 or another_bill_told(left, right, language)
                 or (
                     _asks_outright(left, language)
-                    and (stands_apart(left, right, language) or _tells_another(left, right, language))
+                    and (stands_apart(right, language) or _tells_another(left, right, language))
                 )
             )
         ):

@@ -33,6 +33,7 @@ ACTIONS = {
 DEFAULT_TOPIC = "balances"  # "mándame un resumen por correo": the accounts' summary, as the card says
 QUESTIONS: dict[str, dict[str, str]] = by_language(requests.QUESTIONS)
 CHARGES_LOOKED = {"days": 90, "limit": 20}
+ENDING_DIGITS = 4  # a card's ending, as the customer writes it alone ("frena la tarjeta 4766")
 ONE_WEEK = 7  # a period this short names the charge's day, not a span to look in
 
 
@@ -48,14 +49,15 @@ def _said(turn: SkillTurn) -> list[Slots]:
 def _endings(slots: Slots) -> tuple[str, ...]:
     """The card endings the words name: the cued ones, or four plain digits ("frena la tarjeta 4766"): a card's
     action moves no sum, so four digits written alone there name a card, whether or not it is the customer's."""
-    return slots.last4 or tuple(a.said for a in slots.amounts if len(a.said) == len("0000") and a.said.isdigit())
+    return slots.last4 or tuple(a.said for a in slots.amounts if len(a.said) == ENDING_DIGITS and a.said.isdigit())
 
 
 def _card(turn: SkillTurn, cards: list[CardLine]) -> str | None:
     """The card the words name: by its ending, by its kind, "the other one", or the only usable one."""
     for at, slots in enumerate(_said(turn)):
-        endings = [c for c in cards if c.last4 in _endings(slots)]
-        if _endings(slots) and (endings or at == 0):  # an earlier ending none has was said so, and is passed by
+        said = _endings(slots)
+        endings = [c for c in cards if c.last4 in said]
+        if said and (endings or at == 0):  # an earlier ending none has was said so, and is passed by
             return endings[0].product_id if len(endings) == 1 else None
         kinds = {product_type(p.kind) for p in slots.products} & {CREDIT_CARD, DEBIT_CARD}
         if len(kinds) == 1:
@@ -75,10 +77,11 @@ def _several(turn: SkillTurn, cards: list[CardLine]) -> list[str]:
     """The cards the words name together: two or more endings, both kinds ("la de débito y la de crédito,
     bloquéamelas"), or "las dos", "ambas", "todas" of several cards."""
     for slots in _said(turn):
-        endings = [c.product_id for c in cards if c.last4 in _endings(slots)]
+        said = _endings(slots)
+        endings = [c.product_id for c in cards if c.last4 in said]
         if len(endings) > 1:
             return endings
-        if _endings(slots):
+        if said:
             return []
         kinds = {product_type(p.kind) for p in slots.products}
         by_kind = [[c for c in cards if c.product_type == kind] for kind in (DEBIT_CARD, CREDIT_CARD) if kind in kinds]
