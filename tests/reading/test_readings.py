@@ -131,8 +131,11 @@ def test_the_known_phrasings_read_and_route_as_written(entry):
     commands = route(reading, _conversation(entry), CATALOG)
     expect = entry["expect"]
     # the clause the table speaks of: the one routed to the intent it names (a message may ask two things)
+    # a warning said beside another answer ("¿cuál es mi saldo? un señor me pide 200 de seguro…") is found by its step
+    warned = next((i for i, c in enumerate(commands) if c.step.value == "scam" == expect.get("step")), 0)
     index = next(
-        (i for i, c in enumerate(commands) if _family(c.intent or c.clause.intent) == _family(expect.get("intent"))), 0
+        (i for i, c in enumerate(commands) if _family(c.intent or c.clause.intent) == _family(expect.get("intent"))),
+        warned,
     )
     clause, command = commands[index].clause or reading.clauses[0], commands[index]
     wrong = []

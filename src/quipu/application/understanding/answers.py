@@ -1,9 +1,11 @@
 """Words that answer code's question or take up its offer: they continue that request (a yes, a detail, one of the
 charges listed, how much is settled), unless they plainly start a new one."""
 
+from quipu.application.understanding.answered_as import PAID_AFTER
 from quipu.application.understanding.catalog import Catalog
 from quipu.application.understanding.commands import Command, Step
 from quipu.application.understanding.conversation import (
+    BILLS,
     NEW_REQUEST,
     Conversation,
     asked_for,
@@ -88,6 +90,8 @@ def answers_a_question(clause: Clause, conversation: Conversation, catalog: Cata
     intent = clause.intent if named_here else conversation.last_intent
     if catalog.acts(intent or "") and not clause.asks and intent != conversation.last_intent:
         intent = conversation.last_intent  # a new action of the skill is proposed only when asked for
+    if _a_bill_picked(clause, conversation):  # "só a de água por enquanto" while code asks which bill to pay
+        intent = PAID_AFTER[BILLS]
     if catalog.acts(intent or "") and not continues_an_action(clause):
         return None
     # an action is completed only by words that carry something of it: a yes, a detail ("la de débito"), the
@@ -100,6 +104,14 @@ def answers_a_question(clause: Clause, conversation: Conversation, catalog: Cata
     if catalog.acts(intent or "") and not completes:
         return None
     return Command(Step.ANSWER, clause, conversation.last_skill, intent, follow_up=True)
+
+
+def _a_bill_picked(clause: Clause, conversation: Conversation) -> bool:
+    """A bill named, with no question of its own, right after code listed the bills and asked which to pay: the one to
+    pay ("só a de água por enquanto"); asked about ("¿y la del agua cuánto es?") or told as paid, it is not."""
+    s = clause.slots
+    asked_of = clause.asked or s.how_much or s.deadline or clause.done
+    return conversation.last_intent == BILLS and bool(s.services) and not asked_of and continues_an_action(clause)
 
 
 def _picked_from_the_list(clause: Clause) -> bool:

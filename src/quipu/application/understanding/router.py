@@ -23,7 +23,7 @@ from quipu.application.understanding.follow_ups import continues_an_action, kind
 from quipu.application.understanding.meant import as_it_may_be_meant
 from quipu.application.understanding.rules import IN_DOUBT, RULES
 from quipu.application.understanding.terms import asked_about_its_terms
-from quipu.application.understanding.to_a_person import scam_across
+from quipu.application.understanding.to_a_person import scam_across, scam_marked
 from quipu.application.understanding.told import FILLERS, told_beside_a_request, told_of_what_came_before
 from quipu.application.understanding.withdrawing import bills_refused_beside, taken_back
 from quipu.domain.reading.model import Clause, Mood, Polarity, Reading, Slots
@@ -134,6 +134,10 @@ def _continues_the_message(clause: Clause, before: Command | None) -> Command | 
     if before is None or before.step != Step.ANSWER or before.acts or set(clause.anchors) - {before.intent}:
         return None
     if clause.polarity != Polarity.ASKS:  # "…, pero ya a fin de mes": words that put off ask nothing again
+        return None
+    # "…um empréstimo com juros baixinho, mas antes tenho que pagar 300 de seguro pra liberar": a scam's mark is read
+    # on its own, never as the lookup asked again
+    if scam_marked(clause):
         return None
     if sure(clause, NEW_REQUEST) and clause.intent != before.intent:
         return None

@@ -81,9 +81,15 @@ def scam_reported(clause: Clause, conversation: Conversation, catalog: Catalog) 
 def _marked(clause: Clause) -> bool:
     """The words carry a mark of a scam: the lexicon names one, someone else is reported, or a secret, someone "of
     the bank", a scam's purpose, a stranger, an account someone gave, a link or a demand is said."""
+    marked = "scam_report" in clause.anchors or clause.mood == Mood.REPORT or scam_marked(clause)
+    return marked or clause.slots.demanded
+
+
+def scam_marked(clause: Clause) -> bool:
+    """A mark of a scam said in the clause itself: a secret, someone "of the bank", a scam's purpose, a stranger, an
+    account someone gave, a link."""
     s = clause.slots
-    marks = (s.secret, s.impersonation, s.scam_purpose, s.stranger, s.given_account, s.link, s.demanded)
-    return "scam_report" in clause.anchors or clause.mood == Mood.REPORT or any(marks)
+    return any((s.secret, s.impersonation, s.scam_purpose, s.stranger, s.given_account, s.link))
 
 
 def never_automated(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
@@ -158,7 +164,8 @@ def scam_across(commands: list[Command], catalog: Catalog, said: tuple[Clause, .
         for c in warned
         if not (c.clause is not None and c.clause.mood == Mood.REPORT and c.step in TOLD_ONLY)
         and not (c.acts and not catalog.protects(c.intent))
-        and c.step not in (Step.CLARIFY, Step.OUT_OF_SCOPE, Step.NOT_IN_RECORDS)
+        # "…si no deposito hoy 2 mil pierdo mi número": a refusal inside the scam's story is the warning's to answer
+        and c.step not in (Step.CLARIFY, Step.OUT_OF_SCOPE, Step.NOT_IN_RECORDS, Step.ACKNOWLEDGE)
     ]
 
 

@@ -100,7 +100,8 @@ def read_cues(clause: Words, language: str) -> Cues:
         or another_way(clause.content, clause.asked, lex)
     )
     return Cues(
-        report=bool(lex.cue("report").search(text)),
+        # "imagínate que Mariana me pide prestado, yo le pasaría…": what someone says, only supposed
+        report=bool(lex.cue("report").search(text)) and not opens_with(lex.cue("supposing"), opening),
         hypothetical=_hypothetical(clause, language),
         about_action=(
             (
@@ -240,8 +241,13 @@ def _hypothetical(clause: Words, language: str) -> bool:
     words = past_openers(list(clause.content), lex)
     courtesy = lex.cue("courtesy").search(" ".join(words))
     if courtesy is not None and courtesy.start() == 0:  # "si puedes, ¿me la bloqueas?", "se puder, paga…": asked
-        words = " ".join(words)[courtesy.end() :].split()
+        after = " ".join(words)[courtesy.end() :].split()
+        # "se der tudo certo com a venda, transfiro…": a condition of its own, no courtesy
+        asked = followed_by_comma(clause, len(clause.content) - len(after) - 1) or _opens_asking(after, lex)
+        words = after if asked else words
     opened = len(clause.content) - len(words)
+    if _early(lex.cue("maybe"), " ".join(words), reach=0):  # "talvez eu conteste a compra…": only maybe
+        return True
     found = lex.cue("hypothetical").search(" ".join(words))
     if found is None:
         return False
@@ -257,6 +263,14 @@ def _hypothetical(clause: Words, language: str) -> bool:
 
 
 ACTION_WORDS = 4  # "doy de baja la": the longest verb of action the lexicon names, in words
+
+
+def _opens_asking(words: list[str], lex: Lexicon) -> bool:
+    """The words open on an imperative, a request or a verb of action ("se der paga a luz", "si puedes mándame…")."""
+    opening = " ".join(words[:ACTION_WORDS])
+    return any(
+        opens_with(lex.cue(name), opening) for name in ("imperative", "request", "action_verbs", "polite_request")
+    )
 
 
 def _if_inside_a_question(clause: Words, openers: set[str], lex: Lexicon) -> bool:

@@ -5,6 +5,7 @@ import re
 
 from quipu.domain.reading.lexicon import articles, common_words, lexicon
 from quipu.domain.reading.openers import past_openers
+from quipu.domain.reading.phrases import Phrases
 from quipu.domain.reading.text import fold
 from quipu.domain.reading.words import AND, PUNCTUATION, Words
 
@@ -64,13 +65,21 @@ def supposes(left: list[str], language: str) -> bool:
     opening = [w for w in left[:2] if w not in AND]  # "y si pago solo el mínimo, ¿cuánto sería?"
     # "consulta boba: si hago una reclamación…, ¿me congelan la tarjeta?": past the words that only open
     said = past_openers([w for w in left if w not in PUNCTUATION and w not in AND], lexicon(language))
-    return any(words[:1] and words[0] in if_words(language) for words in (opening, said))
+    # "en caso de que me bolseen en el concierto, ¿me bloquean la 4100…?": an "if" said in more words
+    supposing = lexicon(language).cue("supposing")
+    return any(words[:1] and words[0] in if_words(language) for words in (opening, said)) or any(
+        opens_on(supposing, words) for words in (left, said)
+    )
 
 
 def opens_on_an_imperative(words: list[str], language: str) -> bool:
     """The words open on an imperative ("bloquéala", "págamela")."""
-    content = [w for w in words if w not in PUNCTUATION]
-    found = lexicon(language).cue("imperative").search(" ".join(content[:SHORT]))
+    return opens_on(lexicon(language).cue("imperative"), words[:SHORT])
+
+
+def opens_on(phrases: Phrases, words: list[str]) -> bool:
+    """The words, their punctuation aside, open on one of the phrases."""
+    found = phrases.search(" ".join(w for w in words if w not in PUNCTUATION))
     return found is not None and found.start() == 0
 
 

@@ -1,6 +1,8 @@
 """A past act, told ("pagué la luz", "já paguei", "le aboné 2 mil", "meu marido contestou"): no request, whatever
 verb of action it names."""
 
+import simplemma
+
 from quipu.domain.reading.lexicon import Lexicon, common_words, lexicon
 from quipu.domain.reading.polarity import a_verb_of_action
 from quipu.domain.reading.refusals import paid_at_a_place
@@ -30,16 +32,31 @@ def done_by_others(clause: Words, language: str) -> bool:
 def _endings_after_a_marker(said: list[str], index: int, lex: Lexicon) -> list[str]:
     """The endings a past marker before the verb adds to the customer's own: "í" right after it ("ya abrí"); the
     plain "e"/"i" of an accent left out after a day gone or with a pronoun between ("ayer pague", "ya le abone"),
-    where no request stands (a request puts its pronouns after the verb)."""
+    or with a pronoun that opens the clause ("le pague la luz a mi jefa"): where no request stands (a request puts
+    its pronouns after the verb, a wish puts a "que" before them)."""
     start = index
     while start and said[start - 1] in {str(w) for w in lex.cue_words("object_pronouns")}:
         start -= 1
+    unaccented = [str(e) for e in lex.cue_words("past_endings_unaccented")]
+    if start == 0 and start < index and said[0] in {str(w) for w in lex.cue_words("opening_pronouns")}:
+        rest = said[:index] + said[index + 1 :]  # "transferí" is also the voseo's request, said without a pronoun
+        return unaccented if not lex.cue("request").search(" ".join(fold(w) for w in rest)) else []
     if not start or said[start - 1] not in {str(w) for w in lex.cue_words("past_markers")}:
         return []
     added = [str(e) for e in lex.cue_words("past_endings_after_already")] if start == index else []
     if start < index or said[start - 1] in {str(w) for w in lex.cue_words("past_days")}:
-        added += [str(e) for e in lex.cue_words("past_endings_unaccented")]
+        added += unaccented
     return added
+
+
+def _accent_left_out(word: str, ending: str, lex: Lexicon) -> bool:
+    """An ending written without its accent is a past only where the accented word is one: "pague" ("pagué"),
+    "transferi" ("transferí"); "transfiere" or "devuelve" are a present."""
+    if ending not in {str(e) for e in lex.cue_words("past_endings_unaccented")}:
+        return True
+    accented = lex.cue_words("past_endings") + lex.cue_words("past_endings_after_already")
+    stem = word[: -len(ending)]
+    return any(simplemma.is_known(stem + str(a), lang=lex.language) for a in accented if fold(str(a)) == ending)
 
 
 def _past_by_its_ending(clause: Words, lex: Lexicon, endings: list[str], *, own: bool) -> bool:
@@ -50,7 +67,7 @@ def _past_by_its_ending(clause: Words, lex: Lexicon, endings: list[str], *, own:
     for index, word in enumerate(said):
         these = [str(e) for e in endings] + (_endings_after_a_marker(said, index, lex) if own else [])
         ending = next((e for e in these if word.endswith(e) and len(word) > len(e) + 2), None)
-        if ending is None or not a_verb_of_action(fold(word), lex):
+        if ending is None or not a_verb_of_action(fold(word), lex) or not _accent_left_out(word, ending, lex):
             continue
         # "Abra una disputa por el cobro…, el conductor canceló el viaje": a request said before tells why, not what
         if lex.cue("imperative").search(" ".join(fold(w) for w in said[:index])):

@@ -15,7 +15,7 @@ from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading, R
 from quipu.domain.reading.named import anchors, announces_only, named_outright, past_a_greeting, past_the_openers
 from quipu.domain.reading.products_named import named_by_its_pronoun
 from quipu.domain.reading.quoted import inside_quotes, quoted_as_said
-from quipu.domain.reading.reasons import gives_a_reason
+from quipu.domain.reading.reasons import asked_by_its_need, gives_a_reason
 from quipu.domain.reading.refusals import opens_with_its_action, refused_after_its_noun
 from quipu.domain.reading.slots import read_slots
 from quipu.domain.reading.switches import alert_refused, money_taken_out, switched, switching_off
@@ -39,6 +39,9 @@ def read(text: str, context: ReadingContext, learned: LearnedReader | None = Non
             # "ya había levantado una aclaración, ¿en qué va?": the question is of the action just named: one clause
             before = _joined(before, words, asked=True)
             found[-1] = read_clause(before, context, learned, as_of)
+            continue
+        if found and asked_by_its_need(found[-1], words, language):  # "¿dá pra aumentar o limite? tô precisando"
+            found[-1] = replace(found[-1], mood=Mood.REQUEST, settled=Mood.REQUEST)
             continue
         clause = read_clause(words, context, learned, as_of)
         if found and before is not None and clause.mood == Mood.REQUEST and gives_a_reason(before, language):
@@ -252,13 +255,10 @@ def _state_asked(
 
 def _mood(cues: Cues, moods: tuple[Guess, ...], named: tuple[str, ...]) -> Mood:
     settled = cues.settled_mood()
-    learned = Mood(moods[0].label) if moods else None
-    if settled is not None and settled != Mood.REQUEST:
-        return settled
     if settled is not None:
         return settled
-    if learned is not None:
-        return learned
+    if moods:
+        return Mood(moods[0].label)
     return Mood.QUESTION if cues.question else Mood.REQUEST if named else Mood.STATEMENT
 
 

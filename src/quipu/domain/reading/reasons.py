@@ -1,7 +1,9 @@
-"""A reason given for a request ("como ya vence, págala"): said before what it is for, it asks nothing itself."""
+"""A reason given for a request ("como ya vence, págala"): said before what it is for, it asks nothing itself; a need
+said after a question of what can be done ("¿me pueden subir el límite? lo necesito") makes the question a request."""
 
 from quipu.domain.reading.lexicon import Lexicon, lexicon
-from quipu.domain.reading.openers import OPENING, opens_with, past_openers
+from quipu.domain.reading.model import Clause, Mood
+from quipu.domain.reading.openers import OPENING, opens_with, past_fillers, past_openers
 from quipu.domain.reading.words import Words
 
 
@@ -20,3 +22,20 @@ def reason_then_request(opening: str, text: str, lex: Lexicon) -> bool:
         return False
     asked = [*lex.cue("request").find(text), *lex.cue("imperative").find(text)]
     return any(m.start() > reason.end() for m in asked)
+
+
+NEED_REACH = 2  # "tô precisando muito mesmo": a few words of weight after the need, and nothing else
+
+
+def asked_by_its_need(before: Clause, words: Words, language: str) -> bool:
+    """ "¿me pueden subir el límite? lo necesito": a need said on its own right after a question of what can be
+    done."""
+    return before.mood == Mood.ACTION_QUESTION and _only_a_need(words, language)
+
+
+def _only_a_need(clause: Words, language: str) -> bool:
+    """ "tô precisando", "es que lo necesito urgente": a need said on its own, naming nothing else."""
+    lex = lexicon(language)
+    words = past_fillers(past_openers(list(clause.content), lex), lex)
+    found = lex.cue("need_said").search(" ".join(words))
+    return found is not None and found.start() == 0 and len(" ".join(words)[found.end() :].split()) <= NEED_REACH
