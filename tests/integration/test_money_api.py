@@ -297,3 +297,22 @@ def test_paying_from_there_pays_from_the_account_just_shown(bank_api):
     chat("y cuanta plata me queda en la de ahorros")
     (card,) = chat("listo, pagueme el minimo desde ahi")["confirmations"]
     assert "100.000,00" in card["text"] and "ahorro" in card["text"] and "1001" in card["text"], card["text"]
+
+
+def test_a_bill_picked_from_the_list_is_one_card_more_beside_the_card_waiting(bank_api):
+    """The card's minimum prepared, the bills listed, then "solo el del agua por ahora": the water bill's card is
+    prepared beside the card's payment, which still waits (a bill picked corrects nothing)."""
+    lucia = "DEMO-MX-DUPLICATE"  # bills no other test of this module pays
+    headers = sign_in(bank_api, lucia)
+
+    def chat(message):
+        said = {"message": message, "thread_id": "card-then-a-bill-picked"}
+        return bank_api.post("/api/chat", headers=headers, json=said).json()
+
+    (card,) = chat("paga el minimo de la tarjeta con la de ahorro")["confirmations"]
+    assert "cuál quieres pagar" in chat("que recibos tengo pendientes?")["reply"].lower()
+    body = chat("solo el del agua por ahora, la luz la pago despues")
+    assert "aguas de la ciudad" in body["reply"].lower() and "sin efecto" not in body["reply"].lower(), body
+    (water,) = body["confirmations"]  # one account to pay from: no question of which
+    assert _transfer_status(bank_api, lucia, card["transfer_id"]) == "proposed"
+    assert _transfer_status(bank_api, lucia, water["transfer_id"]) == "proposed"

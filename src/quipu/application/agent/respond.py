@@ -194,8 +194,8 @@ class Responder(SkillAnswers):
         cards = cards_of(self.turn.last, skill, bills)
         still = cards_of(self.turn.last, None) if bills and not cards else []
         if still:  # "el agua no, esa la pago la semana que viene": a bill no card pays; the cards shown still wait
-            named = {"what": ", ".join(bills), "waiting": ", ".join(c.about or c.summary for c in still)}
-            self._say(words.say("bill_not_prepared", self.language, **named))
+            # (their figures are on the cards themselves, read when they were prepared, not from this turn's records)
+            self._say(words.say("bill_not_prepared", self.language, what=", ".join(bills)))
             return
         if not cards:
             self._say(words.say("nothing_pending", self.language))

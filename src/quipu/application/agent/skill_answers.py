@@ -187,6 +187,10 @@ class SkillAnswers:
         said = command.clause.slots if command.clause else None
         if said is not None and said.adds and not said.correction:  # "y de paso el agua": one card more
             return None
+        # "só a de água" after the bills were listed, while the card's payment waits: another thing's card, which
+        # corrects nothing (a correction is of the same thing, or says so)
+        if not _of_the_same_thing(earlier, made) and not (said is not None and said.correction):
+            return None
         done = await self._withdraw(earlier)
         self._forget(earlier)
         if done:  # it ran before these words: nothing was undone; the new card stands alone
@@ -235,6 +239,12 @@ class SkillAnswers:
             proposal=proposal or waiting,
             waiting=still_waiting(previous.waiting, proposals_of(shown or ([outcome] if outcome else []), skill.name)),
         )
+
+
+def _of_the_same_thing(earlier: PendingProposal, made: PendingProposal) -> bool:
+    """Two cards of one thing: the same kind, the same bill (or none), and an action in common where they act."""
+    actions = not earlier.actions or not made.actions or bool(set(earlier.actions) & set(made.actions))
+    return earlier.kind == made.kind and earlier.about == made.about and actions
 
 
 def _the_one_found(result: Result) -> str | None:

@@ -182,8 +182,8 @@ UNDERSTANDING = {
         "pt": "Isso já foi feito: você confirmou com o botão, e daqui não consigo desfazer.",
     },
     "bill_not_prepared": {
-        "es": "De acuerdo, no preparo el pago de {what}. Lo que te preparé sigue esperando tu botón: {waiting}.",
-        "pt": "Combinado, não preparo o pagamento de {what}. O que preparei segue esperando seu botão: {waiting}.",
+        "es": "De acuerdo, no preparo el pago de {what}. Lo que te preparé antes sigue esperando tu botón.",
+        "pt": "Combinado, não preparo o pagamento de {what}. O que preparei antes segue esperando seu botão.",
     },
     "nothing_pending": {
         "es": "No tengo nada preparado esperando tu confirmación.",
