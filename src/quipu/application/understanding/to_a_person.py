@@ -45,6 +45,9 @@ def scam_reported(clause: Clause, conversation: Conversation, catalog: Catalog) 
     # the reader's guess of a scam stands on words that mark one: "mi código postal es 72000" or "o código de rastreio
     # é FR709…" tell no one's instruction, however sure the reader is
     named = clause.intent == "scam_report" and sure(clause) and _marked(clause)
+    # "me invitaron a un telar, uno entra con 300 mil…": the reader's first guess a scam, and a scam's purpose said
+    # with its sum, however unsure the reader is
+    named = named or (clause.intent == "scam_report" and s.scam_purpose and bool(s.amounts))
     # "primero tengo que pagar 2 mil del kit, ¿le transfiero?": money moved for a scam's purpose, reported or not
     paid_to_be_paid = s.scam_purpose and money
     # "…pagando só 19,90 numa conta de terceiro": a bill or a debt paid into an account someone else gave is no payment

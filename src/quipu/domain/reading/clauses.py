@@ -20,7 +20,7 @@ from quipu.domain.reading.kept_together import (
     joins_nothing,
     merged,
     opens_on_an_imperative,
-    says_how_much,
+    restricts,
     supposes,
 )
 from quipu.domain.reading.lexicon import Found, Phrases, compiled_table, lexicon, past_the_pronouns
@@ -114,9 +114,9 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         if supposes(words[:start], language) and "," not in words[:start]:
             continue
         # "compárame mayo contra abril pero en total": a few words of detail after "pero" qualify what came before
-        # "…3 lucas nomás en la de ahorro?", "pagar só o mínimo": an "only" that says how much starts nothing, unless
-        # what follows starts anew
-        of_a_figure = match.span() in only and says_how_much(words[:start], rest, language)
+        # "…3 lucas nomás en la de ahorro?", "pagar só o mínimo", "…la luz y el internet… nada más la luz": an "only"
+        # that says how much or keeps one of what was named starts nothing, unless what follows starts anew
+        of_a_figure = match.span() in only and restricts(words[:start], rest, language)
         asks_more = (len(rest) > DETAIL_ONLY and not of_a_figure) or _starts_anew(rest, language)
         # "e já que estamos paga também a luz": the words that only open the sentence are no clause before the joiner
         said_before = _said_before(words[:start], language)

@@ -2,10 +2,10 @@
 reads the lexicon's cues of the clause's language; the learned reader weighs what no rule settles."""
 
 from dataclasses import dataclass
-from functools import cache
 
 from quipu.domain.reading.after_a_comma import leads_its_question
 from quipu.domain.reading.alternatives import another_way
+from quipu.domain.reading.asked_politely import asked_politely
 from quipu.domain.reading.conditional import would_do
 from quipu.domain.reading.lexicon import Lexicon, Phrases, compiled_table, lexicon
 from quipu.domain.reading.model import Mood, Polarity, Speaker
@@ -29,7 +29,6 @@ from quipu.domain.reading.refusals import (
     refused_as_unwanted,
     withdrawn_by_its_verb,
 )
-from quipu.domain.reading.text import fold
 from quipu.domain.reading.wishes import wished, wished_action
 from quipu.domain.reading.words import AND, PUNCTUATION, Words
 
@@ -53,6 +52,7 @@ class Cues:
     done: bool = False  # the customer says they already did it themselves ("pagué la luz en el Oxxo")
     tell: bool = False  # a request to be told ("dime si fue por internet", "me diz quanto devo"): a question
     how_to: bool = False  # asks to be told how an action is done ("me regala info de cómo se abre…"), however politely
+    habit: bool = False  # what the customer does every time ("con la 1005 nomás pago el agua cada mes"): told
 
     @property
     def speaker(self) -> Speaker:
@@ -78,6 +78,8 @@ class Cues:
             return Mood.ACTION_QUESTION
         if self.tell:  # "nomás dime si fue compra por internet": what is asked is to know, never an action
             return Mood.QUESTION
+        if self.habit and not (self.request or self.polite_request):  # "pago el agua cada mes" tells how it goes
+            return Mood.QUESTION if self.question else Mood.STATEMENT
         if self.polite_request or self.request:
             return Mood.REQUEST
         return None
@@ -112,7 +114,7 @@ def read_cues(clause: Words, language: str) -> Cues:
         )
         or how_to
         or _led_by_its_question(clause, language),
-        polite_request=_polite(opening, lex),
+        polite_request=asked_politely(opening, lex),
         request=bool(lex.cue("request").search(text))
         or _imperative(opening, language)
         or wished_action(clause, language)
@@ -136,6 +138,7 @@ def read_cues(clause: Words, language: str) -> Cues:
         pays=bool(lex.cue("pay_verbs").search(text)),
         tell=opens_with(lex.cue("tell"), opening),
         how_to=how_to,
+        habit=bool(lex.cue("habit").search(text)),
     )
 
 
@@ -176,41 +179,6 @@ def _past_its_object(opening: str, language: str) -> str:
         if found is not None and len(text[: found.start()].split()) <= 1:
             return text[found.end() :].strip()
     return opening
-
-
-def _polite(opening: str, lex: Lexicon) -> bool:
-    """ "¿me puedes bloquear…?", "¿puede usted…?": a request said politely; inside the words that ask how an action
-    works ("se puede bloquear…?", "¿puedo pagar…?") it is no request."""
-    polite = lex.cue("polite_request").find(opening)
-    about = [m.span() for m in lex.cue("about_action").find(opening)]
-    return any(not any(m.start() < e and s < m.end() for s, e in about) for m in polite) or _asked_of_the_bank(
-        opening, lex
-    )
-
-
-def _asked_of_the_bank(opening: str, lex: Lexicon) -> bool:
-    """ "¿me la desbloquean?", "vcs me desbloqueiam o cartão?": the bank asked, as a question, to do an action to the
-    customer's own things: the customer's pronoun opens it, then the verb of an imperative said to "tú" or
-    "ustedes" (what others do for the customer, "me depositan", is read as someone else acting)."""
-    words = opening.split()
-    while words[:1] and words[0] in lex.cue_words("addressed"):
-        words = words[1:]
-    if not words or words[0] not in lex.cue_words("own_clitics"):
-        return False
-    rest = words[1:]
-    while rest[:1] and rest[0] in lex.cue_words("clitics"):
-        rest = rest[1:]
-    return bool(rest) and rest[0] in _presents_of_imperatives(lex.language)
-
-
-@cache
-def _presents_of_imperatives(language: str) -> frozenset[str]:
-    """ "desbloquea" → "desbloqueas", "desbloquean"; "desbloqueia" → "desbloqueiam": the present said to the bank of
-    each one-word imperative that is also that verb's present."""
-    lex = lexicon(language)
-    verbs = {fold(str(v)) for v in lex.cue_words("imperative") if " " not in str(v)}
-    ends = [str(e) for e in lex.cue_words("present_endings")]
-    return frozenset(v + e for v in verbs if v[-1:] in "ae" for e in ends)
 
 
 def _someone_else_acts(opening: str, lex: Lexicon) -> bool:

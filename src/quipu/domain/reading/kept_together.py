@@ -3,6 +3,7 @@
 
 import re
 
+from quipu.domain.reading.bills_named import services_named
 from quipu.domain.reading.lexicon import articles, common_words, lexicon
 from quipu.domain.reading.openers import past_openers
 from quipu.domain.reading.phrases import Phrases
@@ -21,6 +22,15 @@ def says_how_much(before: list[str], after: list[str], language: str) -> bool:
     near = [w for w in (before[-1:] + after[:1]) if w not in PUNCTUATION]
     verb = before[-1:] and lex.cue("action_verbs").search(before[-1]) is not None
     return bool(verb) or any(w in figures or any(c.isdigit() for c in w) for w in near)
+
+
+def restricts(before: list[str], after: list[str], language: str) -> bool:
+    """An "only" that starts nothing: it says how much ("12 mil nomás"), or it keeps one of what the words before named
+    ("pagar la luz y el internet… entonces nada más la luz")."""
+    if says_how_much(before, after, language):
+        return True
+    named = set(services_named(" ".join(before), language))
+    return bool(named & set(services_named(" ".join(after[: SHORT + 1]), language)))
 
 
 def inside_a_number(left: list[str], right: list[str], language: str) -> bool:

@@ -24,6 +24,7 @@ class Draft:
 
     words: list[str]
     taken: set[int] = field(default_factory=set)
+    corrected: set[int] = field(default_factory=set)  # sums taken back in the same words: their scale still counts
 
     @property
     def text(self) -> str:
@@ -148,7 +149,7 @@ def amounts(draft: Draft, language: str, context: ReadingContext) -> list[Amount
     corrections = [draft.index(m.start()) for m in lex.cue("correction").find(draft.text)]
     found: list[Amount] = []
     scaled: tuple[int, str, Decimal] | None = None  # the last amount said with a scale: where, its word, its value
-    for i in draft.numbers():
+    for i in sorted({*draft.numbers(), *draft.corrected}):
         reading = read_amount(draft.words[i], decimal_place(language, context))
         if reading is None:
             continue
@@ -157,6 +158,8 @@ def amounts(draft: Draft, language: str, context: ReadingContext) -> list[Amount
         if scale != 1:
             draft.taken.add(i + 1)  # "5 mil": the scale is read with its number, not again alone
             scaled = (i, scale_word, reading.values[0] * scale)
+        if i in draft.corrected:  # "30 lucas… no perdón que sean 40": its scale is the correction's, not its sum
+            continue
         elif scaled is not None and _corrected_in_its_scale(i, reading.values[0], scaled, scales, corrections):
             scale_word = scaled[1]  # "muévame 200 lucas… uy no, que sean 250": 250 lucas
             scale = scales[scale_word]

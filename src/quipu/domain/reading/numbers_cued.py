@@ -43,6 +43,21 @@ def taken_back(draft: Draft, cue: Phrases) -> None:
             draft.taken.add(taken[0])
 
 
+SAID_BEFORE_REACH = 12  # "80 lucas de la caja de ahorro | no perdón que sean 120": the sum corrected, said just before
+
+
+def corrected_in_place(draft: Draft, cue: Phrases) -> None:
+    """ "pagame la tarjeta con 80 lucas de la caja de ahorro no perdón que sean 120 lucas", "manda 500 digo 600": a
+    sum said, then a correction and another sum in the same words: the first is taken back."""
+    for match in cue.find(draft.text):
+        at = draft.index(match.start())
+        said_before = [i for i in draft.numbers() if at - SAID_BEFORE_REACH <= i < at and i not in draft.taken]
+        said_after = [i for i in draft.after(match.end(), reach=CUE_REACH) if i not in draft.taken]
+        if said_before and said_after:
+            draft.taken.add(said_before[-1])
+            draft.corrected.add(said_before[-1])
+
+
 def _grouped_from(draft: Draft, first: int) -> list[int]:
     """The number at `first` and the short digit groups right after it, with no word between, up to a phone's or
     an account's length ("222 145 6789", "4000 0000 33"); a long number stands alone ("4000000033 500")."""

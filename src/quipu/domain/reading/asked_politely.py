@@ -1,0 +1,42 @@
+"""A request said politely, as a question to the bank ("¿me puedes bloquear…?", "¿me la desbloquean?", "vcs me
+desbloqueiam o cartão?"), told apart from a question of how an action works ("¿se puede bloquear…?")."""
+
+from functools import cache
+
+from quipu.domain.reading.lexicon import Lexicon, lexicon
+from quipu.domain.reading.text import fold
+
+
+def asked_politely(opening: str, lex: Lexicon) -> bool:
+    """ "¿me puedes bloquear…?", "¿puede usted…?": a request said politely; inside the words that ask how an action
+    works ("se puede bloquear…?", "¿puedo pagar…?") it is no request."""
+    polite = lex.cue("polite_request").find(opening)
+    about = [m.span() for m in lex.cue("about_action").find(opening)]
+    return any(not any(m.start() < e and s < m.end() for s, e in about) for m in polite) or _asked_of_the_bank(
+        opening, lex
+    )
+
+
+def _asked_of_the_bank(opening: str, lex: Lexicon) -> bool:
+    """ "¿me la desbloquean?", "vcs me desbloqueiam o cartão?": the bank asked, as a question, to do an action to the
+    customer's own things: the customer's pronoun opens it, then the verb of an imperative said to "tú" or
+    "ustedes" (what others do for the customer, "me depositan", is read as someone else acting)."""
+    words = opening.split()
+    while words[:1] and words[0] in lex.cue_words("addressed"):
+        words = words[1:]
+    if not words or words[0] not in lex.cue_words("own_clitics"):
+        return False
+    rest = words[1:]
+    while rest[:1] and rest[0] in lex.cue_words("clitics"):
+        rest = rest[1:]
+    return bool(rest) and rest[0] in _presents_of_imperatives(lex.language)
+
+
+@cache
+def _presents_of_imperatives(language: str) -> frozenset[str]:
+    """ "desbloquea" → "desbloqueas", "desbloquean"; "desbloqueia" → "desbloqueiam": the present said to the bank of
+    each one-word imperative that is also that verb's present."""
+    lex = lexicon(language)
+    verbs = {fold(str(v)) for v in lex.cue_words("imperative") if " " not in str(v)}
+    ends = [str(e) for e in lex.cue_words("present_endings")]
+    return frozenset(v + e for v in verbs if v[-1:] in "ae" for e in ends)
