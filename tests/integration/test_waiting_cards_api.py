@@ -79,3 +79,21 @@ def test_a_bill_refused_that_no_card_pays_withdraws_nothing(bank_api):
     reply = chat("el internet no, ese lo pago el otro mes")["reply"]
     assert "sin efecto" not in reply.lower(), reply
     assert _statuses(bank_api, VALERIA, [card["transfer_id"]]) == {card["transfer_id"]: "proposed"}
+
+
+def test_a_yes_or_a_question_of_its_cost_after_a_card_points_to_its_button(bank_api):
+    """A summary's card shown, then "si dale": the button does it, and the reply says so (no greeting, no card more);
+    "¿tiene algún costo?" is answered of that card, saying plainly that its cost is not in the records."""
+    headers = sign_in(bank_api, VALERIA)
+
+    def chat(message):
+        said = {"message": message, "thread_id": "yes-to-a-card"}
+        return bank_api.post("/api/chat", headers=headers, json=said).json()
+
+    assert chat("mandame el resumen de mis movimientos por correo")["actions"]
+    yes = chat("si dale")
+    assert "confirmar" in yes["reply"].lower() and "en qué te ayudo" not in yes["reply"].lower(), yes["reply"]
+    assert not yes["actions"] and not yes["confirmations"], yes
+    cost = chat("tiene algun costo?")
+    assert "no está en los registros" in cost["reply"] and "botón" in cost["reply"], cost["reply"]
+    assert not cost["actions"] and not cost["confirmations"], cost

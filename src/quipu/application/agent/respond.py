@@ -12,7 +12,7 @@ from quipu.application.agent.state import Handoff, LastRequest, TurnRecord, Turn
 from quipu.application.agent.waiting_cards import cards_of, listed
 from quipu.application.ports import ModelBusy
 from quipu.application.transfer_results import Proposed
-from quipu.application.understanding.commands import Command, Step
+from quipu.application.understanding.commands import ITS_TERMS, Command, Step
 from quipu.domain import understanding_text as words
 from quipu.domain.agent_text import say
 
@@ -108,6 +108,8 @@ class Responder(SkillAnswers):
         key = SMALL_TALK_KEYS.get(command.intent or "")
         if key == "hold" and cards_of(self.turn.last, None):  # held, the cards shown still wait for the button
             return say("hold_card_waits", self.language)
+        if command.intent == "affirm" and cards_of(self.turn.last, None):  # "sí dale" to a card: its button does it
+            return say("affirm_card_waits", self.language)
         if key:
             return say(key, self.language)
         if command.intent == "deny":
@@ -137,6 +139,14 @@ class Responder(SkillAnswers):
                 self._say(words.say("reported", self.language, choice=self._choice(intent)), asks=True)
         elif command.step == Step.OFFER:
             self._say(words.say("statement_offer", self.language, choice=self._choice(intent)), asks=True)
+        elif command.reason == ITS_TERMS:  # "¿tiene algún costo?": how it works, and plainly what is not held
+            how = words.how_it_works(intent or "", self.language) or ""
+            waiting = bool(cards_of(self.turn.last, command.skill))
+            then = words.say("terms_waiting" if waiting else "offer", self.language)
+            self._say(f"{how} {words.say('terms_not_held', self.language)} {then}".strip(), asks=not waiting)
+            if waiting:  # its card is shown already: nothing more is offered
+                self.turn.skill = self.turn.skill or command.skill
+                return
         else:
             how = words.how_it_works(intent or "", self.language)
             offer = words.say("offer", self.language)

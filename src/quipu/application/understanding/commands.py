@@ -23,6 +23,7 @@ class Step(StrEnum):
 
 
 TOLD_ONLY = (Step.EXPLAIN, Step.OFFER, Step.CLARIFY)  # what a clause only told gets: no action, no lookup
+ITS_TERMS = "its_terms"  # the reason of an explanation whose terms (cost, time) were asked
 
 
 @dataclass(frozen=True)

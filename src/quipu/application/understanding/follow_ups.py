@@ -3,7 +3,7 @@ that only changes it (an answer to code's question or offer is `answers`). Each 
 the half of the safety rule that says which words may complete a request to act."""
 
 from quipu.application.understanding.catalog import Catalog
-from quipu.application.understanding.commands import Command, Step
+from quipu.application.understanding.commands import ITS_TERMS, Command, Step
 from quipu.application.understanding.conversation import (
     NEW_REQUEST,
     SHORT_FOLLOW_UP,
@@ -143,6 +143,8 @@ def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
     # "suponete que pierdo la tarjeta, …" after the movements: a supposition of its own changes no last request
     if clause.mood == Mood.HYPOTHETICAL and not clause.slots.continues:
         return None
+    if _its_terms_asked(clause, conversation, catalog):  # "tem custo?" while the summary's card waits
+        return Command(Step.EXPLAIN, clause, conversation.last_skill, conversation.last_intent, reason=ITS_TERMS)
     detailed = refines(clause)
     # "¿y en pesos?", "e nos últimos 7 dias?", "só as acima de 200": a short opening that only changes the last one
     # "y págale medio palo a la tarjeta" after a bill's card is an action of its own, asked outright, not a change
@@ -190,6 +192,14 @@ def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
         intent = _asked_of_the_last(clause, conversation, catalog, only_changes)
         return Command(Step.ANSWER, clause, conversation.last_skill, intent, follow_up=True)
     return None
+
+
+def _its_terms_asked(clause: Clause, conversation: Conversation, catalog: Catalog) -> bool:
+    """ "tem custo?", "¿y cuánto tarda?" right after an action was prepared: its terms, asked of that action; one named
+    outright ("¿y cuánto cuesta una transferencia?") is asked of its own."""
+    last = conversation.last_intent or ""
+    named = catalog.acts(clause.intent) and clause.intent in clause.anchors and clause.intent != last
+    return clause.slots.its_terms and catalog.acts(last) and conversation.pending and not named
 
 
 def _concludes_from_the_last(clause: Clause, conversation: Conversation, catalog: Catalog, detailed: bool) -> bool:

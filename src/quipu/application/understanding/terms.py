@@ -5,8 +5,8 @@ how it works and offers it; nothing is prepared until they ask for it plainly.""
 from dataclasses import replace
 
 from quipu.application.understanding.catalog import Catalog
-from quipu.application.understanding.commands import Command, Step
-from quipu.domain.reading.model import Clause, Mood
+from quipu.application.understanding.commands import ITS_TERMS, Command, Step
+from quipu.domain.reading.model import Clause
 
 
 def asked_about_its_terms(commands: list[Command], said: tuple[Clause, ...], catalog: Catalog) -> list[Command]:
@@ -21,7 +21,7 @@ def asked_about_its_terms(commands: list[Command], said: tuple[Clause, ...], cat
         # a card that protects ("bloquea mi tarjeta, ¿cuánto tarda?") is prepared whatever its terms
         weighing = command.step == Step.ANSWER and command.acts and not catalog.protects(command.intent or "")
         if weighing and clause is not None and _its_terms_asked(clause, said, catalog):
-            command = replace(command, step=Step.EXPLAIN, reason=Mood.ACTION_QUESTION.value, follow_up=False)
+            command = replace(command, step=Step.EXPLAIN, reason=ITS_TERMS, follow_up=False)
             explained.add(command.intent or "")
         weighed.append(command)
     return weighed

@@ -84,6 +84,10 @@ AGENT = {
         "es": "Claro, aquí espero. Lo que te preparé sigue esperando tu botón: nada se hace hasta que lo confirmes.",
         "pt": "Claro, fico esperando. O que preparei continua esperando o seu botão: nada é feito até você confirmar.",
     },
+    "affirm_card_waits": {
+        "es": "Para que se haga, presiona Confirmar en el recuadro: ese botón es tuyo y yo no puedo presionarlo.",
+        "pt": "Para que seja feito, aperte Confirmar no quadro: esse botão é seu e eu não posso apertá-lo.",
+    },
     "about_the_button": {
         "es": (
             "Nada se hace sin tu botón: si no presionas Confirmar, la propuesta vence sola en unos minutos y no se "

@@ -105,6 +105,15 @@ HOW_IT_WORKS = {
 
 UNDERSTANDING = {
     "offer": {"es": "¿Quieres que lo prepare?", "pt": "Quer que eu prepare?"},
+    # its cost or how long it takes, asked: the records hold neither, and that is said plainly
+    "terms_not_held": {
+        "es": "Su costo o cuánto tarda no está en los registros que consulto; eso te lo confirma el banco.",
+        "pt": "O custo ou o prazo disso não estão nos registros que eu consulto; isso o banco confirma.",
+    },
+    "terms_waiting": {
+        "es": "Lo que te preparé sigue esperando tu botón: nada se hace hasta que lo presiones.",
+        "pt": "O que preparei segue esperando seu botão: nada é feito até você apertá-lo.",
+    },
     "offer_intent": {
         "es": "Si quieres {choice}, dímelo y lo preparo.",
         "pt": "Se quiser {choice}, é só dizer que eu preparo.",
