@@ -7,6 +7,7 @@ from typing import Any
 from quipu.domain.locale import local_moment, locale_of
 from quipu.domain.money import format_money
 from quipu.domain.texts import by_language, transfers
+from quipu.domain.vocabulary import MORTGAGE, PERSONAL_LOAN
 from quipu.domain.words import word
 
 KIND: dict[str, dict[str, str]] = by_language(transfers.KIND)
@@ -17,9 +18,13 @@ def lang(language: str | None) -> str:
     return language if language is not None and language in TEXT else "es"
 
 
+MASCULINE = (PERSONAL_LOAN, MORTGAGE)  # "préstamo personal terminado en 7096", where the others are feminine
+
+
 def account_label(product_type: str, last4: str | None, language: str) -> str:
     """The customer's word for the product, in their language ("tu cuenta de ahorro", never the records' value)."""
-    return TEXT[lang(language)]["account"].format(kind=word(product_type, lang(language)), last4=last4 or "—")
+    key = "account_masculine" if product_type in MASCULINE else "account"
+    return TEXT[lang(language)][key].format(kind=word(product_type, lang(language)), last4=last4 or "—")
 
 
 def bill_label(biller: str, reference: str, language: str) -> str:

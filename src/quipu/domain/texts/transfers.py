@@ -28,6 +28,7 @@ TRANSFERS = {
         ),
     },
     "account": {"es": "{kind} terminada en {last4}", "pt": "{kind} final {last4}"},
+    "account_masculine": {"es": "{kind} terminado en {last4}", "pt": "{kind} final {last4}"},
     "bill": {"es": "{biller} (referencia {reference})", "pt": "{biller} (referência {reference})"},
 }
 # What a transfer proposal asks when something is missing or ambiguous.
