@@ -196,6 +196,10 @@ class Responder(SkillAnswers):
             self.turn.handoff = found.handoff
         self.turn.outcome = found.outcome
         self.turn.route = REFUSED  # code answers it; no skill does
+        # "bueno subímelo a 2 palos entonces" next: the matter just spoken of is what the next words may ask (no skill
+        # answers it, so none is remembered; the cards still waiting are kept)
+        last = self.turn.last or LastRequest()
+        self.turn.last = LastRequest(intent=command.intent, waiting=last.waiting, looked_at=last.looked_at)
 
     async def _cancel_pending(self, skill: str | None, bills: tuple[str, ...] = ()) -> None:
         """The cards the words withdraw: those of the skill whose action they refuse, else those of the card just

@@ -110,7 +110,9 @@ def never_automated(clause: Clause, conversation: Conversation, catalog: Catalog
     # what only a person does is not taken as asked at all
     if clause.mood == Mood.REQUEST and clause.intent not in clause.anchors and not asked_for(clause):
         return None
-    if clause.asks and named_or_sure(clause, SURE_TO_CASE):  # a person takes it
+    # "bueno subímelo a 2 palos entonces" right after asking how a larger limit is asked: the matter just spoken of
+    spoken_of = clause.intent == conversation.last_intent and sure(clause)
+    if clause.asks and (named_or_sure(clause, SURE_TO_CASE) or spoken_of):  # a person takes it
         return Command(Step.REFUSE, clause, intent=clause.intent, reason=intent.action)
     # asked about, supposed, reported or only told: said by code, and no case is opened for it
     return Command(Step.REFUSE, clause, intent=clause.intent, reason=intent.action, options=("explain",))

@@ -3,12 +3,13 @@ read from the lexicon's words and resolved against the dataset's last day, never
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from functools import cache
 
 from quipu.domain.periods import Period, day_period, named_month, of_key, since, span_of_days, year_period
 from quipu.domain.reading.lexicon import Found, articles, compiled_table, lexicon
+from quipu.domain.reading.model import Clause, Mood
 
 YEAR = re.compile(r"(?<!\d)(20\d\d)(?!\d)")
 YEAR_MONTH = re.compile(r"(?<!\d)(20\d\d)-(\d{1,2})(?!\d)")
@@ -137,3 +138,32 @@ def read_period(said: str, as_of: date) -> Period | None:
         if named:
             return named[-1].period
     return None
+
+
+def the_month_named_before(found: list[Clause], language: str) -> list[Clause]:
+    """ "quanto gastei de farmácia em maio e qual foi a compra mais cara do mês": "the month", said after a month named
+    in the same message, is that month (the words the lexicon lists as "of_the_month", not "este mes")."""
+    the_month = lexicon(language).cue("of_the_month")
+    read: list[Clause] = []
+    for clause in found:
+        named = [p for c in read for p in c.slots.periods if p.key == "month"]
+        plain = [p.key for p in clause.slots.periods] == ["this_month"]
+        if named and plain and the_month.search(" ".join(clause.words)) is not None:
+            clause = replace(clause, slots=replace(clause.slots, periods=(named[-1],)))
+        read.append(clause)
+    return read
+
+
+def shared_periods(found: list[Clause]) -> tuple[Clause, ...]:
+    """ "¿cuánto se me fue en didi y cuánto en uber el mes pasado?": two questions of one kind, each of its own
+    merchant or category, and the period said once, after the last: the period is of both."""
+    shared = list(found)
+    for i in range(len(shared) - 2, -1, -1):
+        first, then = shared[i], shared[i + 1]
+        # the later question, said in fewer words, may be read as a neighbour of the first: its two likeliest readings
+        alike = bool(first.intents) and first.intent in [g.label for g in then.intents[:2]]
+        alike = alike and first.mood == then.mood == Mood.QUESTION
+        own = bool(first.slots.merchants or first.slots.categories)
+        if alike and own and not first.slots.periods and then.slots.periods:
+            shared[i] = replace(first, slots=replace(first.slots, periods=then.slots.periods))
+    return tuple(shared)

@@ -13,6 +13,7 @@ from quipu.domain.reading.features import features
 from quipu.domain.reading.lexicon import common, lexicon
 from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading, ReadingContext, Slots, Speaker
 from quipu.domain.reading.named import anchors, announces_only, named_outright, past_a_greeting, past_the_openers
+from quipu.domain.reading.periods import shared_periods, the_month_named_before
 from quipu.domain.reading.products_named import named_by_its_pronoun
 from quipu.domain.reading.quoted import inside_quotes, quoted_as_said
 from quipu.domain.reading.reasons import asked_by_its_need, gives_a_reason
@@ -63,26 +64,11 @@ def read(text: str, context: ReadingContext, learned: LearnedReader | None = Non
         if found and _asks_of_it(found[-1], clause):  # read again with what the clause before named, so the reader
             clause = read_clause(words, context, learned, as_of, carried=found[-1].slots)  # weighs it ("¿cuánto sale?")
         found.append(clause)
-    return Reading(text, language, _periods_shared(found), context.region)
+    return Reading(text, language, shared_periods(the_month_named_before(found, language)), context.region)
 
 
 def _joined(before: Words, words: Words, *, asked: bool) -> Words:
     return Words((*before.words, *words.words), f"{before.said} {words.said}", asked=asked)
-
-
-def _periods_shared(found: list[Clause]) -> tuple[Clause, ...]:
-    """ "¿cuánto se me fue en didi y cuánto en uber el mes pasado?": two questions of one kind, each of its own
-    merchant or category, and the period said once, after the last: the period is of both."""
-    shared = list(found)
-    for i in range(len(shared) - 2, -1, -1):
-        first, then = shared[i], shared[i + 1]
-        # the later question, said in fewer words, may be read as a neighbour of the first: its two likeliest readings
-        alike = bool(first.intents) and first.intent in [g.label for g in then.intents[:2]]
-        alike = alike and first.mood == then.mood == Mood.QUESTION
-        own = bool(first.slots.merchants or first.slots.categories)
-        if alike and own and not first.slots.periods and then.slots.periods:
-            shared[i] = replace(first, slots=replace(first.slots, periods=then.slots.periods))
-    return tuple(shared)
 
 
 def _goes_on_with_it(clause: Clause, words: Words, language: str) -> bool:
