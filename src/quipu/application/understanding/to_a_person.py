@@ -20,7 +20,7 @@ from quipu.application.understanding.conversation import (
     steers_nothing,
     sure,
 )
-from quipu.domain.reading.model import Clause, Mood, Polarity
+from quipu.domain.reading.model import Clause, Mood, Polarity, Speaker
 
 
 def asked_for_a_person(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
@@ -41,7 +41,7 @@ def scam_reported(clause: Clause, conversation: Conversation, catalog: Catalog) 
     # or by the words that name it with a sum ("…que são do setor de cartões e que eu tenho que transferir 300")
     sum_named = bool(MONEY_INTENTS & set(clause.anchors)) and bool(s.amounts or s.accounts or s.bare_numbers)
     led = (clause.intent in MONEY_INTENTS and not s.can_do) or sum_named
-    money = moves_money(clause) or (reported and led and (s.impersonation or s.stranger))
+    money = (moves_money(clause) and not _others_act(clause)) or (reported and led and (s.impersonation or s.stranger))
     # the reader's guess of a scam stands on words that mark one: "mi código postal es 72000" or "o código de rastreio
     # é FR709…" tell no one's instruction, however sure the reader is
     named = clause.intent == "scam_report" and sure(clause) and _marked(clause)
@@ -193,6 +193,14 @@ def _steered(clause: Clause) -> bool:
 
 def _moves_or_shares(clause: Clause) -> bool:
     """Money moved or a code shared, as the words ask it (a refusal, "no hagan nada", moves nothing, nor does a
-    payment the customer already made: "Pagué el predial…, referencia 0011 2026…")."""
+    payment the customer already made: "Pagué el predial…, referencia 0011 2026…", nor what someone else does
+    with their own money: "…é nela que o pessoal do bolão vai mandar os 40 dólares")."""
     s = clause.slots
-    return clause.polarity == Polarity.ASKS and not clause.done and (moves_money(clause) or s.secret)
+    asked = clause.polarity == Polarity.ASKS and not clause.done and not _others_act(clause)
+    return asked and (moves_money(clause) or s.secret)
+
+
+def _others_act(clause: Clause) -> bool:
+    """What someone else does, told as a statement ("o pessoal do bolão vai mandar os 40 dólares", "mi papá paga el
+    agua"): their money moves, not the customer's (a code shared is still the customer's secret)."""
+    return clause.mood == Mood.STATEMENT and clause.speaker == Speaker.THIRD_PARTY and not clause.slots.secret

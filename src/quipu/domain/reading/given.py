@@ -12,7 +12,11 @@ ALIAS_WORDS = 3  # an account's alias joins three words at least ("fibra.pago.ur
 
 
 def given_account(text: str, words: Sequence[str], lex: Lexicon) -> bool:
-    return _given_account(text, lex) or any(_an_alias(w) and not LINK.fullmatch(w) for w in words)
+    own = {str(w) for w in lex.cue_words("own_possessives")}
+    # "meu alias é martina.sol.rio": the customer's own alias, said as theirs a few words before it, was given by no one
+    aliases = [i for i, w in enumerate(words) if _an_alias(w) and not LINK.fullmatch(w)]
+    theirs = [i for i in aliases if not own & {w.lower() for w in words[max(0, i - GIVEN_REACH) : i]}]
+    return _given_account(text, lex) or bool(theirs)
 
 
 def _an_alias(word: str) -> bool:

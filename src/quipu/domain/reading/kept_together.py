@@ -61,8 +61,10 @@ def _between(left: list[str]) -> bool:
 def lists_one_more(left: list[str], right: list[str]) -> bool:
     """ "el resumen de la 1005 y la 4655 al correo", "da 1005 e a 4655": an "y"/"e" between two endings (a number, or
     its article and a number) lists one more product of the same request."""
-    ending = right[1:2] if right[:1] and right[0] in articles() else right[:1]
-    return bool(left and ending) and all(ENDING.fullmatch(w) is not None for w in (left[-1], ending[0]))
+    # "…de la caja 1006 y la tarjeta 4766 al mail": the product's noun may come between the article and the ending
+    opening = right[1:3] if right[:1] and right[0] in articles() else right[:1]
+    ending = [w for w in opening if ENDING.fullmatch(w) is not None][:1]
+    return bool(left and ending) and ENDING.fullmatch(left[-1]) is not None
 
 
 def if_words(language: str) -> set[str]:
