@@ -202,5 +202,7 @@ def _moves_or_shares(clause: Clause) -> bool:
 
 def _others_act(clause: Clause) -> bool:
     """What someone else does, told as a statement ("o pessoal do bolão vai mandar os 40 dólares", "mi papá paga el
-    agua"): their money moves, not the customer's (a code shared is still the customer's secret)."""
-    return clause.mood == Mood.STATEMENT and clause.speaker == Speaker.THIRD_PARTY and not clause.slots.secret
+    agua"): their money moves, not the customer's (a code shared is still the customer's secret, and a stranger's
+    money, "caiu um pix de um desconhecido…", is how the scam of returning it elsewhere opens)."""
+    s = clause.slots
+    return clause.mood == Mood.STATEMENT and clause.speaker == Speaker.THIRD_PARTY and not (s.secret or s.stranger)
