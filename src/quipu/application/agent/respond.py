@@ -199,7 +199,8 @@ class Responder(SkillAnswers):
         # "bueno subímelo a 2 palos entonces" next: the matter just spoken of is what the next words may ask (no skill
         # answers it, so none is remembered; the cards still waiting are kept)
         last = self.turn.last or LastRequest()
-        self.turn.last = LastRequest(intent=command.intent, waiting=last.waiting, looked_at=last.looked_at)
+        forgotten: dict[str, Any] = {"skill": None, "tool": None, "arguments": {}, "text": None, "status": None}
+        self.turn.last = last.model_copy(update={"intent": command.intent, **forgotten})
 
     async def _cancel_pending(self, skill: str | None, bills: tuple[str, ...] = ()) -> None:
         """The cards the words withdraw: those of the skill whose action they refuse, else those of the card just
