@@ -107,6 +107,8 @@ def put_off(text: str, lex: Lexicon, said: str | None = None) -> bool:
     la otra semana", "preciso dele até semana que vem"): the request stands. `said` keeps the commas: words of a
     delay said across one are two ("bloquéala ahora, no sé dónde quedó")."""
     needs = [m.end() for m in lex.cue("needed_by").find(text)]
+    if _later_at_the_end(text, lex):
+        return True
     return any(
         not any(end <= m.start() and len(text[end : m.start()].split()) <= NEED_REACH for end in needs)
         and not _happened_yet(text, m, lex)
@@ -114,6 +116,16 @@ def put_off(text: str, lex: Lexicon, said: str | None = None) -> bool:
         and (said is None or m.group(0) in said)
         for m in lex.cue("postpone").find(text)
     )
+
+
+NAMED_BEFORE_LATER = 2  # "la de luz | después": what is put off, named in a few words before the word of later
+
+
+def _later_at_the_end(text: str, lex: Lexicon) -> bool:
+    """ "solo la del agua, la de luz después", "o internet mais tarde": a word of later ending the clause, after the
+    thing it puts off ("¿y después?" names nothing put off)."""
+    found = [m for m in lex.cue("later_at_the_end").find(text) if m.end() == len(text.rstrip())]
+    return any(len(text[: m.start()].split()) >= NAMED_BEFORE_LATER for m in found)
 
 
 def _emphasis_of_a_no(text: str, found: Found, lex: Lexicon) -> bool:
