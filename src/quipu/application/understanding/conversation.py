@@ -140,3 +140,11 @@ def asked_for(clause: Clause) -> bool:
     learned = clause.moods[0] if clause.moods else None
     certain = learned is not None and learned.label == Mood.REQUEST.value and learned.confidence >= SURE_REQUEST
     return clause.settled == Mood.REQUEST or certain or (not clause.moods and clause.mood == Mood.REQUEST)
+
+
+def asked_outright(clause: Clause) -> bool:
+    """The safety rule's judgement of asking for a proposal: a request the rules see in the words' form (an
+    imperative of a verb of action, "quiero…", a polite question, a wish "que me…"). The learned reader's sureness
+    alone draws no card: what it alone takes for a request ("le meto 10 mil al préstamo", "pagaria la luz con la
+    1005") is offered, and the customer says; a reader trained on requests reads money words as one."""
+    return clause.settled == Mood.REQUEST or (not clause.moods and clause.mood == Mood.REQUEST)

@@ -1,7 +1,7 @@
 """The rules of the one router, each a function from a clause (and the conversation) to a command or None, and
 their order, written down: the first rule that returns a command decides the clause.
 
-The safety rule lives here, in `act_or_not` and the judgement it leans on (`asked_for`; for words that
+The safety rule lives here, in `act_or_not` and the judgement it leans on (`asked_outright`; for words that
 complete a request, `follow_ups.continues_an_action`): a proposal (a card, a transfer, a payment, a case for a
 person to act) comes only from a clause that asks for it: a request, not negated or put off, in the customer's own
 voice. A question about an action
@@ -30,7 +30,7 @@ from quipu.application.understanding.conversation import (
     SURE_TO_ACT,
     Conversation,
     answered_as,
-    asked_for,
+    asked_outright,
     sure,
 )
 from quipu.application.understanding.follow_ups import (
@@ -88,7 +88,7 @@ def _act_or_not(clause: Clause, conversation: Conversation, catalog: Catalog) ->
             or _doubt(clause, catalog)
             or Command(Step.OFFER, clause, skill, clause.intent, reason="unsure")
         )
-    if not asked_for(clause):  # the reader is not sure the words ask: code offers, the customer says
+    if not asked_outright(clause):  # the words do not ask in a form the rules see: code offers, the customer says
         return _look_first(clause, conversation, catalog) or Command(
             Step.OFFER, clause, skill, clause.intent, reason="unsure"
         )

@@ -5,6 +5,7 @@ from functools import cache
 
 from quipu.domain.reading.lexicon import Lexicon, lexicon
 from quipu.domain.reading.text import fold
+from quipu.domain.reading.words import AND
 
 
 def asked_politely(opening: str, lex: Lexicon) -> bool:
@@ -22,6 +23,8 @@ def _asked_of_the_bank(opening: str, lex: Lexicon) -> bool:
     customer's own things: the customer's pronoun opens it, then the verb of an imperative said to "tú" or
     "ustedes" (what others do for the customer, "me depositan", is read as someone else acting)."""
     words = opening.split()
+    if words[:1] and words[0] in AND:  # "…y me suben el límite a 2 palos?": asked after what came before
+        words = words[1:]
     while words[:1] and words[0] in lex.cue_words("addressed"):
         words = words[1:]
     if not words or words[0] not in lex.cue_words("own_clitics"):

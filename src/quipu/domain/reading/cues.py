@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from quipu.domain.reading.after_a_comma import leads_its_question
 from quipu.domain.reading.alternatives import another_way
 from quipu.domain.reading.asked_politely import asked_politely
+from quipu.domain.reading.commanded import commanded
 from quipu.domain.reading.conditional import would_do
-from quipu.domain.reading.lexicon import Lexicon, Phrases, compiled_table, lexicon
+from quipu.domain.reading.lexicon import Lexicon, Phrases, lexicon
 from quipu.domain.reading.model import Mood, Polarity, Speaker
 from quipu.domain.reading.openers import OPENING, opens_with, past_fillers, past_openers
 from quipu.domain.reading.past import done, done_by_others
@@ -30,7 +31,7 @@ from quipu.domain.reading.refusals import (
     withdrawn_by_its_verb,
 )
 from quipu.domain.reading.wishes import wished, wished_action
-from quipu.domain.reading.words import AND, PUNCTUATION, Words
+from quipu.domain.reading.words import PUNCTUATION, Words
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,7 @@ class Cues:
 
 def read_cues(clause: Words, language: str) -> Cues:
     lex = lexicon(language)
+    whole = clause
     clause = _past_opening(clause, lex)  # "una pregunta que no tiene nada que ver, ¿me bloquean…?": no refusal
     text = clause.text
     opening = " ".join(past_fillers(past_openers(list(clause.content), lex), lex)[: OPENING + 2])
@@ -116,7 +118,7 @@ def read_cues(clause: Words, language: str) -> Cues:
         or _led_by_its_question(clause, language),
         polite_request=asked_politely(opening, lex),
         request=bool(lex.cue("request").search(text))
-        or _imperative(opening, language)
+        or commanded(whole, opening, language)
         or wished_action(clause, language)
         or because,
         question=(clause.asked or opens_with(lex.cue("question_words"), opening)) and not because,
@@ -157,28 +159,6 @@ def _past_opening(clause: Words, lex: Lexicon) -> Words:
         seen += clause.words[at] not in PUNCTUATION
         at += 1
     return clause if drop == 0 else Words(clause.words[at:], clause.said, clause.asked)
-
-
-def _imperative(opening: str, language: str) -> bool:
-    """The clause opens on an imperative, or names its product and then the imperative; "¿se cancela solo?" tells
-    what happens (a verb with "se" before it is never an imperative)."""
-    lex = lexicon(language)
-    if opening.split()[:1] and opening.split()[0] in lex.cue_words("impersonal"):
-        return False
-    imperative = lex.cue("imperative")
-    return opens_with(imperative, opening) or opens_with(imperative, _past_its_object(opening, language))
-
-
-def _past_its_object(opening: str, language: str) -> str:
-    """ "la de débito cancelámela", "o cartão de crédito bloqueia": the product named first, then the imperative that
-    acts on it; the words past the product (the opening itself when it names none first)."""
-    words = [w for w in opening.split() if w not in AND]
-    text = " ".join(words)
-    for _, phrases in compiled_table(language, "products"):
-        found = phrases.search(text)
-        if found is not None and len(text[: found.start()].split()) <= 1:
-            return text[found.end() :].strip()
-    return opening
 
 
 def _someone_else_acts(opening: str, lex: Lexicon) -> bool:

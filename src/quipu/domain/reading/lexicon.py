@@ -8,6 +8,7 @@ from functools import cache, cached_property
 from importlib.resources import files
 from typing import Any
 
+from quipu.domain.reading.imperatives import cue_forms
 from quipu.domain.reading.phrases import Found, Phrases
 from quipu.domain.reading.text import fold
 from quipu.domain.yaml_text import read_strings
@@ -218,9 +219,7 @@ def articles() -> frozenset[str]:
 @cache
 def compiled_cue(language: str, name: str) -> Phrases:
     lex = lexicon(language)
-    words = lex.cue_words(name)
-    if name == "imperative":
-        words = _with_attached_clitics(words, lex.cue_words("attached_clitics"))
+    words = cue_forms(name, lex.cue_words(name), lex.raw.get("imperatives"), lex.cue_words("attached_clitics"))
     return Phrases(_as_read(words, lex), lex.month_set)
 
 
@@ -232,12 +231,6 @@ def _as_read(phrases: list[str], lex: Lexicon) -> list[str]:
     several = [fold(str(p)) for p in phrases if " " in str(p).strip()]
     read = [" ".join(spellings.get(w, w) for w in p.split()) for p in several]
     return [*phrases, *(r for r, p in zip(read, several, strict=True) if r != p)]
-
-
-def _with_attached_clitics(imperatives: list[str], clitics: list[str]) -> list[str]:
-    """Each one-word imperative also with the pronouns the language writes onto it ("bloquea" → "bloqueamela")."""
-    attached = [f"{fold(str(verb))}{fold(str(c))}" for verb in imperatives if " " not in verb for c in clitics]
-    return [*imperatives, *attached]
 
 
 # sections whose {n} a customer also says in words ("los últimos diez días", "últimas duas semanas"); elsewhere

@@ -1,8 +1,11 @@
 """A past act, told ("pagué la luz", "já paguei", "le aboné 2 mil", "meu marido contestou"): no request, whatever
 verb of action it names."""
 
+from functools import cache
+
 import simplemma
 
+from quipu.domain.reading.imperatives import voseo_forms
 from quipu.domain.reading.lexicon import Lexicon, common_words, lexicon
 from quipu.domain.reading.polarity import a_verb_of_action
 from quipu.domain.reading.refusals import paid_at_a_place
@@ -69,9 +72,16 @@ def _past_by_its_ending(clause: Words, lex: Lexicon, endings: list[str], *, own:
         ending = next((e for e in these if word.endswith(e) and len(word) > len(e) + 2), None)
         if ending is None or not a_verb_of_action(fold(word), lex) or not _accent_left_out(word, ending, lex):
             continue
+        if fold(word) in _voseo(lex.language):  # "prendé la alerta": the voseo asks; "pagué" is the past
+            continue
         # "Abra una disputa por el cobro…, el conductor canceló el viaje": a request said before tells why, not what
         if lex.cue("imperative").search(" ".join(fold(w) for w in said[:index])):
             return False
         if not relative & set(said[max(0, index - RELATIVE_REACH) : index]):
             return True
     return False
+
+
+@cache
+def _voseo(language: str) -> frozenset[str]:
+    return voseo_forms(lexicon(language).raw.get("imperatives"))

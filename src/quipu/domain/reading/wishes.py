@@ -15,10 +15,17 @@ def wished(clause: Words, language: str) -> bool:
 
 
 def _past_joiners(words: list[str], language: str) -> list[str]:
-    """The words past those that only join them to what came before ("y", "solo", "e")."""
-    joiners = {str(j) for j in lexicon(language).cue_words("clause_joiners") if " " not in str(j)}
-    while words[:1] and (words[0] in AND or words[0] in joiners):
-        words = words[1:]
+    """The words past those that only join them to what came before ("y", "solo", "e", "nada más")."""
+    lex = lexicon(language)
+    joiners = [str(j).split() for j in (*lex.cue_words("clause_joiners"), *lex.cue_words("only_joiners"))]
+    while words:
+        if words[0] in AND:
+            words = words[1:]
+            continue
+        size = max((len(j) for j in joiners if words[: len(j)] == j), default=0)
+        if not size:
+            break
+        words = words[size:]
     return words
 
 

@@ -1,12 +1,13 @@
 """A message as normalised words: folded, spelled as the lexicon spells them, repeated letters collapsed, the
 speller's corrections made; and the small constants the clauses (clauses.py) and the cues share."""
 
+import re
 from dataclasses import dataclass
 from functools import cache
 
 import simplemma
 
-from quipu.domain.reading.lexicon import lexicon
+from quipu.domain.reading.lexicon import common_words, lexicon
 from quipu.domain.reading.phrases import Phrases
 from quipu.domain.reading.text import Speller, collapse_repeats, fold, tokens
 
@@ -61,7 +62,7 @@ def normalise(text: str, language: str) -> tuple[list[str], list[str]]:
     spellings, spell = lex.spellings(), speller(language)
     found: list[str] = []
     said: list[str] = []
-    for raw in tokens(collapse_repeats(text or "")):
+    for raw in tokens(_unhyphenated(collapse_repeats(text or ""))):
         for piece in _split_money(raw):
             folded = fold(piece)
             after_a_number = bool(found) and found[-1][:1].isdigit()
@@ -76,6 +77,13 @@ def normalise(text: str, language: str) -> tuple[list[str], list[str]]:
             found += replaced
             said += [piece] * len(replaced)
     return found, said
+
+
+def _unhyphenated(text: str) -> str:
+    """The words written with a hyphen that are one word, joined ("e-mail" → "email")."""
+    for word in common_words("hyphenated"):
+        text = re.sub(re.escape(word), word.replace("-", ""), text, flags=re.IGNORECASE)
+    return text
 
 
 def said_only(words: list[str], groups: list[Phrases]) -> bool:
