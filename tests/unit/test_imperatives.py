@@ -62,3 +62,10 @@ def test_the_lexicon_reads_forms_no_one_listed():
         assert imperative.search(said) is not None, said
     assert compiled_cue("pt", "imperative").search("me ativa um alerta") is not None
     assert lexicon("es").raw["imperatives"]["verbs"], "the verbs of action are data"
+
+
+def test_a_form_that_is_also_another_common_word_asks_only_with_its_pronoun():
+    imperative = compiled_cue("es", "imperative")
+    assert imperative.search("hace dos dias me cobraron") is None  # "ago", not the voseo's "hacé"
+    assert imperative.search("consulta boluda si pago la luz") is None  # "a question", not "consult"
+    assert imperative.search("hacele un abono a la tarjeta") is not None

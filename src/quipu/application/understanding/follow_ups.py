@@ -159,7 +159,7 @@ def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
     if not only_changes and _points_back(clause, conversation, catalog):
         intent = _asked_of_the_last(clause, conversation, catalog, only_changes)
         return Command(Step.ANSWER, clause, conversation.last_skill, intent, follow_up=True)
-    if one_more_to_pay(clause, conversation):
+    if one_more_to_pay(clause, conversation, catalog):
         return Command(Step.ANSWER, clause, catalog.skill_of(BILL), BILL)
     if _asks_its_own_lookup(clause, conversation, catalog):
         return None

@@ -9,7 +9,7 @@ money or share a code gets a scam warning and a person."""
 
 from dataclasses import replace
 
-from quipu.application.understanding.answered_as import PAID_AFTER
+from quipu.application.understanding.answered_as import AFFIRM, PAID_AFTER
 from quipu.application.understanding.catalog import Catalog
 from quipu.application.understanding.commands import Command, Step
 from quipu.application.understanding.conversation import (
@@ -203,7 +203,8 @@ def _only_the_source(clause: Clause, earlier: Command) -> bool:
     only where it comes from are where that money comes from."""
     s = clause.slots
     source = any(p.role == "from" for p in s.products)
-    named_more = s.amounts or s.services or s.merchants or s.periods or clause.anchors
+    # "…pero ese sí de la de cheques": a "sí" that stresses the source names nothing more
+    named_more = s.amounts or s.services or s.merchants or s.periods or set(clause.anchors) - {AFFIRM}
     asked = clause.polarity == Polarity.ASKS and clause.mood == Mood.REQUEST
     return earlier.intent in MONEY_INTENTS and source and asked and not named_more
 

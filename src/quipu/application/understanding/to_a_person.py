@@ -10,10 +10,12 @@ from quipu.application.understanding.conversation import (
     MONEY_INTENTS,
     PAYING,
     REFUND,
+    SURE_TO_ACT,
     SURE_TO_CASE,
     Conversation,
     answered_as,
     asked_for,
+    asked_outright,
     moves_money,
     named_or_sure,
     pays_own,
@@ -164,7 +166,7 @@ def scam_across(commands: list[Command], catalog: Catalog, said: tuple[Clause, .
     # asked to be said again ("…y me manda el QR", "…ele parece confiável"): a person takes it all; only what keeps
     # the customer safe, asked outright, is still prepared ("Bloqueá mi tarjeta 4433, me llamaron para pedirme el
     # token")
-    return [
+    kept = [
         c
         for c in warned
         if not (c.clause is not None and c.clause.mood == Mood.REPORT and c.step in TOLD_ONLY)
@@ -172,6 +174,18 @@ def scam_across(commands: list[Command], catalog: Catalog, said: tuple[Clause, .
         # "…si no deposito hoy 2 mil pierdo mi número": a refusal inside the scam's story is the warning's to answer
         and c.step not in (Step.CLARIFY, Step.OUT_OF_SCOPE, Step.NOT_IN_RECORDS, Step.ACKNOWLEDGE)
     ]
+    return [guarded for c in kept for guarded in (c, *_protected_in_the_same_words(c, catalog))]
+
+
+def _protected_in_the_same_words(warning: Command, catalog: Catalog) -> tuple[Command, ...]:
+    """ "Bloqueá mi tarjeta 4766, se la entregué con el PIN a una desconocida": what keeps the customer safe, asked
+    outright in the very words the warning answers, is prepared beside it."""
+    clause = warning.clause
+    if warning.step != Step.SCAM or clause is None or not catalog.protects(clause.intent):
+        return ()
+    if not (asked_outright(clause) and clause.asks and sure(clause, SURE_TO_ACT)):
+        return ()
+    return (Command(Step.ANSWER, clause, catalog.skill_of(clause.intent), clause.intent, reason="acts"),)
 
 
 def _pressed_on_them(clause: Clause) -> bool:
@@ -197,7 +211,9 @@ def _moves_or_shares(clause: Clause) -> bool:
     with their own money: "…é nela que o pessoal do bolão vai mandar os 40 dólares")."""
     s = clause.slots
     asked = clause.polarity == Polarity.ASKS and not clause.done and not _others_act(clause)
-    return asked and (moves_money(clause) or s.secret)
+    # "…que si no deposito 1,850 hoy a una tarjeta de Oxxo… me embargan": a sum said for a scam's purpose is money
+    # moved, whatever the reader takes the clause for (a merchant's name leads it to a charge)
+    return asked and (moves_money(clause) or s.secret or bool(s.scam_purpose and s.amounts))
 
 
 def _others_act(clause: Clause) -> bool:

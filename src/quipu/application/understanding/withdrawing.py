@@ -29,6 +29,8 @@ def cancel_pending(clause: Clause, conversation: Conversation, catalog: Catalog)
     cards_wait = conversation.pending or bool(conversation.waiting)
     if clause.intent == WITHDRAW and cards_wait and withdraws and clause.polarity == Polarity.ASKS:
         return Command(Step.CANCEL_PENDING, clause)
+    if conversation.pending and _switched_back(clause, conversation, catalog):
+        return Command(Step.CANCEL_PENDING, clause)
     # "ya la encontré… ya no la bloquees": the very action waiting for the button, refused or put off, is withdrawn;
     # so is it by a delay or a refusal that names nothing else the bank serves ("aa no, mejor a fin de mes", "não, só
     # no fim do mês"); "no quiero ver mis movimientos" refuses a lookup, not the card
@@ -53,6 +55,15 @@ def cancel_pending(clause: Clause, conversation: Conversation, catalog: Catalog)
             return Command(Step.ACKNOWLEDGE, clause, catalog.skill_of(clause.intent), clause.intent, reason="refuses")
         return Command(Step.CANCEL_PENDING, clause)
     return _withdrawn_later(clause, conversation, catalog) if refused else None
+
+
+def _switched_back(clause: Clause, conversation: Conversation, catalog: Catalog) -> bool:
+    """ "Mmm no, mejor desactívela" while the card turning that alert on waits: the same switch turned the other way,
+    said of it by a pronoun (no other kind named), is the card withdrawn; nothing was ever on to turn off."""
+    last, now = catalog.get(conversation.last_intent or ""), catalog.get(clause.intent)
+    if last is None or now is None or not (last.acts and now.acts) or last.name == now.name:
+        return False
+    return last.action == now.action and clause.slots.alert_kind is None and clause.asks and sure(clause)
 
 
 def _replaces(clause: Clause) -> bool:

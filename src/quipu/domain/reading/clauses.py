@@ -16,7 +16,6 @@ from quipu.domain.reading.after_a_comma import (
 from quipu.domain.reading.alternatives import after_an_alternative
 from quipu.domain.reading.kept_together import (
     SHORT,
-    if_words,
     joins_nothing,
     merged,
     opens_on_an_imperative,
@@ -25,7 +24,7 @@ from quipu.domain.reading.kept_together import (
 )
 from quipu.domain.reading.lexicon import Found, Phrases, compiled_table, lexicon, past_the_pronouns
 from quipu.domain.reading.named import greeting_phrases
-from quipu.domain.reading.openers import past_openers
+from quipu.domain.reading.openers import if_words, past_openers
 from quipu.domain.reading.reactions import past_reactions, reacts_only
 from quipu.domain.reading.wishes import opens_with_verb, wishes_an_action
 from quipu.domain.reading.words import AND, ENDS, PUNCTUATION, Words, normalise, said_only

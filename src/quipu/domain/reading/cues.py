@@ -207,6 +207,11 @@ def _hypothetical(clause: Words, language: str) -> bool:
         return rest[0] not in _answer_words(language) and not opens_with(
             lex.cue("imperative"), " ".join(rest[:OPENING])
         )
+    # "ativa um alerta pra quando eu comprar acima de 100", "bloquea la tarjeta en caso de que la pierda": the
+    # condition of a request said outright first is the request's own
+    commanded_first = lex.cue("imperative").search(" ".join(words[:OPENING]))
+    if found.start() > 0 and commanded_first is not None and commanded_first.start() == 0:
+        return False
     return " " in found.group(0).strip() or _if_inside_a_question(clause, openers, lex)
 
 

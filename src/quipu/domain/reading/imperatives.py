@@ -112,7 +112,7 @@ def conjugated(section: Mapping[str, Any] | None, clitics: Iterable[str]) -> lis
         ending = next((e for e in voseo if infinitive.endswith(e)), None)
         if ending is not None:
             (with_pronoun if ending in also_past else alone).add(infinitive[: -len(ending)] + voseo[ending])
-    shared = {fold(str(w)) for w in section.get("voseo_shared") or []}
+    shared = {fold(str(w)) for w in section.get("not_alone") or []}
     with_pronoun |= alone
     forms = {f for f in alone - shared if len(f) >= SHORTEST_ALONE}
     forms |= {f + c for f in with_pronoun for c in attached}

@@ -5,7 +5,7 @@ import re
 
 from quipu.domain.reading.bills_named import services_named
 from quipu.domain.reading.lexicon import articles, common_words, lexicon
-from quipu.domain.reading.openers import past_openers
+from quipu.domain.reading.openers import if_words, past_openers
 from quipu.domain.reading.phrases import Phrases
 from quipu.domain.reading.text import fold
 from quipu.domain.reading.words import AND, PUNCTUATION, Words
@@ -65,11 +65,6 @@ def lists_one_more(left: list[str], right: list[str]) -> bool:
     opening = right[1:3] if right[:1] and right[0] in articles() else right[:1]
     ending = [w for w in opening if ENDING.fullmatch(w) is not None][:1]
     return bool(left and ending) and ENDING.fullmatch(left[-1]) is not None
-
-
-def if_words(language: str) -> set[str]:
-    """The one-word "if"s of the language ("si", "se")."""
-    return {p for p in lexicon(language).cue_words("hypothetical") if " " not in p}
 
 
 def supposes(left: list[str], language: str) -> bool:

@@ -3,10 +3,12 @@ or a reference after its cue (also written in groups), an account number after a
 customer's own or payees', a card ending, and the number a correction takes back."""
 
 import re
+from collections.abc import Mapping
 
 from quipu.domain.reading.lexicon import Phrases
 from quipu.domain.reading.model import ReadingContext
 from quipu.domain.reading.numbers import ACCOUNT_DIGITS, CUE_REACH, Draft, digits_of, money_follows
+from quipu.domain.reading.text import NUMBER
 
 # "1.800.000", "35,000.50": thousands grouped as money is written; no reference, phone or account is
 MONEY_SHAPED = re.compile(r"\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?")
@@ -43,19 +45,49 @@ def taken_back(draft: Draft, cue: Phrases) -> None:
             draft.taken.add(taken[0])
 
 
+LONE_SUM = 10  # a number word this large said alone is a sum ("quinientos"); "dos", "una" count things
 SAID_BEFORE_REACH = 12  # "80 lucas de la caja de ahorro | no perdón que sean 120": the sum corrected, said just before
 
 
-def corrected_in_place(draft: Draft, cue: Phrases) -> None:
-    """ "pagame la tarjeta con 80 lucas de la caja de ahorro no perdón que sean 120 lucas", "manda 500 digo 600": a
-    sum said, then a correction and another sum in the same words: the first is taken back."""
+def corrected_in_place(draft: Draft, cue: Phrases, numbers: Mapping[str, int], scales: frozenset[str]) -> None:
+    """ "pagame la tarjeta con 80 lucas de la caja de ahorro no perdón que sean 120 lucas", "manda 500 digo 600",
+    "abonarle dos mil… no espera mejor que sean tres mil": a sum said, then a correction and another sum in the same
+    words: the first is taken back (said in words, all its words)."""
+    in_words = frozenset(numbers) | scales
     for match in cue.find(draft.text):
         at = draft.index(match.start())
         said_before = [i for i in draft.numbers() if at - SAID_BEFORE_REACH <= i < at and i not in draft.taken]
-        said_after = [i for i in draft.after(match.end(), reach=CUE_REACH) if i not in draft.taken]
-        if said_before and said_after:
+        spelled_before = _spelled_before(draft, at, numbers, scales)
+        start = draft.index(match.end())
+        spelled_after = [i for i in range(start, start + CUE_REACH) if _free_word(draft, i, in_words)]
+        said_after = [i for i in draft.after(match.end(), reach=CUE_REACH) if i not in draft.taken] + spelled_after
+        if not said_after:
+            continue
+        if spelled_before and (not said_before or spelled_before[-1] > said_before[-1]):
+            draft.taken |= set(spelled_before)
+        elif said_before:
             draft.taken.add(said_before[-1])
             draft.corrected.add(said_before[-1])
+
+
+def _free_word(draft: Draft, i: int, in_words: frozenset[str]) -> bool:
+    return i < len(draft.words) and draft.words[i] in in_words and i not in draft.taken
+
+
+def _spelled_before(draft: Draft, at: int, numbers: Mapping[str, int], scales: frozenset[str]) -> list[int]:
+    """The last sum said in words before `at`, within reach ("dos mil", "quinientos"); a lone "dos" or "una" is no
+    sum, nor is a scale after a number in digits ("80 lucas": its sum is the digits')."""
+    in_words = frozenset(numbers) | scales
+    run: list[int] = []
+    for i in range(at - 1, max(at - SAID_BEFORE_REACH, 0) - 1, -1):
+        if _free_word(draft, i, in_words):
+            run.insert(0, i)
+        elif run:
+            break
+    if not run or (run[0] > 0 and NUMBER.fullmatch(draft.words[run[0] - 1])):
+        return []
+    sized = len(run) > 1 or draft.words[run[0]] in scales or numbers.get(draft.words[run[0]], 0) >= LONE_SUM
+    return run if sized else []
 
 
 def _grouped_from(draft: Draft, first: int) -> list[int]:

@@ -58,3 +58,8 @@ def past_fillers(words: list[str], lex: Lexicon) -> list[str]:
         else:
             break
     return words[at:] if at > 1 else words  # one such word the openings already allow
+
+
+def if_words(language: str) -> set[str]:
+    """The one-word "if"s of the language ("si", "se")."""
+    return {p for p in lexicon(language).cue_words("hypothetical") if " " not in p}

@@ -4,6 +4,7 @@
 from functools import cache
 
 from quipu.domain.reading.lexicon import Found, Lexicon, compiled_table, lexicon, past_the_pronouns
+from quipu.domain.reading.openers import if_words
 from quipu.domain.reading.words import PUNCTUATION, Words
 
 BECAUSE = frozenset({"que", "q", "porque", "pq", "pois", "pues"})  # a reason follows a request ("…que ya no la uso")
@@ -173,6 +174,8 @@ def negated(clause: Words, language: str, anchors: list[int]) -> bool:
         if word not in negators:
             continue
         if index + 1 < len(clause.words) and followed_by_comma(clause, index):
+            continue
+        if index and words[index - 1] in if_words(language):  # "…que si no consigno 650 mil, me embargan": a condition
             continue
         idiom = _never_idiom(words, index, lex)  # "ni de riesgos me mande…": the idiom's words bridge too
         for start in starts:

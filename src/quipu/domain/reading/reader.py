@@ -183,9 +183,14 @@ def _settled_when_asked(intents: tuple[Guess, ...], cues: Cues, slots: Slots) ->
     in a question ("¿cuál es el mínimo?") or as its figure ("me regala el valor de la cuota mínima") it is the debt."""
     if not intents or intents[0].label != "debt" or not slots.settles or cues.settled_mood() != Mood.REQUEST:
         return intents
-    if slots.how_much or not cues.pays:  # "me regala el pago mínimo": the figure, told
+    # "me regala el pago mínimo": the figure, told; "regáleme ese mínimo desde la de ahorros": from an account, paid
+    if slots.how_much or not (cues.pays or _from_an_account(slots)):
         return intents
     return _one_with_paying(intents)
+
+
+def _from_an_account(slots: Slots) -> bool:
+    return any(p.role == "from" and p.kind in ("savings", "checking", "account") for p in slots.products)
 
 
 def _paid_by_money(intents: tuple[Guess, ...], slots: Slots) -> tuple[Guess, ...]:
@@ -193,7 +198,7 @@ def _paid_by_money(intents: tuple[Guess, ...], slots: Slots) -> tuple[Guess, ...
     tarjeta": a card is never cancelled by an amount, from an account nor by its minimum; "cancelar" a debt so pays
     it (Colombia, Mexico), when paying is among the readings: the two readings are one, and so is their
     likelihood."""
-    paid_from = any(p.role == "from" and p.kind in ("savings", "checking", "account") for p in slots.products)
+    paid_from = _from_an_account(slots)
     # "cancelarla toda" may still be the card itself (code asks which); a card has no minimum to cancel
     by_its_minimum = slots.settles == "minimum"
     if not intents or intents[0].label != "cancel_card" or not (slots.amounts or paid_from or by_its_minimum):

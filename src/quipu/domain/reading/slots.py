@@ -72,7 +72,8 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
             hours += [int(draft.words[i]) for i in spanned if cue == "time_of_day" and draft.words[i].isdigit()]
     numbers_cued.cued(draft, lex.cue("replaced"), min_digits=1, reach=2)  # the amount a correction takes back
     numbers_cued.taken_back(draft, lex.cue("replaced_after_amount"))
-    numbers_cued.corrected_in_place(draft, lex.cue("corrected_in_place"))
+    scales = frozenset(lex.scales_for(context.region))
+    numbers_cued.corrected_in_place(draft, lex.cue("corrected_in_place"), lex.numbers(), scales)
     said_periods = periods_said(text, language, as_of)
     for said in said_periods:
         # the period's words are its own: "diez" in "los últimos diez días" counts no things
