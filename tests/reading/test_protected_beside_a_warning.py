@@ -14,6 +14,7 @@ from quipu.domain.reading.reader import read
     [
         ("bloquéame la tarjeta de crédito, se la presté con todo y NIP a un desconocido", "valeria"),
         ("congelá la tarjeta ya, le pasé el código de seguridad a uno que dijo ser del banco", "sofia"),
+        ("bloqueame la de crédito, cargué el número y el código de seguridad en un formulario falso", "valeria"),
     ],
 )
 def test_the_block_asked_beside_a_scam_is_prepared_with_the_warning(says: str, customer: str):

@@ -181,11 +181,15 @@ def _protected_in_the_same_words(warning: Command, catalog: Catalog) -> tuple[Co
     """ "Bloqueá mi tarjeta 4766, se la entregué con el PIN a una desconocida": what keeps the customer safe, asked
     outright in the very words the warning answers, is prepared beside it."""
     clause = warning.clause
-    if warning.step != Step.SCAM or clause is None or not catalog.protects(clause.intent):
+    if warning.step != Step.SCAM or clause is None or not (asked_outright(clause) and clause.asks):
         return ()
-    if not (asked_outright(clause) and clause.asks and sure(clause, SURE_TO_ACT)):
+    # the reader may lean to the scam the words tell ("…cargué sus datos en un formulario trucho"): the action the
+    # lexicon names outright is what was asked
+    sure_of_it = clause.intent if sure(clause, SURE_TO_ACT) else None
+    protective = [i for i in (sure_of_it, *clause.anchors) if i and catalog.protects(i)]
+    if not protective:
         return ()
-    return (Command(Step.ANSWER, clause, catalog.skill_of(clause.intent), clause.intent, reason="acts"),)
+    return (Command(Step.ANSWER, clause, catalog.skill_of(protective[0]), protective[0], reason="acts"),)
 
 
 def _pressed_on_them(clause: Clause) -> bool:
