@@ -150,10 +150,13 @@ def scam_across(commands: list[Command], catalog: Catalog, said: tuple[Clause, .
     # paid, with nothing in the message steering the money elsewhere ("…o beneficiário é uma tal de Soluções
     # Financeiras e não o banco"), is no scam whoever advised it
     elsewhere = any(c.slots.scam_purpose or c.slots.given_account for c in clauses)
+    # "me marcaron del buró de crédito… que si no deposito 1,850 hoy… me embargan": a caller "from the bank" or an
+    # authority, told, makes a sum said for a scam's purpose money moved, whatever the reader takes the clause for
+    impersonated = any(c.slots.impersonation for c in clauses)
     warned = [
         Command(Step.SCAM, c.clause, reason="scam_report")
         if c.clause is not None
-        and _moves_or_shares(c.clause)
+        and (_moves_or_shares(c.clause) or (impersonated and _a_sum_for_its_purpose(c.clause)))
         and not (pays_own(c.clause) and not elsewhere)
         and (told or c.clause.mood != Mood.STATEMENT)
         else c
@@ -217,7 +220,11 @@ def _moves_or_shares(clause: Clause) -> bool:
     asked = clause.polarity == Polarity.ASKS and not clause.done and not _others_act(clause)
     # "…que si no deposito 1,850 hoy a una tarjeta de Oxxo… me embargan": a sum said for a scam's purpose is money
     # moved, whatever the reader takes the clause for (a merchant's name leads it to a charge)
-    return asked and (moves_money(clause) or s.secret or bool(s.scam_purpose and s.amounts))
+    return asked and (moves_money(clause) or s.secret)
+
+
+def _a_sum_for_its_purpose(clause: Clause) -> bool:
+    return clause.polarity == Polarity.ASKS and bool(clause.slots.scam_purpose and clause.slots.amounts)
 
 
 def _others_act(clause: Clause) -> bool:
