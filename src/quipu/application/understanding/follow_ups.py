@@ -9,6 +9,7 @@ from quipu.application.understanding.conversation import (
     SHORT_FOLLOW_UP,
     Conversation,
     asked_for,
+    asked_outright,
     details_named,
     refines,
     sure,
@@ -184,6 +185,11 @@ def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
         return None
     if conversation.last_skill in conversation.offered and detailed and conversation.last_intent:
         if catalog.acts(conversation.last_intent) and not continues_an_action(clause):
+            return None
+        # "le meto 2 mil al prestamo con lo de cheques" while a card's payment waits: a whole request, not a detail
+        # changed, acts only when its words ask outright (else it is offered, and the card waiting stays)
+        whole = len(clause.words) > SHORT_FOLLOW_UP and not only_changes
+        if catalog.acts(conversation.last_intent) and whole and not asked_outright(clause):
             return None
         # a question of its own after an action ("¿y esa plata vuelve a la tarjeta o a la caja de ahorro?") asks
         # about it; only a short change of the last request ("¿y a la corriente?") may complete it
