@@ -218,8 +218,6 @@ def _moves_or_shares(clause: Clause) -> bool:
     with their own money: "…é nela que o pessoal do bolão vai mandar os 40 dólares")."""
     s = clause.slots
     asked = clause.polarity == Polarity.ASKS and not clause.done and not _others_act(clause)
-    # "…que si no deposito 1,850 hoy a una tarjeta de Oxxo… me embargan": a sum said for a scam's purpose is money
-    # moved, whatever the reader takes the clause for (a merchant's name leads it to a charge)
     return asked and (moves_money(clause) or s.secret)
 
 

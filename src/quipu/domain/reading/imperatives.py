@@ -68,17 +68,22 @@ def first_persons(section: Mapping[str, Any] | None) -> frozenset[str]:
 def voseo_forms(section: Mapping[str, Any] | None) -> frozenset[str]:
     """The voseo's imperatives that are no past of the customer's ("prendé", "poné": an "-er" verb's past ends in
     "í"), folded; a word in "é" that is one of these asks, where "pagué" tells."""
-    if not section:
-        return frozenset()
+    return frozenset(_voseos(section or {})[0])
+
+
+def _voseos(section: Mapping[str, Any]) -> tuple[set[str], set[str]]:
+    """The voseo of every verb, regular or not (it keeps the infinitive's stem: "frená", "poné", "pedí"): those that
+    ask alone, and those that are also the customer's own past ("abrí") and ask only with a pronoun."""
     voseo = {fold(str(k)): fold(str(v)) for k, v in (section.get("voseo") or {}).items()}
     also_past = {fold(str(k)) for k in section.get("voseo_also_past") or []}
-    found = set()
+    alone: set[str] = set()
+    with_pronoun: set[str] = set()
     for verb in [*(section.get("verbs") or []), *(section.get("irregular") or {})]:
         infinitive = fold(str(verb))
-        ending = next((e for e in voseo if infinitive.endswith(e) and e not in also_past), None)
+        ending = next((e for e in voseo if infinitive.endswith(e)), None)
         if ending is not None:
-            found.add(infinitive[: -len(ending)] + voseo[ending])
-    return frozenset(found)
+            (with_pronoun if ending in also_past else alone).add(infinitive[: -len(ending)] + voseo[ending])
+    return alone, with_pronoun
 
 
 def conjugated(section: Mapping[str, Any] | None, clitics: Iterable[str]) -> list[str]:
@@ -90,28 +95,18 @@ def conjugated(section: Mapping[str, Any] | None, clitics: Iterable[str]) -> lis
         fold(str(k)): {fold(str(a)): fold(str(b)) for a, b in v.items()}
         for k, v in (section.get("respelled") or {}).items()
     }
-    voseo = {fold(str(k)): fold(str(v)) for k, v in (section.get("voseo") or {}).items()}
-    also_past = {fold(str(k)) for k in section.get("voseo_also_past") or []}
     attached = [fold(str(c)) for c in clitics]
-    alone: set[str] = set()
-    with_pronoun: set[str] = set()
+    alone, with_pronoun = _voseos(section)
     for verb in section.get("verbs") or []:
         infinitive = fold(str(verb))
         ending = next((e for e in sorted(endings, key=len, reverse=True) if infinitive.endswith(e)), None)
         if ending is None:
             raise ValueError(f"imperatives: no endings for the verb {verb!r}")
         stem = infinitive[: -len(ending)]
-        forms = {_respelled(stem, e, respelled.get(ending, {})) + e for e in endings[ending]}
-        alone |= forms
-        if ending in voseo:  # "frená", "prendé"; the voseo of "-ir" ("abrí") is also the past: only with a pronoun
-            (with_pronoun if ending in also_past else alone).add(stem + voseo[ending])
-    for verb, (familiar, formal, *_) in (section.get("irregular") or {}).items():
+        alone |= {_respelled(stem, e, respelled.get(ending, {})) + e for e in endings[ending]}
+    for familiar, formal, *_ in (section.get("irregular") or {}).values():
         familiar, formal = fold(str(familiar)), fold(str(formal))
         alone |= {familiar, formal, formal + fold(str(section.get("plural", "n")))}
-        infinitive = fold(str(verb))  # the voseo keeps the infinitive's stem ("poné", "pedí", "mové")
-        ending = next((e for e in voseo if infinitive.endswith(e)), None)
-        if ending is not None:
-            (with_pronoun if ending in also_past else alone).add(infinitive[: -len(ending)] + voseo[ending])
     shared = {fold(str(w)) for w in section.get("not_alone") or []}
     with_pronoun |= alone
     forms = {f for f in alone - shared if len(f) >= SHORTEST_ALONE}

@@ -81,9 +81,12 @@ def normalise(text: str, language: str) -> tuple[list[str], list[str]]:
 
 def _unhyphenated(text: str) -> str:
     """The words written with a hyphen that are one word, joined ("e-mail" → "email")."""
-    for word in common_words("hyphenated"):
-        text = re.sub(re.escape(word), word.replace("-", ""), text, flags=re.IGNORECASE)
-    return text
+    return _hyphenated().sub(lambda m: m.group(0).replace("-", ""), text)
+
+
+@cache
+def _hyphenated() -> re.Pattern[str]:
+    return re.compile("|".join(re.escape(w) for w in sorted(common_words("hyphenated"))), re.IGNORECASE)
 
 
 def said_only(words: list[str], groups: list[Phrases]) -> bool:
