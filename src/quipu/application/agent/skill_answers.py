@@ -155,7 +155,9 @@ class SkillAnswers:
         earlier_words = found_words if about_what_was_found and not continues else last.text
         if (continues or about_what_was_found) and earlier_words and context is not None:
             joined = understanding.read_together(earlier_words, clause.text, context, intent).clauses[0]
-            return clause, joined
+            # "…el que no reconozco es el de amazon, ábrame la reclamación de ese": the merchant named here is meant
+            another = set(joined.slots.merchants) - set(clause.slots.merchants)
+            return clause, clause if about_what_was_found and clause.slots.merchants and another else joined
         if intent != clause.intent and context is not None:
             return clause, understanding.read_together("", clause.text, context, intent).clauses[0]
         return clause, clause

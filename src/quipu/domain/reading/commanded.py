@@ -26,11 +26,19 @@ def commanded(clause: Words, opening: str, language: str) -> bool:
     opening = " ".join(_past_and(opening.split()))  # "e liga o alerta de cobrança duplicada"
     past_courtesy = _past_courtesy(opening, language)
     said = (opening, _past_its_object(opening, language), past_courtesy, _respelled(past_courtesy, language))
-    opens = any(opens_with(imperative, o) for o in said)
+    opens = any(opens_with(imperative, o) and not _after_a_question_word(o, language) for o in said)
     with_pronoun = lex.cue("imperative_with_pronoun").search(" ".join(clause.content)) is not None
     note = not clause.asked and len(clause.content) <= NOTE  # "pagar la tarjeta con la 1005 me conviene…": a topic
     noted = note and opens_with(lex.cue("infinitive"), past_courtesy)
     return opens or with_pronoun or noted or _taking_the_chance(clause, language)
+
+
+def _after_a_question_word(opening: str, language: str) -> bool:
+    """ "quem paga essa é meu ex", "quién transfiere eso": a question word before the verb makes it a question or a
+    relative, never a command ("que" stays out: "que paga" is rare, and "que me pague…" is a wish read elsewhere)."""
+    first = opening.split()[:1]
+    asking = {w for w in lexicon(language).cue_words("question_words") if " " not in w} - {"que"}
+    return bool(first) and first[0] in asking
 
 
 def _taking_the_chance(clause: Words, language: str) -> bool:

@@ -54,6 +54,9 @@ class Cues:
     tell: bool = False  # a request to be told ("dime si fue por internet", "me diz quanto devo"): a question
     how_to: bool = False  # asks to be told how an action is done ("me regala info de cómo se abre…"), however politely
     habit: bool = False  # what the customer does every time ("con la 1005 nomás pago el agua cada mes"): told
+    # the form of a verb asks ("bloqueia o cartão", reading/commanded.py), before anything done is told ("ayer abrí
+    # la aclaración" is no command)
+    commands: bool = False
 
     @property
     def speaker(self) -> Speaker:
@@ -73,7 +76,8 @@ class Cues:
             return Mood.HYPOTHETICAL
         if self.others:
             return Mood.STATEMENT
-        if (self.done and not self.polite_request) or self.done_by_others:
+        # "Bloqueia o meu cartão 4877, passei o número… pra um golpista": what was done is told beside a command
+        if (self.done and not (self.polite_request or self.commands)) or self.done_by_others:
             return Mood.QUESTION if self.question else Mood.STATEMENT
         if self.about_action and (self.how_to or not self.polite_request):
             return Mood.ACTION_QUESTION
@@ -103,7 +107,9 @@ def read_cues(clause: Words, language: str) -> Cues:
         or bool(lex.cue("other_way").search(text))
         or another_way(clause.content, clause.asked, lex)
     )
+    commands = commanded(whole, opening, language)
     return Cues(
+        commands=commands and not done(_up_to_a_comma(clause), language),
         # "imagínate que Mariana me pide prestado, yo le pasaría…": what someone says, only supposed
         report=bool(lex.cue("report").search(text)) and not opens_with(lex.cue("supposing"), opening),
         hypothetical=_hypothetical(clause, language),
@@ -118,7 +124,7 @@ def read_cues(clause: Words, language: str) -> Cues:
         or _led_by_its_question(clause, language),
         polite_request=asked_politely(opening, lex),
         request=bool(lex.cue("request").search(text))
-        or commanded(whole, opening, language)
+        or commands
         or wished_action(clause, language)
         or because,
         question=(clause.asked or opens_with(lex.cue("question_words"), opening)) and not because,
@@ -142,6 +148,13 @@ def read_cues(clause: Words, language: str) -> Cues:
         how_to=how_to,
         habit=bool(lex.cue("habit").search(text)),
     )
+
+
+def _up_to_a_comma(clause: Words) -> Words:
+    """The clause's words before its first comma (all of them when it has none)."""
+    if "," not in clause.words:
+        return clause
+    return Words(clause.words[: clause.words.index(",")], clause.said.split(",")[0].strip(), clause.asked)
 
 
 def _led_by_its_question(clause: Words, language: str) -> bool:

@@ -29,6 +29,9 @@ def restricts(before: list[str], after: list[str], language: str) -> bool:
     ("pagar la luz y el internet… entonces nada más la luz")."""
     if says_how_much(before, after, language):
         return True
+    # "ele disse que é só eu pagar 15 mil…", "dice que es solo depositar…": "it is only", said of what follows
+    if before[-2:-1] == ["que"] and before[-1:] and before[-1] in lexicon(language).cue_words("copulas"):
+        return True
     named = set(services_named(" ".join(before), language))
     return bool(named & set(services_named(" ".join(after[: SHORT + 1]), language)))
 

@@ -102,7 +102,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         merchants=merchants,
         places=_places(draft, language, context),
         periods=tuple(s.period for s in said_periods),
-        categories=named_in(text, compiled_table(language, "categories"), skip=brands()),
+        categories=named_in(_past_where_one_is(text, lex), compiled_table(language, "categories"), skip=brands()),
         currencies=_currencies(text, language),
         services=services,
         refused_services=refused_services,
@@ -141,7 +141,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         continues=_opens_with(lex.cue("continues"), text),
         concludes=_opens_with(lex.cue("concludes"), text),
         guess=_opens_with(lex.cue("guess"), text),
-        recognised=_recognised(text, lex),
+        recognised=_recognised(text, lex, " ".join(clause.words)),
         adds=bool(lex.cue("adds").search(text)),
         points_back=bool(lex.cue("points_back").search(text)),
         that_one=bool(lex.cue("that_one").search(text)),
@@ -163,11 +163,22 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
     )
 
 
-def _recognised(text: str, lex: Lexicon) -> bool:
-    """ "ya me acordé, fue el monitor que pedí": the customer recognises the charge ("no fue mío" is no recognition)."""
+def _recognised(text: str, lex: Lexicon, said: str) -> bool:
+    """ "ya me acordé, fue el monitor que pedí": the customer recognises the charge ("no fue mío" is no recognition;
+    "ah no, ese sí es el del Éxito": a "no" before a comma takes back what the customer said before, not this)."""
     negations = {str(n) for n in lex.cue_words("negation")}
-    found = lex.cue("recognised").find(text)
-    return bool(found) and not any(set(text[: m.start()].split()[-1:]) & negations for m in found)
+    found = lex.cue("recognised").find(said)
+    return bool(found) and not any(set(said[: m.start()].split()[-1:]) & negations for m in found)
+
+
+def _past_where_one_is(text: str, lex: Lexicon) -> str:
+    """The text with where the customer is as they write blanked, the word after it too ("porque tô no ônibus",
+    "voy en el metro"): the bus is no category of what they ask."""
+    for found in lex.cue("where_one_is").find(text):
+        rest = text[found.end() :]
+        ride = len(rest) - len(rest.lstrip()) + len(rest.lstrip().split(" ", 1)[0])
+        text = text[: found.start()] + " " * (found.end() - found.start() + ride) + text[found.end() + ride :]
+    return text
 
 
 def _all_of_them(words: Sequence[str], lex: Lexicon) -> bool:
