@@ -3,7 +3,7 @@ it ("oi, …") and before what it is for ("…, pra não cair no rotativo")."""
 
 from functools import cache
 
-from quipu.domain.reading.lexicon import Phrases, compiled_table, lexicon
+from quipu.domain.reading.lexicon import Phrases, common_words, compiled_table, lexicon
 from quipu.domain.reading.openers import past_openers
 from quipu.domain.reading.polarity import without_reminders
 from quipu.domain.reading.words import Words, said_only
@@ -18,8 +18,28 @@ def greeting_phrases(language: str) -> Phrases | None:
 def anchors(text: str, language: str) -> tuple[str, ...]:
     """The intents the lexicon names outright, in the lexicon's order of precedence; a reminder ("não esquece a
     luz") names no take-back."""
-    text = without_reminders(text, lexicon(language))
+    text = _a_service_s_invoice_as_its_bill(without_reminders(text, lexicon(language)), language)
     return tuple(name for name, phrases in compiled_table(language, "intents") if phrases.search(text))
+
+
+def _a_service_s_invoice_as_its_bill(text: str, language: str) -> str:
+    """ "paga a fatura da internet": the card's word for its bill, said of a service, names that service's bill (the
+    lexicon's `invoice_of_a_service` says which word it is and what a bill is called)."""
+    lex = lexicon(language)
+    renamed = {str(k): str(v) for k, v in (lex.raw.get("invoice_of_a_service") or {}).items()}
+    links = common_words("noun_links")
+    services = [p for _, p in compiled_table(language, "services")]
+    words = text.split(" ")
+    for i, word in enumerate(words[:-2]):
+        rest = " ".join(words[i + 2 :])
+        if word in renamed and words[i + 1] in links and any(_opens(p, rest) for p in services):
+            words[i] = renamed[word]
+    return " ".join(words)
+
+
+def _opens(phrases: Phrases, text: str) -> bool:
+    found = phrases.search(text)
+    return found is not None and found.start() == 0
 
 
 def asked_part(text: str, language: str) -> str:
