@@ -52,11 +52,11 @@ def _taking_the_chance(clause: Words, language: str) -> bool:
     rest = text[found.end() :].split()
     while rest[:1] and rest[0] in lex.cue_words("clitics"):
         rest = rest[1:]
-    return bool(rest) and rest[0] in _own_presents(language)
+    return bool(rest) and rest[0] in own_presents(language)
 
 
 @cache
-def _own_presents(language: str) -> frozenset[str]:
+def own_presents(language: str) -> frozenset[str]:
     return first_persons(lexicon(language).raw.get("imperatives"))
 
 

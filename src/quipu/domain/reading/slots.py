@@ -34,7 +34,7 @@ from quipu.domain.reading.periods import periods_said
 from quipu.domain.reading.products_named import held_kind, own_accounts, own_endings, products_named
 from quipu.domain.reading.tellers import impersonated, secret_named
 from quipu.domain.reading.text import LINK, fold, tokens
-from quipu.domain.reading.when import awaits, later_day
+from quipu.domain.reading.when import awaits, later_day, past_a_plan_told
 from quipu.domain.reading.words import Words, normalise, said_only, speller
 from quipu.domain.vocabulary import DISPUTE_REFERENCE
 
@@ -131,7 +131,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         reversed=bool(lex.cue("reversed").search(text)),
         correction=bool(lex.cue("correction").search(text)),
         falls_due=bool(lex.cue("falls_due").search(text)),
-        later_day=later_day(text, lex),
+        later_day=later_day(past_a_plan_told(clause, lex), lex),
         collection=bool(lex.cue("collection").search(text)),
         awaits=awaits(text, lex),
         deadline=any(lex.cue("deadline").search(t) for t in (text, without_personal_pronouns(text, lex))),

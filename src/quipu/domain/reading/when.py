@@ -1,7 +1,10 @@
 """When the words put an act: a day to come named as when ("mejor lo pago el viernes"), or a condition to come
 before acting ("apenas pase una semana…", "el día que me llegue el recibo…")."""
 
+from quipu.domain.reading.commanded import own_presents
 from quipu.domain.reading.lexicon import Lexicon
+from quipu.domain.reading.openers import OPENING, opens_with
+from quipu.domain.reading.words import Words
 
 
 def awaits(text: str, lex: Lexicon) -> bool:
@@ -22,3 +25,28 @@ def later_day(text: str, lex: Lexicon) -> bool:
         word in days and any(" ".join(words[max(0, i - len(m.split())) : i]) == m for m in markers)
         for i, word in enumerate(words)
     )
+
+
+def past_a_plan_told(clause: Words, lex: Lexicon) -> str:
+    """The words of a command without a plan of the customer's own told after it ("páseme 200 mil de ahorros a la
+    corriente, el lunes pago el arriendo desde esa"): the day of that plan is when the customer acts, not when the
+    bank is asked to ("mejor págala el viernes" keeps its day: it is said in the command's own words)."""
+    parts: list[list[str]] = [[]]
+    for word in clause.words:
+        parts[-1:] = [parts[-1], []] if word == "," else [[*parts[-1], word]]
+    parts = [p for p in parts if p]
+    if len(parts) < 2 or not opens_with(lex.cue("imperative"), " ".join(parts[0][:OPENING])):
+        return " ".join(clause.content)
+    kept = [parts[0]]
+    for part in parts[1:]:
+        if _own_plan(part, lex):
+            break
+        kept.append(part)
+    return " ".join(w for part in kept for w in part if w in clause.content)
+
+
+def _own_plan(words: list[str], lex: Lexicon) -> bool:
+    """A verb of action in the customer's own present, with no pronoun before it of what was just asked ("el lunes
+    pago el arriendo"; "mejor lo pago el viernes" puts off what was asked)."""
+    clitics = set(lex.cue_words("clitics"))
+    return any(w in own_presents(lex.language) and (i == 0 or words[i - 1] not in clitics) for i, w in enumerate(words))
