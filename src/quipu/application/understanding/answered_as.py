@@ -121,7 +121,8 @@ def recognised(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
     told = (
         clause.mood == Mood.STATEMENT and clause.polarity != Polarity.POSTPONES and clause.speaker == Speaker.CUSTOMER
     )
-    named = set(clause.anchors) - {"affirm", "thanks"}
+    # "…fue el regalo de mi hermana que compré desde la app": what was bought, told as the reason, asks no movements
+    named = set(clause.anchors) - {"affirm", "thanks", MOVEMENTS}
     if not (clause.slots.recognised and told and not named and conversation.last_skill == charges):
         return None
     return Command(Step.ACKNOWLEDGE, clause, charges, conversation.last_intent, reason="recognised")
