@@ -30,6 +30,7 @@ from quipu.domain.reading.lexicon import (
 )
 from quipu.domain.reading.merchants import merchants_named, number_names_a_merchant
 from quipu.domain.reading.model import ReadingContext, Slots
+from quipu.domain.reading.phrases import Found
 from quipu.domain.reading.periods import periods_said
 from quipu.domain.reading.products_named import held_kind, own_accounts, own_endings, products_named
 from quipu.domain.reading.tellers import impersonated, secret_named
@@ -167,8 +168,13 @@ def _recognised(text: str, lex: Lexicon, said: str) -> bool:
     """ "ya me acordé, fue el monitor que pedí": the customer recognises the charge ("no fue mío" is no recognition;
     "ah no, ese sí es el del Éxito": a "no" before a comma takes back what the customer said before, not this)."""
     negations = {str(n) for n in lex.cue_words("negation")}
+    yes = {str(w) for w in lex.cue_words("affirm") if " " not in str(w)}  # "ah no ese sí es…": "sí" is no "no"
+
+    def negated(m: Found) -> bool:
+        return bool(set(said[: m.start()].split()[-1:]) & negations) and not set(fold(m.group(0)).split()) & yes
+
     found = lex.cue("recognised").find(said)
-    return bool(found) and not any(set(said[: m.start()].split()[-1:]) & negations for m in found)
+    return bool(found) and not any(negated(m) for m in found)
 
 
 def _past_where_one_is(text: str, lex: Lexicon) -> str:
