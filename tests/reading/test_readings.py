@@ -90,6 +90,7 @@ def _slots(clause, expected: dict) -> list[str]:
         "categories": list(s.categories),
         "currencies": [c for c in s.currencies if c != "HOME"],
         "services": list(s.services),
+        "alert_kind": [s.alert_kind] if s.alert_kind else [],
     }
     for name, value in expected.items():
         if name in seen:

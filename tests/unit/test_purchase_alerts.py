@@ -55,3 +55,9 @@ def test_purchases_named_by_their_size_with_no_amount_ask_it():
 
 def test_an_alert_the_bank_does_not_have_is_said_so_whatever_else_it_names():
     assert alerted("avísame de las compras que haga fuera del país").startswith("Esa alerta no la tengo")
+
+
+def test_a_currency_the_bank_keeps_no_card_in_asks_the_amount_in_the_cards_own():
+    assert alerted("me avisa de compras acima de 100 reais", "pt") == (
+        "Seus cartões são em COP: a partir de qual valor em COP você quer que eu avise de cada compra?"
+    )

@@ -39,6 +39,10 @@ QUESTIONS = {
         "es": "¿A partir de qué monto quieres que te avise de cada compra?",
         "pt": "A partir de qual valor você quer que eu avise de cada compra?",
     },
+    "purchases_above_in": {
+        "es": "Tus tarjetas están en {currency}: ¿a partir de qué monto en {currency} quieres que te avise de cada compra?",
+        "pt": "Seus cartões são em {currency}: a partir de qual valor em {currency} você quer que eu avise de cada compra?",
+    },
     "request_callback": {
         "es": "¿En qué horario prefieres que te llamemos: mañana, tarde o noche?",
         "pt": "Em qual horário prefere que liguemos: manhã, tarde ou noite?",

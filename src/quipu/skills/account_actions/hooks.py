@@ -18,7 +18,7 @@ from quipu.domain.money import names_amount
 from quipu.domain.reading.model import Slots
 from quipu.domain.reading.products import product_type
 from quipu.domain.texts import by_language, requests
-from quipu.domain.vocabulary import CREDIT_CARD, DEBIT_CARD
+from quipu.domain.vocabulary import CREDIT_CARD, CURRENCIES, DEBIT_CARD
 
 PROPOSE = "propose_actions"
 ACTIONS = {
@@ -199,11 +199,16 @@ async def _purchases(turn: SkillTurn) -> list[ToolOutcome[Result]] | str:
     if above is None and any(slots.by_their_size for slots in _said(turn)):
         return _ask("purchases_above", turn.language)
     if above is not None:
-        said = [c for slots in _said(turn) for c in slots.currencies if c != "HOME"]  # "dólares"; "pesos" are theirs
+        latest = _said(turn)[0]  # an amount said now ("100 dólares" after code asked) brings its own currency
+        spoken = [latest] if latest.amounts else _said(turn)
+        said = [c for slots in spoken for c in slots.currencies if c != "HOME"]  # "dólares"; "pesos" are theirs
         looked = await _my_cards(turn)
         cards = looked.result.cards if isinstance(looked.result, MyCards) else []
         credit_first = sorted(cards, key=lambda c: c.product_type != CREDIT_CARD)
-        currency = next(iter(said), None) or next((c.currency for c in credit_first if c.currency), None)
+        held = next((c.currency for c in credit_first if c.currency), None)
+        if said and held and said[0] not in CURRENCIES:  # "acima de 100 reais": a currency the bank keeps no card in
+            return _ask("purchases_above_in", turn.language, currency=held)
+        currency = next(iter(said), None) or held
         if currency is None:  # no card, no currency said: their cards (none) are shown
             return [looked]
         params |= {"above": str(above), "currency": currency}
