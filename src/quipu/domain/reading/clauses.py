@@ -20,6 +20,7 @@ from quipu.domain.reading.kept_together import (
     merged,
     opens_on_an_imperative,
     restricts,
+    said_first,
     supposes,
 )
 from quipu.domain.reading.lexicon import Found, Phrases, compiled_table, lexicon, past_the_pronouns
@@ -124,8 +125,9 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
             # ends the words before it ("the cable too"), and the next clause starts at that joiner
             if _also_at_the_end(match.group(0), rest, language):
                 start = end
-            head = (words[:start], said[:start], _asked_with(words[:start], asked, language))
-            return [head, *_joined((words[end:], said[end:], asked), language)]
+            head, tail = (words[:start], said[:start], _asked_with(words[:start], asked, language)), words[end:]
+            rest_read = _joined((tail, said[end:], asked), language)
+            return [*rest_read, head] if said_first(match.group(0), language) else [head, *rest_read]
     for index, word in enumerate(words):
         left, right = words[:index], words[index + 1 :]
         if index < SHORT or (len(right) < SHORT and not opens_on_an_imperative(right, language)):

@@ -123,10 +123,7 @@ def read_cues(clause: Words, language: str) -> Cues:
         or how_to
         or _led_by_its_question(clause, language),
         polite_request=asked_politely(opening, lex),
-        request=bool(lex.cue("request").search(text))
-        or commands
-        or wished_action(clause, language)
-        or because,
+        request=bool(lex.cue("request").search(text)) or commands or wished_action(clause, language) or because,
         question=(clause.asked or opens_with(lex.cue("question_words"), opening)) and not because,
         refuses=negated(clause, language, [m.start() for m in anchors])
         or refused_after_its_verb(clause, language)

@@ -24,6 +24,11 @@ def says_how_much(before: list[str], after: list[str], language: str) -> bool:
     return bool(verb) or any(w in figures or any(c.isdigit() for c in w) for w in near)
 
 
+def said_first(joiner: str, language: str) -> bool:
+    """ "…liquide ya la tarjeta pero antes dime cuánto debo": what follows "but first" is answered first."""
+    return joiner in {str(j) for j in lexicon(language).cue_words("said_first")}
+
+
 def restricts(before: list[str], after: list[str], language: str) -> bool:
     """An "only" that starts nothing: it says how much ("12 mil nomás"), or it keeps one of what the words before named
     ("pagar la luz y el internet… entonces nada más la luz")."""

@@ -30,8 +30,8 @@ from quipu.domain.reading.lexicon import (
 )
 from quipu.domain.reading.merchants import merchants_named, number_names_a_merchant
 from quipu.domain.reading.model import ReadingContext, Slots
-from quipu.domain.reading.phrases import Found
 from quipu.domain.reading.periods import periods_said
+from quipu.domain.reading.phrases import Found
 from quipu.domain.reading.products_named import held_kind, own_accounts, own_endings, products_named
 from quipu.domain.reading.tellers import impersonated, secret_named
 from quipu.domain.reading.text import LINK, fold, tokens

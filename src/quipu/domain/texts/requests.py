@@ -40,8 +40,10 @@ QUESTIONS = {
         "pt": "A partir de qual valor você quer que eu avise de cada compra?",
     },
     "purchases_above_in": {
-        "es": "Tus tarjetas están en {currency}: ¿a partir de qué monto en {currency} quieres que te avise de cada compra?",
-        "pt": "Seus cartões são em {currency}: a partir de qual valor em {currency} você quer que eu avise de cada compra?",
+        "es": "Tus tarjetas están en {currency}: ¿a partir de qué monto en {currency} quieres que te avise de cada "
+        "compra?",
+        "pt": "Seus cartões são em {currency}: a partir de qual valor em {currency} você quer que eu avise de cada "
+        "compra?",
     },
     "request_callback": {
         "es": "¿En qué horario prefieres que te llamemos: mañana, tarde o noche?",
