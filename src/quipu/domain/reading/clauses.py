@@ -16,6 +16,8 @@ from quipu.domain.reading.after_a_comma import (
 from quipu.domain.reading.alternatives import after_an_alternative
 from quipu.domain.reading.kept_together import (
     SHORT,
+    a_matter_of,
+    also_at_the_end,
     joins_nothing,
     merged,
     opens_on_an_imperative,
@@ -103,7 +105,8 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         rest = words[end:]
         # "um aviso antes do vencimento": a time of what is asked; "mi jefa dice que nomás pague…", "¿…o solo con la
         # de ahorro?": the same clause
-        after_an_or = after_an_alternative(words[:start], lex)  # "…o eso solo lo hace la sucursal?": one question
+        # "…o eso solo lo hace la sucursal?": one question; "dice que es solo…": what someone said, one clause
+        after_an_or = after_an_alternative(words[:start], lex) or a_matter_of(words[:start], language)
         if (rest and rest[0] in PREPOSITION_AFTER) or (start and words[start - 1] in SUBORDINATING) or after_an_or:
             continue
         if start and words[start - 1] in _subjects(language):  # "…dice que yo también pague": "me too", no clause
@@ -123,7 +126,7 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         if said_before >= SHORT and len(rest) >= SHORT and asks_more:
             # "y el recibo del cable también pero ese me lo saca de la corriente": an "also" before another joiner
             # ends the words before it ("the cable too"), and the next clause starts at that joiner
-            if _also_at_the_end(match.group(0), rest, language):
+            if also_at_the_end(match.group(0), rest, language):
                 start = end
             head, tail = (words[:start], said[:start], _asked_with(words[:start], asked, language)), words[end:]
             rest_read = _joined((tail, said[end:], asked), language)
@@ -169,12 +172,6 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
             head = (left, said[:index], _asked_with(left, asked, language))
             return [head, *_joined((right, said[index + 1 :], asked), language)]
     return [piece]
-
-
-def _also_at_the_end(joiner: str, rest: list[str], language: str) -> bool:
-    also = {str(a) for a in lexicon(language).cue_words("adds") if " " not in str(a)}
-    joiners = {str(j) for j in lexicon(language).cue_words("clause_joiners") if " " not in str(j)}
-    return joiner in also and bool(rest) and (rest[0] in joiners or rest[0] in AND)
 
 
 def _first(found: Found) -> tuple[int, int]:

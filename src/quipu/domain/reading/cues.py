@@ -105,7 +105,7 @@ def read_cues(clause: Words, language: str) -> Cues:
     how_to = (
         _early(lex.cue("how_to"), text, OPENING + 2)
         or bool(lex.cue("other_way").search(text))
-        or another_way(clause.content, clause.asked, lex)
+        or another_way(clause.content, clause.asked or asked_politely(opening, lex), lex)
     )
     commands = commanded(whole, opening, language)
     return Cues(

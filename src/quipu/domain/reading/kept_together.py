@@ -29,13 +29,23 @@ def said_first(joiner: str, language: str) -> bool:
     return joiner in {str(j) for j in lexicon(language).cue_words("said_first")}
 
 
+def also_at_the_end(joiner: str, rest: list[str], language: str) -> bool:
+    """ "y el recibo del cable también pero ese…": an "also" right before another joiner ends the words before it."""
+    also = {str(a) for a in lexicon(language).cue_words("adds") if " " not in str(a)}
+    joiners = {str(j) for j in lexicon(language).cue_words("clause_joiners") if " " not in str(j)}
+    return joiner in also and bool(rest) and (rest[0] in joiners or rest[0] in AND)
+
+
+def a_matter_of(before: list[str], language: str) -> bool:
+    """ "ele disse que é só eu pagar 15 mil…", "ensinou que é só mandar bloquear…": after "que" and "it is", a joiner
+    says what it is only a matter of; what someone said stays one clause."""
+    return before[-2:-1] == ["que"] and bool(before[-1:]) and before[-1] in lexicon(language).cue_words("copulas")
+
+
 def restricts(before: list[str], after: list[str], language: str) -> bool:
     """An "only" that starts nothing: it says how much ("12 mil nomás"), or it keeps one of what the words before named
     ("pagar la luz y el internet… entonces nada más la luz")."""
     if says_how_much(before, after, language):
-        return True
-    # "ele disse que é só eu pagar 15 mil…", "dice que es solo depositar…": "it is only", said of what follows
-    if before[-2:-1] == ["que"] and before[-1:] and before[-1] in lexicon(language).cue_words("copulas"):
         return True
     named = set(services_named(" ".join(before), language))
     return bool(named & set(services_named(" ".join(after[: SHORT + 1]), language)))
