@@ -61,3 +61,13 @@ def test_a_currency_the_bank_keeps_no_card_in_asks_the_amount_in_the_cards_own()
     assert alerted("me avisa de compras acima de 100 reais", "pt") == (
         "Seus cartões são em COP: a partir de qual valor em COP você quer que eu avise de cada compra?"
     )
+
+
+@pytest.mark.parametrize(("message", "language"), [("desliga esse alerta", "pt"), ("desactiva esa alerta porfa", "es")])
+def test_that_one_alert_switched_off_with_no_kind_asks_which(message, language):
+    found = acted("alert_off", message, CARDS, "CO" if language == "es" else "BR")
+    assert isinstance(found, str), found
+
+
+def test_the_alerts_switched_off_with_no_kind_are_all_of_them():
+    assert len(acted("alert_off", "apaga las alertas de la tarjeta", CARDS, "CO")) == 3

@@ -224,7 +224,8 @@ async def _alert(turn: SkillTurn) -> list[ToolOutcome[Result]] | str:
         return await _purchases(turn)
     if kind:
         return await _proposed(turn, [{"action": "set_alert", "params": {"kind": kind, "enabled": enabled}}])
-    if not enabled:  # "desactiva las alertas": every alert off, on one card
+    # "desactiva las alertas": every alert off, on one card; "desliga esse alerta" names one, and asks which
+    if not enabled and not _first(turn, "that_one"):
         return await _proposed(
             turn, [{"action": "set_alert", "params": {"kind": k, "enabled": False}} for k in ALERT_KINDS]
         )
