@@ -33,7 +33,10 @@ def past_a_plan_told(clause: Words, lex: Lexicon) -> str:
     bank is asked to ("mejor págala el viernes" keeps its day: it is said in the command's own words)."""
     parts: list[list[str]] = [[]]
     for word in clause.words:
-        parts[-1:] = [parts[-1], []] if word == "," else [[*parts[-1], word]]
+        if word == ",":
+            parts.append([])
+        else:
+            parts[-1].append(word)
     parts = [p for p in parts if p]
     if len(parts) < 2 or not opens_with(lex.cue("imperative"), " ".join(parts[0][:OPENING])):
         return " ".join(clause.content)
