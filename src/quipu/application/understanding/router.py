@@ -135,8 +135,8 @@ def _continues_the_message(clause: Clause, before: Command | None) -> Command | 
         return None
     if clause.polarity != Polarity.ASKS:  # "…, pero ya a fin de mes": words that put off ask nothing again
         return None
-    if clause.mood == Mood.REPORT:  # "…dime cuánto debo, mi esposo dice que la liquide": what someone else said
-        return None
+    if clause.mood == Mood.REPORT and clause.intent in MONEY_INTENTS:  # "…dime cuánto debo, mi esposo dice que la
+        return None  # liquide": money someone else said to move is theirs to say, no lookup asked again
     # "…um empréstimo com juros baixinho, mas antes tenho que pagar 300 de seguro pra liberar": a scam's mark is read
     # on its own, never as the lookup asked again
     if scam_marked(clause):
