@@ -3,6 +3,7 @@ it ("oi, …") and before what it is for ("…, pra não cair no rotativo")."""
 
 from functools import cache
 
+from quipu.domain.reading.kept_together import opens_on
 from quipu.domain.reading.lexicon import Phrases, common_words, compiled_table, lexicon
 from quipu.domain.reading.openers import past_openers
 from quipu.domain.reading.polarity import without_reminders
@@ -31,15 +32,9 @@ def _a_service_s_invoice_as_its_bill(text: str, language: str) -> str:
     services = [p for _, p in compiled_table(language, "services")]
     words = text.split(" ")
     for i, word in enumerate(words[:-2]):
-        rest = " ".join(words[i + 2 :])
-        if word in renamed and words[i + 1] in links and any(_opens(p, rest) for p in services):
+        if word in renamed and words[i + 1] in links and any(opens_on(p, words[i + 2 :]) for p in services):
             words[i] = renamed[word]
     return " ".join(words)
-
-
-def _opens(phrases: Phrases, text: str) -> bool:
-    found = phrases.search(text)
-    return found is not None and found.start() == 0
 
 
 def asked_part(text: str, language: str) -> str:

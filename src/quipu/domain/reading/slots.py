@@ -142,7 +142,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         continues=_opens_with(lex.cue("continues"), text),
         concludes=_opens_with(lex.cue("concludes"), text),
         guess=_opens_with(lex.cue("guess"), text),
-        recognised=_recognised(text, lex, " ".join(clause.words)),
+        recognised=_recognised(" ".join(clause.words), lex),
         adds=bool(lex.cue("adds").search(text)),
         points_back=bool(lex.cue("points_back").search(text)),
         that_one=bool(lex.cue("that_one").search(text)),
@@ -164,7 +164,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
     )
 
 
-def _recognised(text: str, lex: Lexicon, said: str) -> bool:
+def _recognised(said: str, lex: Lexicon) -> bool:
     """ "ya me acordé, fue el monitor que pedí": the customer recognises the charge ("no fue mío" is no recognition;
     "ah no, ese sí es el del Éxito": a "no" before a comma takes back what the customer said before, not this)."""
     negations = {str(n) for n in lex.cue_words("negation")}

@@ -4,7 +4,7 @@ before acting ("apenas pase una semana…", "el día que me llegue el recibo…"
 from quipu.domain.reading.commanded import own_presents
 from quipu.domain.reading.lexicon import Lexicon
 from quipu.domain.reading.openers import OPENING, opens_with
-from quipu.domain.reading.words import Words
+from quipu.domain.reading.words import PUNCTUATION, Words
 
 
 def awaits(text: str, lex: Lexicon) -> bool:
@@ -45,7 +45,7 @@ def past_a_plan_told(clause: Words, lex: Lexicon) -> str:
         if _own_plan(part, lex):
             break
         kept.append(part)
-    return " ".join(w for part in kept for w in part if w in clause.content)
+    return " ".join(w for part in kept for w in part if w not in PUNCTUATION)
 
 
 def _own_plan(words: list[str], lex: Lexicon) -> bool:
