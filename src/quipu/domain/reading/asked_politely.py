@@ -8,20 +8,23 @@ from quipu.domain.reading.text import fold
 from quipu.domain.reading.words import AND
 
 
-def asked_politely(opening: str, lex: Lexicon) -> bool:
+def asked_politely(opening: str, lex: Lexicon, text: str = "") -> bool:
     """ "¿me puedes bloquear…?", "¿puede usted…?": a request said politely; inside the words that ask how an action
-    works ("se puede bloquear…?", "¿puedo pagar…?") it is no request."""
+    works ("se puede bloquear…?", "¿puedo pagar…?") it is no request. `text`, the whole clause, tells the bank's
+    present asked about a process apart ("¿me bloquean la tarjeta mientras?")."""
     polite = lex.cue("polite_request").find(opening)
     about = [m.span() for m in lex.cue("about_action").find(opening)]
-    return any(not any(m.start() < e and s < m.end() for s, e in about) for m in polite) or _asked_of_the_bank(
-        opening, lex
+    return any(not any(m.start() < e and s < m.end() for s, e in about) for m in polite) or (
+        _asked_of_the_bank(opening, lex) and not lex.cue("meanwhile").search(text)
     )
 
 
 def _asked_of_the_bank(opening: str, lex: Lexicon) -> bool:
     """ "¿me la desbloquean?", "vcs me desbloqueiam o cartão?": the bank asked, as a question, to do an action to the
     customer's own things: the customer's pronoun opens it, then the verb of an imperative said to "tú" or
-    "ustedes" (what others do for the customer, "me depositan", is read as someone else acting)."""
+    "ustedes" (what others do for the customer, "me depositan", is read as someone else acting). Asked with
+    "meanwhile" ("¿me bloquean la tarjeta mientras?", "vcs me bloqueiam o cartão enquanto isso?") the same present
+    asks what the bank does while a claim runs: the caller checks that."""
     words = opening.split()
     if words[:1] and words[0] in AND:  # "…y me suben el límite a 2 palos?": asked after what came before
         words = words[1:]

@@ -105,7 +105,7 @@ def read_cues(clause: Words, language: str) -> Cues:
     how_to = (
         _early(lex.cue("how_to"), text, OPENING + 2)
         or bool(lex.cue("other_way").search(text))
-        or another_way(clause.content, clause.asked or asked_politely(opening, lex), lex)
+        or another_way(clause.content, clause.asked or asked_politely(opening, lex, text), lex)
     )
     commands = commanded(whole, opening, language)
     return Cues(
@@ -122,7 +122,7 @@ def read_cues(clause: Words, language: str) -> Cues:
         )
         or how_to
         or _led_by_its_question(clause, language),
-        polite_request=asked_politely(opening, lex),
+        polite_request=asked_politely(opening, lex, text),
         request=bool(lex.cue("request").search(text)) or commands or wished_action(clause, language) or because,
         question=(clause.asked or opens_with(lex.cue("question_words"), opening)) and not because,
         refuses=negated(clause, language, [m.start() for m in anchors])
