@@ -5,7 +5,7 @@ from functools import cache
 
 from quipu.domain.reading.lexicon import Lexicon, lexicon
 from quipu.domain.reading.text import fold
-from quipu.domain.reading.words import AND
+from quipu.domain.reading.words import AND, PUNCTUATION
 
 
 def asked_politely(opening: str, lex: Lexicon, text: str = "") -> bool:
@@ -46,3 +46,22 @@ def _presents_of_imperatives(language: str) -> frozenset[str]:
     verbs = {fold(str(v)) for v in lex.cue_words("imperative") if " " not in str(v)}
     ends = [str(e) for e in lex.cue_words("present_endings")]
     return frozenset(v + e for v in verbs if v[-1:] in "ae" for e in ends)
+
+
+def asked_to_be_told(opening: str, lex: Lexicon) -> bool:
+    """ "¿me pueden decir si puedo pagar la luz desde la 0011?", "vocês podem me dizer se, bloqueando o 4877…": a modal
+    said to the bank, a verb of telling, then an embedded question (a question word, or "si"/"se"): what is asked is
+    to know, however the question inside names an action. Only "you", the customer's pronouns and the modal may come
+    before the verb ("me dijeron que pueden decirme si…" is someone else's words)."""
+    words = [w for w in opening.split() if w not in PUNCTUATION]
+    modals, verbs = set(lex.cue_words("tell_modals")), set(lex.cue_words("telling_verbs"))
+    leads = modals | set(lex.cue_words("addressed")) | set(lex.cue_words("own_clitics"))
+    for at, word in enumerate(words):
+        if word in verbs:
+            before, after = words[:at], " ".join(words[at + 1 :])
+            embedded = lex.cue("question_words").search(after) or lex.cue("embedded_questions").search(after)
+            opens_a_question = embedded is not None and embedded.start() == 0
+            return bool(set(before) & modals) and all(w in leads for w in before) and opens_a_question
+        if word not in leads:
+            return False
+    return False

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from quipu.domain.reading.after_a_comma import leads_its_question
 from quipu.domain.reading.alternatives import another_way
-from quipu.domain.reading.asked_politely import asked_politely
+from quipu.domain.reading.asked_politely import asked_politely, asked_to_be_told
 from quipu.domain.reading.commanded import commanded
 from quipu.domain.reading.conditional import would_do
 from quipu.domain.reading.lexicon import Lexicon, Phrases, lexicon
@@ -111,7 +111,10 @@ def read_cues(clause: Words, language: str) -> Cues:
     return Cues(
         commands=commands and not done(_up_to_a_comma(clause), language),
         # "imagínate que Mariana me pide prestado, yo le pasaría…": what someone says, only supposed
-        report=bool(lex.cue("report").search(text)) and not opens_with(lex.cue("supposing"), opening),
+        # "y me dice de cuánto es la cuota": the usted's present asks to be told, no one else's words
+        report=bool(lex.cue("report").search(text))
+        and not opens_with(lex.cue("supposing"), opening)
+        and not opens_with(lex.cue("tell"), opening),
         hypothetical=_hypothetical(clause, language),
         about_action=(
             (
@@ -141,7 +144,7 @@ def read_cues(clause: Words, language: str) -> Cues:
         done=done(clause, language),
         done_by_others=bool(lex.cue("done_by_others").search(text)) or done_by_others(clause, language),
         pays=bool(lex.cue("pay_verbs").search(text)),
-        tell=opens_with(lex.cue("tell"), opening),
+        tell=opens_with(lex.cue("tell"), opening) or asked_to_be_told(opening, lex),
         how_to=how_to,
         habit=bool(lex.cue("habit").search(text)),
     )
