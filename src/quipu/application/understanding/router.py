@@ -7,6 +7,7 @@ person to act) comes only from a clause that asks for it: a request, not negated
 own voice. A question about an action gets code's explanation and an offer; a reported instruction to move
 money or share a code gets a scam warning and a person."""
 
+import re
 from dataclasses import replace
 
 from quipu.application.understanding.answered_as import AFFIRM, PAID_AFTER
@@ -179,7 +180,7 @@ def _corrected_here(commands: list[Command], catalog: Catalog) -> list[Command]:
             continue
         # the corrected request is said with its correction (the words code checks an amount against), and a "no,
         # espera" between them is part of the correction, not a no of its own
-        text = f"{earlier.clause.text} {clause.text}"
+        text = f"{earlier.clause.text} {_as_corrected(clause, slots)}"
         corrected = replace(earlier.clause, text=text, slots=slots)
         at = kept.index(earlier)
         kept = [
@@ -190,10 +191,22 @@ def _corrected_here(commands: list[Command], catalog: Catalog) -> list[Command]:
     return kept
 
 
+def _as_corrected(clause: Clause, slots: Slots) -> str:
+    """The correction's words with each figure as it is read ("mejor 2" after "3 mil" says "mejor 2 mil"): the words
+    code checks the amount against."""
+    text = clause.text
+    for said, read in zip(clause.slots.amounts, slots.amounts, strict=False):
+        if read.said != said.said:
+            text = re.sub(rf"(?<![\d.,]){re.escape(said.said)}(?![\d.,])", read.said, text, count=1)
+    return text
+
+
 def _changed(slots: Slots, by: Slots) -> Slots:
     """The slots as corrected: what the correction names replaces what was said; a product replaces only the one
     of its role ("no, mejor a la corriente" keeps where the money comes from)."""
     changed = {name: getattr(by, name) for name in CORRECTED if getattr(by, name)}
+    if by.amounts and slots.amounts:  # "200 lucas… que sean 150": the figure keeps the scale it corrects
+        changed["amounts"] = tuple(a.in_the_scale_of(slots.amounts[0]) for a in by.amounts)
     if by.products:
         roles = {p.role for p in by.products}
         changed["products"] = (*(p for p in slots.products if p.role not in roles), *by.products)
@@ -241,6 +254,10 @@ def _same(later: Command, seen: Command, catalog: Catalog) -> bool:
     if later.step not in (Step.ANSWER, Step.EXPLAIN):
         return True
     if later.step != Step.ANSWER or later.acts or later.clause is None:
+        return False
+    # "¿en qué se me fue más este mes? ¿dónde gasté más?": by category, then by merchant: two answers
+    grouped = later.clause.slots.group_by
+    if grouped and seen.clause is not None and grouped != seen.clause.slots.group_by:
         return False
     # "¿cuánto debo de la tarjeta, de cuánto es el mínimo?": what the lookup does not take (how much is settled) is a
     # figure of the same answer, nothing new

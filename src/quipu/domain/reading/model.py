@@ -1,6 +1,7 @@
 """The typed reading of one customer message: its clauses, and for each clause its mood, polarity, who speaks,
 the intents with a confidence, and the slots. Built once per turn; the router and every skill read it."""
 
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
@@ -36,6 +37,9 @@ class Guess:
     confidence: float
 
 
+SCALES = (Decimal(1000), Decimal(1_000_000))  # a thousand (mil, lucas, k) and a million (palos, millones)
+
+
 @dataclass(frozen=True)
 class Amount:
     """An amount said: every value its writing allows (`1.500` is 1500, or 1.5 where a comma is the decimal)."""
@@ -55,6 +59,17 @@ class Amount:
     def plain(self) -> str:
         """The first reading as a tool takes it ("1500", "1500.5")."""
         return format(self.value.normalize(), "f")
+
+    def in_the_scale_of(self, corrected: "Amount") -> "Amount":
+        """ "pagale 200 lucas… no, que sean 150": a bare figure said to correct an amount said with its scale keeps
+        that scale (150 thousand), when the figure alone is far below the amount it corrects ("3 mil… mejor 2500"
+        is 2500 as said)."""
+        bare = re.fullmatch(r"\d+(?:[.,]\d{1,2})?", self.said) is not None  # "150", "1.5"; "1.500" is written out
+        if not bare or self.ambiguous or not self.value or corrected.value < self.value * 100:
+            return self
+        scale = next((s for s in SCALES if corrected.value / 10 <= self.value * s <= corrected.value * 10), None)
+        word = re.sub(r"^[\d.,\s]+", "", corrected.said)  # "3 mil" → "mil", "200 lucas" → "lucas"
+        return self if scale is None or not word else Amount(f"{self.said} {word}", (self.value * scale,))
 
 
 @dataclass(frozen=True)

@@ -92,6 +92,10 @@ def _arguments(turn: SkillTurn, tool: str) -> dict[str, object]:
     base = {k: v for k, v in turn.earlier.items() if k in ("period", *FILTERS.get(tool, ()))} if turn.follow_up else {}
     if turn.now.everything and not turn.now.that_one:  # "y en total cuánto en eso": the total of that, kept
         base = {k: v for k, v in base.items() if k == "period"}
+    # "e esse mês, onde foi que eu mais gastei?" after the pharmacy in May: where the most went in another period is
+    # asked of everything spent, not of the category or merchant asked before
+    if turn.now.group_by and (turn.now.periods or turn.now.one_before or turn.now.current_one):
+        base = {k: v for k, v in base.items() if k == "period"}
     now = _narrowing(turn.now)
     if "category" in now:
         base.pop("merchant", None)
