@@ -144,7 +144,9 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
             head = (left, said[:index], _asked_with(left, asked, language))
             return [head, *_joined((words[index:], said[index:], asked), language)]
         # "hágame el favor y me pasa 150…": a favour asked only opens what is asked after the "y"
-        joins = word in AND and not joins_nothing(said[index], left, right, language) and not _opens_only(left, language)
+        joins = (
+            word in AND and not joins_nothing(said[index], left, right, language) and not _opens_only(left, language)
+        )
         if joins and _second_request(left, right, language):
             head = (left, said[:index], _asked_with(left, asked, language))
             return [head, *_joined((right, said[index + 1 :], asked), language)]

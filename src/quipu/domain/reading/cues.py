@@ -31,6 +31,7 @@ from quipu.domain.reading.refusals import (
     refused_as_unwanted,
     withdrawn_by_its_verb,
 )
+from quipu.domain.reading.text import fold
 from quipu.domain.reading.wishes import wished, wished_action
 from quipu.domain.reading.words import PUNCTUATION, Words
 
@@ -192,6 +193,7 @@ def _named_after_its_verb(text: str, lex: Lexicon) -> bool:
     acts named after the verb, behind a pronoun of the thing ("la paga…") or as the answer to "who" ("…es mi
     hermano"): someone else acts. "págale a mi hermano" asks: an imperative puts its pronouns after it."""
     things, copulas = set(lex.cue_words("thing_pronouns")), set(lex.cue_words("copulas"))
+    text = " ".join(w for w in fold(text).split() if w not in PUNCTUATION)
     who = set(text.split()[:2]) & set(lex.cue_words("who"))
     for cue in ("others", "close_ones"):
         for found in lex.cue(cue).find(text):
