@@ -27,7 +27,7 @@ from quipu.domain.reading.kept_together import (
 )
 from quipu.domain.reading.lexicon import Found, Phrases, compiled_table, lexicon, past_the_pronouns
 from quipu.domain.reading.named import greeting_phrases
-from quipu.domain.reading.openers import if_words, past_openers
+from quipu.domain.reading.openers import asks_only_to_know, if_words, past_openers
 from quipu.domain.reading.reactions import past_reactions, reacts_only
 from quipu.domain.reading.wishes import opens_with_verb, wishes_an_action
 from quipu.domain.reading.words import AND, ENDS, PUNCTUATION, Words, normalise, said_only
@@ -233,7 +233,7 @@ def _starts_anew(rest: list[str], language: str) -> bool:
     asked = opens_with_verb(verb, lex) or (polite is not None and polite.start() == 0)  # "…, me la pueden reactivar?"
     if len(verb) < len(rest) and asked:
         return True
-    if wishes_an_action(rest, lex):
+    if wishes_an_action(rest, lex) or asks_only_to_know(rest, lex):  # "…, yo nomás quería saber de cuánto vino"
         return True
     return any(
         p.search(" ".join(rest[:2])) is not None and _anchored_at_start(p, rest)

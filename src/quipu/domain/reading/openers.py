@@ -63,3 +63,11 @@ def past_fillers(words: list[str], lex: Lexicon) -> list[str]:
 def if_words(language: str) -> set[str]:
     """The one-word "if"s of the language ("si", "se")."""
     return {p for p in lexicon(language).cue_words("hypothetical") if " " not in p}
+
+
+def asks_only_to_know(words: list[str], lex: Lexicon) -> bool:
+    """ "yo nomás quería saber de cuánto vino", "eu só queria saber quanto deu": what the customer only wants to know
+    opens the words (after "I"), so they ask anew whatever came before."""
+    spoken = words[1:] if words[:1] and words[0] in lex.cue_words("first_person") else words
+    only = lex.cue("only_to_know").search(" ".join(spoken[:6]))
+    return only is not None and only.start() == 0
