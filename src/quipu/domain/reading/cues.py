@@ -13,7 +13,6 @@ from quipu.domain.reading.model import Mood, Polarity, Speaker
 from quipu.domain.reading.openers import OPENING, opens_with, past_fillers, past_openers
 from quipu.domain.reading.past import done, done_by_others
 from quipu.domain.reading.polarity import (
-    a_verb_of_action,
     followed_by_comma,
     negatable_verbs,
     negated,
@@ -31,7 +30,7 @@ from quipu.domain.reading.refusals import (
     refused_as_unwanted,
     withdrawn_by_its_verb,
 )
-from quipu.domain.reading.text import fold
+from quipu.domain.reading.who_acts import named_after_its_verb, someone_else_acts, wished_of_another
 from quipu.domain.reading.wishes import wished, wished_action
 from quipu.domain.reading.words import PUNCTUATION, Words
 
@@ -141,7 +140,10 @@ def read_cues(clause: Words, language: str) -> Cues:
         or none_at_all(clause, language),
         postpones=put_off(text, lex, " ".join(clause.words)) or refused_for_now(clause, language, anchors),
         switch_off=bool(lex.cue("switch_off").search(text)),
-        others=((_someone_else_acts(opening, lex) or _named_after_its_verb(text, lex)) and not wished(clause, language))
+        # "que la pague él", "que ele pague": a wish that someone else act is theirs to act on, not the bank's
+        others=(someone_else_acts(opening, lex) and not wished(clause, language))
+        or named_after_its_verb(clause.said, lex)
+        or (wished(clause, language) and wished_of_another(clause.said, lex))
         or bool(lex.cue("incoming").search(text)),
         done=done(clause, language),
         done_by_others=bool(lex.cue("done_by_others").search(text)) or done_by_others(clause, language),
@@ -174,36 +176,6 @@ def _past_opening(clause: Words, lex: Lexicon) -> Words:
         seen += clause.words[at] not in PUNCTUATION
         at += 1
     return clause if drop == 0 else Words(clause.words[at:], clause.said, clause.asked)
-
-
-def _someone_else_acts(opening: str, lex: Lexicon) -> bool:
-    """ "mi papá paga el agua", "ele disse": someone else opens the clause. After a verb said to the bank the same
-    pronoun is the thing acted on ("bloqueia ele", "paga ela"): the customer asks."""
-    # someone close or anyone else: "mi amiga va a mandar…", "minha amiga vai mandar…"
-    said = (lex.cue(cue).search(opening) for cue in ("others", "close_ones"))
-    found = min((m for m in said if m is not None), key=lambda m: m.start(), default=None)
-    if found is None or len(opening[: found.start()].split()) > 1:
-        return False
-    before = opening[: found.start()].strip()
-    return not before or not any(lex.cue(cue).search(before) for cue in ("imperative", "action_verbs"))
-
-
-def _named_after_its_verb(text: str, lex: Lexicon) -> bool:
-    """ "el agua la paga mi hermano", "quien paga el agua es mi hermano", "quem paga a luz é minha mãe": the one who
-    acts named after the verb, behind a pronoun of the thing ("la paga…") or as the answer to "who" ("…es mi
-    hermano"): someone else acts. "págale a mi hermano" asks: an imperative puts its pronouns after it."""
-    things, copulas = set(lex.cue_words("thing_pronouns")), set(lex.cue_words("copulas"))
-    text = " ".join(w for w in fold(text).split() if w not in PUNCTUATION)
-    who = set(text.split()[:2]) & set(lex.cue_words("who"))
-    for cue in ("others", "close_ones"):
-        for found in lex.cue(cue).find(text):
-            before = text[: found.start()].split()
-            # "la paga": no imperative puts its pronoun first ("la luz, mi hermano…": "la" an article, no verb after it)
-            if len(before) >= 2 and before[-2] in things and a_verb_of_action(before[-1], lex):
-                return True
-            if who and before and before[-1] in copulas:
-                return True
-    return False
 
 
 def _early(phrases: Phrases, text: str, reach: int = OPENING) -> bool:

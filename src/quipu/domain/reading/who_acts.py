@@ -1,0 +1,59 @@
+"""Who acts in a clause, when it is not the customer: someone who opens it ("mi papá paga el agua"), someone named
+after the verb ("el agua la paga mi hermano", "quem paga a luz é minha mãe"), or someone a wish names ("que la
+pague él")."""
+
+from quipu.domain.reading.lexicon import Lexicon
+from quipu.domain.reading.polarity import a_verb_of_action
+from quipu.domain.reading.text import fold
+from quipu.domain.reading.words import PUNCTUATION
+
+
+def someone_else_acts(opening: str, lex: Lexicon) -> bool:
+    """ "mi papá paga el agua", "ele disse": someone else opens the clause. After a verb said to the bank the same
+    pronoun is the thing acted on ("bloqueia ele", "paga ela"): the customer asks."""
+    # someone close or anyone else: "mi amiga va a mandar…", "minha amiga vai mandar…"
+    said = (lex.cue(cue).search(opening) for cue in ("others", "close_ones"))
+    found = min((m for m in said if m is not None), key=lambda m: m.start(), default=None)
+    if found is None or len(opening[: found.start()].split()) > 1:
+        return False
+    before = opening[: found.start()].strip()
+    return not before or not any(lex.cue(cue).search(before) for cue in ("imperative", "action_verbs"))
+
+
+def named_after_its_verb(text: str, lex: Lexicon) -> bool:
+    """ "el agua la paga mi hermano", "quien paga el agua es mi hermano", "quem paga a luz é minha mãe": the one who
+    acts named after the verb, behind a pronoun of the thing ("la paga…") or as the answer to "who" ("…es mi
+    hermano"): someone else acts. "págale a mi hermano" asks: an imperative puts its pronouns after it."""
+    things, copulas = set(lex.cue_words("thing_pronouns")), set(lex.cue_words("copulas"))
+    words = [fold(w) for w in text.split() if w not in PUNCTUATION]
+    who = set(words[:2]) & set(lex.cue_words("who"))
+    for before in _before_someone(text, lex):
+        # "la paga": no imperative puts its pronoun first ("la luz, mi hermano…": "la" an article, no verb after it)
+        if len(before) >= 2 and before[-2] in things and a_verb_of_action(before[-1], lex):
+            return True
+        if who and before and before[-1] in copulas:
+            return True
+    return False
+
+
+def wished_of_another(text: str, lex: Lexicon) -> bool:
+    """ "que ele pague a luz", "que mi hermano la pague", "que la pague él": the wish names who is to act, and it is
+    someone else ("que alguien del banco me llame" asks the bank)."""
+    if lex.cue("someone_of_the_bank").search(fold(text)):
+        return False
+    for before in _before_someone(text, lex):
+        wish = [i for i, w in enumerate(before) if w == "que"]
+        if wish and len(before) - wish[-1] <= 3:  # "que | la pague | él", "que | ele": within the wish's own words
+            return True
+    return False
+
+
+def _before_someone(text: str, lex: Lexicon) -> list[list[str]]:
+    """The folded words before each mention of someone else: someone close, anyone else, or a third person's pronoun
+    as written ("él" with its accent: the folded "el" is also the article)."""
+    said = [w for w in text.lower().split() if w not in PUNCTUATION]
+    words = [fold(w) for w in said]
+    folded = " ".join(words)
+    found = [folded[: m.start()].split() for cue in ("others", "close_ones") for m in lex.cue(cue).find(folded)]
+    third = set(lex.cue_words("third_persons"))
+    return found + [words[:i] for i, w in enumerate(said) if w in third]
