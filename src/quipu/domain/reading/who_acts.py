@@ -28,8 +28,11 @@ def named_after_its_verb(text: str, lex: Lexicon) -> bool:
     words = [fold(w) for w in text.split() if w not in PUNCTUATION]
     who = set(words[:2]) & set(lex.cue_words("who"))
     for before in _before_someone(text, lex):
-        # "la paga": no imperative puts its pronoun first ("la luz, mi hermano…": "la" an article, no verb after it)
-        if len(before) >= 2 and before[-2] in things and a_verb_of_action(before[-1], lex):
+        # "la paga": no imperative puts its pronoun first ("la luz, mi hermano…": "la" an article, no verb after it);
+        # only the topic may come before ("quiero pagar la luz… porque ese lo paga mi roomie" asks the rest)
+        topic = before[:-2]
+        opens = not any(a_verb_of_action(w, lex) or w in lex.cue_words("negation") for w in topic)
+        if len(before) >= 2 and before[-2] in things and a_verb_of_action(before[-1], lex) and opens:
             return True
         if who and before and before[-1] in copulas:
             return True
