@@ -256,8 +256,8 @@ def _same(later: Command, seen: Command, catalog: Catalog) -> bool:
     if later.step != Step.ANSWER or later.acts or later.clause is None:
         return False
     # "¿en qué se me fue más este mes? ¿dónde gasté más?": by category, then by merchant: two answers
-    grouped = later.clause.slots.group_by
-    if grouped and seen.clause is not None and grouped != seen.clause.slots.group_by:
+    grouped = (later.clause.slots.group_by, seen.clause.slots.group_by if seen.clause is not None else None)
+    if all(grouped) and grouped[0] != grouped[1]:
         return False
     # "¿cuánto debo de la tarjeta, de cuánto es el mínimo?": what the lookup does not take (how much is settled) is a
     # figure of the same answer, nothing new
