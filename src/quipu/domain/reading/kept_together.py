@@ -8,7 +8,7 @@ from quipu.domain.reading.lexicon import articles, common_words, lexicon
 from quipu.domain.reading.openers import if_words, past_openers
 from quipu.domain.reading.phrases import Phrases
 from quipu.domain.reading.text import fold
-from quipu.domain.reading.words import AND, PUNCTUATION, Words
+from quipu.domain.reading.words import AND, PUNCTUATION, Words, said_only
 
 SHORT = 2  # a clause of fewer words than this is kept with the one before it ("porfa", "gracias")
 ENDING = re.compile(r"\d{4}")  # a product's ending ("la 4655")
@@ -111,8 +111,10 @@ def opens_on(phrases: Phrases, words: list[str]) -> bool:
 def merged(found: list[Words], language: str) -> list[Words]:
     """A piece too short to ask anything ("porfa") stays with the clause before it; a one-word imperative asks."""
     merged: list[Words] = []
+    knowing = lexicon(language).cue("only_to_know")
     for words in found:
-        short = len(words.content) < SHORT and not words.asked
+        # "nem pensa em bloquear, só queria saber": wanting only to know, with nothing named, asks nothing of its own
+        short = (len(words.content) < SHORT or said_only(list(words.content), [knowing])) and not words.asked
         if merged and short and not stands_alone(words) and not opens_on_an_imperative(list(words.content), language):
             last = merged[-1]
             merged[-1] = Words(last.words + words.words, f"{last.said} {words.said}", last.asked)

@@ -67,7 +67,9 @@ def if_words(language: str) -> set[str]:
 
 def asks_only_to_know(words: list[str], lex: Lexicon) -> bool:
     """ "yo nomás quería saber de cuánto vino", "eu só queria saber quanto deu": what the customer only wants to know
-    opens the words (after "I"), so they ask anew whatever came before."""
+    opens the words (after "I"), so they ask it anew, whatever came before; "…, só queria saber" alone asks nothing
+    more than the words before it."""
     spoken = words[1:] if words[:1] and words[0] in lex.cue_words("first_person") else words
-    only = lex.cue("only_to_know").search(" ".join(spoken[:6]))
-    return only is not None and only.start() == 0
+    said = " ".join(spoken)
+    only = lex.cue("only_to_know").search(said)
+    return only is not None and only.start() == 0 and bool(said[only.end() :].split())
