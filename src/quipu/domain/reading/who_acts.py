@@ -40,23 +40,28 @@ def named_after_its_verb(text: str, lex: Lexicon) -> bool:
 
 
 def wished_of_another(text: str, lex: Lexicon) -> bool:
-    """ "que ele pague a luz", "que mi hermano la pague", "que la pague él": the wish names who is to act, and it is
-    someone else ("que alguien del banco me llame" asks the bank)."""
+    """ "que ele pague a luz", "que mi hermano la pague", "que la pague él", "que la pague el que vivía antes": the wish
+    names who is to act, right after its "que" or right after its verb, and it is someone else ("que alguien del
+    banco me llame" asks the bank; "que me devuelvan el que me cobraron doble" names a charge, not who acts)."""
     if lex.cue("someone_of_the_bank").search(fold(text)):
         return False
+    things = set(lex.cue_words("thing_pronouns"))
     for before in _before_someone(text, lex):
         wish = [i for i, w in enumerate(before) if w == "que"]
-        if wish and len(before) - wish[-1] <= 3:  # "que | la pague | él", "que | ele": within the wish's own words
+        gap = before[wish[-1] + 1 :] if wish else None
+        if gap == [] or (gap and a_verb_of_action(gap[-1], lex) and set(gap[:-1]) <= things and len(gap) <= 2):
             return True
     return False
 
 
 def _before_someone(text: str, lex: Lexicon) -> list[list[str]]:
-    """The folded words before each mention of someone else: someone close, anyone else, or a third person's pronoun
-    as written ("él" with its accent: the folded "el" is also the article)."""
+    """The folded words before each mention of someone else: someone close, anyone else, someone described ("el que
+    vivía antes"), or a third person's pronoun as written ("él" with its accent: the folded "el" is also the
+    article)."""
     said = [w for w in text.lower().split() if w not in PUNCTUATION]
     words = [fold(w) for w in said]
     folded = " ".join(words)
-    found = [folded[: m.start()].split() for cue in ("others", "close_ones") for m in lex.cue(cue).find(folded)]
+    cues = ("others", "close_ones", "described_ones")
+    found = [folded[: m.start()].split() for cue in cues for m in lex.cue(cue).find(folded)]
     third = set(lex.cue_words("third_persons"))
     return found + [words[:i] for i, w in enumerate(said) if w in third]
