@@ -40,18 +40,35 @@ def named_after_its_verb(text: str, lex: Lexicon) -> bool:
 
 
 def wished_of_another(text: str, lex: Lexicon) -> bool:
-    """ "que ele pague a luz", "que mi hermano la pague", "que la pague él", "que la pague el que vivía antes": the wish
-    names who is to act, right after its "que" or right after its verb, and it is someone else ("que alguien del
-    banco me llame" asks the bank; "que me devuelvan el que me cobraron doble" names a charge, not who acts)."""
+    """ "que ele pague a luz", "que mi hermano la pague", "que la pague él", "que la pague el que vivía antes": a wish
+    whose own "que" opens the words, or follows a pause or a word of wanting, names who is to act right after it or
+    right after its verb, and it is someone else. A "que" after a noun is a relative ("una conta de estorno que eles
+    passaram"), no wish; "que alguien del banco me llame" asks the bank; "que me devuelvan el que me cobraron doble"
+    names a charge, not who acts."""
     if lex.cue("someone_of_the_bank").search(fold(text)):
         return False
-    things = set(lex.cue_words("thing_pronouns"))
-    for before in _before_someone(text, lex):
-        wish = [i for i, w in enumerate(before) if w == "que"]
-        gap = before[wish[-1] + 1 :] if wish else None
-        if gap == [] or (gap and a_verb_of_action(gap[-1], lex) and set(gap[:-1]) <= things and len(gap) <= 2):
+    tokens = [fold(w) for w in text.lower().split()]
+    leads, things = set(lex.cue_words("wish_leads")), set(lex.cue_words("thing_pronouns"))
+    for at, word in enumerate(tokens):
+        if word != "que" or (at and tokens[at - 1] not in PUNCTUATION | leads):
+            continue
+        after = [w for w in tokens[at + 1 :] if w not in PUNCTUATION]
+        verb = next((i for i, w in enumerate(after[:3]) if w not in things), 0)
+        named = _someone_at(after, lex) or (a_verb_of_action(after[verb], lex) and _someone_at(after[verb + 1 :], lex))
+        if named:
             return True
     return False
+
+
+def _someone_at(words: list[str], lex: Lexicon) -> bool:
+    """The words open on someone else: someone close, anyone else, someone described, a third person's pronoun."""
+    said = " ".join(words)
+    found = (lex.cue(cue).search(said) for cue in ("others", "close_ones", "described_ones"))
+    return any(f is not None and f.start() == 0 for f in found) or bool(words[:1] and words[0] in _third(lex))
+
+
+def _third(lex: Lexicon) -> set[str]:
+    return {fold(w) for w in lex.cue_words("third_persons") if fold(w) != "el"}  # the folded "el" is the article
 
 
 def _before_someone(text: str, lex: Lexicon) -> list[list[str]]:
