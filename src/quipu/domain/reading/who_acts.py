@@ -25,13 +25,14 @@ def named_after_its_verb(text: str, lex: Lexicon) -> bool:
     acts named after the verb, behind a pronoun of the thing ("la paga…") or as the answer to "who" ("…es mi
     hermano"): someone else acts. "págale a mi hermano" asks: an imperative puts its pronouns after it."""
     things, copulas = set(lex.cue_words("thing_pronouns")), set(lex.cue_words("copulas"))
+    negations = set(lex.cue_words("negation"))
     words = [fold(w) for w in text.split() if w not in PUNCTUATION]
     who = set(words[:2]) & set(lex.cue_words("who"))
     for before in _before_someone(text, lex):
         # "la paga": no imperative puts its pronoun first ("la luz, mi hermano…": "la" an article, no verb after it);
         # only the topic may come before ("quiero pagar la luz… porque ese lo paga mi roomie" asks the rest)
         topic = before[:-2]
-        opens = not any(a_verb_of_action(w, lex) or w in lex.cue_words("negation") for w in topic)
+        opens = not any(a_verb_of_action(w, lex) or w in negations for w in topic)
         if len(before) >= 2 and before[-2] in things and a_verb_of_action(before[-1], lex) and opens:
             return True
         if who and before and before[-1] in copulas:
@@ -47,28 +48,26 @@ def wished_of_another(text: str, lex: Lexicon) -> bool:
     names a charge, not who acts."""
     if lex.cue("someone_of_the_bank").search(fold(text)):
         return False
-    tokens = [fold(w) for w in text.lower().split()]
+    written = text.lower().split()
     leads, things = set(lex.cue_words("wish_leads")), set(lex.cue_words("thing_pronouns"))
-    for at, word in enumerate(tokens):
-        if word != "que" or (at and tokens[at - 1] not in PUNCTUATION | leads):
+    for at, word in enumerate(written):
+        if fold(word) != "que" or (at and fold(written[at - 1]) not in PUNCTUATION | leads):
             continue
-        after = [w for w in tokens[at + 1 :] if w not in PUNCTUATION]
-        verb = next((i for i, w in enumerate(after[:3]) if w not in things), 0)
-        named = _someone_at(after, lex) or (a_verb_of_action(after[verb], lex) and _someone_at(after[verb + 1 :], lex))
-        if named:
+        after = [w for w in written[at + 1 :] if w not in PUNCTUATION]
+        verb = next((i for i, w in enumerate(after[:3]) if fold(w) not in things), 0)
+        acts = after[verb:] and a_verb_of_action(fold(after[verb]), lex)
+        if _someone_at(after, lex) or (acts and _someone_at(after[verb + 1 :], lex)):
             return True
     return False
 
 
-def _someone_at(words: list[str], lex: Lexicon) -> bool:
-    """The words open on someone else: someone close, anyone else, someone described, a third person's pronoun."""
-    said = " ".join(words)
+def _someone_at(written: list[str], lex: Lexicon) -> bool:
+    """The words, as written, open on someone else: someone close, anyone else, someone described, or a third
+    person's pronoun with its accent ("él"; the folded "el" is also the article)."""
+    said = " ".join(fold(w) for w in written)
     found = (lex.cue(cue).search(said) for cue in ("others", "close_ones", "described_ones"))
-    return any(f is not None and f.start() == 0 for f in found) or bool(words[:1] and words[0] in _third(lex))
-
-
-def _third(lex: Lexicon) -> set[str]:
-    return {fold(w) for w in lex.cue_words("third_persons") if fold(w) != "el"}  # the folded "el" is the article
+    third = bool(written[:1]) and written[0] in set(lex.cue_words("third_persons"))
+    return any(f is not None and f.start() == 0 for f in found) or third
 
 
 def _before_someone(text: str, lex: Lexicon) -> list[list[str]]:
