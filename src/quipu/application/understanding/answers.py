@@ -16,6 +16,9 @@ from quipu.application.understanding.conversation import (
 from quipu.application.understanding.follow_ups import continues_an_action, kind_named
 from quipu.domain.reading.model import Clause, Mood, Polarity
 
+# moods in which an action the words name is told of, not asked of code
+_NOT_ASKED_OF_CODE = (Mood.QUESTION, Mood.HYPOTHETICAL, Mood.REPORT)
+
 
 def answers_a_question(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
     """Words that answer code's question (or take up code's offer) continue that request, unless they plainly
@@ -55,8 +58,12 @@ def answers_a_question(clause: Clause, conversation: Conversation, catalog: Cata
         return None
     # "¿qué me conviene más, pagar toda la tarjeta o nomás el mínimo?" while code asks which bill: a question of what
     # to do about another action answers nothing asked
-    advice = clause.mood == Mood.ACTION_QUESTION and catalog.acts(clause.intent) and sure(clause)
-    if advice and clause.intent != conversation.last_intent:
+    advice = clause.mood == Mood.ACTION_QUESTION and clause.intent != conversation.last_intent
+    # "¿me dices si alcanza para pagar el internet con la de ahorro?", "¿y si pago el agua con…?", "mi esposo dice
+    # que pague…" while code asks which bill: an action named in a request to be told, a supposition or someone
+    # else's words is asked about, never the awaited answer, whichever action code asked after
+    advice = advice or (clause.mood in _NOT_ASKED_OF_CODE and clause.intent in clause.anchors)
+    if advice and catalog.acts(clause.intent) and sure(clause):
         return None
     skill = catalog.skill_of(clause.intent)
     # "mejor actívame el aviso de cuando vence" after a question about a charge: another skill's action, asked
@@ -101,7 +108,9 @@ def answers_a_question(clause: Clause, conversation: Conversation, catalog: Cata
     carries = carries or catalog.takes_declared(intent or "", kind_named(clause))
     # "otra cosita, …" while code asks which alert: a request asked here completes only the request it is
     completes = clause.intent == "affirm" or carries or (asked_here and clause.intent == intent) or asked_for_that
-    if catalog.acts(intent or "") and not completes:
+    # "vc consegue me dizer se a poupança cobre a conta de luz?" while code asks which bill: words the rules read as a
+    # request to be told carry the bill and the account, yet ask only to know
+    if catalog.acts(intent or "") and (not completes or clause.settled == Mood.QUESTION):
         return None
     return Command(Step.ANSWER, clause, conversation.last_skill, intent, follow_up=True)
 

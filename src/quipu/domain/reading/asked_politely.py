@@ -3,7 +3,7 @@ desbloqueiam o cartão?"), told apart from a question of how an action works ("�
 
 from functools import cache
 
-from quipu.domain.reading.lexicon import Lexicon, lexicon
+from quipu.domain.reading.lexicon import Lexicon, common_words, lexicon
 from quipu.domain.reading.text import fold
 from quipu.domain.reading.words import AND, PUNCTUATION
 
@@ -49,19 +49,25 @@ def _presents_of_imperatives(language: str) -> frozenset[str]:
 
 
 def asked_to_be_told(opening: str, lex: Lexicon) -> bool:
-    """ "¿me pueden decir si puedo pagar la luz desde la 0011?", "vocês podem me dizer se, bloqueando o 4877…": a modal
-    said to the bank, a verb of telling, then an embedded question (a question word, or "si"/"se"): what is asked is
-    to know, however the question inside names an action. Only "you", the customer's pronouns and the modal may come
-    before the verb ("me dijeron que pueden decirme si…" is someone else's words)."""
+    """ "¿me pueden decir si puedo pagar la luz desde la 0011?", "vocês podem me dizer se, bloqueando o 4877…", "¿me
+    dices si alcanza para pagar el internet…?": a modal said to the bank, or the customer's pronoun, then a verb of
+    telling, then an embedded question (a question word, or "si"/"se"): what is asked is to know, however the
+    question inside names an action. Only "you", the customer's pronouns and the modal may come before the verb
+    ("me dijeron que pueden decirme si…" is someone else's words)."""
     words = [w for w in opening.split() if w not in PUNCTUATION]
+    words = words[1:] if words[:1] and words[0] in AND else words  # "y me dice de cuánto es la cuota"
     modals, verbs = set(lex.cue_words("tell_modals")), set(lex.cue_words("telling_verbs"))
-    leads = modals | set(lex.cue_words("addressed")) | set(lex.cue_words("own_clitics"))
+    presents, clitics = set(lex.cue_words("telling_presents")), set(lex.cue_words("own_clitics"))
+    leads = modals | set(lex.cue_words("addressed")) | clitics
     for at, word in enumerate(words):
-        if word in verbs:
+        if word in verbs or word in presents:
             before, after = words[:at], " ".join(words[at + 1 :])
             embedded = lex.cue("question_words").search(after) or lex.cue("embedded_questions").search(after)
             opens_a_question = embedded is not None and embedded.start() == 0
-            return bool(set(before) & modals) and all(w in leads for w in before) and opens_a_question
+            # "me dice que transfiera…": a bare "que" after the present is what someone says, no question
+            said = word in presents and embedded is not None and embedded.group(0).strip() in common_words("relatives")
+            told = bool(set(before) & modals) if word in verbs else bool(set(before) & clitics)
+            return told and all(w in leads for w in before) and opens_a_question and not said
         if word not in leads:
             return False
     return False

@@ -109,13 +109,11 @@ def read_cues(clause: Words, language: str) -> Cues:
         or another_way(clause.content, clause.asked or asked_politely(opening, lex, text), lex)
     )
     commands = commanded(whole, opening, language)
+    tell = opens_with(lex.cue("tell"), opening) or asked_to_be_told(opening, lex)
     return Cues(
         commands=commands and not done(_up_to_a_comma(clause), language),
         # "imagínate que Mariana me pide prestado, yo le pasaría…": what someone says, only supposed
-        # "y me dice de cuánto es la cuota": the usted's present asks to be told, no one else's words
-        report=bool(lex.cue("report").search(text))
-        and not opens_with(lex.cue("supposing"), opening)
-        and not opens_with(lex.cue("tell"), opening),
+        report=_reported(text, opening, lex, tell) and not opens_with(lex.cue("supposing"), opening),
         hypothetical=_hypothetical(clause, language),
         about_action=(
             (
@@ -148,7 +146,7 @@ def read_cues(clause: Words, language: str) -> Cues:
         done=done(clause, language),
         done_by_others=bool(lex.cue("done_by_others").search(text)) or done_by_others(clause, language),
         pays=bool(lex.cue("pay_verbs").search(text)),
-        tell=opens_with(lex.cue("tell"), opening) or asked_to_be_told(opening, lex),
+        tell=tell,
         how_to=how_to,
         habit=bool(lex.cue("habit").search(text)),
     )
@@ -176,6 +174,15 @@ def _past_opening(clause: Words, lex: Lexicon) -> Words:
         seen += clause.words[at] not in PUNCTUATION
         at += 1
     return clause if drop == 0 else Words(clause.words[at:], clause.said, clause.asked)
+
+
+def _reported(text: str, opening: str, lex: Lexicon, tell: bool) -> bool:
+    """Someone else's words told ("me dijo que transfiera…"). Where the clause opens on a request to be told ("y me
+    dice de cuánto es la cuota"), the telling words there are the customer's own: only a report further on counts ("me
+    dice si es cierto que el del banco me dijo que transfiera…")."""
+    found = lex.cue("report").find(text)
+    head = " ".join(opening.split()[:OPENING])
+    return any(not (tell and f.covered in head) for f in found)
 
 
 def _early(phrases: Phrases, text: str, reach: int = OPENING) -> bool:
