@@ -156,5 +156,7 @@ def test_the_known_phrasings_read_and_route_as_written(entry):
             wrong.append(f"{name} {getattr(clause, name).value}, expected {expect[name]}")
     if "clauses" in expect and len(reading.clauses) != expect["clauses"]:
         wrong.append(f"{len(reading.clauses)} clauses, expected {expect['clauses']}")
+    if "commands" in expect and len(commands) != expect["commands"]:
+        wrong.append(f"{len(commands)} commands, expected {expect['commands']}")
     wrong += _slots(clause, expect.get("slots") or {})
     assert not wrong, f"{entry['says']!r}: " + "; ".join(wrong)

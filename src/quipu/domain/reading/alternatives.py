@@ -4,7 +4,9 @@ here, never asks for it."""
 
 from collections.abc import Sequence
 
-from quipu.domain.reading.lexicon import Lexicon
+from quipu.domain.reading.lexicon import Lexicon, lexicon
+from quipu.domain.reading.model import Clause, Mood
+from quipu.domain.reading.words import Words
 
 PLACE_REACH = 6  # "o | eso solo lo hacen en la | oficina": at most this many words between the "or" and the place
 
@@ -28,3 +30,22 @@ def another_way(words: Sequence[str], asked: bool, lex: Lexicon) -> bool:
         for at, word in enumerate(words)
         if word in alternatives
     )
+
+
+def other_way_asked_alone(words: Words, language: str) -> bool:
+    """ "¿pueden mandar el resumen al correo? ¿o eso solo sale en la app?": the other way, asked on its own, is the
+    question before it again: whether the bank can do it here."""
+    said, lex = list(words.content), lexicon(language)
+    return bool(said) and said[0] in lex.cue_words("alternative") and another_way(said, True, lex)
+
+
+def weighs_another(before: Clause, words: Words, language: str) -> bool:
+    """A question opening on "or" right after a question that names an action ("¿me la bloquean? ¿o tengo que
+    llamar?", "…só para compras online? Ou bloqueio é tudo ou nada?"): the other option of the same question. An
+    "or" with a figure corrects it ("¿o mejor 600?") and names no option."""
+    said = list(words.content)
+    other = bool(said) and said[0] in lexicon(language).cue_words("alternative") and len(said) > 1
+    acting = before.asked and before.mood in (Mood.REQUEST, Mood.QUESTION) and bool(before.anchors)
+    numbers = lexicon(language).numbers()
+    figure = any(w[:1].isdigit() or w in numbers for w in said)
+    return other and words.asked and acting and not figure

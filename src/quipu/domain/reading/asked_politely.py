@@ -61,7 +61,7 @@ def asked_to_be_told(opening: str, lex: Lexicon) -> bool:
     leads = modals | set(lex.cue_words("addressed")) | clitics
     for at, word in enumerate(words):
         if word in verbs or word in presents:
-            before, after = words[:at], " ".join(words[at + 1 :])
+            before, after = words[:at], " ".join(_past_a_preposition(words[at + 1 :], lex))
             embedded = lex.cue("question_words").search(after) or lex.cue("embedded_questions").search(after)
             opens_a_question = embedded is not None and embedded.start() == 0
             # "me dice que transfiera…": a bare "que" after the present is what someone says, no question
@@ -71,3 +71,8 @@ def asked_to_be_told(opening: str, lex: Lexicon) -> bool:
         if word not in leads:
             return False
     return False
+
+
+def _past_a_preposition(words: list[str], lex: Lexicon) -> list[str]:
+    """ "hasta qué hora…", "até que dia…": the embedded question may open on a preposition before its question word."""
+    return words[1:] if words[:1] and words[0] in lex.cue_words("prepositions") else words

@@ -96,7 +96,8 @@ def read_cues(clause: Words, language: str) -> Cues:
     whole = clause
     clause = _past_opening(clause, lex)  # "una pregunta que no tiene nada que ver, ¿me bloquean…?": no refusal
     text = clause.text
-    opening = " ".join(past_fillers(past_openers(list(clause.content), lex), lex)[: OPENING + 2])
+    opened = past_fillers(past_openers(list(clause.content), lex), lex)
+    opening = " ".join(opened[: OPENING + 2])
     # what a negation may negate: a verb of action ("no la bloquees", "não transfira", "no la des de baja"); a negated
     # verb of another kind ("no lo reconozco") leaves a request in the same words asked ("levanta una disputa, no lo
     # reconozco")
@@ -106,10 +107,11 @@ def read_cues(clause: Words, language: str) -> Cues:
     how_to = (
         _early(lex.cue("how_to"), text, OPENING + 2)
         or bool(lex.cue("other_way").search(text))
-        or another_way(clause.content, clause.asked or asked_politely(opening, lex, text), lex)
+        or _here_or_elsewhere(clause, opening, text, lex)
     )
     commands = commanded(whole, opening, language)
-    tell = opens_with(lex.cue("tell"), opening) or asked_to_be_told(opening, lex)
+    # "vocês podem me dizer até que dia…": the embedded question may stand a word past the opening
+    tell = opens_with(lex.cue("tell"), opening) or asked_to_be_told(" ".join(opened[: OPENING + 3]), lex)
     return Cues(
         commands=commands and not done(_up_to_a_comma(clause), language),
         # "imagínate que Mariana me pide prestado, yo le pasaría…": what someone says, only supposed
@@ -174,6 +176,14 @@ def _past_opening(clause: Words, lex: Lexicon) -> Words:
         seen += clause.words[at] not in PUNCTUATION
         at += 1
     return clause if drop == 0 else Words(clause.words[at:], clause.said, clause.asked)
+
+
+def _here_or_elsewhere(clause: Words, opening: str, text: str, lex: Lexicon) -> bool:
+    """A question that offers another way of the bank's ("…al correo o toca ir a la oficina?") or names this very
+    chat ("¿por aquí me pueden bloquear la tarjeta…?", "vcs conseguem… por aqui mesmo?"): whether the bank can do it
+    here is asked, not that it be done."""
+    asked = clause.asked or asked_politely(opening, lex, text)
+    return another_way(clause.content, asked, lex) or (asked and lex.cue("this_channel").search(text) is not None)
 
 
 def _reported(text: str, opening: str, lex: Lexicon, tell: bool) -> bool:

@@ -4,7 +4,7 @@
 import re
 
 from quipu.domain.reading.bills_named import services_named
-from quipu.domain.reading.lexicon import articles, common_words, lexicon
+from quipu.domain.reading.lexicon import Lexicon, articles, common_words, lexicon
 from quipu.domain.reading.openers import if_words, past_openers
 from quipu.domain.reading.phrases import Phrases
 from quipu.domain.reading.text import fold
@@ -44,11 +44,19 @@ def a_matter_of(before: list[str], language: str) -> bool:
 
 def restricts(before: list[str], after: list[str], language: str) -> bool:
     """An "only" that starts nothing: it says how much ("12 mil nomás"), or it keeps one of what the words before named
-    ("pagar la luz y el internet… entonces nada más la luz")."""
-    if says_how_much(before, after, language):
+    ("pagar la luz y el internet… entonces nada más la luz"), or how it is done ("bloquear o cartão só para compras
+    online": a preposition and a thing right after it; "só pra constar", a purpose, starts anew)."""
+    if says_how_much(before, after, language) or _how_it_is_done(after, lexicon(language)):
         return True
     named = set(services_named(" ".join(before), language))
     return bool(named & set(services_named(" ".join(after[: SHORT + 1]), language)))
+
+
+def _how_it_is_done(after: list[str], lex: Lexicon) -> bool:
+    if len(after) < 2 or after[0] not in lex.cue_words("prepositions"):
+        return False
+    purpose = after[1].endswith(tuple(lex.cue_words("infinitive_endings"))) or after[1] in common_words("relatives")
+    return not purpose
 
 
 def inside_a_number(left: list[str], right: list[str], language: str) -> bool:

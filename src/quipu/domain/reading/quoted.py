@@ -27,8 +27,9 @@ def quoted_as_said(text: str, found: list[Words], language: str) -> list[bool]:
     lex = lexicon(language)
     verbs = {str(v) for v in lex.cue_words("quote_verbs")}
     opened = [(a, b) for a, b in _spans(text) if verbs & set(fold(text[:a]).replace(":", " ").split()[-INTRODUCED:])]
-    # what is quoted tells an act ("pasale 35.000 a Sofi"), not only a name ("el cargo dice 'MERPAGO*TIENDA'")
-    spans = [(a, b) for a, b in opened if any(a_verb_of_action(w, lex) for w in fold(text[a:b]).split())]
+    # what is quoted tells an act ("pasale 35.000 a Sofi"), not only a name ("el cargo dice 'MERPAGO*TIENDA'"); its
+    # words are read past the opening mark ("disse 'contesta esse…'")
+    spans = [(a, b) for a, b in opened if any(a_verb_of_action(w, lex) for w in fold(text[a + 1 : b]).split())]
     said = []
     for words, (at, end) in zip(found, _placed(text, found), strict=True):
         inside = any(start < at < stop for start, stop in spans)

@@ -7,7 +7,7 @@ from datetime import date
 from typing import Protocol
 
 from quipu.domain.dataset import AS_OF
-from quipu.domain.reading.alternatives import another_way
+from quipu.domain.reading.alternatives import other_way_asked_alone, weighs_another
 from quipu.domain.reading.clauses import clauses
 from quipu.domain.reading.cues import Cues, read_cues
 from quipu.domain.reading.features import features
@@ -37,11 +37,18 @@ def read(text: str, context: ReadingContext, learned: LearnedReader | None = Non
     pieces = clauses(text, language)
     quoted, said_so = inside_quotes(text, pieces), quoted_as_said(text, pieces, language)
     for index, words in enumerate(pieces):
-        if found and before is not None and (_its_state(found[-1], words, language) or _another_way(words, language)):
+        if found and before is not None and (_its_state(found[-1], words, language) or other_way_asked_alone(words, language)):
             # "ya había levantado una aclaración, ¿en qué va?": the question is of the action just named: one clause;
             # so is the other way of it asked on its own ("¿…al correo? ¿o eso solo sale en la app?")
             before = _joined(before, words, asked=True)
             found[-1] = read_clause(before, context, learned, as_of)
+            continue
+        if found and weighs_another(found[-1], words, language):
+            # "vocês conseguem bloquear só as compras online? ou bloqueio é tudo ou nada?": the action is one option
+            # the customer weighs, asked about
+            before = _joined(before, words, asked=True)
+            weighed = read_clause(before, context, learned, as_of)
+            found[-1] = replace(weighed, mood=Mood.ACTION_QUESTION, settled=Mood.ACTION_QUESTION)
             continue
         if found and asked_by_its_need(found[-1], words, language):  # "¿dá pra aumentar o limite? tô precisando"
             found[-1] = replace(found[-1], mood=Mood.REQUEST, settled=Mood.REQUEST)
@@ -103,13 +110,6 @@ def _asks_of_it(before: Clause, clause: Clause) -> bool:
 
 
 STATE_REACH = 4  # the words of a question that asks only how something goes ("¿en qué va?", "e aí, como está?")
-
-
-def _another_way(words: Words, language: str) -> bool:
-    """ "¿pueden mandar el resumen al correo? ¿o eso solo sale en la app?": the other way, asked on its own, is the
-    question before it again: whether the bank can do it here."""
-    said, lex = list(words.content), lexicon(language)
-    return bool(said) and said[0] in lex.cue_words("alternative") and another_way(said, True, lex)
 
 
 def _its_state(before: Clause, words: Words, language: str) -> bool:

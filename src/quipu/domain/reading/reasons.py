@@ -4,6 +4,7 @@ said after a question of what can be done ("¿me pueden subir el límite? lo nec
 from quipu.domain.reading.lexicon import Lexicon, lexicon
 from quipu.domain.reading.model import Clause, Mood
 from quipu.domain.reading.openers import OPENING, opens_with, past_fillers, past_openers
+from quipu.domain.reading.polarity import followed_by_comma
 from quipu.domain.reading.words import Words
 
 
@@ -38,4 +39,11 @@ def _only_a_need(clause: Words, language: str) -> bool:
     lex = lexicon(language)
     words = past_fillers(past_openers(list(clause.content), lex), lex)
     found = lex.cue("need_said").search(" ".join(words))
-    return found is not None and found.start() == 0 and len(" ".join(words)[found.end() :].split()) <= NEED_REACH
+    if found is None or found.start() != 0:
+        return False
+    after = " ".join(words)[found.end() :].split()
+    # "tô precisando, acho que deixei cair no mercado": what follows a pause tells why, the need is still said alone
+    ends = len(clause.content) - len(after) - 1  # the need's last word
+    pause = next((at for at in range(len(after) + 1) if followed_by_comma(clause, ends + at)), len(after))
+    # "…tô precisando, mas não agora": a "no" after the pause takes the need back
+    return pause <= NEED_REACH and not set(after) & set(lex.cue_words("negation"))

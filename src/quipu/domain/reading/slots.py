@@ -256,12 +256,14 @@ def _topic(text: str, language: str) -> str | None:
 def _places(draft: numbers.Draft, language: str, context: ReadingContext) -> tuple[str, ...]:
     """A word after "en", "em", "con"… that the lexicon does not know and no list names: perhaps a merchant
     only the records know ("¿cuánto gasté en ElectroMax?"). A wrong guess costs one lookup that finds nothing."""
-    known = speller(language).vocabulary
-    verbs = lexicon(language).cue("action_verbs")  # "no apagues…": a verb after Portuguese "no" is no place
+    known, lex = speller(language).vocabulary, lexicon(language)
+    verbs = lex.cue("action_verbs")  # "no apagues…": a verb after Portuguese "no" is no place
+    # "no me acuerdo de haberlo hecho": an infinitive with its pronoun attached is a verb, no place
+    with_pronoun = tuple(e + c for e in lex.cue_words("infinitive_endings") for c in lex.cue_words("attached_clitics"))
     found = []
     for i, word in enumerate(draft.words[1:], start=1):
         unknown = word.isalpha() and len(word) >= 4 and word not in known and word not in brand_names()
-        unknown = unknown and verbs.search(word) is None
+        unknown = unknown and verbs.search(word) is None and not word.endswith(with_pronoun)
         if draft.words[i - 1] in PLACE_WORDS and unknown:
             found.append(word)
     return tuple(dict.fromkeys(found))[:2]
