@@ -91,6 +91,7 @@ def _slots(clause, expected: dict) -> list[str]:
         "currencies": [c for c in s.currencies if c != "HOME"],
         "services": list(s.services),
         "alert_kind": [s.alert_kind] if s.alert_kind else [],
+        "group_by": [s.group_by] if s.group_by else [],
     }
     for name, value in expected.items():
         if name in seen:

@@ -9,6 +9,7 @@ from quipu.application.understanding.conversation import (
     SURE_TO_CASE,
     UNRECOGNIZED,
     asked_for,
+    details_named,
     moves_money,
     named_or_sure,
     refines,
@@ -40,7 +41,24 @@ def told_beside_a_request(clause: Clause, others: tuple[Clause, ...], catalog: C
     asks_more = [c for c in others if c.intent not in FILLERS]  # "reclamei de uma cobrança, e aí?" asks nothing more
     if told and any((sure(c, NEW_REQUEST) or asked_for(c)) and c.intent != clause.intent for c in asks_more):
         return True
-    return _why_a_person_is_asked(clause, asks_more, catalog) or _disowned_for_an_action(clause, asks_more, catalog)
+    return (
+        _why_a_person_is_asked(clause, asks_more, catalog)
+        or _disowned_for_an_action(clause, asks_more, catalog)
+        or _a_state_told(clause, asks_more)
+    )
+
+
+def _a_state_told(clause: Clause, others: list[Clause]) -> bool:
+    """ "Uh, estoy re atrasado. Dale, pagame una cuota…", "me espero a ver si se cae. ¿Y cuánto debo…?": a statement
+    that names nothing and that neither the lexicon nor the reader is sure of, beside what is plainly asked, tells the
+    customer's state; it asks nothing of its own."""
+    named = set(clause.anchors) - FILLERS  # "bueno, entonces me espero…": an "ok" names nothing
+    # "uff, estoy hasta el cuello este mes": a time said with the state still names nothing asked
+    names = details_named(clause) - {"periods"}
+    plain = clause.mood == Mood.STATEMENT and clause.polarity == Polarity.ASKS and not named and not names
+    plain = plain and not sure(clause, NEW_REQUEST)  # "lo pago yo en el banco" refuses: it says something
+    asked = (Mood.REQUEST, Mood.QUESTION, Mood.ACTION_QUESTION)
+    return plain and any(c.mood in asked and sure(c, NEW_REQUEST) for c in others)
 
 
 def _disowned_for_an_action(clause: Clause, others: list[Clause], catalog: Catalog) -> bool:

@@ -22,6 +22,7 @@ from quipu.domain.reading.kept_together import (
     merged,
     opens_on_an_imperative,
     restricts,
+    right_away_then_a_detail,
     said_first,
     supposes,
 )
@@ -66,10 +67,8 @@ def clauses(text: str, language: str) -> list[Words]:
         current_said.append(raw)
     if current:
         pieces.append((current, current_said, False))
-    # "las alertas de compras en el extranjero ¿tienen costo?": words before the question that ask nothing outright
-    # are its topic, asked with it
-    # "el pago de la factura de internet, ¿se puede programar…?": a topic before a question about an action is what
-    # that question asks about, one clause with it
+    # "las alertas de compras en el extranjero ¿tienen costo?", "el pago de la factura de internet, ¿se puede
+    # programar…?": words before the question that ask nothing outright are its topic, one clause with it
     for i in sorted(before_a_question, reverse=True):
         topic, topic_said, _ = pieces[i]
         if i + 1 < len(pieces) and pieces[i + 1][2] and not _asks_outright(topic, language):
@@ -111,7 +110,8 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
             continue
         if start and words[start - 1] in _subjects(language):  # "…dice que yo también pague": "me too", no clause
             continue
-        if not rest or rest[0] in PUNCTUATION:  # "bloquéeme la tarjeta de una vez, no la quiero activa": "right away"
+        # "bloquéeme la tarjeta de una vez, no la quiero activa", "págala de una vez con lo de ahorro": "right away"
+        if not rest or rest[0] in PUNCTUATION or right_away_then_a_detail(match.group(0), rest, language):
             continue
         # "caso o salário caia antes eu pagaria…": a joiner inside a supposition, before its comma, is part of it
         if supposes(words[:start], language) and "," not in words[:start]:

@@ -59,6 +59,13 @@ def _how_it_is_done(after: list[str], lex: Lexicon) -> bool:
     return not purpose
 
 
+def right_away_then_a_detail(joiner: str, after: list[str], language: str) -> bool:
+    """ "págala toda de una vez con lo que tengo en ahorro": a joiner that also means "right away", followed by a
+    detail of the same request (a preposition), joins nothing."""
+    lex = lexicon(language)
+    return joiner in lex.cue_words("right_away") and bool(after) and after[0] in lex.cue_words("prepositions")
+
+
 def inside_a_number(left: list[str], right: list[str], language: str) -> bool:
     """ "treinta y cinco mil", "mil e quinhentos": an "y"/"e" between number words is part of the number."""
     lex = lexicon(language)

@@ -114,6 +114,7 @@ def put_off(text: str, lex: Lexicon, said: str | None = None) -> bool:
         not any(end <= m.start() and len(text[end : m.start()].split()) <= NEED_REACH for end in needs)
         and not _happened_yet(text, m, lex)
         and not _tells_a_state(text, m, lex)
+        and not _made_it_to(text, m, lex)
         and (said is None or m.group(0) in said)
         for m in lex.cue("postpone").find(text)
     )
@@ -147,6 +148,13 @@ def _tells_a_state(text: str, delay: Found, lex: Lexicon) -> bool:
     verb = past_the_pronouns(text[delay.end() :].split(), lex)
     state = lex.cue("state_verbs").search(" ".join(verb[:2]))
     return state is not None and state.start() == 0
+
+
+def _made_it_to(text: str, delay: Found, lex: Lexicon) -> bool:
+    """ "con lo que tengo no llego a fin de mes", "não chego no fim do mês": a time the money lasts to, said with a
+    verb of reaching it, tells the customer's straits; it puts nothing off."""
+    before = text[: delay.start()].split()
+    return bool(before) and before[-1] in lex.cue_words("reach_verbs")
 
 
 def _happened_yet(text: str, delay: Found, lex: Lexicon) -> bool:

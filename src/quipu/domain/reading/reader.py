@@ -9,6 +9,7 @@ from typing import Protocol
 from quipu.domain.dataset import AS_OF
 from quipu.domain.reading.alternatives import other_way_asked_alone, weighs_another
 from quipu.domain.reading.clauses import clauses
+from quipu.domain.reading.compared import compared_or_grouped
 from quipu.domain.reading.cues import Cues, read_cues
 from quipu.domain.reading.features import features
 from quipu.domain.reading.lexicon import common, lexicon
@@ -140,7 +141,7 @@ def read_clause(
     intents = money_taken_out(switched(intents, cues, slots), slots, named)
     intents = _paid_to_a_debt(_paid_by_money(intents, slots), slots)
     intents = _state_asked(intents, named, words, cues, language)
-    intents = _grouped_not_compared(_settled_when_asked(intents, cues, slots), slots)
+    intents = compared_or_grouped(_settled_when_asked(intents, cues, slots), slots, words, language)
     if announces_only(words, language):  # "hola, una consulta rápida": greeted, the question still to come
         intents = (Guess("greeting", 1.0),)
     polarity = Polarity.ASKS if switching_off(intents, words, language) and not cues.postpones else cues.polarity
@@ -171,17 +172,6 @@ def _by_rules(named: tuple[str, ...]) -> tuple[Guess, ...]:
     if not named:
         return ()
     return tuple(Guess(intent, round(1 / len(named), 3)) for intent in named)
-
-
-def _grouped_not_compared(intents: tuple[Guess, ...], slots: Slots) -> tuple[Guess, ...]:
-    """ "¿en qué almacén me gasté más ese mes?": where the most went, by merchant or category, in one period, is the
-    spending grouped; a comparison needs two periods to compare."""
-    grouped = slots.group_by in ("merchant", "category") and len(slots.periods) < 2
-    if not intents or intents[0].label != "compare_spending" or not grouped:
-        return intents
-    merged = sum(g.confidence for g in intents if g.label in ("compare_spending", "spending"))
-    rest = tuple(g for g in intents if g.label not in ("compare_spending", "spending"))
-    return (Guess("spending", round(min(1.0, merged), 3)), *rest)
 
 
 PAYING = "pay_debt"
