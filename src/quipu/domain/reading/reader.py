@@ -38,7 +38,11 @@ def read(text: str, context: ReadingContext, learned: LearnedReader | None = Non
     pieces = clauses(text, language)
     quoted, said_so = inside_quotes(text, pieces), quoted_as_said(text, pieces, language)
     for index, words in enumerate(pieces):
-        if found and before is not None and (_its_state(found[-1], words, language) or other_way_asked_alone(words, language)):
+        if (
+            found
+            and before is not None
+            and (_its_state(found[-1], words, language) or other_way_asked_alone(words, language))
+        ):
             # "ya había levantado una aclaración, ¿en qué va?": the question is of the action just named: one clause;
             # so is the other way of it asked on its own ("¿…al correo? ¿o eso solo sale en la app?")
             before = _joined(before, words, asked=True)
