@@ -251,9 +251,10 @@ def _same(later: Command, seen: Command, catalog: Catalog) -> bool:
     quedado?") is the same lookup."""
     if later.step != seen.step or later.intent != seen.intent:
         return False
-    if later.step not in (Step.ANSWER, Step.EXPLAIN):
+    # "¿me pueden bloquear…? ¿o si la bloqueo ya es definitivo…?": how an action goes is explained once
+    if later.step != Step.ANSWER:
         return True
-    if later.step != Step.ANSWER or later.acts or later.clause is None:
+    if later.acts or later.clause is None:
         return False
     # "¿en qué se me fue más este mes? ¿dónde gasté más?": by category, then by merchant: two answers
     grouped = (later.clause.slots.group_by, seen.clause.slots.group_by if seen.clause is not None else None)

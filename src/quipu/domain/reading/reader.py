@@ -18,7 +18,7 @@ from quipu.domain.reading.named import anchors, announces_only, named_outright, 
 from quipu.domain.reading.periods import shared_periods, the_month_named_before
 from quipu.domain.reading.products_named import named_by_its_pronoun
 from quipu.domain.reading.quoted import inside_quotes, quoted_as_said
-from quipu.domain.reading.reasons import asked_by_its_need, gives_a_reason
+from quipu.domain.reading.reasons import asked_by_its_need, gives_a_reason, still_deciding
 from quipu.domain.reading.refusals import opens_with_its_action, refused_after_its_noun
 from quipu.domain.reading.slots import read_slots
 from quipu.domain.reading.switches import alert_refused, money_taken_out, switched, switching_off
@@ -78,6 +78,7 @@ def read(text: str, context: ReadingContext, learned: LearnedReader | None = Non
         if found and _asks_of_it(found[-1], clause):  # read again with what the clause before named, so the reader
             clause = read_clause(words, context, learned, as_of, carried=found[-1].slots)  # weighs it ("¿cuánto sale?")
         found.append(clause)
+    found = still_deciding(found, language)
     return Reading(text, language, shared_periods(the_month_named_before(found, language)), context.region)
 
 

@@ -1,5 +1,9 @@
 """A reason given for a request ("como ya vence, págala"): said before what it is for, it asks nothing itself; a need
-said after a question of what can be done ("¿me pueden subir el límite? lo necesito") makes the question a request."""
+said after a question of what can be done ("¿me pueden subir el límite? lo necesito") makes the question a request;
+one saying the customer has not decided yet ("…quiero saber qué opciones hay antes de decidir") makes every request
+of the message a question about it."""
+
+from dataclasses import replace
 
 from quipu.domain.reading.lexicon import Lexicon, lexicon
 from quipu.domain.reading.model import Clause, Mood
@@ -47,3 +51,16 @@ def _only_a_need(clause: Words, language: str) -> bool:
     pause = next((at for at in range(len(after) + 1) if followed_by_comma(clause, ends + at)), len(after))
     # "…tô precisando, mas não agora": a "no" after the pause takes the need back
     return pause <= NEED_REACH and not set(after) & set(lex.cue_words("negation"))
+
+
+def still_deciding(found: list[Clause], language: str) -> list[Clause]:
+    """ "¿Me pueden bloquear la tarjeta unos días…? …quiero saber qué opciones hay antes de decidir", "vocês podem
+    avisar qdo a fatura…? …queria entender como funciona antes de decidir": a customer who says they have not
+    decided asks how the action goes, not that it be done."""
+    undecided = lexicon(language).cue("undecided")
+    if not any(undecided.search(" ".join(c.words)) for c in found):
+        return found
+    return [
+        replace(c, mood=Mood.ACTION_QUESTION, settled=Mood.ACTION_QUESTION) if c.mood == Mood.REQUEST else c
+        for c in found
+    ]
