@@ -256,9 +256,10 @@ def _same(later: Command, seen: Command, catalog: Catalog) -> bool:
         return True
     if later.acts or later.clause is None:
         return False
-    # "¿en qué se me fue más este mes? ¿dónde gasté más?": by category, then by merchant: two answers
+    # "¿cuánto gasté en mayo y en qué comercio se me fue más?": the total, then where it went: two answers; so are
+    # two groupings of one period (by category, then by merchant)
     grouped = (later.clause.slots.group_by, seen.clause.slots.group_by if seen.clause is not None else None)
-    if all(grouped) and grouped[0] != grouped[1]:
+    if any(grouped) and grouped[0] != grouped[1]:
         return False
     # "¿cuánto debo de la tarjeta, de cuánto es el mínimo?": what the lookup does not take (how much is settled) is a
     # figure of the same answer, nothing new

@@ -112,6 +112,7 @@ def read_cues(clause: Words, language: str) -> Cues:
     commands = commanded(whole, opening, language)
     # "vocês podem me dizer até que dia…": the embedded question may stand a word past the opening
     tell = opens_with(lex.cue("tell"), opening) or asked_to_be_told(" ".join(opened[: OPENING + 3]), lex)
+    tell = tell or opens_with(lex.cue("to_see"), opening)  # "quiero ver si me alcanza para…": to know, not to act
     return Cues(
         commands=commands and not done(_up_to_a_comma(clause), language),
         # "imagínate que Mariana me pide prestado, yo le pasaría…": what someone says, only supposed
@@ -183,7 +184,9 @@ def _here_or_elsewhere(clause: Words, opening: str, text: str, lex: Lexicon) -> 
     chat ("¿por aquí me pueden bloquear la tarjeta…?", "vcs conseguem… por aqui mesmo?"): whether the bank can do it
     here is asked, not that it be done."""
     asked = clause.asked or asked_politely(opening, lex, text)
-    return another_way(clause.content, asked, lex) or (asked and lex.cue("this_channel").search(text) is not None)
+    # "necesito que me amplíen el cupo, ¿se puede por acá?": asked outright first, the chat named is only where
+    here = lex.cue("this_channel").search(text) is not None and lex.cue("request").search(text) is None
+    return another_way(clause.content, asked, lex) or (asked and here)
 
 
 def _reported(text: str, opening: str, lex: Lexicon, tell: bool) -> bool:

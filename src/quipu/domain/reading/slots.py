@@ -128,7 +128,8 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         other_one=bool(lex.cue("other_one").search(text)) or (refused_products and not products),
         both=bool(lex.cue("both").search(text)) or _all_of_them(draft.words, lex),
         same_one=bool(lex.cue("same_one").search(text)),
-        only_to_know=said_only(list(clause.content), [lex.cue("only_to_know")]),
+        # "quiero ver si llego a fin de mes con unas lucas": what the customer wants to see is why they asked
+        only_to_know=said_only(list(clause.content), [lex.cue("only_to_know")]) or _opens_with(lex.cue("to_see"), text),
         reversed=bool(lex.cue("reversed").search(text)),
         correction=bool(lex.cue("correction").search(text)),
         falls_due=bool(lex.cue("falls_due").search(text)),
@@ -263,7 +264,14 @@ def _places(draft: numbers.Draft, language: str, context: ReadingContext) -> tup
     found = []
     for i, word in enumerate(draft.words[1:], start=1):
         unknown = word.isalpha() and len(word) >= 4 and word not in known and word not in brand_names()
-        unknown = unknown and verbs.search(word) is None and not word.endswith(with_pronoun)
+        unknown = unknown and verbs.search(word) is None and not _a_verb_with_its_pronoun(word, with_pronoun)
         if draft.words[i - 1] in PLACE_WORDS and unknown:
             found.append(word)
     return tuple(dict.fromkeys(found))[:2]
+
+
+VERB_STEM = 2  # "hab|erlo", "ped|irlo": a stem before the ending ("f|irme" is a word of its own)
+
+
+def _a_verb_with_its_pronoun(word: str, endings: tuple[str, ...]) -> bool:
+    return any(word.endswith(e) and len(word) - len(e) >= VERB_STEM for e in endings)
