@@ -244,7 +244,8 @@ def _state_asked(
     if lexicon(language).cue("under_way").search(words.text) is None:
         return intents
     state = str(states[action])
-    first = Guess(state, intents[0].confidence)
+    # the action named outright and asked how it goes: its state, as sure as the naming
+    first = Guess(state, 1.0 if action in named else intents[0].confidence)
     return (first, *(g for g in intents[1:] if g.label != state))
 
 
