@@ -48,7 +48,7 @@ def read(text: str, context: ReadingContext, learned: LearnedReader | None = Non
             before = _joined(before, words, asked=True)
             found[-1] = read_clause(before, context, learned, as_of)
             continue
-        if found and weighs_another(found[-1], words, language):
+        if found and before is not None and weighs_another(found[-1], words, language):
             # "vocês conseguem bloquear só as compras online? ou bloqueio é tudo ou nada?": the action is one option
             # the customer weighs, asked about
             before = _joined(before, words, asked=True)
