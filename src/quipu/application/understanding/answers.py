@@ -7,6 +7,7 @@ from quipu.application.understanding.commands import Command, Step
 from quipu.application.understanding.conversation import (
     BILLS,
     NEW_REQUEST,
+    PAYING,
     Conversation,
     asked_for,
     details_named,
@@ -15,6 +16,7 @@ from quipu.application.understanding.conversation import (
 )
 from quipu.application.understanding.follow_ups import continues_an_action, kind_named
 from quipu.domain.reading.model import Clause, Mood, Polarity
+from quipu.domain.reading.products import DEBT_KINDS
 
 # moods in which an action the words name is told of, not asked of code
 _NOT_ASKED_OF_CODE = (Mood.QUESTION, Mood.HYPOTHETICAL, Mood.REPORT)
@@ -28,6 +30,8 @@ def answers_a_question(clause: Clause, conversation: Conversation, catalog: Cata
     # después" names it only to put it off
     # "paga minha conta de água" after an offer to transfer is a request of its own, not a detail of the offer
     own_request = sure(clause, NEW_REQUEST) and clause.intent not in (offered, "affirm")
+    # "ok pagala desde la de ahorro" after an offer to pay the light bill: paying, naming nothing else to pay, pays it
+    own_request = own_request and not _pays_what_was_offered(clause, offered)
     # "me liga à tarde pra gente ver isso": a pronoun inside a request the lexicon names is no taking up
     asked_for_that = (
         clause.slots.that_one and asked_for(clause) and not (own_request and clause.intent in clause.anchors)
@@ -83,6 +87,10 @@ def answers_a_question(clause: Clause, conversation: Conversation, catalog: Cata
     new_request = new_request and not kind_given
     refused = clause.polarity != Polarity.ASKS and catalog.acts(clause.intent) and clause.slots.amounts == ()
     nothing_served = clause.intent == "out_of_scope" and sure(clause) and not picked  # "¿va a llover mañana?"
+    # "no mejor no, déjalo" while code asks the sum of a transfer nothing prepared yet: the request is dropped
+    dropped = clause.intent == "cancel_pending" and sure(clause) and not conversation.pending
+    if dropped and catalog.acts(conversation.last_intent or ""):
+        return Command(Step.ACKNOWLEDGE, clause, intent=conversation.last_intent, reason="declined")
     if new_request or refused or nothing_served or clause.intent in ("human", "scam_report", "cancel_pending"):
         return None
     if clause.intent == "deny" and sure(clause):
@@ -138,3 +146,9 @@ def _settles_what_was_asked(clause: Clause, conversation: Conversation, catalog:
     # only a request that takes how much is settled by it: "…el pago mínimo" after a charge looked at asks its own
     settles = catalog.takes_declared(conversation.last_intent or "", frozenset({"settles"}))
     return said and settles and catalog.narrowed_by(conversation.last_intent or "", details_named(clause))
+
+
+def _pays_what_was_offered(clause: Clause, offered: str | None) -> bool:
+    s = clause.slots
+    names_another = bool(s.services) or any(p.kind in DEBT_KINDS for p in s.products)
+    return {clause.intent, offered or ""} <= PAYING and not names_another
