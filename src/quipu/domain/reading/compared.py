@@ -18,9 +18,9 @@ def compared_or_grouped(intents: tuple[Guess, ...], slots: Slots, words: Words, 
 
 def _grouped(intents: tuple[Guess, ...], slots: Slots) -> bool:
     """ "¿en qué almacén me gasté más ese mes?": where the most went, by merchant or category, in one period, is the
-    spending grouped; a comparison needs two periods to compare."""
+    spending grouped, with whatever share the reader gave to comparing; a comparison needs two periods to compare."""
     grouped = slots.group_by in ("merchant", "category") and len(slots.periods) < 2
-    return bool(intents) and intents[0].label == "compare_spending" and grouped
+    return bool(intents) and intents[0].label in SPENT and grouped
 
 
 def _weighed(intents: tuple[Guess, ...], slots: Slots, words: Words, language: str) -> bool:
