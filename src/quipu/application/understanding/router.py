@@ -244,7 +244,7 @@ def _names_nothing(command: Command) -> bool:
     return command.clause is not None and not (command.clause.anchors or details_named(command.clause))
 
 
-SPENT, GROUPINGS = "spending", {"merchant", "category"}  # where the money went, grouped one way or the other
+SPENDING, GROUPINGS = "spending", {"merchant", "category"}  # where the money went, grouped one way or the other
 
 
 def _same(later: Command, seen: Command, catalog: Catalog) -> bool:
@@ -262,7 +262,7 @@ def _same(later: Command, seen: Command, catalog: Catalog) -> bool:
     # "¿cuánto gasté en mayo y en qué comercio se me fue más?": the total, then where it went: two answers; so are
     # two groupings of one period (by category, then by merchant)
     grouped = (later.clause.slots.group_by, seen.clause.slots.group_by if seen.clause is not None else None)
-    if later.intent == SPENT and set(grouped) & GROUPINGS and grouped[0] != grouped[1]:
+    if later.intent == SPENDING and set(grouped) & GROUPINGS and grouped[0] != grouped[1]:
         return False
     # "¿cuánto debo de la tarjeta, de cuánto es el mínimo?": what the lookup does not take (how much is settled) is a
     # figure of the same answer, nothing new

@@ -43,9 +43,8 @@ def weighs_another(before: Clause, words: Words, language: str) -> bool:
     """A question opening on "or" right after a question that names an action ("¿me la bloquean? ¿o tengo que
     llamar?", "…só para compras online? Ou bloqueio é tudo ou nada?"): the other option of the same question. An
     "or" with a figure corrects it ("¿o mejor 600?") and names no option."""
-    said = list(words.content)
-    other = bool(said) and said[0] in lexicon(language).cue_words("alternative") and len(said) > 1
+    said, lex = list(words.content), lexicon(language)
+    other = bool(said) and said[0] in lex.cue_words("alternative") and len(said) > 1
     acting = before.asked and before.mood in (Mood.REQUEST, Mood.QUESTION) and bool(before.anchors)
-    numbers = lexicon(language).numbers()
-    figure = any(w[:1].isdigit() or w in numbers for w in said)
+    figure = any(w[:1].isdigit() or w in lex.numbers() for w in said)
     return other and words.asked and acting and not figure

@@ -102,12 +102,13 @@ def read_cues(clause: Words, language: str) -> Cues:
     # verb of another kind ("no lo reconozco") leaves a request in the same words asked ("levanta una disputa, no lo
     # reconozco")
     anchors = negatable_verbs(text, lex)
-    because = reason_then_request(opening, text, lex)  # "como ya vence, págala": a reason, then what is asked
+    because = reason_then_request(opening, text, lex)
+    requested = lex.cue("request").search(text) is not None  # "como ya vence, págala": a reason, then what is asked
     # "¿me lo pueden mandar al correo o toca ir a la oficina?": the other way offered asks whether it can be done here
     how_to = (
         _early(lex.cue("how_to"), text, OPENING + 2)
         or bool(lex.cue("other_way").search(text))
-        or _here_or_elsewhere(clause, opening, text, lex)
+        or _here_or_elsewhere(clause, opening, text, lex, requested)
     )
     commands = commanded(whole, opening, language)
     # "vocês podem me dizer até que dia…": the embedded question may stand a word past the opening
@@ -128,7 +129,7 @@ def read_cues(clause: Words, language: str) -> Cues:
         or how_to
         or _led_by_its_question(clause, language),
         polite_request=asked_politely(opening, lex, text),
-        request=bool(lex.cue("request").search(text)) or commands or wished_action(clause, language) or because,
+        request=requested or commands or wished_action(clause, language) or because,
         question=(clause.asked or opens_with(lex.cue("question_words"), opening)) and not because,
         refuses=negated(clause, language, [m.start() for m in anchors])
         or refused_after_its_verb(clause, language)
@@ -179,13 +180,13 @@ def _past_opening(clause: Words, lex: Lexicon) -> Words:
     return clause if drop == 0 else Words(clause.words[at:], clause.said, clause.asked)
 
 
-def _here_or_elsewhere(clause: Words, opening: str, text: str, lex: Lexicon) -> bool:
+def _here_or_elsewhere(clause: Words, opening: str, text: str, lex: Lexicon, requested: bool) -> bool:
     """A question that offers another way of the bank's ("…al correo o toca ir a la oficina?") or names this very
     chat ("¿por aquí me pueden bloquear la tarjeta…?", "vcs conseguem… por aqui mesmo?"): whether the bank can do it
     here is asked, not that it be done."""
     asked = clause.asked or asked_politely(opening, lex, text)
     # "necesito que me amplíen el cupo, ¿se puede por acá?": asked outright first, the chat named is only where
-    here = lex.cue("this_channel").search(text) is not None and lex.cue("request").search(text) is None
+    here = lex.cue("this_channel").search(text) is not None and not requested
     return another_way(clause.content, asked, lex) or (asked and here)
 
 

@@ -7,6 +7,7 @@ window, a summary's topic, "the other one")."""
 import re
 from collections.abc import Sequence
 from datetime import date
+from functools import cache
 
 from quipu.domain.reading import numbers, numbers_cued
 from quipu.domain.reading.bills_named import (
@@ -259,8 +260,7 @@ def _places(draft: numbers.Draft, language: str, context: ReadingContext) -> tup
     only the records know ("¿cuánto gasté en ElectroMax?"). A wrong guess costs one lookup that finds nothing."""
     known, lex = speller(language).vocabulary, lexicon(language)
     verbs = lex.cue("action_verbs")  # "no apagues…": a verb after Portuguese "no" is no place
-    # "no me acuerdo de haberlo hecho": an infinitive with its pronoun attached is a verb, no place
-    with_pronoun = tuple(e + c for e in lex.cue_words("infinitive_endings") for c in lex.cue_words("attached_clitics"))
+    with_pronoun = _infinitives_with_a_pronoun(language)
     found = []
     for i, word in enumerate(draft.words[1:], start=1):
         unknown = word.isalpha() and len(word) >= 4 and word not in known and word not in brand_names()
@@ -268,6 +268,13 @@ def _places(draft: numbers.Draft, language: str, context: ReadingContext) -> tup
         if draft.words[i - 1] in PLACE_WORDS and unknown:
             found.append(word)
     return tuple(dict.fromkeys(found))[:2]
+
+
+@cache
+def _infinitives_with_a_pronoun(language: str) -> tuple[str, ...]:
+    """ "no me acuerdo de haberlo hecho": how an infinitive with its pronoun attached ends (a verb, no place)."""
+    lex = lexicon(language)
+    return tuple(e + c for e in lex.cue_words("infinitive_endings") for c in lex.cue_words("attached_clitics"))
 
 
 VERB_STEM = 2  # "hab|erlo", "ped|irlo": a stem before the ending ("f|irme" is a word of its own)
