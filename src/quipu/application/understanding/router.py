@@ -106,9 +106,12 @@ def _opens_an_action(clause: Clause, after: tuple[Clause, ...], catalog: Catalog
 
 def _opens_what_follows(clause: Clause, after: tuple[Clause, ...]) -> bool:
     """ "no espera, mejor no pagues nada", "uy no, perdón, que sean 250": holding the turn, or a "no" before the
-    correction it opens, asks nothing of its own; what follows is answered."""
-    held = clause.intent == HOLD and bool(after)
-    return held or (clause.intent == "deny" and any(c.slots.correction for c in after))
+    correction it opens, asks nothing of its own; what follows is answered. A hold that names what it corrects ("não
+    pera, a de água") is that correction. Words that only conclude from the bank's answer ("o sea que todavía no me
+    lo han cobrado. ¿y cuánto debo?") open the question after them."""
+    held = clause.intent == HOLD and bool(after) and not (clause.slots.correction and details_named(clause))
+    concluded = clause.slots.concludes and not clause.asked and any(sure(c, NEW_REQUEST) for c in after)
+    return held or concluded or (clause.intent == "deny" and any(c.slots.correction for c in after))
 
 
 def _only_heard(clause: Clause, after: tuple[Clause, ...]) -> bool:
@@ -237,7 +240,10 @@ def _only_corrects(clause: Clause, earlier: Command, catalog: Catalog) -> bool:
     """Words that correct and name nothing the bank does of their own ("no, mejor 1500"), in the customer's voice;
     an alert's other kind is the alert's own detail ("…no, perdón, mejor la de cobros duplicados")."""
     kind = catalog.takes_declared(earlier.intent or "", kind_named(clause))
-    return clause.slots.correction and (not clause.anchors or kind) and continues_an_action(clause)
+    # "…ah no espera, el internet no, que ese ya lo pagó mi hermano, nomás la luz": the bill kept and the one refused
+    # correct the payment, whoever the reason for refusing one names
+    kept = bool(clause.slots.services and clause.slots.refused_services)
+    return clause.slots.correction and (not clause.anchors or kind) and (continues_an_action(clause) or kept)
 
 
 def _names_nothing(command: Command) -> bool:

@@ -173,6 +173,14 @@ def taken_back(commands: list[Command], catalog: Catalog) -> list[Command]:
             told = told or (earlier.step == Step.ANSWER and clause.polarity == Polarity.POSTPONES and paid)
             if told and about_it and later.step in (*NOTHING_OF_ITS_OWN, Step.CANCEL_PENDING):
                 spent.append(later)
+            # "paga la luz y el agua…, no perdón, el agua no, esa la pago yo": some of the bills asked, refused, leave
+            # the others asked; the refusal has said all it said
+            asked = earlier.clause
+            others = _the_other_bills(asked, clause)
+            if prepares and others and asked is not None:
+                kept[i] = replace(earlier, clause=replace(asked, slots=replace(asked.slots, services=others)))
+                spent.append(later)
+                break
             if prepares and about_it:
                 kept[i] = Command(
                     Step.ACKNOWLEDGE, earlier.clause, earlier.skill, earlier.intent, reason=clause.polarity.value
@@ -185,7 +193,15 @@ def taken_back(commands: list[Command], catalog: Catalog) -> list[Command]:
 
 def _another_bill(earlier: Clause | None, later: Clause) -> bool:
     asked, put_off = set(earlier.slots.services) if earlier else set(), set(later.slots.services)
-    return bool(asked and put_off and not asked & put_off)
+    # "paga só a de luz, as outras eu vejo depois": the rest of the bills, put off, are others than the one asked
+    return bool(asked and (later.slots.the_rest or (put_off and not asked & put_off)))
+
+
+def _the_other_bills(earlier: Clause | None, later: Clause) -> tuple[str, ...]:
+    refused = {*later.slots.services, *later.slots.refused_services}
+    asked = earlier.slots.services if earlier else ()
+    others = tuple(s for s in asked if s not in refused)
+    return others if refused and len(others) < len(asked) and others else ()
 
 
 def _another_left_alone(clause: Clause) -> bool:

@@ -3,9 +3,11 @@ report of what someone said, a correction, another product left alone, the bank 
 them stays what it was."""
 
 from quipu.domain.reading.lexicon import compiled_table, lexicon, past_the_pronouns
+from quipu.domain.reading.named import greeting_phrases
+from quipu.domain.reading.openers import past_openers
 from quipu.domain.reading.polarity import a_verb_of_action, put_off, refusal
 from quipu.domain.reading.products_named import products_named
-from quipu.domain.reading.words import AND, PUNCTUATION
+from quipu.domain.reading.words import AND, PUNCTUATION, said_only
 
 CORRECTION_OPENS = 3  # "no, mejor…", "ou melhor…": a correction opens within the first words after the comma
 REPORT_OPENS = 5  # "o app diz que…", "la señorita del banco me dijo…": a report opens within these words
@@ -125,6 +127,18 @@ def asks_the_bank(rest: list[str], language: str) -> bool:
     return polite is not None and polite.start() == 0 and action
 
 
+def corrected_aloud(left: list[str], right: list[str], language: str) -> bool:
+    """ "quiero pagar la luz y el internet con la de cheques ah no espera el internet no": dictated with no comma, words
+    that open on taking back what was just said (past an "ah") after a request to act start a clause of their own (a
+    lookup corrected aloud, "…quanto foi de farmácia não pera de mercado", stays one question)."""
+    lex = lexicon(language)
+    if lex.cue("action_verbs").search(" ".join(left)) is None:
+        return False
+    said = past_openers([w for w in right if w not in PUNCTUATION], lex)
+    found = lex.cue("corrected_in_place").search(" ".join(said[:CORRECTION_OPENS]))
+    return found is not None and found.start() == 0 and len(said) > len(found.group(0).split())
+
+
 def corrected_then_another_bill(left: list[str], right: list[str], language: str) -> bool:
     """ "mejor la de la luz, el agua la pago la semana que viene": a correction said first is complete; the words after
     the comma that name another bill tell what becomes of that one, a clause of their own."""
@@ -132,9 +146,10 @@ def corrected_then_another_bill(left: list[str], right: list[str], language: str
 
 
 def _other_bills(left: list[str], right: list[str], language: str) -> bool:
-    """Each side names a bill, and none the other names."""
+    """Each side names a bill, and none the other names; or the right names the rest ("…luz, as outras depois")."""
     named = [{name for name, p in compiled_table(language, "services") if p.search(" ".join(w))} for w in (left, right)]
-    return bool(named[0] and named[1] and not named[0] & named[1])
+    the_rest = lexicon(language).cue("the_rest").search(" ".join(right)) is not None
+    return bool(named[0] and (named[1] or the_rest) and not named[0] & named[1])
 
 
 def says_how(right: list[str], language: str) -> bool:
@@ -150,3 +165,13 @@ def another_bill_told(left: list[str], right: list[str], language: str) -> bool:
     """After a comma, what becomes of another bill than the one said before: after a correction ("mejor la de la
     luz, el agua la pago la semana que viene"), or put off or refused ("só a de água, a luz eu pago no fim do mês")."""
     return corrected_then_another_bill(left, right, language) or another_bill_put_off(left, right, language)
+
+
+def greets_only(words: list[str], language: str) -> bool:
+    """ "buenas parce, tengo una compra…": a greeting (and the words said to be kind) before a comma is a clause of
+    its own, so what follows is read on its own."""
+    greeting = greeting_phrases(language)
+    said = " ".join(w for w in words if w not in PUNCTUATION)
+    if greeting is None or greeting.search(said) is None:
+        return False
+    return said_only(words, [greeting, lexicon(language).cue("courtesy")])

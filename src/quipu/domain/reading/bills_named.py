@@ -34,6 +34,15 @@ def bills_kept(said: str, services: tuple[str, ...], language: str) -> tuple[tup
     return (kept, tuple(s for s in services if s in refused)) if kept and refused & set(services) else (services, ())
 
 
+def only_another_refused(said: str, kept: tuple[str, ...], language: str) -> bool:
+    """ "paga la luz, el agua no": with a bill kept and one refused, the "no" is the refused one's, unless a negation
+    or a delay comes before the bill kept ("aún no quiero pagar el agua ni el internet" refuses both)."""
+    lex = lexicon(language)
+    starts = [m.start() for name, p in compiled_table(language, "services") if name in kept for m in p.find(said)]
+    stops = {*lex.cue_words("negation"), *lex.cue_words("not_yet")}
+    return bool(starts) and not set(said[: min(starts)].split()) & stops
+
+
 def _joined_before(before: list[str], joiners: tuple[str, ...]) -> bool:
     said = " ".join(before[-2:])
     return any(said == j or said.endswith(f" {j}") for j in joiners)

@@ -7,13 +7,16 @@ from quipu.domain.reading.after_a_comma import (
     another_bill_told,
     asks_the_bank,
     asks_what_to_do_of_it,
+    corrected_aloud,
     corrects,
+    greets_only,
     leads_its_question,
     says_how,
     stands_apart,
     topic_of_the_question,
 )
 from quipu.domain.reading.alternatives import after_an_alternative
+from quipu.domain.reading.in_place import said_in_place
 from quipu.domain.reading.kept_together import (
     SHORT,
     a_matter_of,
@@ -27,7 +30,6 @@ from quipu.domain.reading.kept_together import (
     supposes,
 )
 from quipu.domain.reading.lexicon import Found, Phrases, compiled_table, lexicon, past_the_pronouns
-from quipu.domain.reading.named import greeting_phrases
 from quipu.domain.reading.openers import asks_only_to_know, if_words, past_openers
 from quipu.domain.reading.reactions import past_reactions, reacts_only
 from quipu.domain.reading.wishes import opens_with_verb, wishes_an_action
@@ -135,6 +137,12 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         left, right = words[:index], words[index + 1 :]
         if index < SHORT or (len(right) < SHORT and not opens_on_an_imperative(right, language)):
             continue
+        # "quiero pagar la luz y el internet ah no espera el internet no…": dictated, a correction opens a clause,
+        # unless what it takes back is said right before it ("a la cuenta 4000001006 no perdón la 4000001003")
+        dictated_correction = left[-1] not in PUNCTUATION and corrected_aloud(left, words[index:], language)
+        if dictated_correction and _content(left) > SHORT and said_in_place(tuple(words), language) == tuple(words):
+            head = (left, said[:index], _asked_with(left, asked, language))
+            return [head, *_joined((words[index:], said[index:], asked), language)]
         # "mi tarjeta no pasa en ningún lado me la pueden reactivar": dictated with no comma, the bank asked to act
         # "…dice que yo | pague los 44.800": a verb after its subject is the subject's
         kept_with = PUNCTUATION | SUBORDINATING | if_words(language) | _clitics_and_subjects(language)
@@ -163,7 +171,7 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
             and not says_how(right, language)
             and (
                 _starts_anew(right, language)
-                or _greets_only(left, language)
+                or greets_only(left, language)
                 or corrects(right, language)
                 or another_bill_told(left, right, language)
                 or (
@@ -251,18 +259,8 @@ def _said_before(words: list[str], language: str) -> int:
 
 
 def _opens_only(words: list[str], language: str) -> bool:
-    """The words only open a turn ("otra cosa", "y otra pregunta", "outra coisa"): what follows is the clause."""
-    return said_only(words, [lexicon(language).cue("openers")])
-
-
-def _greets_only(words: list[str], language: str) -> bool:
-    """ "buenas parce, tengo una compra…": a greeting (and the words said to be kind) before a comma is a clause of
-    its own, so what follows is read on its own."""
-    greeting = greeting_phrases(language)
-    said = " ".join(w for w in words if w not in PUNCTUATION)
-    if greeting is None or greeting.search(said) is None:
-        return False
-    return said_only(words, [greeting, lexicon(language).cue("courtesy")])
+    """The words only open a turn ("otra cosa", "outra coisa", "o sea que"): what follows is the clause."""
+    return said_only(words, [lexicon(language).cue("openers"), lexicon(language).cue("concludes")])
 
 
 def _only_courtesy(rest: list[str], language: str) -> bool:

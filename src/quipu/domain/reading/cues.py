@@ -149,7 +149,7 @@ def read_cues(clause: Words, language: str) -> Cues:
         or bool(lex.cue("incoming").search(text)),
         done=done(clause, language),
         done_by_others=bool(lex.cue("done_by_others").search(text)) or done_by_others(clause, language),
-        pays=bool(lex.cue("pay_verbs").search(text)),
+        pays=bool(lex.cue("pay_verbs").search(lex.cue("paying_asked_about").blanked(text))),
         tell=tell,
         how_to=how_to,
         habit=bool(lex.cue("habit").search(text)),

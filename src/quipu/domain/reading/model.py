@@ -115,6 +115,7 @@ class Slots:
     current_one: bool = False  # "¿y en lo que va de este?", "e o atual?": the current one of the period just asked
     duplicate: bool = False
     other_one: bool = False
+    the_rest: bool = False  # "las demás", "as outras": the rest of what was named or shown
     both: bool = False
     reversed: bool = False
     correction: bool = False

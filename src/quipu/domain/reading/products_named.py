@@ -51,13 +51,16 @@ def refused_here(before: list[str], after: list[str], lex: Lexicon) -> bool:
     left = lex.cue("left_alone").search(" ".join(after[:LEFT_ALONE_WORDS]))
     if left is not None and left.start() == 0:  # "la de crédito déjenla como está"
         return True
+    if len(after) > 1 and after[0] in lex.cue_words("not_yet") and after[1] in negators:  # "el internet todavía no"
+        after = after[1:]
     if not after or after[0] not in negators:
         return False
     courtesy = {str(c) for c in lex.cue_words("courtesy") if " " not in str(c)}  # "la de crédito no eh, esa…"
     rest = after[1:]
     while rest and rest[0] in courtesy:
         rest = rest[1:]
-    return not rest or rest[0] in PUNCTUATION
+    # "el internet no, que ese ya lo pagó mi hermano": the refusal, then why
+    return not rest or rest[0] in PUNCTUATION or rest[0] in lex.cue_words("refusal_reason")
 
 
 # the words that name an account before its number ("de la cuenta de ahorro 4000000011"): set aside to find its role

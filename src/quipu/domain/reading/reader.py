@@ -8,6 +8,7 @@ from typing import Protocol
 
 from quipu.domain.dataset import AS_OF
 from quipu.domain.reading.alternatives import other_way_asked_alone, weighs_another
+from quipu.domain.reading.assistant_asked import who_answers_asked
 from quipu.domain.reading.clauses import clauses
 from quipu.domain.reading.compared import compared_or_grouped
 from quipu.domain.reading.cues import Cues, read_cues
@@ -19,7 +20,7 @@ from quipu.domain.reading.periods import shared_periods, the_month_named_before
 from quipu.domain.reading.products_named import named_by_its_pronoun
 from quipu.domain.reading.quoted import inside_quotes, quoted_as_said
 from quipu.domain.reading.reasons import asked_by_its_need, gives_a_reason, still_deciding
-from quipu.domain.reading.refusals import opens_with_its_action, refused_after_its_noun
+from quipu.domain.reading.refusals import things_refused
 from quipu.domain.reading.slots import read_slots
 from quipu.domain.reading.switches import alert_refused, money_taken_out, switched, switching_off
 from quipu.domain.reading.words import AND, Words, normalise
@@ -145,15 +146,12 @@ def read_clause(
     intents, moods = learned.read(seen) if learned else (_by_rules(named), ())
     intents = money_taken_out(switched(intents, cues, slots), slots, named)
     intents = _paid_to_a_debt(_paid_by_money(intents, slots), slots)
-    intents = _state_asked(intents, named, words, cues, language)
+    intents = who_answers_asked(_state_asked(intents, named, words, cues, language), named, words, cues, language)
     intents = compared_or_grouped(_settled_when_asked(intents, cues, slots), slots, words, language)
     if announces_only(words, language):  # "hola, una consulta rápida": greeted, the question still to come
         intents = (Guess("greeting", 1.0),)
     polarity = Polarity.ASKS if switching_off(intents, words, language) and not cues.postpones else cues.polarity
-    # a product refused in the same words ("la de débito, la de crédito no") refuses that product, not the request
-    products_named = bool(slots.products or slots.last4) and not opens_with_its_action(words, language)
-    if polarity == Polarity.ASKS and refused_after_its_noun(words, language) and not products_named:
-        polarity = Polarity.REFUSES
+    polarity = things_refused(polarity, words, slots, language)
     intents = alert_refused(intents, polarity, cues)
     return Clause(
         text=words.said,
@@ -187,8 +185,9 @@ def _settled_when_asked(intents: tuple[Guess, ...], cues: Cues, slots: Slots) ->
     in a question ("¿cuál es el mínimo?") or as its figure ("me regala el valor de la cuota mínima") it is the debt."""
     if not intents or intents[0].label != "debt" or not slots.settles or cues.settled_mood() != Mood.REQUEST:
         return intents
-    # "me regala el pago mínimo": the figure, told; "regáleme ese mínimo desde la de ahorros": from an account, paid
-    if slots.how_much or not (cues.pays or _from_an_account(slots)):
+    # "me regala el pago mínimo": the figure, told; "regáleme ese mínimo desde la de ahorros": from an account, paid;
+    # "regáleme el mínimo y la fecha hasta la que puedo pagar": the paying verb is inside the date asked
+    if slots.how_much or slots.deadline or not (cues.pays or _from_an_account(slots)):
         return intents
     return _one_with_paying(intents)
 

@@ -3,7 +3,9 @@ vencimento não, obrigada"), wanting negated ("tampoco quiero la alerta"), a wit
 ("cancele eso de abonarle 300 mil"), a Brazilian "não" after the imperative ("bloqueia não"), one word that declines
 ("paso, ya tengo recordatorio")."""
 
+from quipu.domain.reading.bills_named import only_another_refused
 from quipu.domain.reading.lexicon import Lexicon, articles, common_words, lexicon, past_the_pronouns
+from quipu.domain.reading.model import Polarity, Slots
 from quipu.domain.reading.polarity import (
     a_verb_of_action,
     after_an_alternative,
@@ -177,3 +179,15 @@ def nothing_of_it(clause: Words, language: str) -> bool:
         if after and (after[0] in nouns or a_verb_of_action(after[0], lex)):
             return True
     return False
+
+
+def things_refused(polarity: Polarity, words: Words, slots: Slots, language: str) -> Polarity:
+    """The clause's polarity once the things it names are weighed: a thing refused after its noun refuses the request
+    ("el bloqueo no"), but a product refused beside another ("la de débito, la de crédito no") refuses that product,
+    and a bill refused beside one kept ("paga la luz, el agua no") that bill, not the request."""
+    products_named = bool(slots.products or slots.last4) and not opens_with_its_action(words, language)
+    if polarity == Polarity.ASKS and refused_after_its_noun(words, language) and not products_named:
+        polarity = Polarity.REFUSES
+    if slots.refused_services and only_another_refused(words.text, slots.services, language):
+        polarity = Polarity.ASKS
+    return polarity

@@ -6,6 +6,7 @@ window, a summary's topic, "the other one")."""
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date
 from functools import cache
 
@@ -19,6 +20,7 @@ from quipu.domain.reading.bills_named import (
     services_named,
 )
 from quipu.domain.reading.given import given_account
+from quipu.domain.reading.in_place import said_in_place
 from quipu.domain.reading.lexicon import (
     Lexicon,
     Phrases,
@@ -57,6 +59,7 @@ def _own_merchants_as_said(clause: Words, context: ReadingContext) -> tuple[str,
 
 def read_slots(clause: Words, language: str, context: ReadingContext, as_of: date) -> Slots:
     lex = lexicon(language)
+    clause = replace(clause, words=said_in_place(clause.words, language))  # "…de ahorro no perdón de cheques"
     draft = numbers.Draft(list(clause.content))
     text = draft.text
     references = numbers_cued.cued(draft, lex.cue("not_account"), min_digits=4, reach=numbers_cued.WHOSE_REACH)
@@ -127,6 +130,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         current_one=bool(lex.cue("current_one").search(text)) and not said_periods,
         duplicate=bool(lex.cue("duplicate").search(text)),
         other_one=bool(lex.cue("other_one").search(text)) or (refused_products and not products),
+        the_rest=bool(lex.cue("the_rest").search(text)),
         both=bool(lex.cue("both").search(text)) or _all_of_them(draft.words, lex),
         same_one=bool(lex.cue("same_one").search(text)),
         # "quiero ver si llego a fin de mes con unas lucas": what the customer wants to see is why they asked
@@ -142,7 +146,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         how_much=bool(lex.cue("how_much").search(text)),
         noted=_whole(text, lex.cue("noted")),
         continues=_opens_with(lex.cue("continues"), text),
-        concludes=_opens_with(lex.cue("concludes"), text),
+        concludes=_concludes(text, lex),
         guess=_opens_with(lex.cue("guess"), text),
         recognised=_recognised(" ".join(clause.words), lex),
         adds=bool(lex.cue("adds").search(text)),
@@ -239,6 +243,13 @@ def _window_of(hours: list[int]) -> str | None:
         return None
     hour = hours[0] + 12 if hours[0] < 8 else hours[0]
     return "morning" if hour < 12 else "afternoon" if hour < 19 else "evening"
+
+
+def _concludes(text: str, lex: Lexicon) -> bool:
+    """ "o sea que…", "bueno, ou seja…": the words open on what the customer concludes, past a yes or an opener."""
+    found = lex.cue("concludes").search(text)
+    before = text[: found.start()].split() if found else []
+    return found is not None and (not before or said_only(before, [lex.cue("affirm"), lex.cue("openers")]))
 
 
 def _opens_with(phrases: Phrases, text: str) -> bool:

@@ -220,6 +220,9 @@ async def _alert(turn: SkillTurn) -> list[ToolOutcome[Result]] | str:
     kind = _first(turn, "alert_kind")
     if _first(turn, "alert_not_offered"):  # "de compras en el exterior": said plainly, with the ones the bank has
         return _ask("alert_not_offered", turn.language)
+    # "cada vez que haya un consumo de más de 100 lucas": an alert bounded by an amount is of purchases, the only one
+    if kind is None and enabled and _first(turn, "over"):
+        kind = "purchases"
     if kind == "purchases" and enabled:
         return await _purchases(turn)
     if kind:
