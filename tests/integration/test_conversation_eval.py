@@ -3,6 +3,7 @@ the runner end to end."""
 
 import json
 from collections import Counter
+from decimal import Decimal
 from pathlib import Path
 
 import psycopg
@@ -15,7 +16,7 @@ from quipu.evaluation.conversations import Conversation, Expect, counts, load, s
 from quipu.evaluation.conversations_eval import CONVERSATIONS, ConversationRun, evaluate
 from quipu.evaluation.facts import Expected, figure, words
 from quipu.evaluation.picks import PICKS, pick
-from quipu.evaluation.replies import TurnObserved, arguments_match, fact_present, judge_turn
+from quipu.evaluation.replies import TurnObserved, arguments_match, fact_present, judge_turn, leaked
 from quipu.evaluation.scenarios import split_of
 from quipu.settings import Settings
 from stack import TEST_HOME
@@ -137,6 +138,13 @@ def test_a_made_up_figure_is_flagged_and_a_reformatted_one_is_not():
 def test_counts_of_a_result_and_the_customers_words_ground_figures():
     verdict = judge_turn(EXPECT, [], turn("Encontré 2 cargos de Uber de 312.40; dijiste 30 días.", said=["30 días"]))
     assert verdict.ungrounded == []
+
+
+def test_a_figure_the_customer_typed_in_slang_is_theirs_not_another_customers():
+    neighbours = frozenset({Decimal("12000.00")})  # another customer's balance
+    assert not leaked("Transferencia: 12.000,00 ARS", neighbours, ["pasale 15 lucas, no perdón, que sean 12 lucas"])
+    assert not leaked("Transferência: 12.000,00", neighbours, ["manda 12 mil pra ela"])
+    assert leaked("Transferencia: 12.000,00 ARS", neighbours, ["pasale 15 lucas a mi hermana"])
 
 
 def test_the_wrong_skill_tool_or_arguments_fail():
