@@ -45,7 +45,24 @@ def told_beside_a_request(clause: Clause, others: tuple[Clause, ...], catalog: C
         _why_a_person_is_asked(clause, asks_more, catalog)
         or _disowned_for_an_action(clause, asks_more, catalog)
         or _a_state_told(clause, asks_more)
+        or _a_report_told(clause, asks_more, catalog)
     )
+
+
+ASKED = (Mood.REQUEST, Mood.QUESTION, Mood.ACTION_QUESTION)
+
+
+def _a_report_told(clause: Clause, others: list[Clause], catalog: Catalog) -> bool:
+    """ "mi amiga Valeria dice que ya me depositó, ¿me dices cuánto tengo en mis cuentas?": what someone else said,
+    naming nothing the lexicon knows and no detail, beside another question plainly asked, is why the customer asks;
+    it is not looked up on its own. A report that marks a scam (a caller from the bank, a code, a stranger, money
+    asked for) or that names money to move is never set aside here."""
+    s = clause.slots
+    marked = s.secret or s.impersonation or s.scam_purpose or s.stranger or s.demanded or s.link or s.given_account
+    plain = clause.mood == Mood.REPORT and not clause.anchors and not details_named(clause) and not marked
+    if not plain or catalog.acts(clause.intent) or clause.intent in MONEY_INTENTS:
+        return False
+    return any(c.mood in ASKED and sure(c, NEW_REQUEST) and c.intent != clause.intent for c in others)
 
 
 def _a_state_told(clause: Clause, others: list[Clause]) -> bool:

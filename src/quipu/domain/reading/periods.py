@@ -17,6 +17,7 @@ DAYS_PER_MONTH = 30
 DAYS_PER_WEEK = 7
 COUNTED = frozenset({"last_n_days", "last_n_weeks", "last_n_months"})  # a span counted back from today
 FUTURE = "future"  # the lexicon's key for words of a time still to come
+WHOLE = "the_whole_of_it"  # "no mês inteiro", "el mes entero": the whole of the period talked about, no new one
 
 
 @dataclass(frozen=True)
@@ -37,12 +38,12 @@ def periods_said(text: str, language: str, as_of: date) -> list[Said]:
 
     candidates = [(key, match) for key, phrases in compiled_table(language, "periods") for match in phrases.find(text)]
     # the longest phrase wins where two overlap ("no mês passado" over "no mês"), then the earliest; what is still
-    # to come ("la semana que viene") takes its words and names no period
+    # to come ("la semana que viene") and the whole of the period talked about take their words and name no period
     future: list[tuple[int, int]] = []
     for key, match in sorted(candidates, key=lambda c: (c[1].start() - c[1].end(), c[1].start())):
         if any(match.start() < e and s < match.end() for s, e in future):
             continue
-        if key == FUTURE:
+        if key in (FUTURE, WHOLE):
             future.append(match.span())
             continue
         if key in COUNTED and _the_ones_talked_about(text, match, language):
