@@ -77,6 +77,9 @@ def scam_reported(clause: Clause, conversation: Conversation, catalog: Catalog) 
         or demanded_for_a_purpose
         or (reported and (s.secret or s.scam_purpose or (money and not steers_nothing(clause) and pressed)))
         or (s.secret and s.impersonation)
+        # "…o 'gerente de conta' pediu o número completo do cartão e o código pra investir por mim": a secret asked of
+        # the customer for a scam's purpose or by a stranger, whoever asks
+        or (s.secret and s.demanded and (s.scam_purpose or s.stranger))
         or (s.secret and s.link and clause.mood != Mood.ACTION_QUESTION)  # "ingrese a banco-seguro.com y confirme…"
     ):
         return Command(Step.SCAM, clause, reason="scam_report")

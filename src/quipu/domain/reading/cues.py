@@ -185,8 +185,9 @@ def _here_or_elsewhere(clause: Words, opening: str, text: str, lex: Lexicon, req
     chat ("¿por aquí me pueden bloquear la tarjeta…?", "vcs conseguem… por aqui mesmo?"): whether the bank can do it
     here is asked, not that it be done."""
     asked = clause.asked or asked_politely(opening, lex, text)
-    # "necesito que me amplíen el cupo, ¿se puede por acá?": asked outright first, the chat named is only where
-    here = lex.cue("this_channel").search(text) is not None and not requested
+    # "necesito que me amplíen el cupo, ¿se puede por acá?": asked outright first, the chat named is only where; a way
+    # the bank has no option for ("…o resumo por email em português?") is asked about the same way
+    here = any(lex.cue(c).search(text) for c in ("this_channel", "way_not_offered")) and not requested
     return another_way(clause.content, asked, lex) or (asked and here)
 
 
