@@ -62,8 +62,16 @@ def none_at_all(clause: Words, language: str) -> bool:
     # "quiero una aclaración por el cargo de Best Buy…, no me llegó nada": told after a comma, what did not happen is
     # the request's reason
     said = list(clause.words)
-    told_after = asked is not None and "," in said[: next(i for i, w in enumerate(said) if w in negators)]
-    return not lex.cue("action_verbs").find(" ".join(before)) and not reason and not told_after
+    negated_at = next(i for i, w in enumerate(said) if w in negators)
+    told_after = asked is not None and "," in said[:negated_at]
+    # "yo no compré nada en amazon, ábrame una reclamación": what did not happen, told before a comma, is the reason
+    # of the request said after it
+    comma = next((i for i in range(negated_at, len(said)) if said[i] == ","), None)
+    after = " ".join(w for w in said[comma + 1 :] if w not in PUNCTUATION) if comma is not None else ""
+    opens = any(
+        (found := lex.cue(c).search(after)) is not None and found.start() == 0 for c in ("imperative", "request")
+    )
+    return not lex.cue("action_verbs").find(" ".join(before)) and not reason and not told_after and not opens
 
 
 def refused_for_now(clause: Words, language: str, anchors: list[Found]) -> bool:
