@@ -118,9 +118,9 @@ def recognised(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
     again and nothing is opened. A complaint named in the same words ("fue un cobro doble") is no recognition."""
     charges = catalog.skill_of(UNRECOGNIZED)
     # "…fue el monitor que pedí por internet, no hagan nada": recognised, and nothing to be done
-    told = (
-        clause.mood == Mood.STATEMENT and clause.polarity != Polarity.POSTPONES and clause.speaker == Speaker.CUSTOMER
-    )
+    # "ese fue el mercado que hicimos con mi señora, qué pena con usted": no question mark, no question to the bank
+    said = clause.mood == Mood.STATEMENT or (clause.mood == Mood.QUESTION and not clause.asked)
+    told = said and clause.polarity != Polarity.POSTPONES and clause.speaker == Speaker.CUSTOMER
     # "…fue el regalo de mi hermana que compré desde la app": what was bought, told as the reason, asks no movements
     named = set(clause.anchors) - {"affirm", "thanks", MOVEMENTS}
     if not (clause.slots.recognised and told and not named and conversation.last_skill == charges):

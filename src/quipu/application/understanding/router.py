@@ -25,7 +25,7 @@ from quipu.application.understanding.meant import as_it_may_be_meant
 from quipu.application.understanding.rules import IN_DOUBT, RULES
 from quipu.application.understanding.terms import asked_about_its_terms
 from quipu.application.understanding.to_a_person import scam_across, scam_marked
-from quipu.application.understanding.told import FILLERS, told_beside_a_request, told_of_what_came_before
+from quipu.application.understanding.told import FILLERS, decision_told, told_beside_a_request, told_of_what_came_before
 from quipu.application.understanding.withdrawing import bills_refused_beside, taken_back
 from quipu.domain.reading.model import Clause, Mood, Polarity, Reading, Slots
 
@@ -46,7 +46,8 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
         before = commands[-1] if commands else None
         if before is not None and told_of_what_came_before(clause, before):
             continue
-        if told_beside_a_request(clause, reading.clauses[:i] + reading.clauses[i + 1 :], catalog):
+        others = reading.clauses[:i] + reading.clauses[i + 1 :]
+        if told_beside_a_request(clause, others, catalog) or decision_told(clause, others, conversation, catalog):
             continue
         if _opens_what_follows(clause, reading.clauses[i + 1 :]):
             continue
@@ -223,7 +224,9 @@ def _only_the_source(clause: Clause, earlier: Command) -> bool:
     source = any(p.role == "from" for p in s.products)
     # "…pero ese sí de la de cheques": a "sí" that stresses the source names nothing more
     named_more = s.amounts or s.services or s.merchants or s.periods or set(clause.anchors) - {AFFIRM}
-    asked = clause.polarity == Polarity.ASKS and clause.mood == Mood.REQUEST
+    # "…Que salga de mis ahorros": a wish with no question mark is no question
+    said = clause.mood == Mood.REQUEST or (clause.mood == Mood.QUESTION and not clause.asked)
+    asked = clause.polarity == Polarity.ASKS and said
     return earlier.intent in MONEY_INTENTS and source and asked and not named_more
 
 

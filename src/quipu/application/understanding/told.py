@@ -8,6 +8,7 @@ from quipu.application.understanding.conversation import (
     NEW_REQUEST,
     SURE_TO_CASE,
     UNRECOGNIZED,
+    Conversation,
     asked_for,
     details_named,
     moves_money,
@@ -120,3 +121,14 @@ def _tells_why(clause: Clause, before: Command) -> bool:
         and not clause.anchors
         and not sure(clause, NEW_REQUEST)
     )
+
+
+def decision_told(clause: Clause, others: tuple[Clause, ...], conversation: Conversation, catalog: Catalog) -> bool:
+    """ "si está pendiente entonces no lo voy a reclamar todavía. ¿Y cuánto debo?": an action put off or refused, the
+    reader unsure which, while nothing waits to be taken back, beside a lookup plainly asked: the customer's own
+    decision, told; nothing to ask back about it. Beside an action asked in the same words ("paga el cable, y la
+    luz… no, la luz la dejo"), it takes back what it names, and stays."""
+    decided = clause.polarity in (Polarity.POSTPONES, Polarity.REFUSES) and not sure(clause)
+    waits = conversation.pending or conversation.waiting or conversation.awaiting
+    acting = any(catalog.acts(c.intent) for c in others)
+    return decided and not waits and not acting and any(c.mood in ASKED and sure(c, NEW_REQUEST) for c in others)

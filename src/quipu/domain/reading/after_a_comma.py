@@ -175,3 +175,8 @@ def greets_only(words: list[str], language: str) -> bool:
     if greeting is None or greeting.search(said) is None:
         return False
     return said_only(words, [greeting, lexicon(language).cue("courtesy")])
+
+
+def only_courtesy(rest: list[str], language: str) -> bool:
+    """The words are only said to be kind ("…, por favor")."""
+    return said_only(rest, [lexicon(language).cue("courtesy")])

@@ -11,6 +11,7 @@ from quipu.domain.reading.after_a_comma import (
     corrects,
     greets_only,
     leads_its_question,
+    only_courtesy,
     says_how,
     stands_apart,
     topic_of_the_question,
@@ -21,6 +22,7 @@ from quipu.domain.reading.kept_together import (
     SHORT,
     a_matter_of,
     also_at_the_end,
+    also_of_the_verb_after,
     joins_nothing,
     merged,
     opens_on_an_imperative,
@@ -114,6 +116,8 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
             continue
         # "bloquéeme la tarjeta de una vez, no la quiero activa", "págala de una vez con lo de ahorro": "right away"
         if not rest or rest[0] in PUNCTUATION or right_away_then_a_detail(match.group(0), rest, language):
+            continue
+        if also_of_the_verb_after(match.group(0), words[:start], rest, language):  # "y la luz también págamela"
             continue
         # "caso o salário caia antes eu pagaria…": a joiner inside a supposition, before its comma, is part of it
         if supposes(words[:start], language) and "," not in words[:start]:
@@ -228,7 +232,7 @@ def _starts_anew(rest: list[str], language: str) -> bool:
     """After "y"/"e": a question word, a request, or a word that names an intent starts a clause of its own;
     words said only to be kind ("…, por favor") do not."""
     lex = lexicon(language)
-    if _only_courtesy(rest, language):
+    if only_courtesy(rest, language):
         return False
     start = " ".join(rest[:4])
     # "…, me la desbloquean?", "…, vcs me desbloqueiam?": the verb after the bank addressed and the pronouns
@@ -261,10 +265,6 @@ def _said_before(words: list[str], language: str) -> int:
 def _opens_only(words: list[str], language: str) -> bool:
     """The words only open a turn ("otra cosa", "outra coisa", "o sea que"): what follows is the clause."""
     return said_only(words, [lexicon(language).cue("openers"), lexicon(language).cue("concludes")])
-
-
-def _only_courtesy(rest: list[str], language: str) -> bool:
-    return said_only(rest, [lexicon(language).cue("courtesy")])
 
 
 def _anchored_at_start(phrases: Phrases, rest: list[str]) -> bool:

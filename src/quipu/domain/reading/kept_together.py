@@ -36,6 +36,16 @@ def also_at_the_end(joiner: str, rest: list[str], language: str) -> bool:
     return joiner in also and bool(rest) and (rest[0] in joiners or rest[0] in AND)
 
 
+def also_of_the_verb_after(joiner: str, before: list[str], rest: list[str], language: str) -> bool:
+    """ "y la luz también págamela": an "also" between a thing and an imperative that has no verb before it is of that
+    verb; no clause ends there ("paga la luz, también págame el agua" asks two things)."""
+    lex = lexicon(language)
+    also = {str(a) for a in lex.cue_words("adds") if " " not in str(a)}
+    said = " ".join(w for w in before if w not in PUNCTUATION)
+    verb_before = any(lex.cue(c).search(said) for c in ("imperative", "action_verbs", "request"))
+    return joiner in also and opens_on_an_imperative(rest, language) and not verb_before
+
+
 def a_matter_of(before: list[str], language: str) -> bool:
     """ "ele disse que é só eu pagar 15 mil…", "ensinou que é só mandar bloquear…": after "que" and "it is", a joiner
     says what it is only a matter of; what someone said stays one clause."""

@@ -20,7 +20,29 @@ def anchors(text: str, language: str) -> tuple[str, ...]:
     """The intents the lexicon names outright, in the lexicon's order of precedence; a reminder ("não esquece a
     luz") names no take-back."""
     text = _a_service_s_invoice_as_its_bill(without_reminders(text, lexicon(language)), language)
+    text = _without_emphasis(text, language)
     return tuple(name for name, phrases in compiled_table(language, "intents") if phrases.search(text))
+
+
+EMPHASIS = (
+    ("es", "que"),
+    ("e", "que"),
+)  # "¿cuánto es que debo?", "quanto é que eu devo?": "it is that", said for weight
+
+
+def _without_emphasis(text: str, language: str) -> str:
+    """A question word, then "es que"/"é que" said for weight, asks as the question word alone ("¿cuánto es que debo?"
+    is "¿cuánto debo?")."""
+    asking = set(lexicon(language).cue_words("question_words"))
+    words, kept = text.split(" "), list[str]()
+    i = 0
+    while i < len(words):
+        if kept and kept[-1] in asking and tuple(words[i : i + 2]) in EMPHASIS:
+            i += 2
+            continue
+        kept.append(words[i])
+        i += 1
+    return " ".join(kept)
 
 
 def _a_service_s_invoice_as_its_bill(text: str, language: str) -> str:

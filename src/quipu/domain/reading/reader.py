@@ -98,8 +98,10 @@ def _goes_on_with_it(clause: Clause, words: Words, language: str) -> bool:
 
 def _asked_under_the_supposition(before: Clause, words: Words) -> bool:
     """A question said right after a supposition ("e se eu viajar pra fora, preciso bloquear o cartão antes?") asks
-    what would be done if it came true: it is of the supposition, as a question about an action is."""
-    return before.mood == Mood.HYPOTHETICAL and words.asked
+    what would be done if it came true: it is of the supposition, as a question about an action is. A supposition the
+    customer has already settled ("si está pendiente entonces no lo voy a reclamar todavía. ¿Y cuánto debo?") leaves
+    the next question standing on its own."""
+    return before.mood == Mood.HYPOTHETICAL and before.polarity == Polarity.ASKS and words.asked
 
 
 CARRIED = ("services", "merchants")  # the things a clause names, which the next clause may speak of without naming
