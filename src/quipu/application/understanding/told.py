@@ -131,4 +131,5 @@ def decision_told(clause: Clause, others: tuple[Clause, ...], conversation: Conv
     decided = clause.polarity in (Polarity.POSTPONES, Polarity.REFUSES) and not sure(clause)
     waits = conversation.pending or conversation.waiting or conversation.awaiting
     acting = any(catalog.acts(c.intent) for c in others)
-    return decided and not waits and not acting and any(c.mood in ASKED and sure(c, NEW_REQUEST) for c in others)
+    looked_up = [c for c in others if catalog.skill_of(c.intent) is not None and not catalog.acts(c.intent)]
+    return decided and not waits and not acting and any(c.mood in ASKED and sure(c, NEW_REQUEST) for c in looked_up)

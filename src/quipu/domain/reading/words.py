@@ -93,4 +93,6 @@ def said_only(words: list[str], groups: list[Phrases]) -> bool:
     """Every word said (punctuation aside) belongs to a phrase of these groups."""
     said = " ".join(w for w in words if w not in PUNCTUATION)
     found = [m for group in groups for m in group.find(said)]
-    return bool(found) and sum(len(m.group(0).split()) for m in found) >= len(said.split())
+    # each word counted once, however many phrases of the groups cover it ("y de paso" and "de paso")
+    covered = {len(said[: m.start()].split()) + i for m in found for i in range(len(m.group(0).split()))}
+    return bool(found) and len(covered) >= len(said.split())
