@@ -50,7 +50,9 @@ def past_fillers(words: list[str], lex: Lexicon) -> list[str]:
     at = 0
     while at < len(words) - 1:
         said = " ".join(words[at:])
-        soon = next((f for c in ("right_away", "anyway") if (f := lex.cue(c).search(said)) and f.start() == 0), None)
+        # "con mi cuenta 0011 paga la mensualidad": where the money comes from, said first, opens nothing either
+        cues = ("right_away", "anyway", "source_first")
+        soon = next((f for c in cues if (f := lex.cue(c).search(said)) and f.start() == 0), None)
         if soon is not None:  # "y ya de una bloquéala"
             at += len(soon.group(0).split())
         elif words[at] in silent:
