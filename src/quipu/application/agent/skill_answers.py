@@ -146,8 +146,7 @@ class SkillAnswers:
         intent = command.intent or clause.intent
         # a follow-up continues the last request's words whichever skill answered them: "págale 20 lucas" after what
         # the card owes was shown pays that card
-        # and "paga el cable desde esa cuenta" reads the account the words before named
-        continues = command.follow_up or clause.slots.same_one
+        continues = command.follow_up
         # "abre la aclaración de ese cargo", "abre uma contestação disso": the charge the bank last looked at, even a
         # turn or two back
         pointed = clause.slots.points_back or clause.slots.that_one

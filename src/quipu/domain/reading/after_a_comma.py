@@ -136,7 +136,9 @@ def corrected_aloud(left: list[str], right: list[str], language: str) -> bool:
         return False
     said = past_openers([w for w in right if w not in PUNCTUATION], lex)
     found = lex.cue("corrected_in_place").search(" ".join(said[:CORRECTION_OPENS]))
-    return found is not None and found.start() == 0 and len(said) > len(found.group(0).split())
+    # "…no espera mejor que sean 3 mil y también…": a sum corrected is the numbers' own (`numbers_cued`)
+    a_sum = any(w[:1].isdigit() or w in lex.numbers() for w in said[: CORRECTION_OPENS + 3])
+    return found is not None and found.start() == 0 and len(said) > len(found.group(0).split()) and not a_sum
 
 
 def corrected_then_another_bill(left: list[str], right: list[str], language: str) -> bool:

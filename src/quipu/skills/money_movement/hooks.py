@@ -169,12 +169,7 @@ def _origin(turn: SkillTurn) -> dict[str, str]:
     # "paga el agua desde esa misma cuenta": the source of the request before, named as the same
     same = turn.follow_up or any(slots.same_one for slots in _said(turn))
     earlier = turn.earlier.get("from_type") if same else None
-    if earlier:
-        return {"from_type": earlier}
-    # "paga el cable desde esa cuenta" after the checking account's balance was asked: the account the words before
-    # named, read together with these
-    named = [p for s in _said(turn) for p in s.products if p.kind in ACCOUNT_KINDS]
-    return {"from_type": str(product_type(named[0].kind))} if same and len({p.kind for p in named}) == 1 else {}
+    return {"from_type": earlier} if earlier else {}
 
 
 async def _bills(turn: SkillTurn) -> list[ToolOutcome[Result]]:
