@@ -224,8 +224,9 @@ def _only_the_source(clause: Clause, earlier: Command) -> bool:
     source = any(p.role == "from" for p in s.products)
     # "…pero ese sí de la de cheques": a "sí" that stresses the source names nothing more
     named_more = s.amounts or s.services or s.merchants or s.periods or set(clause.anchors) - {AFFIRM}
-    # "…Que salga de mis ahorros": a wish with no question mark is no question
-    said = clause.mood == Mood.REQUEST or (clause.mood == Mood.QUESTION and not clause.asked)
+    # "…Que salga de mis ahorros": a wish opening on "que", with no question mark, is no question
+    wished = clause.mood == Mood.QUESTION and not clause.asked and clause.words[:1] == ("que",)
+    said = clause.mood == Mood.REQUEST or wished
     asked = clause.polarity == Polarity.ASKS and said
     return earlier.intent in MONEY_INTENTS and source and asked and not named_more
 
