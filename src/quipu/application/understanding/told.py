@@ -16,6 +16,7 @@ from quipu.application.understanding.conversation import (
     refines,
     sure,
 )
+from quipu.application.understanding.to_a_person import scam_marked
 from quipu.domain.reading.model import Clause, Mood, Polarity
 
 FILLERS = frozenset({"greeting", "thanks", "affirm"})  # said before a request, they ask nothing of their own
@@ -58,8 +59,7 @@ def _a_report_told(clause: Clause, others: list[Clause], catalog: Catalog) -> bo
     naming nothing the lexicon knows and no detail, beside another question plainly asked, is why the customer asks;
     it is not looked up on its own. A report that marks a scam (a caller from the bank, a code, a stranger, money
     asked for) or that names money to move is never set aside here."""
-    s = clause.slots
-    marked = s.secret or s.impersonation or s.scam_purpose or s.stranger or s.demanded or s.link or s.given_account
+    marked = scam_marked(clause) or clause.slots.demanded
     plain = clause.mood == Mood.REPORT and not clause.anchors and not details_named(clause) and not marked
     if not plain or catalog.acts(clause.intent) or clause.intent in MONEY_INTENTS:
         return False

@@ -3,7 +3,6 @@
 answers; the person it names is the option weighed, not a person asked for (a request for one, "quiero hablar con
 una persona", names the person outright and stays one)."""
 
-from quipu.domain.reading.cues import Cues
 from quipu.domain.reading.lexicon import lexicon
 from quipu.domain.reading.model import Guess
 from quipu.domain.reading.words import Words
@@ -13,7 +12,7 @@ WHO_ANSWERS = "who_are_you"
 
 
 def who_answers_asked(
-    intents: tuple[Guess, ...], named: tuple[str, ...], words: Words, cues: Cues, language: str
+    intents: tuple[Guess, ...], named: tuple[str, ...], words: Words, language: str
 ) -> tuple[Guess, ...]:
     if not intents or intents[0].label != HUMAN or HUMAN in named or not words.asked:
         return intents

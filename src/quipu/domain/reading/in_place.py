@@ -21,7 +21,8 @@ def said_in_place(words: tuple[str, ...], language: str) -> tuple[str, ...]:
         lambda w: _named(w, language, "services"),
     )
     for _ in range(len(words)):  # each move removes one correction's pair; the words end it
-        moved = _one_moved(words, [_word_span(words, m.start(), m.end()) for m in cue.find(" ".join(words))], kinds)
+        joined = " ".join(words)
+        moved = _one_moved(words, [_word_span(joined, m.start(), m.end()) for m in cue.find(joined)], kinds)
         if moved is None:
             return words
         words = moved
@@ -42,9 +43,8 @@ def _one_moved(
     return None
 
 
-def _word_span(words: tuple[str, ...], begin: int, finish: int) -> Span:
-    """The word indices of a character span of the words joined by single spaces."""
-    joined = " ".join(words)
+def _word_span(joined: str, begin: int, finish: int) -> Span:
+    """The word indices of a character span of words joined by single spaces."""
     return len(joined[:begin].split()), len(joined[:finish].split())
 
 
@@ -55,4 +55,4 @@ def _account_numbers(words: tuple[str, ...]) -> list[Span]:
 def _named(words: tuple[str, ...], language: str, section: str) -> list[Span]:
     joined = " ".join(words)
     found = [m for _, phrases in compiled_table(language, section) for m in phrases.find(joined)]
-    return sorted(_word_span(words, m.start(), m.end()) for m in found)
+    return sorted(_word_span(joined, m.start(), m.end()) for m in found)

@@ -2,6 +2,7 @@
 "only" that says how much, the "y" inside a number or between two products' endings."""
 
 import re
+from functools import cache
 
 from quipu.domain.reading.bills_named import services_named
 from quipu.domain.reading.lexicon import Lexicon, articles, common_words, lexicon
@@ -31,19 +32,23 @@ def said_first(joiner: str, language: str) -> bool:
 
 def also_at_the_end(joiner: str, rest: list[str], language: str) -> bool:
     """ "y el recibo del cable también pero ese…": an "also" right before another joiner ends the words before it."""
-    also = {str(a) for a in lexicon(language).cue_words("adds") if " " not in str(a)}
     joiners = {str(j) for j in lexicon(language).cue_words("clause_joiners") if " " not in str(j)}
-    return joiner in also and bool(rest) and (rest[0] in joiners or rest[0] in AND)
+    return joiner in _also(language) and bool(rest) and (rest[0] in joiners or rest[0] in AND)
+
+
+@cache
+def _also(language: str) -> frozenset[str]:
+    """The one-word "also"s of the language ("también", "também", "además")."""
+    return frozenset(str(a) for a in lexicon(language).cue_words("adds") if " " not in str(a))
 
 
 def also_of_the_verb_after(joiner: str, before: list[str], rest: list[str], language: str) -> bool:
     """ "y la luz también págamela": an "also" between a thing and an imperative that has no verb before it is of that
     verb; no clause ends there ("paga la luz, también págame el agua" asks two things)."""
     lex = lexicon(language)
-    also = {str(a) for a in lex.cue_words("adds") if " " not in str(a)}
     said = " ".join(w for w in before if w not in PUNCTUATION)
     verb_before = any(lex.cue(c).search(said) for c in ("imperative", "action_verbs", "request"))
-    return joiner in also and opens_on_an_imperative(rest, language) and not verb_before
+    return joiner in _also(language) and opens_on_an_imperative(rest, language) and not verb_before
 
 
 def a_matter_of(before: list[str], language: str) -> bool:

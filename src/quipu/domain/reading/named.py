@@ -24,10 +24,8 @@ def anchors(text: str, language: str) -> tuple[str, ...]:
     return tuple(name for name, phrases in compiled_table(language, "intents") if phrases.search(text))
 
 
-EMPHASIS = (
-    ("es", "que"),
-    ("e", "que"),
-)  # "¿cuánto es que debo?", "quanto é que eu devo?": "it is that", said for weight
+# "¿cuánto es que debo?", "quanto é que eu devo?": "it is that", said for weight
+EMPHASIS = (("es", "que"), ("e", "que"))
 
 
 def _without_emphasis(text: str, language: str) -> str:

@@ -148,7 +148,7 @@ def read_clause(
     intents, moods = learned.read(seen) if learned else (_by_rules(named), ())
     intents = money_taken_out(switched(intents, cues, slots), slots, named)
     intents = _paid_to_a_debt(_paid_by_money(intents, slots), slots)
-    intents = who_answers_asked(_state_asked(intents, named, words, cues, language), named, words, cues, language)
+    intents = who_answers_asked(_state_asked(intents, named, words, cues, language), named, words, language)
     intents = compared_or_grouped(_settled_when_asked(intents, cues, slots), slots, words, language)
     if announces_only(words, language):  # "hola, una consulta rápida": greeted, the question still to come
         intents = (Guess("greeting", 1.0),)
