@@ -92,6 +92,19 @@ def pays_what_was_shown(clause: Clause, conversation: Conversation, catalog: Cat
     return Command(Step.ANSWER, clause, skill, paid, follow_up=True, reason="acts")
 
 
+def pays_what_it_looked_up(clause: Clause, before: Command | None, catalog: Catalog) -> Command | None:
+    """ "y cuánto vino lo de la luz? abonala también de ahí": a payment asked right after a lookup of the same message,
+    naming nothing else to pay, pays what that lookup named (the bill, the debt)."""
+    paid = PAID_AFTER.get(before.intent or "") if before is not None and before.step == Step.ANSWER else None
+    if paid is None or clause.mood != Mood.REQUEST or clause.polarity != Polarity.ASKS:
+        return None
+    if before is None or before.clause is None or set(clause.slots.services) - set(before.clause.slots.services):
+        return None
+    if clause.intent not in PAYING or clause.speaker != Speaker.CUSTOMER or not asked_for(clause):
+        return None
+    return Command(Step.ANSWER, clause, catalog.skill_of(paid), paid, follow_up=True, rule="pays what it looked up")
+
+
 def already_done(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
     """ "pagué la luz en el Oxxo, ¿ya se ve?", "já transferi", "ya bloqueé la tarjeta desde la app": what the
     customer did is looked up in the records (the bills still pending, the movements, the cards), never prepared

@@ -10,7 +10,7 @@ money or share a code gets a scam warning and a person."""
 import re
 from dataclasses import replace
 
-from quipu.application.understanding.answered_as import AFFIRM, PAID_AFTER
+from quipu.application.understanding.answered_as import AFFIRM, PAID_AFTER, pays_what_it_looked_up
 from quipu.application.understanding.catalog import Catalog
 from quipu.application.understanding.commands import Command, Step
 from quipu.application.understanding.conversation import (
@@ -54,14 +54,14 @@ def route(reading: Reading, conversation: Conversation, catalog: Catalog) -> lis
         if _opens_an_action(clause, reading.clauses[i + 1 :], catalog) or _only_heard(clause, reading.clauses[i + 1 :]):
             commands.append(Command(Step.SMALL_TALK, clause, intent=clause.intent, rule="said before a request"))
             continue
-        commands.append(_continues_the_message(clause, before) or _first_rule(clause, conversation, catalog))
+        continued = pays_what_it_looked_up(clause, before, catalog) or _continues_the_message(clause, before)
+        commands.append(continued or _first_rule(clause, conversation, catalog))
     commands = taken_back(_corrected_here(commands, catalog), catalog)
     commands = _reason_before_its_request(scam_across(commands, catalog, reading.clauses))
     commands = asked_about_its_terms(commands, reading.clauses, catalog)
     commands = bills_refused_beside(commands, conversation, catalog)
     meaningful = [c for c in commands if not (c.step == Step.SMALL_TALK and c.intent in FILLERS)]
-    # "no se los di. ¿pero sí me cobraron dos veces?": words code cannot place, beside words it answers, are not
-    # asked about
+    # "no se los di. ¿pero sí me cobraron dos veces?": words code cannot place, beside words it answers, ask nothing
     # "ahh la heladera nueva, listo gracias": beside thanks, words code cannot place are not asked about either
     closings = [c for c in commands if c.step == Step.SMALL_TALK and c.intent in CLOSINGS]
     if closings or any(c.step in RESPONDED for c in meaningful):

@@ -117,8 +117,10 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         # "bloquéeme la tarjeta de una vez, no la quiero activa", "págala de una vez con lo de ahorro": "right away"
         if not rest or rest[0] in PUNCTUATION or right_away_then_a_detail(match.group(0), rest, language):
             continue
-        if also_of_the_verb_after(match.group(0), words[:start], rest, language):  # "y la luz también págamela"
+        thing = also_of_the_verb_after(match.group(0), words[:start], rest, language)  # "y la luz también págamela"
+        if thing == 0:
             continue
+        start, end, rest = (thing - 1, thing, words[thing:]) if thing else (start, end, rest)  # after its "y"
         # "caso o salário caia antes eu pagaria…": a joiner inside a supposition, before its comma, is part of it
         if supposes(words[:start], language) and "," not in words[:start]:
             continue

@@ -8,7 +8,7 @@ from quipu.domain.reading.alternatives import another_way
 from quipu.domain.reading.asked_politely import asked_politely, asked_to_be_told
 from quipu.domain.reading.commanded import commanded
 from quipu.domain.reading.conditional import would_do
-from quipu.domain.reading.lexicon import Lexicon, Phrases, lexicon
+from quipu.domain.reading.lexicon import Found, Lexicon, Phrases, lexicon
 from quipu.domain.reading.model import Mood, Polarity, Speaker
 from quipu.domain.reading.openers import OPENING, opens_with, past_fillers, past_openers
 from quipu.domain.reading.past import done, done_by_others
@@ -195,9 +195,17 @@ def _reported(text: str, opening: str, lex: Lexicon, tell: bool) -> bool:
     """Someone else's words told ("me dijo que transfiera…"). Where the clause opens on a request to be told ("y me
     dice de cuánto es la cuota"), the telling words there are the customer's own: only a report further on counts ("me
     dice si es cierto que el del banco me dijo que transfiera…")."""
-    found = lex.cue("report").find(text)
+    found = [f for f in lex.cue("report").find(text) if not _made_nothing_done(f, text, lex)]
     head = " ".join(opening.split()[:OPENING])
     return any(not (tell and f.covered in head) for f in found)
+
+
+def _made_nothing_done(found: Found, text: str, lex: Lexicon) -> bool:
+    """ "me hicieron transferir…" tells what someone made the customer do; "el cargo que me hicieron a la 4544" only
+    says who made a charge: "made" reports only before the action it made done."""
+    if found.covered not in lex.cue_words("made_to"):
+        return False
+    return not opens_with(lex.cue("infinitive"), text[found.end() :].strip())
 
 
 def _early(phrases: Phrases, text: str, reach: int = OPENING) -> bool:

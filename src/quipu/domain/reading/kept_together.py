@@ -42,13 +42,24 @@ def _also(language: str) -> frozenset[str]:
     return frozenset(str(a) for a in lexicon(language).cue_words("adds") if " " not in str(a))
 
 
-def also_of_the_verb_after(joiner: str, before: list[str], rest: list[str], language: str) -> bool:
+def also_of_the_verb_after(joiner: str, before: list[str], rest: list[str], language: str) -> int | None:
     """ "y la luz también págamela": an "also" between a thing and an imperative that has no verb before it is of that
-    verb; no clause ends there ("paga la luz, también págame el agua" asks two things)."""
+    verb; no clause ends there ("paga la luz, también págame el agua" asks two things). Where the thing follows a
+    request and a "y" ("pasa dos mil a la de ahorro y el recibo del agua también págalo"), the clause starts after
+    that "y": its index is returned (0 when nothing is asked before the thing), None when the "also" is not of it."""
+    if joiner not in _also(language) or not opens_on_an_imperative(rest, language):
+        return None
+    ands = [i for i, w in enumerate(before) if w in AND]
+    starts = ands[-1] + 1 if ands else 0
+    if _has_a_verb(before[starts:], language):
+        return None
+    return starts if starts and _has_a_verb(before[: starts - 1], language) else 0
+
+
+def _has_a_verb(words: list[str], language: str) -> bool:
     lex = lexicon(language)
-    said = " ".join(w for w in before if w not in PUNCTUATION)
-    verb_before = any(lex.cue(c).search(said) for c in ("imperative", "action_verbs", "request"))
-    return joiner in _also(language) and opens_on_an_imperative(rest, language) and not verb_before
+    said = " ".join(w for w in words if w not in PUNCTUATION)
+    return any(lex.cue(c).search(said) for c in ("imperative", "action_verbs", "request"))
 
 
 def a_matter_of(before: list[str], language: str) -> bool:

@@ -20,8 +20,17 @@ def anchors(text: str, language: str) -> tuple[str, ...]:
     """The intents the lexicon names outright, in the lexicon's order of precedence; a reminder ("não esquece a
     luz") names no take-back."""
     text = _a_service_s_invoice_as_its_bill(without_reminders(text, lexicon(language)), language)
-    text = _without_emphasis(text, language)
+    text = _without_emphasis(_said_as(text, language), language)
     return tuple(name for name, phrases in compiled_table(language, "intents") if phrases.search(text))
+
+
+def _said_as(text: str, language: str) -> str:
+    """Phrases said another way, read as the lexicon's word for them (`said_as`): "lo menos que puedo pagar" is the
+    minimum, a superlative, not a comparison of spending ("menos que el mes pasado")."""
+    for word, phrases in compiled_table(language, "said_as"):
+        for found in reversed(list(phrases.find(text))):
+            text = text[: found.start()] + word + text[found.end() :]
+    return text
 
 
 # "¿cuánto es que debo?", "quanto é que eu devo?": "it is that", said for weight
