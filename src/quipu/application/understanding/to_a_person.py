@@ -56,7 +56,8 @@ def scam_reported(clause: Clause, conversation: Conversation, catalog: Catalog) 
     # to the biller; a transfer there may be ("a la cuenta que me pasó mi hermano")
     # "me llegó este SMS: …evite embargo pagando hoy 3,201.70 en bit.ly/…": a link in a message told is such an account
     given = s.given_account or (s.link and reported)
-    paid_elsewhere = clause.intent in PAYING and given and (money or bool(s.services))
+    # "me chegou um boleto… em nome de outra empresa, pago?": a bill named beside such an account, whatever is asked
+    paid_elsewhere = given and (bool(s.services) or (clause.intent in PAYING and money))
     # "achei no facebook um carro e o vendedor quer 200 de sinal": a stranger met online asking for a sum
     asked_by_a_stranger = s.stranger and s.demanded and bool(s.amounts)
     # "un mail de AFIP… que pague 44.800 o me embargan", "um e-mail da Receita diz que eu tenho que pagar 152.000": an
