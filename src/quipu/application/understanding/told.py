@@ -48,10 +48,22 @@ def told_beside_a_request(clause: Clause, others: tuple[Clause, ...], catalog: C
         or _disowned_for_an_action(clause, asks_more, catalog)
         or _a_state_told(clause, asks_more)
         or _a_report_told(clause, asks_more, catalog)
+        or _a_consequence_told(clause, asks_more, catalog)
     )
 
 
 ASKED = (Mood.REQUEST, Mood.QUESTION, Mood.ACTION_QUESTION)
+IF_ONLY = frozenset({"affirm"})  # the "si" of a supposition is all a consequence names ("si no la pago hoy…")
+WHEN_ONLY = frozenset({"periods"})  # and when ("…hoy me cobran recargo")
+
+
+def _a_consequence_told(clause: Clause, others: list[Clause], catalog: Catalog) -> bool:
+    """ "paga el agua porfa, si no la pago hoy me cobran recargo": what happens unless it is done, supposed beside an
+    action asked outright and naming nothing of its own, is why the customer asks it."""
+    plain = clause.mood == Mood.HYPOTHETICAL and set(clause.anchors) <= IF_ONLY and details_named(clause) <= WHEN_ONLY
+    if not plain or scam_marked(clause) or clause.slots.demanded:
+        return False
+    return any(c.mood == Mood.REQUEST and catalog.acts(c.intent) and asked_for(c) for c in others)
 
 
 def _a_report_told(clause: Clause, others: list[Clause], catalog: Catalog) -> bool:

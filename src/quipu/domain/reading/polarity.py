@@ -191,7 +191,8 @@ def negated(clause: Words, language: str, anchors: list[int]) -> bool:
             continue
         if index + 1 < len(clause.words) and followed_by_comma(clause, index):
             continue
-        if index and words[index - 1] in if_words(language):  # "…que si no consigno 650 mil, me embargan": a condition
+        # "…que si no consigno 650 mil, me embargan", "se eu não pagar hoje…": a condition, its subject between or not
+        if _after_an_if(words[:index], language):
             continue
         idiom = _never_idiom(words, index, lex)  # "ni de riesgos me mande…": the idiom's words bridge too
         for start in starts:
@@ -201,6 +202,12 @@ def negated(clause: Words, language: str, anchors: list[int]) -> bool:
                     continue
                 return True
     return False
+
+
+def _after_an_if(before: list[str], language: str) -> bool:
+    subjects = {str(w) for w in lexicon(language).cue_words("first_person")}
+    opened = before[-2:-1] if before[-1:] and before[-1] in subjects else before[-1:]
+    return bool(opened) and opened[0] in if_words(language)
 
 
 def _never_idiom(words: list[str], index: int, lex: Lexicon) -> int:
