@@ -20,6 +20,7 @@ from quipu.application.understanding.conversation import (
 )
 from quipu.application.understanding.follow_ups import continues_an_action
 from quipu.domain.reading.model import Clause, Mood, Polarity, Speaker
+from quipu.domain.reading.products import DEBT_KINDS
 
 INSTALLMENTS = "installments"
 CANCEL_CARD = "cancel_card"
@@ -72,6 +73,7 @@ PAID_AFTER = {DEBT: "pay_debt", INSTALLMENTS: "pay_debt", BILLS: "pay_bill"}
 AFFIRM = "affirm"
 MOVING = frozenset({"transfer"})
 PAYING_FLOOR = 0.3  # the readings of paying together, at least
+OWED = frozenset({*DEBT_KINDS, "card", "credit"})  # what the words name as owed, never a bill
 
 
 def pays_what_was_shown(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
@@ -96,9 +98,12 @@ def pays_what_it_looked_up(clause: Clause, before: Command | None, catalog: Cata
     """ "y cuánto vino lo de la luz? abonala también de ahí": a payment asked right after a lookup of the same message,
     naming nothing else to pay, pays what that lookup named (the bill, the debt)."""
     paid = PAID_AFTER.get(before.intent or "") if before is not None and before.step == Step.ANSWER else None
-    if paid is None or clause.mood != Mood.REQUEST or clause.polarity != Polarity.ASKS:
+    # asked outright, as the lexicon's rules read it ("abonala"), not guessed ("lo pagaría con la 1003")
+    if paid is None or clause.settled != Mood.REQUEST or clause.polarity != Polarity.ASKS:
         return None
     if before is None or before.clause is None or set(clause.slots.services) - set(before.clause.slots.services):
+        return None
+    if paid == PAID_AFTER[BILLS] and {p.kind for p in clause.slots.products} & OWED:  # "…paga só o mínimo do cartão"
         return None
     if clause.intent not in PAYING or clause.speaker != Speaker.CUSTOMER or not asked_for(clause):
         return None
