@@ -73,6 +73,7 @@ PAID_AFTER = {DEBT: "pay_debt", INSTALLMENTS: "pay_debt", BILLS: "pay_bill"}
 AFFIRM = "affirm"
 MOVING = frozenset({"transfer"})
 PAYING_FLOOR = 0.3  # the readings of paying together, at least
+LOOKUP_ASKED = (Mood.QUESTION, Mood.REQUEST, Mood.ACTION_QUESTION)
 OWED = frozenset({*DEBT_KINDS, "card", "credit"})  # what the words name as owed, never a bill
 
 
@@ -102,6 +103,8 @@ def pays_what_it_looked_up(clause: Clause, before: Command | None, catalog: Cata
     if paid is None or clause.settled != Mood.REQUEST or clause.polarity != Polarity.ASKS:
         return None
     if before is None or before.clause is None or set(clause.slots.services) - set(before.clause.slots.services):
+        return None
+    if before.clause.mood not in LOOKUP_ASKED:  # "De llegar a vencerse la luz…": no lookup asked
         return None
     if paid == PAID_AFTER[BILLS] and {p.kind for p in clause.slots.products} & OWED:  # "…paga só o mínimo do cartão"
         return None

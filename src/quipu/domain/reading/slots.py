@@ -154,7 +154,8 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         that_one=bool(lex.cue("that_one").search(text)),
         alert_not_offered=bool(lex.cue("alerts_not_offered").search(text)),
         by_their_size=bool(lex.cue("purchases_by_size").search(text)),
-        its_terms=bool(lex.cue("its_terms").search(text)),
+        # "¿me alcanzaría con la 0033 para el internet? nomás quiero saber": asked only to know, an action is weighed
+        its_terms=bool(lex.cue("its_terms").search(text)) or _ends_with(lex.cue("only_to_know"), text),
         secret=secret_named(text, lex),
         impersonation=impersonated(text, lex),
         scam_purpose=bool(lex.cue("scam_purpose").search(lex.cue("numbered_things").blanked(text))),
@@ -255,6 +256,10 @@ def _concludes(text: str, lex: Lexicon) -> bool:
 def _opens_with(phrases: Phrases, text: str) -> bool:
     found = phrases.search(text)
     return found is not None and found.start() == 0
+
+
+def _ends_with(phrases: Phrases, text: str) -> bool:
+    return any(found.end() == len(text) for found in phrases.find(text))
 
 
 def _ordinal(text: str, language: str) -> int | None:
