@@ -180,7 +180,9 @@ async def converse(container, seat: ModelSeat, conversation: Conversation):
                 tool_calls=tool_calls_of(done) if done else [],
                 outcome=done.outcome if done else None,
                 handoff=done.handoff.model_dump(mode="json") if done and done.handoff else None,
-                proposal=bool(done and ((done.actions and done.actions.items) or done.confirmation)),
+                # a card drawn is one waiting for the button: a request the gateway refused outright ("ese cargo ya
+                # fue revertido") is listed with its reason and offers nothing to press
+                proposal=bool(done and ((done.actions and done.actions.needs_confirmation) or done.confirmation)),
                 typed_results=typed_results(done) if done else [],
                 said=list(said),
                 seconds=seconds,

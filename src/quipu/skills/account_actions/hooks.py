@@ -3,7 +3,7 @@ detail, and says what the stored proposal holds. The button stays the customer's
 reading's: the intent the router chose and the clause's slots (a card's ending or kind, "the other one", the
 merchant of a charge, an alert's kind, a call's window, a summary's topic)."""
 
-from dataclasses import replace
+from datetime import date
 from decimal import Decimal
 
 from quipu.application.action_results import ActionProposal, CardLine, MyCards, RecentCharges
@@ -13,13 +13,12 @@ from quipu.application.results import Result
 from quipu.application.skills.outcome import ToolOutcome
 from quipu.application.skills.turn import SkillTurn
 from quipu.application.skills.voice import Voice
-from quipu.domain.action_text import reason_text
 from quipu.domain.actions import ALERT_KINDS
+from quipu.domain.money import names_amount
 from quipu.domain.reading.model import Slots
 from quipu.domain.reading.products import product_type
 from quipu.domain.texts import by_language, requests
 from quipu.domain.vocabulary import CREDIT_CARD, CURRENCIES, DEBIT_CARD
-from quipu.skills.account_actions.charge_named import charge_named, words_said
 
 PROPOSE = "propose_actions"
 ACTIONS = {
@@ -35,13 +34,16 @@ DEFAULT_TOPIC = "balances"  # "mándame un resumen por correo": the accounts' su
 QUESTIONS: dict[str, dict[str, str]] = by_language(requests.QUESTIONS)
 CHARGES_LOOKED = {"days": 90, "limit": 20}
 ENDING_DIGITS = 4  # a card's ending, as the customer writes it alone ("frena la tarjeta 4766")
-# a charge the records already settled: told so from what was looked at, no claim's card drawn for it
-SETTLED = {"Reversed": "already_reversed", "Declined": "was_declined"}
-NOTHING_TO_DISPUTE = "nothing_to_dispute"
+ONE_WEEK = 7  # a period this short names the charge's day, not a span to look in
 
 
 def _ask(key: str, language: str, **values: str) -> str:
     return QUESTIONS[language if language in QUESTIONS else "es"][key].format(**values)
+
+
+def _said(turn: SkillTurn) -> list[Slots]:
+    """This turn's words first, then the words they follow (a follow-up completes the earlier request)."""
+    return [turn.now, turn.slots] if turn.follow_up else [turn.slots]
 
 
 def _endings(slots: Slots) -> tuple[str, ...]:
@@ -52,7 +54,7 @@ def _endings(slots: Slots) -> tuple[str, ...]:
 
 def _card(turn: SkillTurn, cards: list[CardLine]) -> str | None:
     """The card the words name: by its ending, by its kind, "the other one", or the only usable one."""
-    for at, slots in enumerate(words_said(turn)):
+    for at, slots in enumerate(_said(turn)):
         said = _endings(slots)
         endings = [c for c in cards if c.last4 in said]
         if said and (endings or at == 0):  # an earlier ending none has was said so, and is passed by
@@ -74,7 +76,7 @@ def _card(turn: SkillTurn, cards: list[CardLine]) -> str | None:
 def _several(turn: SkillTurn, cards: list[CardLine]) -> list[str]:
     """The cards the words name together: two or more endings, both kinds ("la de débito y la de crédito,
     bloquéamelas"), or "las dos", "ambas", "todas" of several cards."""
-    for slots in words_said(turn):
+    for slots in _said(turn):
         said = _endings(slots)
         endings = [c.product_id for c in cards if c.last4 in said]
         if len(endings) > 1:
@@ -88,6 +90,36 @@ def _several(turn: SkillTurn, cards: list[CardLine]) -> list[str]:
         if slots.both and len(cards) > 1:
             return [c.product_id for c in cards]
     return []
+
+
+def _repeated(charges: list[ListedCharge]) -> list[ListedCharge]:
+    """The later charge of each pair with the same merchant, amount and day (the repeat of a duplicate)."""
+    groups: dict[tuple[str | None, Decimal, date], list[ListedCharge]] = {}
+    for c in charges:
+        groups.setdefault((c.merchant, c.amount, c.date.date()), []).append(c)
+    return [max(g, key=lambda c: c.date) for g in groups.values() if len(g) == 2]
+
+
+def _charge(turn: SkillTurn, charges: list[ListedCharge]) -> str | None:
+    """The one recent charge the words name: of the merchant said (the repeat, when it came twice), or the one
+    repeated charge when they only say it came twice."""
+    for slots in _said(turn):
+        named = set(slots.merchants)
+        found = [c for c in charges if c.merchant in named]
+        amounts = {v for a in slots.amounts for v in a.values}
+        if amounts:
+            found = [c for c in (found or charges) if any(names_amount(a, c.amount) for a in amounts)] or found
+        days = [p for p in slots.periods if p.days <= ONE_WEEK]  # "el del 10 de junio": a day (or a few) named
+        if days and len(found) > 1:
+            found = [c for c in found if any(p.start <= c.date.date() <= p.end for p in days)] or found
+        if len(found) == 1:
+            return found[0].transaction_id
+        repeats = _repeated(found or (charges if slots.duplicate else []))
+        if len(repeats) == 1 and (slots.duplicate or found):
+            return repeats[0].transaction_id
+        if named or amounts:
+            return None
+    return None
 
 
 async def _my_cards(turn: SkillTurn) -> ToolOutcome[Result]:
@@ -104,7 +136,7 @@ async def _proposed(turn: SkillTurn, requested: list[dict[str, object]]) -> list
 
 
 async def _card_action(turn: SkillTurn, action: str) -> list[ToolOutcome[Result]] | str:
-    for slots in words_said(turn):
+    for slots in _said(turn):
         if slots.record_ids:  # an id the customer wrote is proposed as written: the gateway refuses one not theirs
             return await _proposed(turn, [{"action": action, "params": {"product_id": slots.record_ids[0]}}])
     looked = await _my_cards(turn)
@@ -118,7 +150,7 @@ async def _card_action(turn: SkillTurn, action: str) -> list[ToolOutcome[Result]
     say = QUESTIONS[turn.language if turn.language in QUESTIONS else "es"]
     options = [say["card_option"].format(last4=c.last4) for c in cards]
     listed = ", ".join(options[:-1]) + say["or"] + options[-1] if len(options) > 1 else "".join(options)
-    strange = [e for slots in words_said(turn)[:1] for e in _endings(slots) if e not in {c.last4 for c in cards}]
+    strange = [e for slots in _said(turn)[:1] for e in _endings(slots) if e not in {c.last4 for c in cards}]
     if strange and cards:  # "frena la tarjeta 4766" from one whose only card ends 4433: said, never swapped
         key = "not_your_card" if len(cards) == 1 else "not_your_cards"
         return _ask(key, turn.language, said=strange[0], options=listed, verb=say[f"{action}_verb"])
@@ -128,25 +160,20 @@ async def _card_action(turn: SkillTurn, action: str) -> list[ToolOutcome[Result]
 
 
 async def _dispute(turn: SkillTurn) -> list[ToolOutcome[Result]]:
-    for slots in words_said(turn):
+    for slots in _said(turn):
         if slots.record_ids:
             return await _proposed(
                 turn, [{"action": "open_payment_inquiry", "params": {"transaction_id": slots.record_ids[0]}}]
             )
     looked = await turn.tools.call("recent_charges", dict(CHARGES_LOOKED))
-    listed = looked.result.charges if isinstance(looked.result, RecentCharges) else []
-    chosen = charge_named(turn, listed)
-    settled = [c for c in listed if c.transaction_id == chosen and c.status in SETTLED]
-    if settled and isinstance(looked.result, RecentCharges):  # "quiero desconocer…" a charge already reversed
-        found = looked.result.model_copy(update={"charges": settled})
-        return [replace(looked, result=found, note={NOTHING_TO_DISPUTE: SETTLED[settled[0].status]})]
+    chosen = _charge(turn, looked.result.charges if isinstance(looked.result, RecentCharges) else [])
     if chosen:
         return await _proposed(turn, [{"action": "open_payment_inquiry", "params": {"transaction_id": chosen}}])
     return [looked]  # the charges listed, and which one is asked
 
 
 def _first(turn: SkillTurn, name: str) -> str | None:
-    for slots in words_said(turn):
+    for slots in _said(turn):
         value = getattr(slots, name)
         if value:
             return str(value)
@@ -156,7 +183,7 @@ def _first(turn: SkillTurn, name: str) -> str | None:
 def _threshold(turn: SkillTurn) -> Decimal | None:
     """The amount above which each purchase is told: "compras mayores a 100 mil", or the sum said alone after
     code asked for it ("de 500")."""
-    for slots in words_said(turn):
+    for slots in _said(turn):
         if slots.over is not None:
             return slots.over
         if slots.amounts:
@@ -169,11 +196,11 @@ async def _purchases(turn: SkillTurn) -> list[ToolOutcome[Result]] | str:
     the customer's cards' own; purchases named by their size with no amount ("las compras grandes") ask it."""
     above = _threshold(turn)
     params: dict[str, object] = {"kind": "purchases", "enabled": True}
-    if above is None and any(slots.by_their_size for slots in words_said(turn)):
+    if above is None and any(slots.by_their_size for slots in _said(turn)):
         return _ask("purchases_above", turn.language)
     if above is not None:
-        latest = words_said(turn)[0]  # an amount said now ("100 dólares" after code asked) brings its own currency
-        spoken = [latest] if latest.amounts else words_said(turn)
+        latest = _said(turn)[0]  # an amount said now ("100 dólares" after code asked) brings its own currency
+        spoken = [latest] if latest.amounts else _said(turn)
         said = [c for slots in spoken for c in slots.currencies if c != "HOME"]  # "dólares"; "pesos" are theirs
         looked = await _my_cards(turn)
         cards = looked.result.cards if isinstance(looked.result, MyCards) else []
@@ -266,10 +293,6 @@ def answer(outcomes: list[ToolOutcome[Result]], voice: Voice) -> str:
         return _proposal(voice, result.proposal)
     if isinstance(result, MyCards):
         return _cards(voice, result.cards)
-    if isinstance(result, RecentCharges) and outcomes[-1].note.get(NOTHING_TO_DISPUTE) and result.charges:
-        c, reason = result.charges[0], reason_text(outcomes[-1].note[NOTHING_TO_DISPUTE], voice.language)
-        money, day = voice.money(c.amount, c.currency), voice.date(c.date)
-        return voice.say(NOTHING_TO_DISPUTE, merchant=voice.merchant(c.merchant), amount=money, date=day, reason=reason)
     if isinstance(result, RecentCharges):
         return _charges(voice, result.charges)
     return voice.say("unavailable")  # a failed lookup or a refusal: never a "no"
