@@ -44,6 +44,10 @@ def corrects_the_last(clause: Clause, conversation: Conversation, catalog: Catal
     replaces_its_figure = bool(s.settles and s.amounts) and catalog.takes_declared(conversation.last_intent, SETTLES)
     if another_action and outright and asked_for(clause) and sure(clause, NEW_REQUEST) and not replaces_its_figure:
         return None
+    # "…pasa dos mil a la de ahorro no espera que sean tres mil" after a lookup: the action named outright is corrected
+    # in its own words; a lookup has no sum to change
+    if another_action and clause.settled == Mood.REQUEST and s.products and not catalog.acts(conversation.last_intent):
+        return None
     return Command(
         Step.ANSWER, clause, conversation.last_skill, conversation.last_intent, follow_up=True, reason="corrects"
     )
