@@ -98,13 +98,13 @@ def pays_what_was_shown(clause: Clause, conversation: Conversation, catalog: Cat
 def pays_what_it_looked_up(clause: Clause, before: Command | None, catalog: Catalog) -> Command | None:
     """ "y cuánto vino lo de la luz? abonala también de ahí": a payment asked right after a lookup of the same message,
     naming nothing else to pay, pays what that lookup named (the bill, the debt)."""
-    paid = PAID_AFTER.get(before.intent or "") if before is not None and before.step == Step.ANSWER else None
-    # asked outright, as the lexicon's rules read it ("abonala"), not guessed ("lo pagaría con la 1003")
-    if paid is None or clause.settled != Mood.REQUEST or clause.polarity != Polarity.ASKS:
+    looked = before.clause if before is not None and before.step == Step.ANSWER else None
+    paid = PAID_AFTER.get(before.intent or "") if before is not None and looked is not None else None
+    # a lookup asked ("De llegar a vencerse la luz…" asks none), then a payment asked outright, as the lexicon's rules
+    # read it ("abonala"), not guessed ("lo pagaría con la 1003"), naming no other bill
+    if paid is None or looked is None or looked.mood not in LOOKUP_ASKED or clause.settled != Mood.REQUEST:
         return None
-    if before is None or before.clause is None or set(clause.slots.services) - set(before.clause.slots.services):
-        return None
-    if before.clause.mood not in LOOKUP_ASKED:  # "De llegar a vencerse la luz…": no lookup asked
+    if clause.polarity != Polarity.ASKS or set(clause.slots.services) - set(looked.slots.services):
         return None
     if paid == PAID_AFTER[BILLS] and {p.kind for p in clause.slots.products} & OWED:  # "…paga só o mínimo do cartão"
         return None
