@@ -5,9 +5,10 @@ import logging
 from typing import Any
 
 from quipu.application.action_results import ActionProposal
+from quipu.application.agent.held_proposals import grouped
 from quipu.application.agent.refusal import refuse_by_code
 from quipu.application.agent.rephrase import checked_rephrasing
-from quipu.application.agent.skill_answers import SkillAnswers, Turn, _grouped
+from quipu.application.agent.skill_answers import SkillAnswers, Turn
 from quipu.application.agent.state import Handoff, LastRequest, TurnRecord, TurnState, Update
 from quipu.application.agent.waiting_cards import cards_of, listed
 from quipu.application.ports import ModelBusy
@@ -39,7 +40,7 @@ class Responder(SkillAnswers):
         try:
             batching = {s.name for s in self.deps.skills if s.flags.get("batch")}
             commands = self.state.understood.commands if self.state.understood else ()
-            for group in _grouped(list(commands), batching):
+            for group in grouped(list(commands), batching):
                 if len(group) > 1:
                     await self._answer_together(group)
                 else:

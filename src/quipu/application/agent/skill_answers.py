@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from quipu.application.agent.deps import AgentDeps
+from quipu.application.agent.held_proposals import HeldProposals
 from quipu.application.agent.state import Handoff, LastRequest, TurnState, asks_back, status_of
 from quipu.application.agent.tool_caller import SkillTools
 from quipu.application.agent.waiting_cards import proposal_of, proposals_of, still_waiting
@@ -16,11 +17,11 @@ from quipu.application.skills.manifest import Skill
 from quipu.application.skills.outcome import ToolOutcome
 from quipu.application.skills.turn import SkillTurn
 from quipu.application.skills.voice import Voice
-from quipu.application.tool_results import Held, PendingProposal
+from quipu.application.tool_results import PendingProposal
 from quipu.application.understanding.commands import Command
 from quipu.domain import understanding_text as words
 from quipu.domain.agent_text import say
-from quipu.domain.reading.model import Clause
+from quipu.domain.reading.model import Clause, Product
 
 # an action about the charge the conversation just looked at reads the words that found it ("ese cobro")
 LOOKED_AT_CHARGES = "charge_investigation"
@@ -134,6 +135,7 @@ class SkillAnswers:
             follow_up=command.follow_up,
             country=self.state.country,
             waits=bool(self.turn.last and self.turn.last.skill == skill.name and self.turn.last.proposal),
+            pointed_at=self._pointed_at(clause),
         )
 
     def _clauses(self, command: Command, skill: Skill) -> tuple[Clause, Clause]:
@@ -161,6 +163,14 @@ class SkillAnswers:
         if intent != clause.intent and context is not None:
             return clause, understanding.read_together("", clause.text, context, intent).clauses[0]
         return clause, clause
+
+    def _pointed_at(self, clause: Clause) -> tuple[Product, ...]:
+        """ "desde esa cuenta", "de ahí" after a lookup: what the last request's words named, whichever skill."""
+        last, context = self.turn.last, self.state.understood.context if self.state.understood else None
+        if not clause.slots.same_one or not last or not last.text or context is None:
+            return ()
+        read = self.deps.understanding.read_together("", last.text, context, last.intent or clause.intent)
+        return tuple(p for c in read.clauses for p in c.slots.products)
 
     def _earlier(self, skill: Skill) -> dict[str, Any]:
         last = self.turn.last
@@ -253,46 +263,11 @@ def _the_one_found(result: Result) -> str | None:
     """ "el primero" after a list: the one charge the records found, named by its merchant and amount, is what a
     later "ábreme una disputa por ese cobro" points at (the customer's words named only its place)."""
     charges = result.charges if isinstance(result, Report) else []
-    return f"{charges[0].merchant} {charges[0].amount}" if len(charges) == 1 else None
+    # "por" (the same in both languages) keeps a merchant that is also a word of dates ("Día") from reading the
+    # amount as a day
+    return f"{charges[0].merchant} por {charges[0].amount}" if len(charges) == 1 else None
 
 
 def _names_a_charge(clause: Clause) -> bool:
     s = clause.slots
     return bool(s.merchants or s.amounts or s.record_ids or s.duplicate)
-
-
-class HeldProposals:
-    """A skill's tools with its proposals held back, to be proposed together as one batch."""
-
-    MOST = 3  # the gateway's batch
-
-    def __init__(self, tools: SkillTools, batched: str):
-        self.tools, self.batched = tools, batched  # the tool that takes a batch (SKILL.md `batch:`)
-        self.actions: list[dict[str, Any]] = []
-
-    async def call(
-        self, tool: str, arguments: dict[str, Any], *, also: bool = False, note: dict[str, Any] | None = None
-    ) -> ToolOutcome[Result]:
-        if tool == self.batched:
-            self.actions += list(arguments.get("actions") or [])
-            return ToolOutcome(tool, arguments, Held())
-        return await self.tools.call(tool, arguments, also=also, note=note)
-
-    async def propose(self) -> ToolOutcome[Result] | None:
-        if not self.actions:
-            return None
-        return await self.tools.call(self.batched, {"actions": self.actions[: self.MOST]})
-
-
-def _grouped(commands: list[Command], batching: set[str]) -> list[list[Command]]:
-    """Consecutive requests for the actions of a skill that batches them (SKILL.md `batch:`) go together; money
-    moves one proposal at a time; everything else alone."""
-    groups: list[list[Command]] = []
-    for command in commands:
-        last = groups[-1][-1] if groups else None
-        together = last is not None and command.acts and last.acts and command.skill == last.skill
-        if together and command.skill in batching:
-            groups[-1].append(command)
-        else:
-            groups.append([command])
-    return groups

@@ -5,7 +5,7 @@ from typing import Any, Protocol
 
 from quipu.application.results import Result
 from quipu.application.skills.outcome import ToolOutcome
-from quipu.domain.reading.model import Clause, Slots
+from quipu.domain.reading.model import Clause, Product, Slots
 
 
 class ToolCaller(Protocol):
@@ -18,7 +18,8 @@ class ToolCaller(Protocol):
 class SkillTurn:
     """What a skill's `act` hook sees of the turn: the intent the router chose, the clause it answers (on a
     follow-up, the earlier words read together with these), this turn's clause alone, the language, the
-    skill's own tools, and the arguments of the skill's last call in the conversation."""
+    skill's own tools, the arguments of the skill's last call in the conversation, and the products the
+    conversation's last request named when these words point at one of them ("desde esa cuenta")."""
 
     intent: str
     clause: Clause
@@ -29,6 +30,7 @@ class SkillTurn:
     follow_up: bool = False
     country: str | None = None
     waits: bool = False  # the skill's last card still waits for the button
+    pointed_at: tuple[Product, ...] = ()
 
     @property
     def slots(self) -> Slots:

@@ -41,8 +41,7 @@ def scam_reported(clause: Clause, conversation: Conversation, catalog: Catalog) 
     # "el de soporte me dijo que pasara todo a la corriente": reported from someone "of the bank", money is moved by
     # the reading it leads with, however unsure the reader is of it ("le pregunto a mi esposo si él la usó" is not)
     # or by the words that name it with a sum ("…que são do setor de cartões e que eu tenho que transferir 300")
-    sum_named = bool(MONEY_INTENTS & set(clause.anchors)) and bool(s.amounts or s.accounts or s.bare_numbers)
-    led = (clause.intent in MONEY_INTENTS and not s.can_do) or sum_named
+    led = (clause.intent in MONEY_INTENTS and not s.can_do) or _a_sum_named(clause)
     money = (moves_money(clause) and not _others_act(clause)) or (reported and led and (s.impersonation or s.stranger))
     # the reader's guess of a scam stands on words that mark one: "mi código postal es 72000" or "o código de rastreio
     # é FR709…" tell no one's instruction, however sure the reader is
@@ -221,8 +220,18 @@ def _moves_or_shares(clause: Clause) -> bool:
     payment the customer already made: "Pagué el predial…, referencia 0011 2026…", nor what someone else does
     with their own money: "…é nela que o pessoal do bolão vai mandar os 40 dólares")."""
     s = clause.slots
-    asked = clause.polarity == Polarity.ASKS and not clause.done and not _others_act(clause)
-    return asked and (moves_money(clause) or s.secret)
+    # "…me pediu pra eu fazer um Pix de 90…, que o app dela travou": what someone asks of the customer is still to do,
+    # whatever else the words tell was done
+    pending = not clause.done or (clause.mood == Mood.REPORT and s.demanded)
+    asked = clause.polarity == Polarity.ASKS and pending and not _others_act(clause)
+    return asked and (moves_money(clause) or _a_sum_named(clause) or s.secret)
+
+
+def _a_sum_named(clause: Clause) -> bool:
+    """Money moved by the words that name it with a sum, however unsure the reader is of the clause ("…me pediu pra eu
+    fazer um Pix de 90 dólares…", "…que são do setor de cartões e que eu tenho que transferir 300")."""
+    s = clause.slots
+    return bool(MONEY_INTENTS & set(clause.anchors)) and bool(s.amounts or s.accounts or s.bare_numbers)
 
 
 def _a_sum_for_its_purpose(clause: Clause) -> bool:

@@ -20,13 +20,14 @@ def after_an_alternative(words: Sequence[str], lex: Lexicon) -> bool:
 
 def another_way(words: Sequence[str], asked: bool, lex: Lexicon) -> bool:
     """A question whose other option is a place or a way of the bank's own ("o toca ir a la oficina", "ou só na
-    agência", "o eso solo lo hace la sucursal")."""
+    agência", "o eso solo lo hace la sucursal"), or a place where bills are paid in person ("…o eso toca hacerlo en
+    el oxxo?")."""
     if not asked:
         return False
     alternatives = set(lex.cue_words("alternative"))
-    places = lex.cue("bank_places")
+    places = (lex.cue("bank_places"), lex.cue("in_person"))
     return any(
-        places.search(" ".join(words[at + 1 : at + 2 + PLACE_REACH])) is not None
+        any(p.search(" ".join(words[at + 1 : at + 2 + PLACE_REACH])) is not None for p in places)
         for at, word in enumerate(words)
         if word in alternatives
     )

@@ -20,11 +20,11 @@ from quipu.domain.reading.alternatives import after_an_alternative
 from quipu.domain.reading.in_place import said_in_place
 from quipu.domain.reading.kept_together import (
     SHORT,
-    a_matter_of,
     also_at_the_end,
     also_of_the_verb_after,
     joins_nothing,
     merged,
+    of_the_words_before,
     opens_on_an_imperative,
     restricts,
     right_away_then_a_detail,
@@ -109,7 +109,7 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         # "um aviso antes do vencimento": a time of what is asked; "mi jefa dice que nomás pague…", "¿…o solo con la
         # de ahorro?": the same clause
         # "…o eso solo lo hace la sucursal?": one question; "dice que es solo…": what someone said, one clause
-        after_an_or = after_an_alternative(words[:start], lex) or a_matter_of(words[:start], language)
+        after_an_or = after_an_alternative(words[:start], lex) or of_the_words_before(match.covered, words[:start], lex)
         if (rest and rest[0] in PREPOSITION_AFTER) or (start and words[start - 1] in SUBORDINATING) or after_an_or:
             continue
         if start and words[start - 1] in _subjects(language):  # "…dice que yo también pague": "me too", no clause
@@ -239,7 +239,7 @@ def _starts_anew(rest: list[str], language: str) -> bool:
     start = " ".join(rest[:4])
     # "…, me la desbloquean?", "…, vcs me desbloqueiam?": the verb after the bank addressed and the pronouns
     verb = past_the_pronouns(rest, lex)
-    for cue in ("question_words", "request", "polite_request", "action_verbs", "reminder"):
+    for cue in ("question_words", "request", "polite_request", "action_verbs", "imperative", "reminder"):
         head = lex.cue(cue).search(start)
         if head is not None and head.start() == 0 and head.group(0) not in SUBORDINATING:
             return True

@@ -8,6 +8,7 @@ from quipu.domain.reading.bills_named import services_named
 from quipu.domain.reading.lexicon import Lexicon, articles, common_words, lexicon
 from quipu.domain.reading.openers import if_words, past_openers
 from quipu.domain.reading.phrases import Phrases
+from quipu.domain.reading.polarity import a_verb_of_action
 from quipu.domain.reading.text import fold
 from quipu.domain.reading.words import AND, PUNCTUATION, Words, said_only
 
@@ -62,10 +63,13 @@ def _has_a_verb(words: list[str], language: str) -> bool:
     return any(lex.cue(c).search(said) for c in ("imperative", "action_verbs", "request"))
 
 
-def a_matter_of(before: list[str], language: str) -> bool:
-    """ "ele disse que é só eu pagar 15 mil…", "ensinou que é só mandar bloquear…": after "que" and "it is", a joiner
-    says what it is only a matter of; what someone said stays one clause."""
-    return before[-2:-1] == ["que"] and bool(before[-1:]) and before[-1] in lexicon(language).cue_words("copulas")
+def of_the_words_before(joiner: str, before: list[str], lex: Lexicon) -> bool:
+    """A joiner that qualifies the words before it, no clause of its own: after "que" and "it is" it says what it is
+    only a matter of ("ele disse que é só eu pagar 15 mil…", "ensinou que é só mandar bloquear…"); right after a verb
+    of action, "first" says when that verb is done ("tenés que mandar primero 450 lucas", "transferir primeiro")."""
+    if before[-2:-1] == ["que"] and bool(before[-1:]) and before[-1] in lex.cue_words("copulas"):
+        return True
+    return joiner in lex.cue_words("first_of_a_verb") and bool(before) and a_verb_of_action(before[-1], lex)
 
 
 def restricts(before: list[str], after: list[str], language: str) -> bool:

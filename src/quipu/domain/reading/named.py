@@ -20,7 +20,7 @@ def anchors(text: str, language: str) -> tuple[str, ...]:
     """The intents the lexicon names outright, in the lexicon's order of precedence; a reminder ("não esquece a
     luz") names no take-back."""
     text = _a_service_s_invoice_as_its_bill(without_reminders(text, lexicon(language)), language)
-    text = _without_emphasis(_said_as(text, language), language)
+    text = _without_emphasis(_said_as(_past_a_please(text, language), language), language)
     return tuple(name for name, phrases in compiled_table(language, "intents") if phrases.search(text))
 
 
@@ -30,6 +30,16 @@ def _said_as(text: str, language: str) -> str:
     for word, phrases in compiled_table(language, "said_as"):
         for found in reversed(list(phrases.find(text))):
             text = text[: found.start()] + word + text[found.end() :]
+    return text
+
+
+def _past_a_please(text: str, language: str) -> str:
+    """ "desconocé por favor la compra…", "contesta pfv a cobrança…": a "please" said inside a phrase leaves it the
+    phrase it interrupts (said alone, "por favor" still answers yes)."""
+    for found in reversed(list(lexicon(language).cue("please").find(text))):
+        before, after = text[: found.start()].strip(), text[found.end() :].strip()
+        if before and after:
+            text = f"{before} {after}"
     return text
 
 

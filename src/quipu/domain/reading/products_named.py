@@ -132,6 +132,10 @@ def _before_the_account(words: list[str]) -> list[str]:
     return words[-3:]
 
 
+# the cues of a role, in order: "con la", "de mi", "con lo que tengo en" send from there; "a la" sends to it
+ROLE_CUES = (("from", "with_words"), ("from", "from_words"), ("from", "kept_in_words"), ("to", "to_words"))
+
+
 def _role(before: str, lex: Lexicon) -> str | None:
     """The role the words right before the product give it; the longest cue that ends there counts ("saindo da
     minha poupança": "da minha", not the "saindo da" that starts earlier)."""
@@ -139,7 +143,7 @@ def _role(before: str, lex: Lexicon) -> str | None:
     while words:  # "para a minha conta corrente": "para a minha", then "para a" once the possessive is set aside
         for size in range(len(words), 0, -1):
             tail = " ".join(words[-size:])
-            for role, cue in (("from", "with_words"), ("from", "from_words"), ("to", "to_words")):
+            for role, cue in ROLE_CUES:
                 found = lex.cue(cue).search(tail)
                 if found is not None and found.start() == 0 and found.end() == len(tail):
                     return role

@@ -136,6 +136,8 @@ def _transfer_arguments(turn: SkillTurn) -> dict[str, object]:
             arguments["from_type"] = product_type(unroled[0].kind)
             if unroled[0].last4:
                 arguments["from_last4"] = unroled[0].last4
+    if "from_type" not in arguments:
+        arguments |= _pointed_source(turn)  # "pásale 2500 de esa a la corriente" after its balance
     if arguments.get("from_type") == arguments.get("to_type"):
         arguments.pop("from_type", None)
     if arguments.get("kind") in ("own_accounts", "third_party"):
@@ -169,7 +171,18 @@ def _origin(turn: SkillTurn) -> dict[str, str]:
     # "paga el agua desde esa misma cuenta": the source of the request before, named as the same
     same = turn.follow_up or any(slots.same_one for slots in _said(turn))
     earlier = turn.earlier.get("from_type") if same else None
-    return {"from_type": earlier} if earlier else {}
+    return {"from_type": earlier} if earlier else _pointed_source(turn)
+
+
+def _pointed_source(turn: SkillTurn) -> dict[str, str]:
+    """ "me paga el cable desde esa cuenta", "pagueme el mínimo desde ahí" after a balance was asked: the one account
+    the conversation's last request named (the one it sent from, of two) is where the money leaves from."""
+    accounts = [p for p in turn.pointed_at if p.kind in ACCOUNT_KINDS]
+    sources = [p for p in accounts if p.role == "from"] or accounts
+    if len({(p.kind, p.last4) for p in sources}) != 1:
+        return {}  # none, or two the words do not choose between: code asks
+    ending = {"from_last4": sources[0].last4} if sources[0].last4 else {}
+    return {"from_type": str(product_type(sources[0].kind))} | ending
 
 
 async def _bills(turn: SkillTurn) -> list[ToolOutcome[Result]]:
