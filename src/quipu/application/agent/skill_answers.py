@@ -2,9 +2,10 @@
 and calls the skill's tools; its `answer` hook writes the reply. Several actions asked in one message are one
 proposal; a correction's card replaces the one it corrects."""
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from quipu.application.action_results import ActionProposal
 from quipu.application.agent.deps import AgentDeps
 from quipu.application.agent.held_proposals import HeldProposals
 from quipu.application.agent.state import Handoff, LastRequest, TurnState, asks_back, status_of
@@ -26,6 +27,9 @@ from quipu.domain.reading.model import Clause, Product
 # an action about the charge the conversation just looked at reads the words that found it ("ese cobro")
 LOOKED_AT_CHARGES = "charge_investigation"
 ACTIONS_ON_A_CHARGE = ("dispute_charge", "block_card", "cancel_card")
+# a claim refused because the records already settled its charge (reversed, declined, still pending)
+CLAIM, LOOK = "dispute_charge", "unrecognized_charge"
+SETTLED_BY_THE_RECORDS = frozenset({"already_reversed", "was_declined", "still_pending"})
 
 
 @dataclass
@@ -83,6 +87,9 @@ class SkillAnswers:
             tools = await self._tools(client, skill, self._with_the_same(joined.text, [command]))
             found = await hooks.act(self._skill_turn(command, skill, clause, joined, tools))
         self.turn.outcomes += tools.outcomes
+        if isinstance(found, list) and _settled_already(found, command, joined):
+            await self._answer(replace(command, skill=LOOKED_AT_CHARGES, intent=LOOK))
+            return
         self.turn.skill = self.turn.skill or skill.name
         if isinstance(found, str):
             self._say(found, asks=True)
@@ -114,6 +121,10 @@ class SkillAnswers:
                     questions.append(found)
             proposed = await held.propose()
         self.turn.outcomes += tools.outcomes
+        only = commands[0] if len(commands) == 1 and commands[0].clause is not None else None
+        if only and proposed is not None and not questions and _settled_already([proposed], only, only.clause):
+            await self._answer(replace(only, skill=LOOKED_AT_CHARGES, intent=LOOK))
+            return
         self.turn.skill = self.turn.skill or skill.name
         if proposed is not None:
             reply = hooks.answer([proposed], Voice(skill.name, self.language, self.state.country))
@@ -251,6 +262,17 @@ class SkillAnswers:
             proposal=proposal or waiting,
             waiting=still_waiting(previous.waiting, proposals_of(shown or ([outcome] if outcome else []), skill.name)),
         )
+
+
+def _settled_already(found: list[ToolOutcome[Result]], command: Command, clause: Clause | None) -> bool:
+    """ "quiero reclamar una compra de Mercado Libre… que no hice": a claim said by disowning the charge, with no
+    procedure named ("abre una aclaración" is the gateway's to refuse, and its reason is the answer), that the gateway
+    refused because the records already settled the charge: what the records show of it is the answer."""
+    result = found[-1].result if found else None
+    card = result.proposal if isinstance(result, ActionProposal) else None
+    if command.intent != CLAIM or not clause or clause.slots.claim_named or card is None:
+        return False
+    return bool(card.items) and all(item.reason in SETTLED_BY_THE_RECORDS for item in card.items)
 
 
 def _of_the_same_thing(earlier: PendingProposal, made: PendingProposal) -> bool:

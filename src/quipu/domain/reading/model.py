@@ -134,6 +134,7 @@ class Slots:
     only_to_know: bool = False  # "nomás quiero saber", "só queria saber": the words only say it was to know
     same_one: bool = False  # "desde esa misma cuenta", "da mesma conta": the one the request before named
     that_one: bool = False  # "liga isso", "haz eso": the thing just talked about, named by a pronoun
+    claim_named: bool = False  # "abre una aclaración", "uma contestação": the claim named as the bank's procedure
     alert_not_offered: bool = False  # an alert the bank does not have ("de compras en el exterior", "de saldo baixo")
     its_terms: bool = False  # the terms of an action asked ("¿tiene algún costo?", "a qué correo llegaría")
     by_their_size: bool = False  # purchases named by their size ("las compras grandes"): an alert of them needs a sum

@@ -8,7 +8,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
-from functools import cache
 
 from quipu.domain.reading import numbers, numbers_cued
 from quipu.domain.reading.bills_named import (
@@ -24,7 +23,6 @@ from quipu.domain.reading.in_place import said_in_place
 from quipu.domain.reading.lexicon import (
     Lexicon,
     Phrases,
-    brand_names,
     brands,
     compiled_cue_table,
     compiled_table,
@@ -35,16 +33,16 @@ from quipu.domain.reading.merchants import merchants_named, number_names_a_merch
 from quipu.domain.reading.model import ReadingContext, Slots
 from quipu.domain.reading.periods import periods_said
 from quipu.domain.reading.phrases import Found
+from quipu.domain.reading.places import places_named
 from quipu.domain.reading.products_named import held_kind, own_accounts, own_endings, products_named
 from quipu.domain.reading.tellers import impersonated, secret_named
 from quipu.domain.reading.text import LINK, fold, tokens
 from quipu.domain.reading.when import awaits, later_day, past_a_plan_told
-from quipu.domain.reading.words import Words, normalise, said_only, speller
+from quipu.domain.reading.words import Words, normalise, said_only
 from quipu.domain.vocabulary import DISPUTE_REFERENCE
 
 RECORD_ID = re.compile(r"[a-z]{2,}(?:-[a-z0-9]+){2,}")
 DISPUTE = re.compile(DISPUTE_REFERENCE)
-PLACE_WORDS = ("en", "em", "no", "na", "con", "com", "de", "del", "do", "da")
 
 
 GENERAL_ALERT = "purchases"  # the alert of every purchase; a kind named with it is more precise
@@ -105,7 +103,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         record_ids=tuple(w.upper() for w in draft.words if RECORD_ID.fullmatch(w)),
         products=tuple(products),
         merchants=merchants,
-        places=_places(draft, language, context),
+        places=places_named(draft.words, language),
         periods=tuple(s.period for s in said_periods),
         categories=named_in(_past_where_one_is(text, lex), compiled_table(language, "categories"), skip=brands()),
         currencies=_currencies(text, language),
@@ -152,6 +150,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         adds=bool(lex.cue("adds").search(text)),
         points_back=bool(lex.cue("points_back").search(text)),
         that_one=bool(lex.cue("that_one").search(text)),
+        claim_named=bool(lex.cue("claim_nouns").search(text)),
         alert_not_offered=bool(lex.cue("alerts_not_offered").search(text)),
         by_their_size=bool(lex.cue("purchases_by_size").search(text)),
         # "¿me alcanzaría con la 0033 para el internet? nomás quiero saber": asked only to know, an action is weighed
@@ -269,32 +268,3 @@ def _ordinal(text: str, language: str) -> int | None:
 
 def _topic(text: str, language: str) -> str | None:
     return _one(text, compiled_cue_table(language, "summary_topics"))
-
-
-def _places(draft: numbers.Draft, language: str, context: ReadingContext) -> tuple[str, ...]:
-    """A word after "en", "em", "con"… that the lexicon does not know and no list names: perhaps a merchant
-    only the records know ("¿cuánto gasté en ElectroMax?"). A wrong guess costs one lookup that finds nothing."""
-    known, lex = speller(language).vocabulary, lexicon(language)
-    verbs = lex.cue("action_verbs")  # "no apagues…": a verb after Portuguese "no" is no place
-    with_pronoun = _infinitives_with_a_pronoun(language)
-    found = []
-    for i, word in enumerate(draft.words[1:], start=1):
-        unknown = word.isalpha() and len(word) >= 4 and word not in known and word not in brand_names()
-        unknown = unknown and verbs.search(word) is None and not _a_verb_with_its_pronoun(word, with_pronoun)
-        if draft.words[i - 1] in PLACE_WORDS and unknown:
-            found.append(word)
-    return tuple(dict.fromkeys(found))[:2]
-
-
-@cache
-def _infinitives_with_a_pronoun(language: str) -> tuple[str, ...]:
-    """ "no me acuerdo de haberlo hecho": how an infinitive with its pronoun attached ends (a verb, no place)."""
-    lex = lexicon(language)
-    return tuple(e + c for e in lex.cue_words("infinitive_endings") for c in lex.cue_words("attached_clitics"))
-
-
-VERB_STEM = 2  # "hab|erlo", "ped|irlo": a stem before the ending ("f|irme" is a word of its own)
-
-
-def _a_verb_with_its_pronoun(word: str, endings: tuple[str, ...]) -> bool:
-    return any(word.endswith(e) and len(word) - len(e) >= VERB_STEM for e in endings)
