@@ -16,6 +16,7 @@ from quipu.domain.reading.polarity import (
     followed_by_comma,
     negatable_verbs,
     negated,
+    negation_words,
     none_at_all,
     put_off,
     refusal,
@@ -196,6 +197,8 @@ def _reported(text: str, opening: str, lex: Lexicon, tell: bool) -> bool:
     dice de cuánto es la cuota"), the telling words there are the customer's own: only a report further on counts ("me
     dice si es cierto que el del banco me dijo que transfiera…")."""
     found = [f for f in lex.cue("report").find(text) if not _made_nothing_done(f, text, lex)]
+    # "…todavía no me dicen nada", "ninguém me falou": a telling denied tells nobody's words
+    found = [f for f in found if not set(text[: f.start()].split()[-1:]) & negation_words(lex.language)]
     head = " ".join(opening.split()[:OPENING])
     return any(not (tell and f.covered in head) for f in found)
 
