@@ -10,6 +10,7 @@ from quipu.application.understanding.conversation import (
     PAYING,
     Conversation,
     asked_for,
+    asked_outright,
     details_named,
     refines,
     sure,
@@ -95,8 +96,9 @@ def answers_a_question(clause: Clause, conversation: Conversation, catalog: Cata
         return None
     if clause.intent == "deny" and sure(clause):
         return Command(Step.ACKNOWLEDGE, clause, intent=conversation.last_intent, reason="declined")
-    # a request of the same skill said outright ("paga el de la luz" after the list of bills) is that request
-    asked_here = catalog.acts(clause.intent) and clause.asks and asked_for(clause)
+    # a request of the same skill said outright ("paga el de la luz" after the list of bills) is that request; a bare
+    # detail ("de la corriente") the reader alone takes for a request of another action only answers
+    asked_here = catalog.acts(clause.intent) and clause.asks and asked_outright(clause)
     named_here = skill == conversation.last_skill and sure(clause) and (clause.intent in clause.anchors or asked_here)
     # "¿me mandas el resumen al correo?" while code offers to switch an alert off: another action of the skill, named
     # and asked, is a request of its own, one card more beside the others, never the offer's answer

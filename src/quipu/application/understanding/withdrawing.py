@@ -124,11 +124,15 @@ def bills_refused_beside(commands: list[Command], conversation: Conversation, ca
     for command in commands:
         clause = command.clause
         refused = clause is not None and bool(clause.slots.refused_services)
-        if command.step == Step.ANSWER and clause is not None and refused and command.skill == skill:
+        # "namas el agua" after "el de la luz no" is no statement to offer on: the bill kept is paid
+        answered = command.step in (Step.ANSWER, Step.OFFER)
+        if answered and clause is not None and refused and command.skill == skill:
             named = (*clause.slots.refused_services, *clause.slots.services)
             withdrawn = replace(clause, slots=replace(clause.slots, services=named))
             changed.append(Command(Step.CANCEL_PENDING, withdrawn, skill, rule="bills refused beside those kept"))
-            command = replace(command, intent=BILL, follow_up=True)  # paid as the last request said (its source)
+            # paid as the last request said (its source)
+            reason = command.reason if command.step == Step.ANSWER else "acts"
+            command = replace(command, step=Step.ANSWER, intent=BILL, follow_up=True, reason=reason)
         changed.append(command)
     return changed
 

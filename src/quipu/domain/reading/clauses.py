@@ -239,7 +239,7 @@ def _starts_anew(rest: list[str], language: str) -> bool:
     start = " ".join(rest[:4])
     # "…, me la desbloquean?", "…, vcs me desbloqueiam?": the verb after the bank addressed and the pronouns
     verb = past_the_pronouns(rest, lex)
-    for cue in ("question_words", "request", "polite_request", "action_verbs", "imperative", "reminder"):
+    for cue in ("question_words", "request", "polite_request", "action_verbs", "reminder"):
         head = lex.cue(cue).search(start)
         if head is not None and head.start() == 0 and head.group(0) not in SUBORDINATING:
             return True
