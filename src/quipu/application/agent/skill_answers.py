@@ -87,8 +87,7 @@ class SkillAnswers:
             tools = await self._tools(client, skill, self._with_the_same(joined.text, [command]))
             found = await hooks.act(self._skill_turn(command, skill, clause, joined, tools))
         self.turn.outcomes += tools.outcomes
-        if isinstance(found, list) and _settled_already(found, command, joined):
-            await self._answer(replace(command, skill=LOOKED_AT_CHARGES, intent=LOOK))
+        if isinstance(found, list) and await self._looked_at_instead(command, found):
             return
         self.turn.skill = self.turn.skill or skill.name
         if isinstance(found, str):
@@ -122,8 +121,7 @@ class SkillAnswers:
             proposed = await held.propose()
         self.turn.outcomes += tools.outcomes
         only = commands[0] if len(commands) == 1 and commands[0].clause is not None else None
-        if only and proposed is not None and not questions and _settled_already([proposed], only, only.clause):
-            await self._answer(replace(only, skill=LOOKED_AT_CHARGES, intent=LOOK))
+        if only and proposed is not None and not questions and await self._looked_at_instead(only, [proposed]):
             return
         self.turn.skill = self.turn.skill or skill.name
         if proposed is not None:
@@ -132,6 +130,13 @@ class SkillAnswers:
             self._remember(skill, commands[-1], commands[-1].clause or commands[0].clause, proposed, asked=False)  # type: ignore[arg-type]
         for question in questions:
             self._say(question, asks=True)
+
+    async def _looked_at_instead(self, command: Command, found: list[ToolOutcome[Result]]) -> bool:
+        """A claim the records already settled, asked by disowning the charge: the look is the answer."""
+        if not _settled_already(found, command):
+            return False
+        await self._answer(replace(command, skill=LOOKED_AT_CHARGES, intent=LOOK))
+        return True
 
     def _skill_turn(self, command: Command, skill: Skill, clause: Clause, joined: Clause, tools: Any) -> SkillTurn:
         """What the skill's `act` hook sees: the intent, the words (joined with the earlier ones on a follow-up), this
@@ -264,13 +269,13 @@ class SkillAnswers:
         )
 
 
-def _settled_already(found: list[ToolOutcome[Result]], command: Command, clause: Clause | None) -> bool:
+def _settled_already(found: list[ToolOutcome[Result]], command: Command) -> bool:
     """ "quiero reclamar una compra de Mercado Libre… que no hice": a claim said by disowning the charge, with no
     procedure named ("abre una aclaración" is the gateway's to refuse, and its reason is the answer), that the gateway
     refused because the records already settled the charge: what the records show of it is the answer."""
     result = found[-1].result if found else None
     card = result.proposal if isinstance(result, ActionProposal) else None
-    if command.intent != CLAIM or not clause or clause.slots.claim_named or card is None:
+    if command.intent != CLAIM or not command.clause or command.clause.slots.claim_named or card is None:
         return False
     return bool(card.items) and all(item.reason in SETTLED_BY_THE_RECORDS for item in card.items)
 
