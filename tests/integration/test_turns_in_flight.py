@@ -20,13 +20,22 @@ LUCIA, ANA = "DEMO-MX-DUPLICATE", "DEMO-BR-PORTUGUESE"
 BALANCES = [{"action": "tool", "tool": "get_balances", "arguments": {}}, {"action": "reply", "text": "Listo."}]
 
 
+READ = {"intent": "balance", "mood": "question", "polarity": "asks", "speaker": "customer"}
+
+
+def read_or_answer(purpose: str, messages: list[dict]) -> dict:
+    return READ if purpose == "read" else {"action": "reply", "text": "Listo."}
+
+
 class GatedModel:
-    """A scripted model whose calls wait until the test opens the gate (the app runs in another thread)."""
+    """A scripted model whose calls wait until the test opens the gate (the app runs in another thread). The
+    app reads every clause with it (reader "model"), so each turn waits here whether or not code could have
+    read and answered it alone: "¿cómo van mis cuentas?" once needed the model and no longer does."""
 
     provider = model = "scripted"
 
     def __init__(self, turns: int):
-        self.inner = ScriptedModel(BALANCES * turns, router=lambda text: "balance_inquiry")
+        self.inner = ScriptedModel([read_or_answer] * 3 * turns, router=lambda text: "balance_inquiry")
         self.gate = threading.Event()
         self.calls = 0
 
@@ -40,7 +49,8 @@ class GatedModel:
 def gated(make_client, admin):
     admin.execute("DELETE FROM ops.turns_in_flight WHERE customer_id IN (%s, %s)", (LUCIA, ANA))
     model = GatedModel(turns=6)
-    api = make_client(model=QueuedModel(model, slots=1, max_waiting=8, call_timeout=30), chat_rate_per_minute=100)
+    queued = QueuedModel(model, slots=1, max_waiting=8, call_timeout=30)
+    api = make_client(model=queued, chat_rate_per_minute=100, reader="model")
     yield api, model
     model.gate.set()
 
@@ -68,6 +78,7 @@ def test_24_simultaneous_streamed_turns_of_one_customer_hold_one_place_and_the_n
         model.gate.set()
         admitted = next(f.result() for f in burst if f.result().status_code != 429)
         assert admitted.status_code == 200 and '"turn"' in admitted.text.splitlines()[-1]
+        assert model.calls >= 1  # the admitted turn waited at the gate: the refusals came while it was in flight
         assert answer_for_ana.result().status_code == 200  # waited its turn behind Lucía's; never model_busy
     assert stream(api, lucia).status_code == 200  # the place was given back when the turn ended
 
