@@ -4,7 +4,7 @@ read from the lexicon's words and resolved against the dataset's last day, never
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import date
+from datetime import date, timedelta
 from functools import cache
 
 from quipu.domain.periods import Period, day_period, named_month, of_key, since, span_of_days, year_period
@@ -16,6 +16,7 @@ YEAR_MONTH = re.compile(r"(?<!\d)(20\d\d)-(\d{1,2})(?!\d)")
 DAYS_PER_MONTH = 30
 DAYS_PER_WEEK = 7
 COUNTED = frozenset({"last_n_days", "last_n_weeks", "last_n_months"})  # a span counted back from today
+SINCE_WEEKDAY = "since_weekday"  # the lexicon's key for "desde el lunes": a day past, never one to come
 FUTURE = "future"  # the lexicon's key for words of a time still to come
 WHOLE = "the_whole_of_it"  # "no mês inteiro", "el mes entero": the whole of the period talked about, no new one
 
@@ -121,7 +122,20 @@ def _period(key: str, match: Found, language: str, as_of: date) -> Period | None
         named = [g for g in match.groups() if g and not g.isdigit()]
         month = lexicon(language).month_words().get(named[0]) if named else None
         return since(month, as_of) if month else None
+    if key == SINCE_WEEKDAY:
+        return _since_weekday(match.group(0), language, as_of)
     return of_key(key, as_of)
+
+
+def _since_weekday(said: str, language: str, as_of: date) -> Period | None:
+    """ "desde el lunes", "desde a segunda": from the last such day before today (a week back if today is that
+    day) to the dataset's last day."""
+    days = lexicon(language).cue_words("weekdays")  # Monday first, as date.weekday() counts
+    named = next((i for i, day in enumerate(days) if day in said.split()), None)
+    if named is None:
+        return None
+    start = as_of - timedelta(days=(as_of.weekday() - named) % DAYS_PER_WEEK or DAYS_PER_WEEK)
+    return Period(key=f"{start.isoformat()}..{as_of.isoformat()}", start=start, end=as_of)
 
 
 def read_period(said: str, as_of: date) -> Period | None:

@@ -2,8 +2,9 @@
 before acting ("apenas pase una semana…", "el día que me llegue el recibo…")."""
 
 from quipu.domain.reading.commanded import own_presents
-from quipu.domain.reading.lexicon import Lexicon
+from quipu.domain.reading.lexicon import Lexicon, compiled_table
 from quipu.domain.reading.openers import OPENING, opens_with
+from quipu.domain.reading.periods import SINCE_WEEKDAY
 from quipu.domain.reading.words import PUNCTUATION, Words
 
 
@@ -19,12 +20,20 @@ def later_day(text: str, lex: Lexicon) -> bool:
         return True
     if lex.cue("falls_due").search(text):  # "paga la tarjeta que vence el viernes": the day it is due, not when
         return False
-    words = lex.cue("not_a_day").blanked(text).split()
+    words = _days_past_blanked(lex.cue("not_a_day").blanked(text), lex).split()
     days, markers = set(lex.cue_words("weekdays")), lex.cue_words("on_a_day")
     return any(
         word in days and any(" ".join(words[max(0, i - len(m.split())) : i]) == m for m in markers)
         for i, word in enumerate(words)
     )
+
+
+def _days_past_blanked(text: str, lex: Lexicon) -> str:
+    """ "lo que me cargaron desde el lunes": a day past the words start from is no day to come."""
+    for key, phrases in compiled_table(lex.language, "periods"):
+        if key == SINCE_WEEKDAY:
+            text = phrases.blanked(text)
+    return text
 
 
 def past_a_plan_told(clause: Words, lex: Lexicon) -> str:
