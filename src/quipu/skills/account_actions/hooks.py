@@ -110,8 +110,10 @@ def _charge(turn: SkillTurn, charges: list[ListedCharge]) -> str | None:
         if amounts:
             found = [c for c in (found or charges) if any(names_amount(a, c.amount) for a in amounts)] or found
         days = [p for p in slots.periods if p.days <= ONE_WEEK]  # "el del 10 de junio": a day (or a few) named
-        if days and len(found) > 1:
-            found = [c for c in found if any(p.start <= c.date.date() <= p.end for p in days)] or found
+        if days and found:
+            found = [c for c in found if any(p.start <= c.date.date() <= p.end for p in days)]
+            if not found:  # "la de havanna del 10 de junio" when Havanna's is of 1 May: listed, never swapped
+                return None
         if len(found) == 1:
             return found[0].transaction_id
         repeats = _repeated(found or (charges if slots.duplicate else []))
