@@ -161,6 +161,8 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         joins = (
             word in AND and not joins_nothing(said[index], left, right, language) and not _opens_only(left, language)
         )
+        # "…que si no entro al link y pongo mi clave, me bloquean…": a joiner inside an "if" still open is part of it
+        joins = joins and not (supposes(left, language) and "," not in left)
         if joins and _second_request(left, right, language):
             head = (left, said[:index], _asked_with(left, asked, language))
             return [head, *_joined((right, said[index + 1 :], asked), language)]

@@ -137,9 +137,23 @@ def supposes(left: list[str], language: str) -> bool:
     said = past_openers([w for w in left if w not in PUNCTUATION and w not in AND], lexicon(language))
     # "en caso de que me bolseen en el concierto, ¿me bloquean la 4100…?": an "if" said in more words
     supposing = lexicon(language).cue("supposing")
-    return any(words[:1] and words[0] in if_words(language) for words in (opening, said)) or any(
-        opens_on(supposing, words) for words in (left, said)
+    return (
+        any(words[:1] and words[0] in if_words(language) for words in (opening, said))
+        or any(opens_on(supposing, words) for words in (left, said))
+        or _told_condition(left, language)
     )
+
+
+def _told_condition(left: list[str], language: str) -> bool:
+    """ "me llegó un mensaje diciendo que si no entro al link, me bloquean la cuenta", "dizendo que se eu não clicar…,
+    bloqueiam": an "if" told after a "que" supposes what follows it as well ("me dijo que sí, …" is no "if": it says
+    nothing after it)."""
+    ifs = if_words(language)
+    for i, word in enumerate(left[1:], start=1):
+        after = [w for w in left[i + 1 :] if w not in PUNCTUATION]
+        if word in ifs and left[i - 1] == "que" and "," not in left[i + 1 :] and len(after) >= SHORT:
+            return True
+    return False
 
 
 def opens_on_an_imperative(words: list[str], language: str) -> bool:
