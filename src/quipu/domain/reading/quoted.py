@@ -11,6 +11,7 @@ from quipu.domain.reading.words import PUNCTUATION, Words
 
 INTRODUCED = 5  # "mandó un audio al grupo: '…'": the verb that opens a quote stands this close before it
 # a quote opens and closes on these marks; a straight single quote counts only at a word's edge ("McDonald's" is none)
+SENTENCE_END = re.compile(r"[.!?\n]")
 MARKS = re.compile(r"[\"“”«»]|(?<![^\W\d_])'|'(?![^\W\d_])")
 
 
@@ -27,6 +28,7 @@ def quoted_as_said(text: str, found: list[Words], language: str) -> list[bool]:
     lex = lexicon(language)
     verbs = {str(v) for v in lex.cue_words("quote_verbs")}
     opened = [(a, b) for a, b in _spans(text) if verbs & set(fold(text[:a]).replace(":", " ").split()[-INTRODUCED:])]
+    opened += _after_a_colon(text, verbs)
     # what is quoted tells an act ("pasale 35.000 a Sofi"), not only a name ("el cargo dice 'MERPAGO*TIENDA'"); its
     # words are read past the opening mark ("disse 'contesta esse…'")
     spans = [(a, b) for a, b in opened if any(a_verb_of_action(w, lex) for w in fold(text[a + 1 : b]).split())]
@@ -38,6 +40,19 @@ def quoted_as_said(text: str, found: list[Words], language: str) -> list[bool]:
         )
         said.append(at >= 0 and (inside or holds))
     return said
+
+
+def _after_a_colon(text: str, verbs: set[str]) -> list[tuple[int, int]]:
+    """ "meu chefe falou assim: Ana, bloqueia esse seu 4877…", "mi suegro mandó un audio: Lucía, pagá…": with no quote
+    marks, a colon a verb of saying or writing opens a few words before opens a quote that runs to the sentence's
+    end."""
+    spans = []
+    for colon in re.finditer(":", text):
+        if not verbs & set(fold(text[: colon.start()]).split()[-INTRODUCED:]):
+            continue
+        end = SENTENCE_END.search(text, colon.end())
+        spans.append((colon.start(), end.start() if end else len(text)))
+    return spans
 
 
 def _placed(text: str, found: list[Words]) -> list[tuple[int, int]]:
