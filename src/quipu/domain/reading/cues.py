@@ -31,7 +31,12 @@ from quipu.domain.reading.refusals import (
     refused_as_unwanted,
     withdrawn_by_its_verb,
 )
-from quipu.domain.reading.who_acts import named_after_its_verb, someone_else_acts, wished_of_another
+from quipu.domain.reading.who_acts import (
+    named_after_its_verb,
+    past_what_the_bank_does,
+    someone_else_acts,
+    wished_of_another,
+)
 from quipu.domain.reading.wishes import wished, wished_action
 from quipu.domain.reading.words import PUNCTUATION, Words
 
@@ -104,7 +109,8 @@ def read_cues(clause: Words, language: str) -> Cues:
     # reconozco")
     anchors = negatable_verbs(text, lex)
     because = reason_then_request(opening, text, lex)
-    requested = lex.cue("request").search(text) is not None  # "como ya vence, págala": a reason, then what is asked
+    # "como ya vence, págala": a reason, then what is asked; "o banco manda…?" asks what the bank does
+    requested = lex.cue("request").search(past_what_the_bank_does(text, lex)) is not None
     # "¿me lo pueden mandar al correo o toca ir a la oficina?": the other way offered asks whether it can be done here
     how_to = (
         _early(lex.cue("how_to"), text, OPENING + 2)

@@ -81,3 +81,14 @@ def _before_someone(text: str, lex: Lexicon) -> list[list[str]]:
     found = [folded[: m.start()].split() for cue in cues for m in lex.cue(cue).find(folded)]
     third = set(lex.cue_words("third_persons"))
     return found + [words[:i] for i, w in enumerate(said) if w in third]
+
+
+def past_what_the_bank_does(text: str, lex: Lexicon) -> str:
+    """ "o banco manda o extrato por e-mail?", "el app avisa cada compra?": the verb right after the bank or one of its
+    channels named as its subject is what they do, never an imperative said to them; it is left out."""
+    words = text.split()
+    for found in lex.cue("the_bank_as_subject").find(text):
+        after = len(text[: found.end()].split())
+        if after < len(words):
+            words[after] = "_"
+    return " ".join(words)
