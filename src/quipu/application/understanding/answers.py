@@ -90,6 +90,7 @@ def answers_a_question(clause: Clause, conversation: Conversation, catalog: Cata
     nothing_served = clause.intent == "out_of_scope" and sure(clause) and not picked  # "¿va a llover mañana?"
     # "no mejor no, déjalo" while code asks the sum of a transfer nothing prepared yet: the request is dropped
     dropped = clause.intent == "cancel_pending" and sure(clause) and not conversation.pending
+    dropped = dropped and not (clause.slots.correction and details_named(clause))  # "me equivoqué, son 300" corrects
     if dropped and catalog.acts(conversation.last_intent or ""):
         return Command(Step.ACKNOWLEDGE, clause, intent=conversation.last_intent, reason="declined")
     if new_request or refused or nothing_served or clause.intent in ("human", "scam_report", "cancel_pending"):

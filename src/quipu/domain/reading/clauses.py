@@ -11,7 +11,6 @@ from quipu.domain.reading.after_a_comma import (
     corrects,
     greets_only,
     leads_its_question,
-    only_courtesy,
     says_how,
     stands_apart,
     topic_of_the_question,
@@ -31,16 +30,13 @@ from quipu.domain.reading.kept_together import (
     said_first,
     supposes,
 )
-from quipu.domain.reading.lexicon import Found, Phrases, compiled_table, lexicon, past_the_pronouns
-from quipu.domain.reading.openers import asks_only_to_know, if_words, past_openers
+from quipu.domain.reading.lexicon import Found, lexicon
+from quipu.domain.reading.openers import if_words, past_openers
 from quipu.domain.reading.reactions import past_reactions, reacts_only
-from quipu.domain.reading.wishes import opens_with_verb, wishes_an_action
+from quipu.domain.reading.starts import SUBORDINATING, said_count, second_request, starts_anew, tells_another
 from quipu.domain.reading.words import AND, ENDS, PUNCTUATION, Words, normalise, said_only
 
 DETAIL_ONLY = 3  # at most this many words after "pero"/"solo" that start nothing anew only qualify the clause before
-# after "y"/"e" these start a subordinate clause ("y que me transfiera…", "e como eu…"), not a new question
-SUBORDINATING = frozenset({"que", "como"})
-COURTESIES = frozenset({"affirm", "deny", "thanks", "greeting", "bye"})  # "no", "sí", "gracias" name no matter
 # "antes do vencimento", "después de pagar", "depois que eu pagar": a joiner followed by these joins no clause
 PREPOSITION_AFTER = frozenset({"de", "do", "da", "dos", "das", "del", "que"})
 
@@ -128,7 +124,7 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         # "…3 lucas nomás en la de ahorro?", "pagar só o mínimo", "…la luz y el internet… nada más la luz": an "only"
         # that says how much or keeps one of what was named starts nothing, unless what follows starts anew
         of_a_figure = match.span() in only and restricts(words[:start], rest, language)
-        asks_more = (len(rest) > DETAIL_ONLY and not of_a_figure) or _starts_anew(rest, language)
+        asks_more = (len(rest) > DETAIL_ONLY and not of_a_figure) or starts_anew(rest, language)
         # "e já que estamos paga também a luz": the words that only open the sentence are no clause before the joiner
         said_before = _said_before(words[:start], language)
         if said_before >= SHORT and len(rest) >= SHORT and asks_more:
@@ -146,13 +142,13 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         # "quiero pagar la luz y el internet ah no espera el internet no…": dictated, a correction opens a clause,
         # unless what it takes back is said right before it ("a la cuenta 4000001006 no perdón la 4000001003")
         dictated_correction = left[-1] not in PUNCTUATION and corrected_aloud(left, words[index:], language)
-        if dictated_correction and _content(left) > SHORT and said_in_place(tuple(words), language) == tuple(words):
+        if dictated_correction and said_count(left) > SHORT and said_in_place(tuple(words), language) == tuple(words):
             head = (left, said[:index], _asked_with(left, asked, language))
             return [head, *_joined((words[index:], said[index:], asked), language)]
         # "mi tarjeta no pasa en ningún lado me la pueden reactivar": dictated with no comma, the bank asked to act
         # "…dice que yo | pague los 44.800": a verb after its subject is the subject's
         kept_with = PUNCTUATION | SUBORDINATING | if_words(language) | _clitics_and_subjects(language)
-        dictated = _content(left) > SHORT and left[-1] not in kept_with
+        dictated = said_count(left) > SHORT and left[-1] not in kept_with
         # "caso o salário caia antes eu pagaria a internet": what follows an "if" is part of the supposition
         if dictated and asks_the_bank(words[index:], language) and not supposes(left, language):
             head = (left, said[:index], _asked_with(left, asked, language))
@@ -163,12 +159,12 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         )
         # "…que si no entro al link y pongo mi clave, me bloquean…": a joiner inside an "if" still open is part of it
         joins = joins and not (supposes(left, language) and "," not in left)
-        if joins and _second_request(left, right, language):
+        if joins and second_request(left, right, language):
             head = (left, said[:index], _asked_with(left, asked, language))
             return [head, *_joined((right, said[index + 1 :], asked), language)]
         # "se me cayó en el metro, bloquéala": an imperative after a comma is a request of its own, one word or more
-        enough = _content(right) >= SHORT or opens_on_an_imperative(right, language)
-        split_here = _content(left) >= SHORT and enough and not supposes(left, language)
+        enough = said_count(right) >= SHORT or opens_on_an_imperative(right, language)
+        split_here = said_count(left) >= SHORT and enough and not supposes(left, language)
         opens_only = _opens_only(left, language)  # "outra coisa, qual o endereço…": the words before only open it
         if (
             word == ","
@@ -178,13 +174,13 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
             and not (leads_its_question(left, language) or asks_what_to_do_of_it(right, language))
             and not says_how(right, language)
             and (
-                _starts_anew(right, language)
+                starts_anew(right, language)
                 or greets_only(left, language)
                 or corrects(right, language)
                 or another_bill_told(left, right, language)
                 or (
                     _asks_outright(left, language)
-                    and (stands_apart(right, language) or _tells_another(left, right, language))
+                    and (stands_apart(right, language) or tells_another(left, right, language))
                 )
             )
         ):
@@ -219,44 +215,6 @@ def _asks_about_an_action(question: list[str], language: str) -> bool:
     return found is not None and found.start() == 0
 
 
-def _content(words: list[str]) -> int:
-    return len([w for w in words if w not in PUNCTUATION])
-
-
-def _second_request(left: list[str], right: list[str], language: str) -> bool:
-    """After "y"/"e": a new question or request ("y dime cuánto tengo"), or a request for another thing the
-    lexicon names ("bloqueia o cartão e pede pra me ligarem")."""
-    if _starts_anew(right, language) and (_names_something(left, language) or _content(left) > SHORT):
-        return True
-    named_left, named_right = _named(left, language), _named(right[:6], language)
-    return bool(named_left and named_right and not named_right & named_left)
-
-
-def _starts_anew(rest: list[str], language: str) -> bool:
-    """After "y"/"e": a question word, a request, or a word that names an intent starts a clause of its own;
-    words said only to be kind ("…, por favor") do not."""
-    lex = lexicon(language)
-    if only_courtesy(rest, language):
-        return False
-    start = " ".join(rest[:4])
-    # "…, me la desbloquean?", "…, vcs me desbloqueiam?": the verb after the bank addressed and the pronouns
-    verb = past_the_pronouns(rest, lex)
-    for cue in ("question_words", "request", "polite_request", "action_verbs", "reminder"):
-        head = lex.cue(cue).search(start)
-        if head is not None and head.start() == 0 and head.group(0) not in SUBORDINATING:
-            return True
-    polite = lex.cue("polite_request").search(" ".join(verb[:2]))
-    asked = opens_with_verb(verb, lex) or (polite is not None and polite.start() == 0)  # "…, me la pueden reactivar?"
-    if len(verb) < len(rest) and asked:
-        return True
-    if wishes_an_action(rest, lex) or asks_only_to_know(rest, lex):  # "…, yo nomás quería saber de cuánto vino"
-        return True
-    return any(
-        p.search(" ".join(rest[:2])) is not None and _anchored_at_start(p, rest)
-        for _, p in compiled_table(language, "intents")
-    )
-
-
 def _said_before(words: list[str], language: str) -> int:
     """How many words before a joiner say something: openers, "y" and fillers say nothing ("y ya de paso…")."""
     if _opens_only(words, language):
@@ -269,27 +227,6 @@ def _said_before(words: list[str], language: str) -> int:
 def _opens_only(words: list[str], language: str) -> bool:
     """The words only open a turn ("otra cosa", "outra coisa", "o sea que"): what follows is the clause."""
     return said_only(words, [lexicon(language).cue("openers"), lexicon(language).cue("concludes")])
-
-
-def _anchored_at_start(phrases: Phrases, rest: list[str]) -> bool:
-    found = phrases.search(" ".join(rest[:3]))
-    return found is not None and found.start() == 0 and rest[0] not in ("la", "el", "a", "o", "de", "do", "da")
-
-
-def _tells_another(left: list[str], right: list[str], language: str) -> bool:
-    """ "bloquéame la tarjeta 4433, hay compras en ElectroMax que no hice": after an action asked outright, words that
-    name another matter of the bank (the charges, its reason) are a clause of their own; the action stays asked."""
-    asked, told = _named(left, language), _named(right, language) - COURTESIES
-    return bool(asked and told and not told & asked)
-
-
-def _names_something(words: list[str], language: str) -> bool:
-    return bool(_named(words, language))
-
-
-def _named(words: list[str], language: str) -> set[str]:
-    text = " ".join(words)
-    return {name for name, p in compiled_table(language, "intents") if p.search(text)}
 
 
 @cache

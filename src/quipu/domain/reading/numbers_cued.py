@@ -16,15 +16,23 @@ WHOSE_REACH = 6  # a phone or a reference may be said of someone first ("el cel 
 GROUP_DIGITS = 4  # a phone or an account written in groups ("222 145 6789") has groups this short
 MIN_CUED_ACCOUNT = 6
 
+COPULA_REACH = 2  # "la cuenta | de él es | 4000001004": the words a copula and its subject add to the reach
 
-def cued(draft: Draft, cue: Phrases, *, min_digits: int, reach: int = CUE_REACH) -> list[str]:
+
+def cued(
+    draft: Draft, cue: Phrases, *, min_digits: int, reach: int = CUE_REACH, copulas: frozenset[str] = frozenset()
+) -> list[str]:
     """Numbers right after a cue ("celular 5544332211", "a la cuenta 4000000033"); each taken once. A number
     written in groups ("su cel es 222 145 6789") is one number: the groups side by side after the cue. A number
-    written as money ("falta pagar el trámite, 1.800.000") stays an amount."""
+    written as money ("falta pagar el trámite, 1.800.000") stays an amount. Past one of `copulas` the number may stand
+    a little further ("la cuenta de él es 4000001004", "a conta dele é 4000001004")."""
     found = []
     for match in cue.find(draft.text):
-        for i in draft.after(match.end(), reach):
+        start = draft.index(match.end())
+        for i in draft.after(match.end(), reach + COPULA_REACH if copulas else reach):
             if MONEY_SHAPED.fullmatch(draft.words[i]):
+                continue
+            if i >= start + reach and not copulas & set(draft.words[start:i]):
                 continue
             group = _grouped_from(draft, i)
             said = "".join(digits_of(draft.words[j]) for j in group)

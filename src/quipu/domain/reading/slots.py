@@ -62,7 +62,8 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
     text = draft.text
     references = numbers_cued.cued(draft, lex.cue("not_account"), min_digits=4, reach=numbers_cued.WHOSE_REACH)
     references += [w.upper() for w in draft.words if DISPUTE.fullmatch(w)]  # "¿cómo va la Q-8A6518EF?"
-    accounts = numbers_cued.cued(draft, lex.cue("account"), min_digits=numbers_cued.MIN_CUED_ACCOUNT)
+    copulas = frozenset(lex.cue_words("copulas"))
+    accounts = numbers_cued.cued(draft, lex.cue("account"), min_digits=numbers_cued.MIN_CUED_ACCOUNT, copulas=copulas)
     accounts += numbers_cued.known_accounts(draft, context)
     bare = [draft.words[i] for i in draft.numbers() if len(numbers.digits_of(draft.words[i])) >= numbers.ACCOUNT_DIGITS]
     draft.taken |= {i for i in draft.numbers() if len(numbers.digits_of(draft.words[i])) >= numbers.ACCOUNT_DIGITS}
