@@ -12,6 +12,7 @@ from quipu.domain.reading.assistant_asked import who_answers_asked
 from quipu.domain.reading.clauses import clauses
 from quipu.domain.reading.compared import compared_or_grouped
 from quipu.domain.reading.cues import Cues, read_cues
+from quipu.domain.reading.decided import WAIT, after_its_premise, asked_under_the_supposition
 from quipu.domain.reading.features import features
 from quipu.domain.reading.lexicon import common, lexicon
 from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading, ReadingContext, Slots, Speaker
@@ -65,7 +66,10 @@ def read(text: str, context: ReadingContext, learned: LearnedReader | None = Non
             before = _joined(before, words, asked=words.asked)
             found[-1] = read_clause(before, context, learned, as_of)
             continue
-        if found and _asked_under_the_supposition(found[-1], words):
+        decision = after_its_premise(words, language)  # "si sigue pendiente entonces espero": only a wait, told
+        decided = read_clause(decision, context, learned, as_of) if decision is not None else None
+        clause = decided if decided is not None and decided.intent == WAIT else clause
+        if found and asked_under_the_supposition(found[-1], words):
             # "suponete que me roban el celu, ¿me podés bloquear la tarjeta…?": a question of what could be done then
             clause = replace(clause, mood=Mood.HYPOTHETICAL, settled=Mood.HYPOTHETICAL)
         reported = any(c.mood == Mood.REPORT for c in found) and quoted[index]  # inside the quote of a report
@@ -94,14 +98,6 @@ def _goes_on_with_it(clause: Clause, words: Words, language: str) -> bool:
     first = next((w for w in words.content if w not in AND), "")
     infinitive = first.endswith(tuple(lex.cue_words("infinitive_endings")))
     return clause.mood == Mood.REQUEST and infinitive and lex.cue("action_verbs").search(first) is not None
-
-
-def _asked_under_the_supposition(before: Clause, words: Words) -> bool:
-    """A question said right after a supposition ("e se eu viajar pra fora, preciso bloquear o cartão antes?") asks
-    what would be done if it came true: it is of the supposition, as a question about an action is. A supposition the
-    customer has already settled ("si está pendiente entonces no lo voy a reclamar todavía. ¿Y cuánto debo?") leaves
-    the next question standing on its own."""
-    return before.mood == Mood.HYPOTHETICAL and before.polarity == Polarity.ASKS and words.asked
 
 
 CARRIED = ("services", "merchants")  # the things a clause names, which the next clause may speak of without naming
