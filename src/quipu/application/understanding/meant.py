@@ -1,19 +1,36 @@
-"""What a clause may be meant as in this conversation, before the router's rules read it: money asked for a day to
-come is put off; withdrawing a card is impossible with none waiting; "cancela eso" with one waiting withdraws it."""
+"""What a clause may be meant as in this conversation, before the router's rules read it: a payment to someone
+close is money sent to them; money asked for a day to come is put off; withdrawing a card is impossible with none
+waiting; "cancela eso" with one waiting withdraws it."""
 
 from dataclasses import replace
 
 from quipu.application.understanding.catalog import Catalog
 from quipu.application.understanding.commands import Step
-from quipu.application.understanding.conversation import ALERTS, MONEY_INTENTS, Conversation
+from quipu.application.understanding.conversation import ALERTS, MONEY_INTENTS, PAYING, Conversation, pays_own
 from quipu.domain.reading.model import Clause, Guess, Polarity
 
 WITHDRAW = Step.CANCEL_PENDING.value  # the intent of withdrawing the proposal that waits for the button
+TRANSFER = "transfer"  # money sent to someone
 CANCEL_CARD = "cancel_card"  # "cancela eso" with a card waiting is no card cancelled
 
 
 def as_it_may_be_meant(clause: Clause, conversation: Conversation, catalog: Catalog) -> Clause:
-    return _possible(_for_a_day_to_come(clause, conversation, catalog), conversation)
+    return _possible(_for_a_day_to_come(_paid_to_a_person(clause), conversation, catalog), conversation)
+
+
+def _paid_to_a_person(clause: Clause) -> Clause:
+    """ "quero pagar 100 pra minha vizinha", "quiero pagarle 100 a mi vecina": a payment to someone close that names
+    no bill, card or loan of the customer's is money sent to that person, a transfer (code asks where to), never a
+    payment of the customer's own debt."""
+    if clause.intent not in PAYING or not clause.slots.close_one or pays_own(clause) or clause.slots.their_money:
+        return clause
+    paying = sum(g.confidence for g in clause.intents if g.label in PAYING)
+    rest = tuple(g for g in clause.intents if g.label not in PAYING and g.label != TRANSFER)
+    return replace(clause, intents=(Guess(TRANSFER, round(paying + _weight(clause, TRANSFER), 4)), *rest))
+
+
+def _weight(clause: Clause, label: str) -> float:
+    return sum(g.confidence for g in clause.intents if g.label == label)
 
 
 def _for_a_day_to_come(clause: Clause, conversation: Conversation, catalog: Catalog) -> Clause:
