@@ -60,6 +60,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
     clause = replace(clause, words=said_in_place(clause.words, language))  # "…de ahorro no perdón de cheques"
     draft = numbers.Draft(list(clause.content))
     text = draft.text
+    past_closing = lex.cue("thats_all").blanked(text)  # "gracias, es todo": all there is to say, no debt's whole
     references = numbers_cued.cued(draft, lex.cue("not_account"), min_digits=4, reach=numbers_cued.WHOSE_REACH)
     references += [w.upper() for w in draft.words if DISPUTE.fullmatch(w)]  # "¿cómo va la Q-8A6518EF?"
     copulas = frozenset(lex.cue_words("copulas"))
@@ -114,7 +115,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         ordinal=_ordinal(text, language),
         biggest=bool(lex.cue("the_biggest").search(text)),
         alert_kind=_one(text, compiled_cue_table(language, "alert_kinds"), general=GENERAL_ALERT),
-        settles=_one(text, compiled_cue_table(language, "settles")),
+        settles=_one(past_closing, compiled_cue_table(language, "settles")),
         switch="off" if lex.cue("switch_off").search(text) else "on" if lex.cue("switch_on").search(text) else None,
         window=_one(text, compiled_cue_table(language, "windows")) or _window_of(hours),
         topic=_topic(text, language),
@@ -122,7 +123,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         over=over,
         under=under,
         top_n=top_n,
-        everything=bool(lex.cue("everything").search(text)),
+        everything=bool(lex.cue("everything").search(past_closing)),
         by_size=bool(lex.cue("by_size").search(text)),
         one_before=bool(lex.cue("one_before").search(text)),
         # "¿y en lo que va de este?" leaves the unit unsaid; "de este mes" names its period, and is that period
