@@ -49,3 +49,12 @@ def weighs_another(before: Clause, words: Words, language: str) -> bool:
     acting = before.asked and before.mood in (Mood.REQUEST, Mood.QUESTION) and bool(before.anchors)
     figure = any(w[:1].isdigit() or w in lex.numbers() for w in said)
     return other and words.asked and acting and not figure
+
+
+def asks_how_to_get_it(words: Words, language: str) -> bool:
+    """ "o banco manda o extrato por e-mail? como eu peço isso, tem que ligar na central?", "¿me pueden subir el
+    límite? ¿cómo lo solicito?": how to ask for what the question before it named is that question again, about the
+    action, whatever ways of asking follow."""
+    said, lex = list(words.content), lexicon(language)
+    found = lex.cue("how_to_ask_it").search(" ".join(said))
+    return found is not None and found.start() == 0

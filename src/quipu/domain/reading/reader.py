@@ -7,7 +7,7 @@ from datetime import date
 from typing import Protocol
 
 from quipu.domain.dataset import AS_OF
-from quipu.domain.reading.alternatives import other_way_asked_alone, weighs_another
+from quipu.domain.reading.alternatives import asks_how_to_get_it, other_way_asked_alone, weighs_another
 from quipu.domain.reading.assistant_asked import who_answers_asked
 from quipu.domain.reading.clauses import clauses
 from quipu.domain.reading.compared import compared_or_grouped
@@ -50,7 +50,11 @@ def read(text: str, context: ReadingContext, learned: LearnedReader | None = Non
             before = _joined(before, words, asked=True)
             found[-1] = read_clause(before, context, learned, as_of)
             continue
-        if found and before is not None and weighs_another(found[-1], words, language):
+        if (
+            found
+            and before is not None
+            and (weighs_another(found[-1], words, language) or asks_how_to_get_it(words, language))
+        ):
             # "vocês conseguem bloquear só as compras online? ou bloqueio é tudo ou nada?": the action is one option
             # the customer weighs, asked about
             before = _joined(before, words, asked=True)
