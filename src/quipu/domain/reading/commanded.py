@@ -7,11 +7,12 @@ from functools import cache
 import simplemma
 
 from quipu.domain.reading.imperatives import conjugated, first_persons
-from quipu.domain.reading.lexicon import compiled_table, lexicon
+from quipu.domain.reading.lexicon import articles, compiled_table, lexicon
 from quipu.domain.reading.openers import opens_with
 from quipu.domain.reading.text import Speller
 from quipu.domain.reading.words import AND, Words
 
+LEAD_IN = 3  # "de la | cuenta…", "desde mi | cuenta…": the words of a preposition and article before a product
 NOTE = 7  # the words of a request jotted as a note ("transferir 300 da poupança pra corrente")
 
 
@@ -93,8 +94,12 @@ def _past_its_object(opening: str, language: str) -> str:
     acts on it; the words past the product (the opening itself when it names none first)."""
     words = [w for w in opening.split() if w not in AND]
     text = " ".join(words)
+    # "de la cuenta de ahorros cancele todo lo que debo…", "da poupança paga a fatura": the source named first, with
+    # its preposition and article, then the imperative
+    leading = set(lexicon(language).cue_words("prepositions")) | set(articles())
     for _, phrases in compiled_table(language, "products"):
         found = phrases.search(text)
-        if found is not None and len(text[: found.start()].split()) <= 1:
+        before = text[: found.start()].split() if found is not None else []
+        if found is not None and (len(before) <= 1 or (len(before) <= LEAD_IN and set(before) <= leading)):
             return text[found.end() :].strip()
     return opening

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from quipu.domain.reading.after_a_comma import leads_its_question
 from quipu.domain.reading.alternatives import another_way
 from quipu.domain.reading.asked_politely import asked_politely, asked_to_be_told
-from quipu.domain.reading.commanded import commanded
+from quipu.domain.reading.commanded import LEAD_IN, commanded
 from quipu.domain.reading.conditional import would_do
 from quipu.domain.reading.lexicon import Found, Lexicon, Phrases, lexicon
 from quipu.domain.reading.model import Mood, Polarity, Speaker
@@ -117,7 +117,8 @@ def read_cues(clause: Words, language: str) -> Cues:
         or bool(lex.cue("other_way").search(text))
         or _here_or_elsewhere(clause, opening, text, lex, requested)
     )
-    commands = commanded(whole, opening, language)
+    # "de la cuenta de ahorros | cancele todo lo que debo": the product named first may push the imperative past it
+    commands = commanded(whole, " ".join(opened[: OPENING + 2 + LEAD_IN]), language)
     # "vocês podem me dizer até que dia…": the embedded question may stand a word past the opening
     tell = opens_with(lex.cue("tell"), opening) or asked_to_be_told(" ".join(opened[: OPENING + 3]), lex)
     tell = tell or opens_with(lex.cue("to_see"), opening)  # "quiero ver si me alcanza para…": to know, not to act

@@ -46,7 +46,9 @@ def _endings_after_a_marker(said: list[str], index: int, lex: Lexicon) -> list[s
         return unaccented if not lex.cue("request").search(" ".join(fold(w) for w in rest)) else []
     if not start or said[start - 1] not in {str(w) for w in lex.cue_words("past_markers")}:
         return []
-    added = [str(e) for e in lex.cue_words("past_endings_after_already")] if start == index else []
+    # "ya transferí", "ya se los transferí": after "ya" the voseo's request is out, pronouns between or not (a request
+    # puts its pronouns after the verb: "transferíselos")
+    added = [str(e) for e in lex.cue_words("past_endings_after_already")]
     if start < index or said[start - 1] in {str(w) for w in lex.cue_words("past_days")}:
         added += unaccented
     return added
