@@ -24,13 +24,7 @@ def _paid_to_a_person(clause: Clause) -> Clause:
     payment of the customer's own debt."""
     if clause.intent not in PAYING or not clause.slots.close_one or pays_own(clause) or clause.slots.their_money:
         return clause
-    paying = sum(g.confidence for g in clause.intents if g.label in PAYING)
-    rest = tuple(g for g in clause.intents if g.label not in PAYING and g.label != TRANSFER)
-    return replace(clause, intents=(Guess(TRANSFER, round(paying + _weight(clause, TRANSFER), 4)), *rest))
-
-
-def _weight(clause: Clause, label: str) -> float:
-    return sum(g.confidence for g in clause.intents if g.label == label)
+    return _weight_given_to(clause, TRANSFER, PAYING | {TRANSFER})
 
 
 def _for_a_day_to_come(clause: Clause, conversation: Conversation, catalog: Catalog) -> Clause:
@@ -73,6 +67,11 @@ def _withdrawn_by_its_pronoun(clause: Clause) -> Clause:
     card_named = s.products or s.last4 or s.record_ids
     if clause.intent != CANCEL_CARD or not s.that_one or card_named:
         return clause
-    weight = sum(g.confidence for g in clause.intents if g.label in (CANCEL_CARD, WITHDRAW))
-    rest = tuple(g for g in clause.intents if g.label not in (CANCEL_CARD, WITHDRAW))
-    return replace(clause, intents=(Guess(WITHDRAW, round(weight, 4)), *rest))
+    return _weight_given_to(clause, WITHDRAW, frozenset({CANCEL_CARD, WITHDRAW}))
+
+
+def _weight_given_to(clause: Clause, label: str, readings: frozenset[str]) -> Clause:
+    """The clause read first as `label`, with the weight of every reading of `readings` (the label among them)."""
+    weight = sum(g.confidence for g in clause.intents if g.label in readings)
+    rest = tuple(g for g in clause.intents if g.label not in readings)
+    return replace(clause, intents=(Guess(label, round(weight, 4)), *rest))

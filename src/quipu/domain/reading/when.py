@@ -1,10 +1,13 @@
 """When the words put an act: a day to come named as when ("mejor lo pago el viernes"), or a condition to come
 before acting ("apenas pase una semana…", "el día que me llegue el recibo…")."""
 
+from functools import cache
+
 from quipu.domain.reading.commanded import own_presents
 from quipu.domain.reading.lexicon import Lexicon, compiled_table
 from quipu.domain.reading.openers import OPENING, opens_with
 from quipu.domain.reading.periods import SINCE_WEEKDAY
+from quipu.domain.reading.phrases import Phrases
 from quipu.domain.reading.words import PUNCTUATION, Words
 
 
@@ -30,10 +33,13 @@ def later_day(text: str, lex: Lexicon) -> bool:
 
 def _days_past_blanked(text: str, lex: Lexicon) -> str:
     """ "lo que me cargaron desde el lunes": a day past the words start from is no day to come."""
-    for key, phrases in compiled_table(lex.language, "periods"):
-        if key == SINCE_WEEKDAY:
-            text = phrases.blanked(text)
-    return text
+    since = _since_a_weekday(lex.language)
+    return since.blanked(text) if since is not None else text
+
+
+@cache
+def _since_a_weekday(language: str) -> Phrases | None:
+    return dict(compiled_table(language, "periods")).get(SINCE_WEEKDAY)
 
 
 def past_a_plan_told(clause: Words, lex: Lexicon) -> str:
