@@ -118,8 +118,10 @@ def _opens_what_follows(clause: Clause, after: tuple[Clause, ...]) -> bool:
 
 def _only_heard(clause: Clause, after: tuple[Clause, ...]) -> bool:
     """ "beleza. qual é o limite do meu cartão?" after code offered to cancel it: words that only say the customer
-    heard, before a question of another matter, take up no offer ("sí. ¿y cuánto debo?" still does)."""
-    return clause.slots.noted and any(c.intent not in FILLERS and sure(c, NEW_REQUEST) for c in after)
+    heard, before a question of another matter or a closing, take up no offer ("sí. ¿y cuánto debo?" still does)."""
+    # "ah tá, obrigada, é só isso" after an offer: an "ok" before words that say there is nothing more takes nothing up
+    closed = clause.intent in FILLERS and any(c.slots.closes for c in after)
+    return closed or (clause.slots.noted and any(c.intent not in FILLERS and sure(c, NEW_REQUEST) for c in after))
 
 
 def held_for_a_person(commands: list[Command]) -> list[Command]:

@@ -110,6 +110,7 @@ class Slots:
     under: Decimal | None = None
     top_n: int | None = None
     everything: bool = False
+    closes: bool = False  # "es todo", "é só isso": the customer says there is nothing more
     by_size: bool = False  # "ordénalos de mayor a menor": the list just shown, largest first
     one_before: bool = False  # "¿y el pasado?", "e o anterior?": the period before the one just asked
     current_one: bool = False  # "¿y en lo que va de este?", "e o atual?": the current one of the period just asked

@@ -124,6 +124,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         under=under,
         top_n=top_n,
         everything=bool(lex.cue("everything").search(past_closing)),
+        closes=past_closing != text,
         by_size=bool(lex.cue("by_size").search(text)),
         one_before=bool(lex.cue("one_before").search(text)),
         # "¿y en lo que va de este?" leaves the unit unsaid; "de este mes" names its period, and is that period
