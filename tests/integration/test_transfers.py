@@ -91,6 +91,28 @@ async def test_several_accounts_fit_so_code_asks_which(pool, clock):
     assert {o.product_type for o in result.options} == {"Cuenta Ahorro", "Cuenta Corriente"}
 
 
+async def test_an_account_named_by_its_currency_is_the_one_in_that_currency(pool, clock):
+    """Renata holds two savings accounts, in pesos and in dollars: "la de pesos" is the first, whatever the model
+    guessed of its ending; a currency the words never named leaves code asking."""
+    mm = money(pool, clock)
+    named = await mm.propose_transfer(
+        said(RENATA, "mándale 100 a la cuenta 4000000011 desde la cuenta en pesos"),
+        kind="third_party",
+        amount="100",
+        from_currency="MXN",
+        to_account_number="4000000011",
+    )
+    assert named.status == "proposed" and "0033" in named.confirmation.text
+    guessed = await mm.propose_transfer(
+        said(RENATA, "mándale 100 a la cuenta 4000000011"),
+        kind="third_party",
+        amount="100",
+        from_currency="MXN",
+        to_account_number="4000000011",
+    )
+    assert guessed.status == "needs_clarification" and guessed.missing == "origin"
+
+
 async def test_a_last4_the_customer_never_said_is_dropped(pool, clock):
     result = await money(pool, clock).propose_transfer(
         said(VALERIA, "pasa 100 a la otra cuenta"), kind="own_accounts", amount="100", from_last4="0011"

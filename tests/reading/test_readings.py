@@ -41,7 +41,16 @@ CUSTOMERS = {  # what each demo customer's records name, as the reading would ge
     ),
     "sofia": ReadingContext(region="AR", merchants=("Mercado Libre", "Día", "YPF"), products=(CARD,)),
     "camilo": ReadingContext(region="CO", merchants=("Amazon Mktp", "Uber Trip", "Éxito", "Rappi"), products=(CARD,)),
-    "renata": ReadingContext(region="MX", products=(OwnProduct("savings", "0033", "4000000033"),)),
+    "renata": ReadingContext(
+        region="MX",
+        products=(
+            OwnProduct("savings", "0033", "4000000033", "MXN"),
+            OwnProduct("savings", "0044", "4000000044", "USD"),
+        ),
+    ),
+    "ana_accounts": ReadingContext(  # a dollar account and a card in dollars
+        region="BR", products=(OwnProduct("savings", "1007", "4000001007", "USD"), OwnProduct("credit_card", "4877"))
+    ),
     "co_loan": ReadingContext(  # a loan and no card: "el crédito" is the loan
         region="CO", products=(OwnProduct("savings", "1006", "4000001006"), OwnProduct("loan", "9137"))
     ),

@@ -4,7 +4,7 @@ amount."""
 
 import pytest
 
-from quipu.domain.transfers import said_last4
+from quipu.domain.transfers import heard_currency, said_last4
 
 
 @pytest.mark.parametrize(
@@ -23,3 +23,18 @@ from quipu.domain.transfers import said_last4
 )
 def test_an_ending_is_heard_alone_or_ending_an_account_number(said, heard):
     assert said_last4("0033", said) is heard
+
+
+@pytest.mark.parametrize(
+    ("said", "currency", "heard"),
+    [
+        ("ok pues págale el mínimo con lo de la cuenta de dólares", "USD", "USD"),
+        ("paga a fatura com a conta em dolar", "USD", "USD"),
+        ("mándale 500 desde la de pesos", "MXN", "MXN"),
+        ("mándale 500 desde la de pesos", "USD", None),  # the words name another currency
+        ("págale el mínimo a la tarjeta", "USD", None),  # the model's own guess
+        ("a cuánto está el dólar? y págale a la tarjeta", "USD", None),  # a currency, but no account named by it
+    ],
+)
+def test_an_account_named_by_its_currency_is_heard_only_from_the_customers_words(said, currency, heard):
+    assert heard_currency(said, currency) == heard

@@ -33,6 +33,7 @@ from quipu.domain.transfers import (
     check,
     check_bill,
     heard,
+    heard_currency,
     matching,
     owes,
     recipient_name,
@@ -63,6 +64,8 @@ class Proposing:
         to_type: str | None = None,
         to_account_number: str | None = None,
         to_customer_id: str | None = None,
+        from_currency: str | None = None,
+        to_currency: str | None = None,
     ) -> ProposalAnswer:
         place = await self.store.country(who.customer_id)
         # "liquídala": what a debt owes is the records' figure, read once the debt is found; an amount said wins. As an
@@ -77,12 +80,17 @@ class Proposing:
             currency = next((a.currency for a in mine if can_send(a)), "")
             return ambiguous_amount(value, currency, place, who.language)
         last4, kind_of = heard(who.said, last4=from_last4, product_type=from_type)
-        senders = matching([a for a in mine if can_send(a)], last4=last4, product_type=kind_of)
+        in_currency = heard_currency(who.said, from_currency)
+        senders = matching([a for a in mine if can_send(a)], last4=last4, product_type=kind_of, currency=in_currency)
         if not [a for a in mine if can_send(a)]:
             return await self._blocked(who, "no_source_account", kind, value)
         if kind == "own_accounts" and len(senders) != 1:  # the account they send to is not an origin to offer
-            to_heard = heard(who.said, last4=to_last4, product_type=to_type)
-            targets = matching(mine, last4=to_heard[0], product_type=to_heard[1]) if any(to_heard) else []
+            to_heard = (*heard(who.said, last4=to_last4, product_type=to_type), heard_currency(who.said, to_currency))
+            targets = (
+                matching(mine, last4=to_heard[0], product_type=to_heard[1], currency=to_heard[2])
+                if any(to_heard)
+                else []
+            )
             if len(targets) == 1:
                 pool = senders or [a for a in mine if can_send(a)]
                 senders = [a for a in pool if a.product_id != targets[0].product_id]
@@ -90,7 +98,13 @@ class Proposing:
             return clarify("origin", [option(a) for a in senders or [a for a in mine if can_send(a)]], who.language)
         origin = senders[0]
         destination = await self._destination(
-            who, kind, origin, mine, to_last4, to_type, to_account_number, to_customer_id
+            who,
+            kind,
+            origin,
+            mine,
+            (to_last4, to_type, heard_currency(who.said, to_currency)),
+            to_account_number,
+            to_customer_id,
         )
         if isinstance(destination, Clarification | Refusal):
             return destination
@@ -111,13 +125,14 @@ class Proposing:
         kind: str,
         origin: Account,
         mine: list[Account],
-        to_last4: str | None,
-        to_type: str | None,
+        named: tuple[str | None, str | None, str | None],
         to_account_number: str | None,
         to_customer_id: str | None,
     ) -> Account | Clarification | Refusal:
+        """`named`: the destination's ending, type and currency as the tool got them (the currency already heard)."""
         if kind == "third_party":
             return await self._recipient(who, to_account_number, to_customer_id, origin)
+        to_last4, to_type, currency = named
         last4, kind_of = heard(who.said, last4=to_last4, product_type=to_type)
         pool = (
             [a for a in mine if owes(a)]
@@ -126,7 +141,7 @@ class Proposing:
         )
         if not pool:
             return blocked("nothing_to_pay" if kind == "pay_debt" else "no_other_account")
-        found = matching(pool, last4=last4, product_type=kind_of)
+        found = matching(pool, last4=last4, product_type=kind_of, currency=currency)
         if not found and not last4 and kind == "pay_debt" and len(pool) == 1:
             # "abonarle 200 al crédito" (Colombia: the loan) with one debt in the records: that one, shown on the card
             found = pool
@@ -229,7 +244,13 @@ class Proposing:
         return blocked(reason)
 
     async def propose_service_payment(
-        self, who: Caller, *, service: str | None = None, from_last4: str | None = None, from_type: str | None = None
+        self,
+        who: Caller,
+        *,
+        service: str | None = None,
+        from_last4: str | None = None,
+        from_type: str | None = None,
+        from_currency: str | None = None,
     ) -> ProposalAnswer:
         bills = await self.store.bills(who.customer_id)
         if service:
@@ -248,7 +269,10 @@ class Proposing:
         mine = await self.store.accounts(who.customer_id)
         last4, kind_of = heard(who.said, last4=from_last4, product_type=from_type)
         senders = matching(
-            [a for a in mine if can_send(a) and a.currency == bill.currency], last4=last4, product_type=kind_of
+            [a for a in mine if can_send(a) and a.currency == bill.currency],
+            last4=last4,
+            product_type=kind_of,
+            currency=heard_currency(who.said, from_currency),
         )
         if len(senders) != 1:
             if not [a for a in mine if can_send(a) and a.currency == bill.currency]:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
 
-from quipu.domain.reading.naming import names_product
+from quipu.domain.reading.naming import names_account_in, names_product
 from quipu.domain.vocabulary import (
     ACCOUNT_TYPES,
     DEBT_TYPES,
@@ -104,11 +104,20 @@ def said_token(value: str | None, said: str | None) -> bool:
     return bool(value and said and re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", said, re.IGNORECASE))
 
 
-def matching(accounts: list[Account], *, last4: str | None, product_type: str | None) -> list[Account]:
+def heard_currency(said: str | None, currency: str | None) -> str | None:
+    """An account named by its currency only when the customer's words name it so: never the model's own guess."""
+    return currency if currency and names_account_in(currency, said) else None
+
+
+def matching(
+    accounts: list[Account], *, last4: str | None, product_type: str | None, currency: str | None = None
+) -> list[Account]:
     return [
         a
         for a in accounts
-        if (last4 is None or a.last4 == last4) and (product_type is None or a.product_type == product_type)
+        if (last4 is None or a.last4 == last4)
+        and (product_type is None or a.product_type == product_type)
+        and (currency is None or a.currency == currency)
     ]
 
 

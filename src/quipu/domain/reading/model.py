@@ -79,6 +79,7 @@ class Product:
     kind: str  # savings, checking, credit_card, debit_card, card, loan, mortgage, account
     role: str | None = None
     last4: str | None = None  # named by its account number: which of two accounts of one kind it is
+    currency: str | None = None  # named by its currency ("la cuenta de dólares"): the customer's account in it
 
 
 @dataclass(frozen=True)
@@ -202,11 +203,12 @@ class Reading:
 
 @dataclass(frozen=True)
 class OwnProduct:
-    """A product of the customer's, as the reading may match it: its kind, ending and account number."""
+    """A product of the customer's, as the reading may match it: its kind, ending, account number and currency."""
 
     kind: str
     last4: str | None = None
     account_number: str | None = None
+    currency: str | None = None
 
 
 @dataclass(frozen=True)

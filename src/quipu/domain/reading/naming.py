@@ -59,6 +59,19 @@ def period_argument(period: Period) -> str:
     return f"{period.start.isoformat()}..{period.end.isoformat()}"
 
 
+def names_account_in(currency: str, said: str | None) -> bool:
+    """The customer's words name an account by that currency, in either language ("la cuenta de dólares", "a
+    conta em dólar", "la de pesos" for any currency but the dollar)."""
+    kinds = {kind for kind, codes in (common().get("by_currency") or {}).items() if currency in codes}
+    if not said or not kinds:
+        return False
+    for language in LANGUAGES:
+        text = " ".join(normalise(said, language)[0])
+        if any(name in kinds and phrases.search(text) for name, phrases in compiled_table(language, "products")):
+            return True
+    return False
+
+
 def names_product(product_type_: str, said: str | None) -> bool:
     """The customer's words name a product of that type, in either language ("ahorro", "poupança"); a card named
     without its kind names the credit card (the one a transfer can pay)."""

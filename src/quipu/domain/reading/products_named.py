@@ -70,12 +70,30 @@ OF = frozenset({"de", "da", "do"})
 
 def held_kind(product: Product, context: ReadingContext) -> Product:
     """A word that names either of two kinds ("el crédito": the card, or a loan) names the one the customer holds;
-    the first when they hold both or neither."""
+    the first when they hold both or neither. An account named by its currency is the customer's one account in it."""
+    currencies = (common().get("by_currency") or {}).get(product.kind)
+    if currencies:
+        return _held_in(product, currencies, context)
     kinds = (common().get("either_kind") or {}).get(product.kind)
     if not kinds:
         return product
     held = [k for k in kinds if any(p.kind == k for p in context.products)]
     return replace(product, kind=held[0] if len(held) == 1 else kinds[0])
+
+
+ACCOUNT_KINDS = ("savings", "checking")
+
+
+def _held_in(product: Product, currencies: list[str], context: ReadingContext) -> Product:
+    """ "con lo de la cuenta de dólares": the one savings or checking account the customer holds in that currency,
+    with its ending; of several, an account in that currency, which one code asks. The currency is the one they
+    hold ("la de pesos": MXN in Mexico), none when their records do not say."""
+    held = [p for p in context.products if p.kind in ACCOUNT_KINDS and p.currency in currencies]
+    codes = {p.currency for p in held}
+    currency = codes.pop() if len(codes) == 1 else (currencies[0] if len(currencies) == 1 else None)
+    if len(held) != 1:
+        return replace(product, kind="account", currency=currency)
+    return replace(product, kind=held[0].kind, last4=held[0].last4, currency=currency)
 
 
 def own_accounts(

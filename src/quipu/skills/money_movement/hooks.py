@@ -72,6 +72,8 @@ def _roles(slots: Slots, paying: bool) -> dict[str, str]:
     loan names where it goes even without "a" ("paga 500 de la tarjeta")."""
     roles: dict[str, str] = {}
     for product in slots.products:
+        if product.currency and product.role in ("from", "to"):  # "con lo de la cuenta de dólares"
+            roles.setdefault(f"{product.role}_currency", product.currency)
         # money sent "a la tarjeta" or "al préstamo" pays it, whichever verb sent it ("pasá 30 lucas a la tarjeta")
         debt = _debt_kind(product) if paying or product.role == "to" else None
         kind = debt or product.kind  # paying, a card or a loan is what is paid ("80 lucas de la tarjeta")
@@ -107,11 +109,14 @@ def _transfer_arguments(turn: SkillTurn) -> dict[str, object]:
         arguments["from_type"], arguments["to_type"] = arguments["to_type"], arguments["from_type"]
     elif roles:
         for role in ("from", "to"):
+            if role in roles or f"{role}_currency" in roles:
+                for named in ("type", "last4", "currency"):
+                    arguments.pop(f"{role}_{named}", None)
             if role in roles:
                 arguments[f"{role}_type"] = product_type(roles[role])
-                arguments.pop(f"{role}_last4", None)
-                if roles.get(f"{role}_last4"):
-                    arguments[f"{role}_last4"] = roles[f"{role}_last4"]
+            for named in ("last4", "currency"):
+                if roles.get(f"{role}_{named}"):
+                    arguments[f"{role}_{named}"] = roles[f"{role}_{named}"]
     accounts = [a for slots in _said(turn) for a in slots.accounts]
     # "manda 300 pro cliente DEMO-MX-RECIBE": another customer named by their id; code checks who it is
     recipients = [r for slots in _said(turn) for r in slots.record_ids]
@@ -138,7 +143,9 @@ def _transfer_arguments(turn: SkillTurn) -> dict[str, object]:
                 arguments["from_last4"] = unroled[0].last4
     if "from_type" not in arguments:
         arguments |= _pointed_source(turn)  # "pásale 2500 de esa a la corriente" after its balance
-    if arguments.get("from_type") == arguments.get("to_type"):
+    if arguments.get("from_type") == arguments.get("to_type") and arguments.get("from_last4") == arguments.get(
+        "to_last4"
+    ):
         arguments.pop("from_type", None)
     if arguments.get("kind") in ("own_accounts", "third_party"):
         arguments.pop("settle", None)  # only a debt is settled by what it owes
@@ -165,9 +172,11 @@ def _origin(turn: SkillTurn) -> dict[str, str]:
     the request said before."""
     for slots in _said(turn):
         for product in slots.products:
-            if product.kind in ACCOUNT_KINDS and not slots.same_one:
+            if (product.kind in ACCOUNT_KINDS or product.currency) and not slots.same_one:
                 ending = {"from_last4": product.last4} if product.last4 else {}
-                return {"from_type": str(product_type(product.kind))} | ending
+                money = {"from_currency": product.currency} if product.currency else {}  # "con la de dólares"
+                typed = {"from_type": str(product_type(product.kind))} if product.kind in ACCOUNT_KINDS else {}
+                return typed | ending | money
     # "paga el agua desde esa misma cuenta": the source of the request before, named as the same
     same = turn.follow_up or any(slots.same_one for slots in _said(turn))
     earlier = turn.earlier.get("from_type") if same else None

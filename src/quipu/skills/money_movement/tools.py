@@ -9,7 +9,7 @@ from quipu.adapters.mcp.surface import PROPOSES, READ_ONLY, Depends, FastMCP, To
 from quipu.application.caller import Caller
 from quipu.application.tool_results import published
 from quipu.application.transfer_results import ProposalAnswer, ServiceBills, TransferOptions
-from quipu.domain.vocabulary import AccountType, Last4
+from quipu.domain.vocabulary import AccountType, Currency, Last4
 
 Kind = Literal["own_accounts", "pay_debt", "third_party"]
 Settle = Literal["whole", "minimum"]
@@ -52,6 +52,8 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         to_last4: Last4 | None = None,
         from_type: AccountType | None = None,
         to_type: AccountType | None = None,
+        from_currency: Currency | None = None,
+        to_currency: Currency | None = None,
         to_account_number: AccountNumber | None = None,
         to_customer_id: RecipientId | None = None,
         who: Caller = Depends(signed_in),
@@ -59,9 +61,9 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         """Proposes a transfer. own_accounts: between own accounts; pay_debt: to own card or loan;
         third_party: to another customer by account number or customer id (exactly one). pay_debt may name no
         amount and settle "whole" (all the card or loan owes) or "minimum" (its minimum payment): code reads the
-        figure from the records. Returns
-        needs_clarification (ask what it says), blocked (explain the reason) or proposed (a card with a
-        button is shown; do not say the money moved)."""
+        figure from the records. from_currency / to_currency name an account by its currency ("la cuenta de
+        dólares"). Returns needs_clarification (ask what it says), blocked (explain the reason) or proposed (a
+        card with a button is shown; do not say the money moved)."""
         return await wired(deps().money, "money").propose_transfer(
             who,
             kind=kind,
@@ -73,6 +75,8 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
             to_type=to_type,
             to_account_number=to_account_number,
             to_customer_id=to_customer_id,
+            from_currency=from_currency,
+            to_currency=to_currency,
         )
 
     @server.tool(annotations=PROPOSES, output_schema=published(ProposalAnswer, reads=False))
@@ -80,11 +84,13 @@ def build(deps: Callable[[], ToolDeps]) -> FastMCP:
         service: Service | None = None,
         from_last4: Last4 | None = None,
         from_type: AccountType | None = None,
+        from_currency: Currency | None = None,
         who: Caller = Depends(signed_in),
     ) -> ProposalAnswer:
-        """Proposes paying one pending bill whole (luz, agua, teléfono, internet, cable)."""
+        """Proposes paying one pending bill whole (luz, agua, teléfono, internet, cable); from_currency names the
+        account paying it by its currency ("la cuenta de dólares")."""
         return await wired(deps().money, "money").propose_service_payment(
-            who, service=service, from_last4=from_last4, from_type=from_type
+            who, service=service, from_last4=from_last4, from_type=from_type, from_currency=from_currency
         )
 
     return server
