@@ -2,6 +2,7 @@
 letters are the lexicon's (domain/reading/lexicon/)."""
 
 import re
+from functools import cache
 
 from quipu.domain.reading.lexicon import LANGUAGES, lexicon
 from quipu.domain.reading.text import fold
@@ -13,7 +14,15 @@ LETTER_WEIGHT = 2
 def _score(raw: list[str], folded: list[str], language: str) -> int:
     lex = lexicon(language)
     letters = [str(letter) for letter in lex.raw.get("letters") or []]
-    return sum(w in lex.markers for w in folded) + LETTER_WEIGHT * sum(any(c in w for c in letters) for w in raw)
+    marked = lex.markers | _own_months(language)
+    return sum(w in marked for w in folded) + LETTER_WEIGHT * sum(any(c in w for c in letters) for w in raw)
+
+
+@cache
+def _own_months(language: str) -> frozenset[str]:
+    """The month names only this language writes so ("maio", "junho"; "abril" and "agosto" are both's): a marker."""
+    others = {fold(str(m)) for other in LANGUAGES if other != language for m in lexicon(other).raw.get("months") or []}
+    return frozenset(fold(str(m)) for m in lexicon(language).raw.get("months") or []) - others
 
 
 SWITCH_MARGIN = 2  # a customer's message leaves their own language only on this much more evidence

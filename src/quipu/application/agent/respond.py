@@ -13,7 +13,7 @@ from quipu.application.agent.state import Handoff, LastRequest, TurnRecord, Turn
 from quipu.application.agent.waiting_cards import cards_of, listed
 from quipu.application.ports import ModelBusy
 from quipu.application.transfer_results import Proposed
-from quipu.application.understanding.commands import ITS_TERMS, Command, Step
+from quipu.application.understanding.commands import ITS_TERMS, ON_A_SCHEDULE, Command, Step
 from quipu.domain import understanding_text as words
 from quipu.domain.agent_text import say
 
@@ -140,6 +140,10 @@ class Responder(SkillAnswers):
                 self._say(words.say("reported", self.language, choice=self._choice(intent)), asks=True)
         elif command.step == Step.OFFER:
             self._say(words.say("statement_offer", self.language, choice=self._choice(intent)), asks=True)
+        elif command.reason == ON_A_SCHEDULE:  # "en automático cada mes": plainly not, and this one offered
+            how = words.how_it_works(intent or "", self.language) or ""
+            offer = words.say("offer", self.language)
+            self._say(f"{words.say('not_on_a_schedule', self.language)} {how} {offer}", asks=True)
         elif command.reason == ITS_TERMS:  # "¿tiene algún costo?": how it works, and plainly what is not held
             how = words.how_it_works(intent or "", self.language) or ""
             waiting = bool(cards_of(self.turn.last, command.skill))

@@ -24,6 +24,7 @@ class Step(StrEnum):
 
 TOLD_ONLY = (Step.EXPLAIN, Step.OFFER, Step.CLARIFY)  # what a clause only told gets: no action, no lookup
 ITS_TERMS = "its_terms"  # the reason of an explanation whose terms (cost, time) were asked
+ON_A_SCHEDULE = "on_a_schedule"  # the reason of an explanation of an action asked to repeat by itself
 
 
 @dataclass(frozen=True)

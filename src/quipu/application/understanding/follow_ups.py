@@ -23,7 +23,8 @@ def corrects_the_last(clause: Clause, conversation: Conversation, catalog: Catal
     s = clause.slots
     if not (s.correction or s.reversed) or conversation.last_intent is None or conversation.last_skill is None:
         return None
-    if s.how_much:  # "¿cuánto era 40 dólares en pesos?": a figure asked, never a sum corrected
+    # "¿cuánto era 40 dólares en pesos?": a figure asked, never a sum corrected ("la cifra está mal: son 54 mil" says it)
+    if s.how_much and (clause.asked or clause.mood == Mood.QUESTION):
         return None
     # "mejor espero": holding, nothing changed; "no espera, mejor 2500" holds the card to change its sum or account
     changed = s.amounts or s.products or s.last4 or s.settles

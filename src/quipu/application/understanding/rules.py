@@ -20,7 +20,7 @@ from quipu.application.understanding.answered_as import (
 )
 from quipu.application.understanding.answers import answers_a_question
 from quipu.application.understanding.catalog import Catalog
-from quipu.application.understanding.commands import Command, Step
+from quipu.application.understanding.commands import ON_A_SCHEDULE, Command, Step
 from quipu.application.understanding.conversation import (
     ALERTS,
     BILLS,
@@ -39,6 +39,7 @@ from quipu.application.understanding.follow_ups import (
 )
 from quipu.application.understanding.to_a_person import asked_for_a_person, never_automated, scam_reported
 from quipu.application.understanding.withdrawing import cancel_pending
+from quipu.domain.reading.lexicon import common
 from quipu.domain.reading.model import Clause, Mood, Polarity, Speaker
 
 Rule = Callable[[Clause, Conversation, Catalog], Command | None]
@@ -68,6 +69,10 @@ def _act_or_not(clause: Clause, conversation: Conversation, catalog: Catalog) ->
         return Command(Step.EXPLAIN, clause, skill, clause.intent, reason="reported")
     if clause.polarity != Polarity.ASKS:
         return Command(Step.ACKNOWLEDGE, clause, skill, clause.intent, reason=clause.polarity.value)
+    # "¿me pueden pagar la luz en automático cada mes?", "domicíliame el agua": the bank runs each payment once, when
+    # asked; what it cannot schedule is said plainly, and this one offered
+    if clause.slots.on_a_schedule and clause.intent in (common().get("run_once") or ()):
+        return Command(Step.EXPLAIN, clause, skill, clause.intent, reason=ON_A_SCHEDULE)
     if clause.mood in (Mood.ACTION_QUESTION, Mood.HYPOTHETICAL, Mood.QUESTION):
         return Command(Step.EXPLAIN, clause, skill, clause.intent, reason=clause.mood.value)
     if clause.mood == Mood.STATEMENT:

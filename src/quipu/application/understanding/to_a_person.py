@@ -59,6 +59,9 @@ def scam_reported(clause: Clause, conversation: Conversation, catalog: Catalog) 
     paid_elsewhere = given and (bool(s.services) or (clause.intent in PAYING and money))
     # "achei no facebook um carro e o vendedor quer 200 de sinal": a stranger met online asking for a sum
     asked_by_a_stranger = s.stranger and s.demanded and bool(s.amounts)
+    # "después habló un tipo y me pasó un CBU para que se los transfiera ya": money wanted into an account someone
+    # handed the customer, whoever asks (the team keeps it a scam's shape: a person checks before anything moves)
+    wanted_where_they_say = given and s.demanded and clause.intent in MONEY_INTENTS
     # "un mail de AFIP… que pague 44.800 o me embargan", "um e-mail da Receita diz que eu tenho que pagar 152.000": an
     # authority, told, demanding a sum
     demanded_by_an_authority = reported and s.impersonation and s.demanded and bool(s.amounts)
@@ -73,6 +76,7 @@ def scam_reported(clause: Clause, conversation: Conversation, catalog: Catalog) 
         or paid_to_be_paid
         or paid_elsewhere
         or asked_by_a_stranger
+        or wanted_where_they_say
         or demanded_by_an_authority
         or demanded_for_a_purpose
         or (reported and (s.secret or s.scam_purpose or (money and not steers_nothing(clause) and pressed)))

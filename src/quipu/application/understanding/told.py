@@ -20,6 +20,8 @@ from quipu.application.understanding.to_a_person import scam_marked
 from quipu.domain.reading.model import Clause, Mood, Polarity
 
 FILLERS = frozenset({"greeting", "thanks", "affirm"})  # said before a request, they ask nothing of their own
+CLAIM = "dispute_charge"
+CHARGE_DETAILS = frozenset({"merchants", "amounts", "periods"})  # what names a charge
 
 
 def told_of_what_came_before(clause: Clause, before: Command) -> bool:
@@ -49,7 +51,16 @@ def told_beside_a_request(clause: Clause, others: tuple[Clause, ...], catalog: C
         or _a_state_told(clause, asks_more)
         or _a_report_told(clause, asks_more, catalog)
         or _a_consequence_told(clause, asks_more, catalog)
+        or _another_product_left_alone(clause, asks_more)
     )
+
+
+def _another_product_left_alone(clause: Clause, others: list[Clause]) -> bool:
+    """ "mejor sácalo de la de cheques, el ahorro no lo quiero tocar": a product named only to be refused, beside words
+    that name the one meant ("bloquea la de débito, la de crédito no la toques"), takes nothing back."""
+    s = clause.slots
+    alone = s.refused_product and not (s.products or s.amounts or s.services or s.accounts or s.last4)
+    return alone and any(c.slots.products or c.slots.last4 for c in others)
 
 
 ASKED = (Mood.REQUEST, Mood.QUESTION, Mood.ACTION_QUESTION)
@@ -95,7 +106,13 @@ def _disowned_for_an_action(clause: Clause, others: list[Clause], catalog: Catal
     """ "pues yo no fui eh, bloqueen mi tarjeta por si las dudas": a charge disowned with nothing that names it (no
     merchant, sum or day), beside an action asked outright, is why the action is asked."""
     disowned = clause.intent == UNRECOGNIZED and clause.mood == Mood.STATEMENT and not refines(clause)
-    return disowned and any(catalog.acts(c.intent) and asked_for(c) and sure(c, NEW_REQUEST) for c in others)
+    if disowned and any(catalog.acts(c.intent) and asked_for(c) and sure(c, NEW_REQUEST) for c in others):
+        return True
+    # "Yo no he pedido nada en Amazon. Quiero desconocer esa compra": what the customer did not do, told with the
+    # charge's details and read as nothing sure, beside a claim of the charge pointed at, is the claim's reason
+    denied = clause.mood == Mood.STATEMENT and clause.polarity != Polarity.ASKS and not sure(clause, NEW_REQUEST)
+    claimed = [c for c in others if c.intent == CLAIM and asked_for(c) and sure(c, NEW_REQUEST)]
+    return denied and details_named(clause) <= CHARGE_DETAILS and any(c.slots.points_back for c in claimed)
 
 
 def _why_a_person_is_asked(clause: Clause, others: list[Clause], catalog: Catalog) -> bool:

@@ -2,11 +2,12 @@
 report of what someone said, a correction, another product left alone, the bank asked to act; the request before
 them stays what it was."""
 
-from quipu.domain.reading.lexicon import compiled_table, lexicon, past_the_pronouns
+from quipu.domain.reading.lexicon import compiled_table, lexicon
 from quipu.domain.reading.named import greeting_phrases
 from quipu.domain.reading.openers import past_openers
 from quipu.domain.reading.polarity import a_verb_of_action, put_off, refusal
 from quipu.domain.reading.products_named import products_named
+from quipu.domain.reading.pronouns import past_the_pronouns
 from quipu.domain.reading.words import AND, PUNCTUATION, said_only
 
 CORRECTION_OPENS = 3  # "no, mejor…", "ou melhor…": a correction opens within the first words after the comma

@@ -17,7 +17,8 @@ def given_account(text: str, words: Sequence[str], lex: Lexicon) -> bool:
     aliases = [i for i, w in enumerate(words) if _an_alias(w) and not LINK.fullmatch(w)]
     theirs = [i for i in aliases if not own & {w.lower() for w in words[max(0, i - GIVEN_REACH) : i]}]
     # "…e o beneficiário é outra empresa": a bill paid to someone other than its biller is paid where they say
-    return _given_account(text, lex) or bool(theirs) or lex.cue("another_payee").search(text) is not None
+    given = _given_account(text, lex) or _handed_over(text.split(), lex)
+    return given or bool(theirs) or lex.cue("another_payee").search(text) is not None
 
 
 def _an_alias(word: str) -> bool:
@@ -40,6 +41,20 @@ def _given_account(text: str, lex: Lexicon) -> bool:
             for start, end in accounts
         )
         for m in lex.cue("given_by_others").find(text)
+    )
+
+
+def _handed_over(words: list[str], lex: Lexicon) -> bool:
+    """ "me pasó un CBU", "nos dieron una clabe", "ele me mandou a chave": someone handing the customer an account, an
+    account's word a few words after a verb of handing with "me" or "nos" before it."""
+    handing, to_us = set(lex.cue_words("handing_verbs")), set(lex.cue_words("handed_to_us"))
+    accounts = lex.cue("account")
+    return any(
+        word in handing
+        and at
+        and words[at - 1] in to_us
+        and accounts.search(" ".join(words[at + 1 : at + 2 + GIVEN_REACH]))
+        for at, word in enumerate(words)
     )
 
 

@@ -274,19 +274,3 @@ def brand_names() -> tuple[str, ...]:
 @cache
 def _scales(language: str, region: str | None) -> dict[str, Decimal]:
     return lexicon(language)._scales_for(region)
-
-
-def past_the_pronouns(rest: list[str], lex: Lexicon) -> list[str]:
-    """The words from the verb on, past the pronouns and the bank addressed ("me la | pueden…", "vcs me | …")."""
-    before_verb = {str(w) for w in (*lex.cue_words("clitics"), *lex.cue_words("addressed"))}
-    verb = list(rest)
-    while verb[:1] and verb[0] in before_verb:
-        verb = verb[1:]
-    return verb
-
-
-def without_personal_pronouns(text: str, lex: Lexicon) -> str:
-    """The words without the pronouns of persons ("cuándo se me vence" → "cuándo vence"), so a phrase of the lexicon
-    is found whatever pronouns the customer put inside it (the articles "la", "lo" stay: they name things)."""
-    personal = {str(w) for w in lex.cue_words("clitics")} - articles()
-    return " ".join(w for w in text.split() if w not in personal)

@@ -98,6 +98,7 @@ class Slots:
     currencies: tuple[str, ...] = ()
     services: tuple[str, ...] = ()
     refused_services: tuple[str, ...] = ()  # "la del agua no, nomás la luz": named only to be refused
+    refused_product: bool = False  # "el ahorro no lo quiero tocar": a product named only to be refused
     count: int | None = None
     ordinal: int | None = None  # "el segundo", "#2", "el último" (-1): one of a list code showed
     biggest: bool = False  # "el más caro", "o maior": the largest by amount, of a list code showed or of a period
@@ -138,6 +139,7 @@ class Slots:
     that_one: bool = False  # "liga isso", "haz eso": the thing just talked about, named by a pronoun
     claim_named: bool = False  # "abre una aclaración", "uma contestação": the claim named as the bank's procedure
     alert_not_offered: bool = False  # an alert the bank does not have ("de compras en el exterior", "de saldo baixo")
+    on_a_schedule: bool = False  # "en automático cada mes", "débito automático": an action asked to repeat by itself
     its_terms: bool = False  # the terms of an action asked ("¿tiene algún costo?", "a qué correo llegaría")
     by_their_size: bool = False  # purchases named by their size ("las compras grandes"): an alert of them needs a sum
     secret: bool = False  # a code, a password, a token is mentioned

@@ -109,8 +109,10 @@ def announces_only(words: Words, language: str) -> bool:
     words around it); it names nothing, so the assistant only invites it."""
     lex = lexicon(language)
     said = list(words.content)
-    announced = lex.cue("announces_a_question")
-    if announced.search(" ".join(said)) is None:
-        return False
+    announced, asking = lex.cue("announces_a_question"), lex.cue("asking_verbs")
     greeting = greeting_phrases(language)
-    return said_only(said, [announced, lex.cue("openers"), lex.cue("courtesy"), *([greeting] if greeting else [])])
+    kind = [lex.cue("openers"), lex.cue("courtesy"), *([greeting] if greeting else [])]
+    if announced.search(" ".join(said)) is not None and said_only(said, [announced, *kind]):
+        return True
+    # "aprovecho y le pregunto:", "te pregunto otra cosa": a verb of asking and small words around it
+    return asking.search(" ".join(said)) is not None and said_only(said, [asking, lex.cue("asking_words"), *kind])

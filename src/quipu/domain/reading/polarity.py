@@ -3,8 +3,9 @@
 
 from functools import cache
 
-from quipu.domain.reading.lexicon import Found, Lexicon, compiled_table, lexicon, past_the_pronouns
+from quipu.domain.reading.lexicon import Found, Lexicon, compiled_table, lexicon
 from quipu.domain.reading.openers import if_words
+from quipu.domain.reading.pronouns import past_the_pronouns
 from quipu.domain.reading.words import PUNCTUATION, Words
 
 BECAUSE = frozenset({"que", "q", "porque", "pq", "pois", "pues"})  # a reason follows a request ("…que ya no la uso")

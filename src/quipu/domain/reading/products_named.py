@@ -186,3 +186,14 @@ def named_by_its_pronoun(before: Slots, now: Slots, words: tuple[str, ...], lang
     if not (pronouns & set(words) or attached):
         return now
     return replace(now, products=specific, last4=before.last4, both=now.both or before.both)
+
+
+def the_account_pointed_at(before: Slots, now: Slots) -> Slots:
+    """ "saber cuánta plata tengo en la caja de ahorro y después pagar la tarjeta con esa plata": an account pointed at
+    ("con esa plata", "desde ahí") by a clause that names none is the one account the clause before it named."""
+    if not now.same_one or any(p.kind in ACCOUNT_KINDS for p in now.products):
+        return now
+    accounts = [p for p in before.products if p.kind in ACCOUNT_KINDS]
+    if len(accounts) != 1:
+        return now
+    return replace(now, products=(*now.products, replace(accounts[0], role="from")))

@@ -14,17 +14,18 @@ from quipu.domain.reading.compared import compared_or_grouped
 from quipu.domain.reading.cues import Cues, read_cues
 from quipu.domain.reading.decided import WAIT, after_its_premise, asked_under_the_supposition
 from quipu.domain.reading.features import features
+from quipu.domain.reading.governed import goes_on_with_it, still_wanted, wanted_with_it
 from quipu.domain.reading.lexicon import common, lexicon
 from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading, ReadingContext, Slots, Speaker
 from quipu.domain.reading.named import anchors, announces_only, named_outright, past_a_greeting, past_the_openers
 from quipu.domain.reading.periods import shared_periods, the_month_named_before
-from quipu.domain.reading.products_named import named_by_its_pronoun
+from quipu.domain.reading.products_named import named_by_its_pronoun, the_account_pointed_at
 from quipu.domain.reading.quoted import inside_quotes, quoted_as_said
 from quipu.domain.reading.reasons import asked_by_its_need, gives_a_reason, still_deciding
 from quipu.domain.reading.refusals import things_refused
 from quipu.domain.reading.slots import read_slots
 from quipu.domain.reading.switches import alert_refused, money_taken_out, switched, switching_off
-from quipu.domain.reading.words import AND, Words, normalise
+from quipu.domain.reading.words import Words, normalise
 
 
 class LearnedReader(Protocol):
@@ -37,6 +38,7 @@ def read(text: str, context: ReadingContext, learned: LearnedReader | None = Non
     language = context.language
     found: list[Clause] = []
     before: Words | None = None
+    wanted = False  # a need the customer said ("necesito…") governs the infinitives after it
     pieces = clauses(text, language)
     quoted, said_so = inside_quotes(text, pieces), quoted_as_said(text, pieces, language)
     for index, words in enumerate(pieces):
@@ -76,14 +78,20 @@ def read(text: str, context: ReadingContext, learned: LearnedReader | None = Non
         if found and asked_under_the_supposition(found[-1], words):
             # "suponete que me roban el celu, ¿me podés bloquear la tarjeta…?": a question of what could be done then
             clause = replace(clause, mood=Mood.HYPOTHETICAL, settled=Mood.HYPOTHETICAL)
+        if wanted and wanted_with_it(clause, words, language):
+            # "necesito saber cuánta plata tengo y después pagar parte de la tarjeta": the need said first wants both
+            clause = replace(clause, settled=Mood.REQUEST)
+        wanted = still_wanted(wanted, clause, words, language)
         reported = any(c.mood == Mood.REPORT for c in found) and quoted[index]  # inside the quote of a report
         reported = reported or said_so[index]  # "mi tía puso 'Martu pasale…'": a quote someone said or wrote
-        if reported or (found and found[-1].mood == Mood.REPORT and _goes_on_with_it(clause, words, language)):
+        if reported or (found and found[-1].mood == Mood.REPORT and goes_on_with_it(clause, words, language)):
             # "mi tío dice que lo mejor es sacar todo del ahorro y liquidar la tarjeta": still what the uncle said
             clause = replace(clause, mood=Mood.REPORT, settled=Mood.REPORT, speaker=Speaker.THIRD_PARTY)
         before = words
         if found and clause.mood == Mood.REQUEST:  # "…tarjeta de débito, me la bloquean": the card named before
             clause = replace(clause, slots=named_by_its_pronoun(found[-1].slots, clause.slots, clause.words, language))
+        if found:  # "…en la caja de ahorro y después pagar la tarjeta con esa plata": the account just named
+            clause = replace(clause, slots=the_account_pointed_at(found[-1].slots, clause.slots))
         if found and _asks_of_it(found[-1], clause):  # read again with what the clause before named, so the reader
             clause = read_clause(words, context, learned, as_of, carried=found[-1].slots)  # weighs it ("¿cuánto sale?")
         found.append(clause)
@@ -93,15 +101,6 @@ def read(text: str, context: ReadingContext, learned: LearnedReader | None = Non
 
 def _joined(before: Words, words: Words, *, asked: bool) -> Words:
     return Words((*before.words, *words.words), f"{before.said} {words.said}", asked=asked)
-
-
-def _goes_on_with_it(clause: Clause, words: Words, language: str) -> bool:
-    """A request that opens on an infinitive, right after a report, is more of what was reported (an infinitive asks
-    nothing of the bank by itself there)."""
-    lex = lexicon(language)
-    first = next((w for w in words.content if w not in AND), "")
-    infinitive = first.endswith(tuple(lex.cue_words("infinitive_endings")))
-    return clause.mood == Mood.REQUEST and infinitive and lex.cue("action_verbs").search(first) is not None
 
 
 CARRIED = ("services", "merchants")  # the things a clause names, which the next clause may speak of without naming

@@ -4,7 +4,7 @@ vencimento não, obrigada"), wanting negated ("tampoco quiero la alerta"), a wit
 ("paso, ya tengo recordatorio")."""
 
 from quipu.domain.reading.bills_named import only_another_refused
-from quipu.domain.reading.lexicon import Lexicon, articles, common_words, lexicon, past_the_pronouns
+from quipu.domain.reading.lexicon import Lexicon, articles, common_words, lexicon
 from quipu.domain.reading.model import Polarity, Slots
 from quipu.domain.reading.polarity import (
     a_verb_of_action,
@@ -12,6 +12,7 @@ from quipu.domain.reading.polarity import (
     followed_by_comma,
     negation_words,
 )
+from quipu.domain.reading.pronouns import past_the_pronouns
 from quipu.domain.reading.words import PUNCTUATION, Words, said_only
 
 NOUN_AND_NO = 3  # "el bloqueo no": an article, the action's noun and its "no"
@@ -189,5 +190,9 @@ def things_refused(polarity: Polarity, words: Words, slots: Slots, language: str
     if polarity == Polarity.ASKS and refused_after_its_noun(words, language) and not products_named:
         polarity = Polarity.REFUSES
     if slots.refused_services and only_another_refused(words.text, slots.services, language):
+        polarity = Polarity.ASKS
+    # "mejor sácalo de la de cheques, el ahorro no lo quiero tocar": the product refused beside the one money moves
+    # from or to is what the "no" is about; the request stands
+    if slots.refused_product and any(p.role for p in slots.products):
         polarity = Polarity.ASKS
     return polarity

@@ -25,9 +25,9 @@ from quipu.domain.reading.lexicon import (
     Phrases,
     brands,
     compiled_cue_table,
+    compiled_region_table,
     compiled_table,
     lexicon,
-    without_personal_pronouns,
 )
 from quipu.domain.reading.merchants import merchants_named, number_names_a_merchant
 from quipu.domain.reading.model import ReadingContext, Slots
@@ -35,6 +35,7 @@ from quipu.domain.reading.periods import periods_said
 from quipu.domain.reading.phrases import Found
 from quipu.domain.reading.places import places_named
 from quipu.domain.reading.products_named import held_kind, own_accounts, own_endings, products_named
+from quipu.domain.reading.pronouns import without_clitics_after_que, without_personal_pronouns
 from quipu.domain.reading.tellers import impersonated, secret_named
 from quipu.domain.reading.text import LINK, fold, tokens
 from quipu.domain.reading.when import awaits, later_day, past_a_plan_told
@@ -111,6 +112,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         currencies=_currencies(text, language),
         services=services,
         refused_services=refused_services,
+        refused_product=refused_products,
         count=count,
         ordinal=_ordinal(text, language),
         biggest=bool(lex.cue("the_biggest").search(text)),
@@ -137,7 +139,8 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         # "quiero ver si llego a fin de mes con unas lucas": what the customer wants to see is why they asked
         only_to_know=said_only(list(clause.content), [lex.cue("only_to_know")]) or _opens_with(lex.cue("to_see"), text),
         reversed=bool(lex.cue("reversed").search(text)),
-        correction=bool(lex.cue("correction").search(text)),
+        correction=bool(lex.cue("correction").search(text))
+        or bool(lex.cue("said_wrong").search(text) and (amounts or accounts or last4)),
         falls_due=bool(lex.cue("falls_due").search(text)),
         later_day=later_day(past_a_plan_told(clause, lex), lex),
         collection=bool(lex.cue("collection").search(text)),
@@ -156,6 +159,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         claim_named=bool(lex.cue("claim_nouns").search(text)),
         alert_not_offered=bool(lex.cue("alerts_not_offered").search(text)),
         by_their_size=bool(lex.cue("purchases_by_size").search(text)),
+        on_a_schedule=bool(lex.cue("on_a_schedule").search(text)),
         # "¿me alcanzaría con la 0033 para el internet? nomás quiero saber": asked only to know, an action is weighed
         its_terms=bool(lex.cue("its_terms").search(text)) or _ends_with(lex.cue("only_to_know"), text),
         secret=secret_named(text, lex),
@@ -165,11 +169,11 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         close_one=bool(lex.cue("close_ones").search(text)),
         their_money=any(lex.cue(cue).search(text) for cue in ("their_money", "incoming")),
         can_do=bool(lex.cue("can_do").search(text)),
-        demanded=bool(lex.cue("demanded").search(text)),
+        demanded=any(lex.cue("demanded").search(t) for t in (text, without_clitics_after_que(text, lex))),
         given_account=given_account(text, draft.words, lex),
         link=any(LINK.fullmatch(w) for w in draft.words),
         no_skill_topic=bool(lex.cue("no_skill_topics").search(text)),
-        not_in_records=bool(lex.cue("not_in_records").search(text)),
+        not_in_records=_not_in_records(text, lex, context.region),
     )
 
 
@@ -271,3 +275,15 @@ def _ordinal(text: str, language: str) -> int | None:
 
 def _topic(text: str, language: str) -> str | None:
     return _one(text, compiled_cue_table(language, "summary_topics"))
+
+
+def _not_in_records(text: str, lex: Lexicon, region: str | None) -> bool:
+    """A product or rate the bank keeps no record of, unless its words are inside the name of one it does ("el
+    crédito de libre inversión" is a loan, not an investment)."""
+    language = lex.language
+    named = (*compiled_table(language, "products"), *compiled_region_table(language, "region_products", region))
+    spans = [(m.start(), m.end()) for _, phrases in named for m in phrases.find(text)]
+    return any(
+        not any(s <= m.start() and m.end() <= e and e - s > m.end() - m.start() for s, e in spans)
+        for m in lex.cue("not_in_records").find(text)
+    )

@@ -3,8 +3,9 @@ a request for another thing the lexicon names, or another matter of the bank tol
 
 from quipu.domain.reading.after_a_comma import only_courtesy
 from quipu.domain.reading.kept_together import SHORT
-from quipu.domain.reading.lexicon import Phrases, compiled_table, lexicon, past_the_pronouns
+from quipu.domain.reading.lexicon import Phrases, compiled_table, lexicon
 from quipu.domain.reading.openers import asks_only_to_know
+from quipu.domain.reading.pronouns import past_the_pronouns
 from quipu.domain.reading.wishes import opens_with_verb, wishes_an_action
 from quipu.domain.reading.words import PUNCTUATION
 

@@ -110,6 +110,12 @@ UNDERSTANDING = {
         "es": "Su costo o cuánto tarda no está en los registros que consulto; eso te lo confirma el banco.",
         "pt": "O custo ou o prazo disso não estão nos registros que eu consulto; isso o banco confirma.",
     },
+    "not_on_a_schedule": {
+        "es": "Pagos y transferencias automáticos o recurrentes no los puedo programar: cada uno lo preparo cuando me "
+        "lo pides y lo confirmas tú.",
+        "pt": "Pagamentos e transferências automáticos ou recorrentes eu não consigo programar: cada um eu preparo "
+        "quando você pede e você confirma.",
+    },
     "terms_waiting": {
         "es": "Lo que te preparé sigue esperando tu botón: nada se hace hasta que lo presiones.",
         "pt": "O que preparei segue esperando seu botão: nada é feito até você apertá-lo.",

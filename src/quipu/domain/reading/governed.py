@@ -1,0 +1,37 @@
+"""Clauses an earlier clause governs: an infinitive after a report is more of what was reported ("mi tío dice que
+conviene sacar todo del ahorro y liquidar la tarjeta"); an infinitive of action after a need the customer said is
+asked too ("necesito dos cosas, primero saber cuánto tengo y después pagar parte de la tarjeta")."""
+
+from quipu.domain.reading.lexicon import lexicon
+from quipu.domain.reading.model import Clause, Mood, Speaker
+from quipu.domain.reading.words import AND, Words
+
+
+def goes_on_with_it(clause: Clause, words: Words, language: str) -> bool:
+    """A request that opens on an infinitive of action, right after a report, is more of what was reported (an
+    infinitive asks nothing of the bank by itself there)."""
+    return clause.mood == Mood.REQUEST and opens_on_an_infinitive(words, language, of_action=True)
+
+
+def wanted_with_it(clause: Clause, words: Words, language: str) -> bool:
+    """An infinitive of action opening a clause, no question, while a need the customer said governs: asked too."""
+    open_ = clause.settled is None and clause.mood == Mood.REQUEST and not words.asked
+    customers = clause.speaker == Speaker.CUSTOMER
+    return open_ and customers and opens_on_an_infinitive(words, language, of_action=True)
+
+
+def still_wanted(wanted: bool, clause: Clause, words: Words, language: str) -> bool:
+    """Whether a need governs the next clause: one the customer asks outright starts it ("necesito dos cosas"), an
+    infinitive after it keeps it ("primero saber cuánto tengo"), anything else ends it."""
+    if clause.settled == Mood.REQUEST and clause.speaker == Speaker.CUSTOMER:
+        return True
+    return wanted and opens_on_an_infinitive(words, language, of_action=False)
+
+
+def opens_on_an_infinitive(words: Words, language: str, *, of_action: bool) -> bool:
+    """The clause's first word past its joiners ("y después", "primero") is an infinitive (of a verb of action)."""
+    lex = lexicon(language)
+    joiners = {*AND, *(str(j) for j in lex.cue_words("clause_joiners") if " " not in str(j))}
+    first = next((w for w in words.content if w not in joiners), "")
+    infinitive = first.endswith(tuple(lex.cue_words("infinitive_endings")))
+    return infinitive and (not of_action or lex.cue("action_verbs").search(first) is not None)
