@@ -23,7 +23,7 @@ def corrects_the_last(clause: Clause, conversation: Conversation, catalog: Catal
     s = clause.slots
     if not (s.correction or s.reversed) or conversation.last_intent is None or conversation.last_skill is None:
         return None
-    # "¿cuánto era 40 dólares en pesos?": a figure asked, never a sum corrected ("la cifra está mal: son 54 mil" says it)
+    # "¿cuánto era 40 dólares en pesos?": a figure asked, never a sum corrected ("la cifra está mal: son 54" says it)
     if s.how_much and (clause.asked or clause.mood == Mood.QUESTION):
         return None
     # "mejor espero": holding, nothing changed; "no espera, mejor 2500" holds the card to change its sum or account

@@ -1,9 +1,12 @@
 """Clauses an earlier clause governs: an infinitive after a report is more of what was reported ("mi tío dice que
 conviene sacar todo del ahorro y liquidar la tarjeta"); an infinitive of action after a need the customer said is
-asked too ("necesito dos cosas, primero saber cuánto tengo y después pagar parte de la tarjeta")."""
+asked too ("necesito dos cosas, primero saber cuánto tengo y después pagar parte de la tarjeta"); a short question of
+how it goes, after an action with a state, asks that action's state ("ya había levantado una aclaración, ¿en qué
+va?")."""
 
-from quipu.domain.reading.lexicon import lexicon
+from quipu.domain.reading.lexicon import common, lexicon
 from quipu.domain.reading.model import Clause, Mood, Speaker
+from quipu.domain.reading.named import anchors
 from quipu.domain.reading.words import AND, Words
 
 
@@ -35,3 +38,16 @@ def opens_on_an_infinitive(words: Words, language: str, *, of_action: bool) -> b
     first = next((w for w in words.content if w not in joiners), "")
     infinitive = first.endswith(tuple(lex.cue_words("infinitive_endings")))
     return infinitive and (not of_action or lex.cue("action_verbs").search(first) is not None)
+
+
+STATE_REACH = 4  # the words of a question that asks only how something goes ("¿en qué va?", "e aí, como está?")
+
+
+def its_state(before: Clause, words: Words, language: str) -> bool:
+    """A short question of how something is going that names nothing of its own, after a clause that named an action
+    with a state (a dispute): it asks the state of that action."""
+    states = common().get("state_of") or {}
+    action = any(i in states for i in (*[g.label for g in before.intents[:1]], *before.anchors))
+    # "va" also agrees ("va pues"): a word of agreement names nothing asked
+    short = len(words.content) <= STATE_REACH and not set(anchors(words.text, language)) - {"affirm"}
+    return action and short and lexicon(language).cue("under_way").search(words.text) is not None

@@ -7,7 +7,7 @@ from quipu.domain.reading.kept_together import opens_on
 from quipu.domain.reading.lexicon import Phrases, common_words, compiled_table, lexicon
 from quipu.domain.reading.openers import past_openers
 from quipu.domain.reading.polarity import without_reminders
-from quipu.domain.reading.words import Words, said_only
+from quipu.domain.reading.words import PUNCTUATION, Words, said_only
 
 
 @cache
@@ -88,6 +88,20 @@ def past_a_greeting(named: tuple[str, ...], words: Words, language: str) -> tupl
     if "greeting" not in named or past_the_openers(words, language) is words:
         return named
     return tuple(n for n in named if n != "greeting")
+
+
+def before_the_thanks(words: Words, language: str) -> Words:
+    """ "dale, mandalo. gracias": thanks that close a clause asking something else weigh nothing in what it asks. A
+    clause of thanks only, or of thanks after a bare "ok" ("dale gracias", "ok gracias": a closing as much as a yes),
+    is read whole."""
+    lex = lexicon(language)
+    content = list(words.content)
+    text = " ".join(content)
+    closing = [m for m in lex.cue("closing_thanks").find(text) if m.end() == len(text)]
+    rest = [w for w in text[: closing[0].start()].split() if w not in PUNCTUATION] if closing else content
+    affirm = dict(compiled_table(language, "intents")).get("affirm")
+    bare = said_only(rest, [lex.cue("openers"), *([affirm] if affirm else [])])
+    return Words(tuple(rest), words.said, words.asked) if rest and len(rest) < len(content) and not bare else words
 
 
 def past_the_openers(words: Words, language: str) -> Words:

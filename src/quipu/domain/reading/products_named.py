@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from quipu.domain.reading import numbers
 from quipu.domain.reading.lexicon import Lexicon, common, compiled_region_table, compiled_table, lexicon
-from quipu.domain.reading.model import Product, ReadingContext, Slots
+from quipu.domain.reading.model import Clause, Mood, Product, ReadingContext, Slots, Speaker
 from quipu.domain.reading.polarity import a_verb_of_action
 from quipu.domain.reading.words import PUNCTUATION
 
@@ -197,3 +197,25 @@ def the_account_pointed_at(before: Slots, now: Slots) -> Slots:
     if len(accounts) != 1:
         return now
     return replace(now, products=(*now.products, replace(accounts[0], role="from")))
+
+
+def the_account_told_before(before: Clause, clause: Clause) -> Slots:
+    """ "la cuenta de mi tía es 4000001003, pásale 500": the one account the customer told in the clause before, as a
+    plain statement of their own, is where a request that names none sends the money (never one someone gave them:
+    "me pasaron la cuenta…, ¿le transfiero?" is read as it is)."""
+    told = before.mood == Mood.STATEMENT and len(before.slots.accounts) == 1  # "mi hermana tiene la cuenta …" too
+    told = told and not (before.slots.given_account or before.slots.impersonation or before.slots.stranger)
+    asks = clause.mood == Mood.REQUEST and clause.speaker == Speaker.CUSTOMER
+    if not (told and asks) or clause.slots.accounts or any(p.role == "to" for p in clause.slots.products):
+        return clause.slots
+    return replace(clause.slots, accounts=before.slots.accounts)
+
+
+def named_before(before: Clause, clause: Clause, language: str) -> Slots:
+    """The products and the account a clause takes from the clause before it in the same message: the card a pronoun
+    points at ("…tarjeta de débito, me la bloquean"), the account "esa plata" points at, the account told before."""
+    slots = clause.slots
+    if clause.mood == Mood.REQUEST:
+        slots = named_by_its_pronoun(before.slots, slots, clause.words, language)
+    slots = the_account_pointed_at(before.slots, slots)
+    return the_account_told_before(before, replace(clause, slots=slots))

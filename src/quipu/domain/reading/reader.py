@@ -14,12 +14,19 @@ from quipu.domain.reading.compared import compared_or_grouped
 from quipu.domain.reading.cues import Cues, read_cues
 from quipu.domain.reading.decided import WAIT, after_its_premise, asked_under_the_supposition
 from quipu.domain.reading.features import features
-from quipu.domain.reading.governed import goes_on_with_it, still_wanted, wanted_with_it
+from quipu.domain.reading.governed import goes_on_with_it, its_state, still_wanted, wanted_with_it
 from quipu.domain.reading.lexicon import common, lexicon
 from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading, ReadingContext, Slots, Speaker
-from quipu.domain.reading.named import anchors, announces_only, named_outright, past_a_greeting, past_the_openers
+from quipu.domain.reading.named import (
+    anchors,
+    announces_only,
+    before_the_thanks,
+    named_outright,
+    past_a_greeting,
+    past_the_openers,
+)
 from quipu.domain.reading.periods import shared_periods, the_month_named_before
-from quipu.domain.reading.products_named import named_by_its_pronoun, the_account_pointed_at
+from quipu.domain.reading.products_named import named_before
 from quipu.domain.reading.quoted import inside_quotes, quoted_as_said
 from quipu.domain.reading.reasons import asked_by_its_need, gives_a_reason, still_deciding
 from quipu.domain.reading.refusals import things_refused
@@ -45,7 +52,7 @@ def read(text: str, context: ReadingContext, learned: LearnedReader | None = Non
         if (
             found
             and before is not None
-            and (_its_state(found[-1], words, language) or other_way_asked_alone(words, language))
+            and (its_state(found[-1], words, language) or other_way_asked_alone(words, language))
         ):
             # "ya había levantado una aclaración, ¿en qué va?": the question is of the action just named: one clause;
             # so is the other way of it asked on its own ("¿…al correo? ¿o eso solo sale en la app?")
@@ -88,10 +95,8 @@ def read(text: str, context: ReadingContext, learned: LearnedReader | None = Non
             # "mi tío dice que lo mejor es sacar todo del ahorro y liquidar la tarjeta": still what the uncle said
             clause = replace(clause, mood=Mood.REPORT, settled=Mood.REPORT, speaker=Speaker.THIRD_PARTY)
         before = words
-        if found and clause.mood == Mood.REQUEST:  # "…tarjeta de débito, me la bloquean": the card named before
-            clause = replace(clause, slots=named_by_its_pronoun(found[-1].slots, clause.slots, clause.words, language))
-        if found:  # "…en la caja de ahorro y después pagar la tarjeta con esa plata": the account just named
-            clause = replace(clause, slots=the_account_pointed_at(found[-1].slots, clause.slots))
+        if found:
+            clause = replace(clause, slots=named_before(found[-1], clause, language))
         if found and _asks_of_it(found[-1], clause):  # read again with what the clause before named, so the reader
             clause = read_clause(words, context, learned, as_of, carried=found[-1].slots)  # weighs it ("¿cuánto sale?")
         found.append(clause)
@@ -117,19 +122,6 @@ def _asks_of_it(before: Clause, clause: Clause) -> bool:
     return names_nothing and asks and any(getattr(before.slots, n) for n in CARRIED)
 
 
-STATE_REACH = 4  # the words of a question that asks only how something goes ("¿en qué va?", "e aí, como está?")
-
-
-def _its_state(before: Clause, words: Words, language: str) -> bool:
-    """A short question of how something is going that names nothing of its own, after a clause that named an action
-    with a state (a dispute): it asks the state of that action."""
-    states = common().get("state_of") or {}
-    action = any(i in states for i in (*[g.label for g in before.intents[:1]], *before.anchors))
-    # "va" also agrees ("va pues"): a word of agreement names nothing asked
-    short = len(words.content) <= STATE_REACH and not set(anchors(words.text, language)) - {"affirm"}
-    return action and short and lexicon(language).cue("under_way").search(words.text) is not None
-
-
 def read_clause(
     words: Words,
     context: ReadingContext,
@@ -143,7 +135,7 @@ def read_clause(
     if carried is not None:  # what the clause before named: the services and merchants it speaks of
         slots = replace(slots, services=carried.services, merchants=carried.merchants)
     named = named_outright(words, language)
-    seen = features(past_the_openers(words, language), cues, slots, named, language)
+    seen = features(past_the_openers(before_the_thanks(words, language), language), cues, slots, named, language)
     intents, moods = learned.read(seen) if learned else (_by_rules(named), ())
     intents = money_taken_out(switched(intents, cues, slots), slots, named)
     intents = _paid_to_a_debt(_paid_by_money(intents, slots), slots)
