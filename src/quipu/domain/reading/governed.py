@@ -23,6 +23,23 @@ def wanted_with_it(clause: Clause, words: Words, language: str) -> bool:
     return open_ and customers and opens_on_an_infinitive(words, language, of_action=True)
 
 
+def the_verb_left_out(before: Clause, said: Words, clause: Clause, words: Words, language: str) -> Words | None:
+    """ "paga la luz con la de cheques y el mínimo del préstamo con la de ahorro": after the customer's request, a
+    clause with no verb of its own, no question and no "no", naming what to act on, is asked by the verb before it:
+    its words with that verb, to be read again; None when it has a verb of its own or the one before has none."""
+    lex = lexicon(language)
+    asked = before.settled == Mood.REQUEST and before.speaker == Speaker.CUSTOMER
+    text = " ".join(words.content)
+    verbless = lex.cue("action_verbs").search(text) is None and lex.cue("negation").search(text) is None
+    s = clause.slots
+    named = bool(s.products or s.services or s.settles)
+    plain = clause.settled is None and clause.speaker == Speaker.CUSTOMER and not words.asked
+    if not (asked and plain and verbless and named and clause.mood in (Mood.REQUEST, Mood.STATEMENT)):
+        return None
+    verb = next((w for w in said.content if lex.cue("imperative").search(w) is not None), None)
+    return None if verb is None else Words((verb, *words.words), f"{verb} {words.said}", asked=words.asked)
+
+
 def still_wanted(wanted: bool, clause: Clause, words: Words, language: str) -> bool:
     """Whether a need governs the next clause: one the customer asks outright starts it ("necesito dos cosas"), an
     infinitive after it keeps it ("primero saber cuánto tengo"), anything else ends it."""

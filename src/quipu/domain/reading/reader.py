@@ -14,7 +14,13 @@ from quipu.domain.reading.compared import compared_or_grouped
 from quipu.domain.reading.cues import Cues, read_cues
 from quipu.domain.reading.decided import WAIT, after_its_premise, asked_under_the_supposition
 from quipu.domain.reading.features import features
-from quipu.domain.reading.governed import goes_on_with_it, its_state, still_wanted, wanted_with_it
+from quipu.domain.reading.governed import (
+    goes_on_with_it,
+    its_state,
+    still_wanted,
+    the_verb_left_out,
+    wanted_with_it,
+)
 from quipu.domain.reading.lexicon import common, lexicon
 from quipu.domain.reading.model import Clause, Guess, Mood, Polarity, Reading, ReadingContext, Slots, Speaker
 from quipu.domain.reading.named import (
@@ -85,6 +91,9 @@ def read(text: str, context: ReadingContext, learned: LearnedReader | None = Non
         if found and asked_under_the_supposition(found[-1], words):
             # "suponete que me roban el celu, ¿me podés bloquear la tarjeta…?": a question of what could be done then
             clause = replace(clause, mood=Mood.HYPOTHETICAL, settled=Mood.HYPOTHETICAL)
+        verb = the_verb_left_out(found[-1], before, clause, words, language) if found and before else None
+        if verb is not None:  # "paga la luz con la de cheques y el mínimo del préstamo con la de ahorro"
+            clause = replace(read_clause(verb, context, learned, as_of), text=words.said, settled=Mood.REQUEST)
         if wanted and wanted_with_it(clause, words, language):
             # "necesito saber cuánta plata tengo y después pagar parte de la tarjeta": the need said first wants both
             clause = replace(clause, settled=Mood.REQUEST)

@@ -3,26 +3,15 @@ or the bill), asks for the one missing detail, and answers with the card, the qu
 words say is the reading's: amounts in the customer's locale, their own products with the role the words give,
 an account number only after an account cue, the service of a bill."""
 
-from collections.abc import Sequence
-
 from quipu.application.results import Result
 from quipu.application.skills.outcome import ToolOutcome
 from quipu.application.skills.turn import SkillTurn
 from quipu.application.skills.voice import Voice
-from quipu.application.transfer_results import (
-    AccountOption,
-    BillLine,
-    BillOption,
-    Clarification,
-    DebtOption,
-    Proposed,
-    Refusal,
-    ServiceBills,
-    TransferOptions,
-)
 from quipu.domain.reading.model import Amount, Product, Slots
 from quipu.domain.reading.products import DEBT_KINDS, product_type
-from quipu.domain.transfer_text import refusal_reason
+from quipu.skills.money_movement.replies import answer
+
+__all__ = ["act", "answer"]
 
 PROPOSALS = ("propose_transfer", "propose_service_payment")
 ACCOUNT_KINDS = ("savings", "checking")
@@ -198,12 +187,21 @@ async def _bills(turn: SkillTurn) -> list[ToolOutcome[Result]]:
     services = _service(turn)
     if not services:
         return [await turn.tools.call("list_service_bills", {})]
-    origin = _origin(turn)
+    origins = _origins_in_turn(turn, len(services)) or [_origin(turn)] * len(services)
     outcomes = []
-    for service in services:  # "paga la luz y el agua": each bill its card
+    for service, origin in zip(services, origins, strict=True):  # "paga la luz y el agua": each bill its card
         arguments = {"service": service} | origin
         outcomes.append(await turn.tools.call("propose_service_payment", arguments))
     return outcomes
+
+
+def _origins_in_turn(turn: SkillTurn, bills: int) -> list[dict[str, str]]:
+    """ "paga la luz con la de cheques y el agua con la de ahorro": as many accounts named as bills, each in its turn,
+    pay the bill named before it; else one origin pays them all."""
+    accounts = [p for p in turn.now.products if p.kind in ACCOUNT_KINDS and p.role == "from"]
+    if bills < 2 or len(accounts) != bills:
+        return []
+    return [{"from_type": str(product_type(p.kind))} | ({"from_last4": p.last4} if p.last4 else {}) for p in accounts]
 
 
 async def act(turn: SkillTurn) -> list[ToolOutcome[Result]] | str:
@@ -229,67 +227,3 @@ def _a_bill_named(turn: SkillTurn) -> bool:
     s = turn.now
     debts = [p for p in s.products if p.kind in DEBT_KINDS]
     return turn.intent == "pay_debt" and bool(s.services) and not debts and not s.last4
-
-
-def _account(voice: Voice, option: AccountOption | DebtOption) -> str:
-    return voice.product(option.product_type, option.last4)
-
-
-def _option(voice: Voice, o: AccountOption | DebtOption | BillOption) -> str:
-    if isinstance(o, BillOption):  # a bill offered by its service and amount
-        return voice.say("bill_choice", service=o.service, amount=voice.money(o.amount, o.currency))
-    if isinstance(o, DebtOption) and o.debt is not None:
-        return voice.say("debt_option", account=_account(voice, o), debt=voice.money(o.debt, o.currency))
-    if isinstance(o, AccountOption) and o.balance is not None:
-        return voice.say("account_option", account=_account(voice, o), balance=voice.money(o.balance, o.currency))
-    return _account(voice, o)  # its figure unknown: the product alone
-
-
-def _options(voice: Voice, options: Sequence[AccountOption | DebtOption | BillOption]) -> str:
-    return voice.lines([_option(voice, o) for o in options])
-
-
-def _bill(voice: Voice, bill: BillLine) -> str:
-    return voice.say(
-        "bill_option",
-        service=bill.service,
-        biller=bill.biller,
-        amount=voice.money(bill.amount, bill.currency),
-        due=voice.date(bill.due_date),
-    )
-
-
-def _proposals(voice: Voice, results: Sequence[Clarification | Refusal | Proposed]) -> str:
-    """Each bill asked for gets its card, its question or its reason, in order ("paga la luz y el agua"); the
-    button's note is said once, after the cards."""
-    cards = [r.confirmation.text for r in results if isinstance(r, Proposed)]
-    said = [voice.say("proposed", card="\n".join(cards))] if cards else []
-    for result in results:
-        if isinstance(result, Clarification):
-            said.append(voice.say("clarify", ask=result.ask, options=_options(voice, result.options)))
-        elif isinstance(result, Refusal):
-            said.append(voice.say("blocked", reason=refusal_reason(result.reason, voice.language)))
-    return "\n".join(said)
-
-
-def _bills_listed(voice: Voice, result: ServiceBills) -> str:
-    if not result.bills:
-        return voice.say("no_bills")
-    return voice.say("bills", bills=voice.lines([_bill(voice, b) for b in result.bills]))
-
-
-def _transfer_options(voice: Voice, result: TransferOptions) -> str:
-    accounts, debts = _options(voice, result.accounts), _options(voice, result.debts)
-    return voice.say("options", accounts=accounts, debts=voice.say("debts_heading", debts=debts) if debts else "")
-
-
-def answer(outcomes: list[ToolOutcome[Result]], voice: Voice) -> str:
-    result = outcomes[-1].result
-    if isinstance(result, Clarification | Refusal | Proposed):
-        asked = [o.result for o in outcomes if isinstance(o.result, Clarification | Refusal | Proposed)]
-        return _proposals(voice, asked)
-    if isinstance(result, ServiceBills):
-        return _bills_listed(voice, result)
-    if isinstance(result, TransferOptions):
-        return _transfer_options(voice, result)
-    return voice.say("unavailable")  # a failed lookup or a refusal: never a "no"
