@@ -114,7 +114,7 @@ def read_cues(clause: Words, language: str) -> Cues:
     # "¿me lo pueden mandar al correo o toca ir a la oficina?": the other way offered asks whether it can be done here
     how_to = (
         _early(lex.cue("how_to"), text, OPENING + 2)
-        or bool(lex.cue("other_way").search(text))
+        or any(lex.cue("other_way").search(t) for t in (text, " ".join(lex.cue("only_joiners").blanked(text).split())))
         or _here_or_elsewhere(clause, opening, text, lex, requested)
     )
     # "de la cuenta de ahorros | cancele todo lo que debo": the product named first may push the imperative past it
