@@ -61,7 +61,9 @@ def scam_reported(clause: Clause, conversation: Conversation, catalog: Catalog) 
     asked_by_a_stranger = s.stranger and s.demanded and bool(s.amounts)
     # "después habló un tipo y me pasó un CBU para que se los transfiera ya": money wanted into an account someone
     # handed the customer, whoever asks (the team keeps it a scam's shape: a person checks before anything moves)
-    wanted_where_they_say = given and s.demanded and clause.intent in MONEY_INTENTS
+    # ("y si mi prima me pide prestado, le pasaría 2 mil a su cuenta": a supposition of the customer's own is no demand)
+    supposed = clause.mood in (Mood.HYPOTHETICAL, Mood.ACTION_QUESTION)
+    wanted_where_they_say = given and s.demanded and clause.intent in MONEY_INTENTS and not supposed
     # "un mail de AFIP… que pague 44.800 o me embargan", "um e-mail da Receita diz que eu tenho que pagar 152.000": an
     # authority, told, demanding a sum
     demanded_by_an_authority = reported and s.impersonation and s.demanded and bool(s.amounts)

@@ -48,14 +48,19 @@ def _handed_over(words: list[str], lex: Lexicon) -> bool:
     """ "me pasó un CBU", "nos dieron una clabe", "ele me mandou a chave": someone handing the customer an account, an
     account's word a few words after a verb of handing with "me" or "nos" before it."""
     handing, to_us = set(lex.cue_words("handing_verbs")), set(lex.cue_words("handed_to_us"))
-    accounts = lex.cue("account")
-    return any(
-        word in handing
-        and at
-        and words[at - 1] in to_us
-        and accounts.search(" ".join(words[at + 1 : at + 2 + GIVEN_REACH]))
-        for at, word in enumerate(words)
-    )
+    accounts, determiners = lex.cue("account"), set(lex.cue_words("handed_determiners"))
+    for at, word in enumerate(words):
+        if not (word in handing and at and words[at - 1] in to_us):
+            continue
+        # the account is what was handed, right after the verb ("me pasó un CBU"), never where money went ("me mandó
+        # 1,500 a mi cuenta")
+        rest = list(words[at + 1 : at + 2 + GIVEN_REACH])
+        while rest and rest[0] in determiners:
+            rest = rest[1:]
+        found = accounts.search(" ".join(rest))
+        if found is not None and found.start() == 0:
+            return True
+    return False
 
 
 def _their_own(text: str, start: int, lex: Lexicon) -> bool:
