@@ -5,7 +5,7 @@ how it goes, after an action with a state, asks that action's state ("ya había 
 va?")."""
 
 from quipu.domain.reading.lexicon import common, lexicon
-from quipu.domain.reading.model import Clause, Mood, Speaker
+from quipu.domain.reading.model import Clause, Mood, Polarity, Speaker
 from quipu.domain.reading.named import anchors
 from quipu.domain.reading.words import AND, Words
 
@@ -23,18 +23,23 @@ def wanted_with_it(clause: Clause, words: Words, language: str) -> bool:
     return open_ and customers and opens_on_an_infinitive(words, language, of_action=True)
 
 
+ELLIPSIS_WORDS = 10  # "y el mínimo del préstamo con la de ahorro": what a clause with its verb left out names
+
+
 def the_verb_left_out(before: Clause, said: Words, clause: Clause, words: Words, language: str) -> Words | None:
     """ "paga la luz con la de cheques y el mínimo del préstamo con la de ahorro": after the customer's request, a
     clause with no verb of its own, no question and no "no", naming what to act on, is asked by the verb before it:
     its words with that verb, to be read again; None when it has a verb of its own or the one before has none."""
     lex = lexicon(language)
-    asked = before.settled == Mood.REQUEST and before.speaker == Speaker.CUSTOMER
+    asked = before.settled == Mood.REQUEST and before.speaker == Speaker.CUSTOMER and before.polarity == Polarity.ASKS
+    if not asked or len(words.content) > ELLIPSIS_WORDS:  # "no la activen, ya tengo recordatorio…" borrows no verb
+        return None
     text = " ".join(words.content)
     verbless = lex.cue("action_verbs").search(text) is None and lex.cue("negation").search(text) is None
     s = clause.slots
     named = bool(s.products or s.services or s.settles)
     plain = clause.settled is None and clause.speaker == Speaker.CUSTOMER and not words.asked
-    if not (asked and plain and verbless and named and clause.mood in (Mood.REQUEST, Mood.STATEMENT)):
+    if not (plain and verbless and named and clause.mood in (Mood.REQUEST, Mood.STATEMENT)):
         return None
     verb = next((w for w in said.content if lex.cue("imperative").search(w) is not None), None)
     return None if verb is None else Words((verb, *words.words), f"{verb} {words.said}", asked=words.asked)
