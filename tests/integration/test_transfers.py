@@ -92,24 +92,18 @@ async def test_several_accounts_fit_so_code_asks_which(pool, clock):
 
 
 async def test_an_account_named_by_its_currency_is_the_one_in_that_currency(pool, clock):
-    """Renata holds two savings accounts, in pesos and in dollars: "la de pesos" is the first, whatever the model
-    guessed of its ending; a currency the words never named leaves code asking."""
+    """Renata holds two savings accounts, in pesos and in dollars: "la de pesos" is the first; a currency the words
+    never named leaves code asking which."""
     mm = money(pool, clock)
-    named = await mm.propose_transfer(
-        said(RENATA, "mándale 100 a la cuenta 4000000011 desde la cuenta en pesos"),
-        kind="third_party",
-        amount="100",
-        from_currency="MXN",
-        to_account_number="4000000011",
-    )
+
+    async def pesos_said_in(words: str):
+        return await mm.propose_transfer(
+            said(RENATA, words), kind="third_party", amount="100", from_currency="MXN", to_account_number="4000000011"
+        )
+
+    named = await pesos_said_in("mándale 100 a la cuenta 4000000011 desde la cuenta en pesos")
     assert named.status == "proposed" and "0033" in named.confirmation.text
-    guessed = await mm.propose_transfer(
-        said(RENATA, "mándale 100 a la cuenta 4000000011"),
-        kind="third_party",
-        amount="100",
-        from_currency="MXN",
-        to_account_number="4000000011",
-    )
+    guessed = await pesos_said_in("mándale 100 a la cuenta 4000000011")
     assert guessed.status == "needs_clarification" and guessed.missing == "origin"
 
 
