@@ -80,12 +80,12 @@ class Proposing:
             currency = next((a.currency for a in mine if can_send(a)), "")
             return ambiguous_amount(value, currency, place, who.language)
         last4, kind_of = heard(who.said, last4=from_last4, product_type=from_type)
-        in_currency = heard_currency(who.said, from_currency)
+        in_currency, to_in_currency = heard_currency(who.said, from_currency), heard_currency(who.said, to_currency)
         senders = matching([a for a in mine if can_send(a)], last4=last4, product_type=kind_of, currency=in_currency)
         if not [a for a in mine if can_send(a)]:
             return await self._blocked(who, "no_source_account", kind, value)
         if kind == "own_accounts" and len(senders) != 1:  # the account they send to is not an origin to offer
-            to_heard = (*heard(who.said, last4=to_last4, product_type=to_type), heard_currency(who.said, to_currency))
+            to_heard = (*heard(who.said, last4=to_last4, product_type=to_type), to_in_currency)
             targets = (
                 matching(mine, last4=to_heard[0], product_type=to_heard[1], currency=to_heard[2])
                 if any(to_heard)
@@ -102,7 +102,7 @@ class Proposing:
             kind,
             origin,
             mine,
-            (to_last4, to_type, heard_currency(who.said, to_currency)),
+            (to_last4, to_type, to_in_currency),
             to_account_number,
             to_customer_id,
         )

@@ -101,7 +101,9 @@ def before_the_thanks(words: Words, language: str) -> Words:
     content = list(words.content)
     text = " ".join(content)
     closing = [m for m in lex.cue("closing_thanks").find(text) if m.end() == len(text)]
-    rest = [w for w in text[: closing[0].start()].split() if w not in PUNCTUATION] if closing else content
+    if not closing:
+        return words
+    rest = [w for w in text[: closing[0].start()].split() if w not in PUNCTUATION]
     affirm = dict(compiled_table(language, "intents")).get("affirm")
     bare = said_only(rest, [lex.cue("openers"), *([affirm] if affirm else [])])
     short = 0 < len(rest) <= SHORT_ANSWER  # a long clause's own words outweigh its thanks already

@@ -12,6 +12,7 @@ KIND_TYPES = {
 }
 TYPE_KINDS = {product_type: kind for kind, product_type in KIND_TYPES.items()}
 CARD_KINDS = ("credit_card", "debit_card", "card")
+ACCOUNT_KINDS = ("savings", "checking")  # what money is sent from
 DEBT_KINDS = ("credit_card", "loan", "mortgage")
 
 

@@ -8,6 +8,7 @@ from quipu.domain.reading import numbers
 from quipu.domain.reading.lexicon import Lexicon, common, compiled_region_table, compiled_table, lexicon
 from quipu.domain.reading.model import Clause, Mood, Product, ReadingContext, Slots, Speaker
 from quipu.domain.reading.polarity import a_verb_of_action
+from quipu.domain.reading.products import ACCOUNT_KINDS
 from quipu.domain.reading.words import PUNCTUATION
 
 LEFT_ALONE_WORDS = 5  # "déjenla tal cual": the longest way of leaving a product as it is
@@ -79,9 +80,6 @@ def held_kind(product: Product, context: ReadingContext) -> Product:
         return product
     held = [k for k in kinds if any(p.kind == k for p in context.products)]
     return replace(product, kind=held[0] if len(held) == 1 else kinds[0])
-
-
-ACCOUNT_KINDS = ("savings", "checking")
 
 
 def _held_in(product: Product, currencies: list[str], context: ReadingContext) -> Product:

@@ -280,10 +280,12 @@ def _topic(text: str, language: str) -> str | None:
 def _not_in_records(text: str, lex: Lexicon, region: str | None) -> bool:
     """A product or rate the bank keeps no record of, unless its words are inside the name of one it does ("el
     crédito de libre inversión" is a loan, not an investment)."""
+    found = lex.cue("not_in_records").find(text)
+    if not found:
+        return False
     language = lex.language
     named = (*compiled_table(language, "products"), *compiled_region_table(language, "region_products", region))
     spans = [(m.start(), m.end()) for _, phrases in named for m in phrases.find(text)]
     return any(
-        not any(s <= m.start() and m.end() <= e and e - s > m.end() - m.start() for s, e in spans)
-        for m in lex.cue("not_in_records").find(text)
+        not any(s <= m.start() and m.end() <= e and e - s > m.end() - m.start() for s, e in spans) for m in found
     )

@@ -8,13 +8,12 @@ from quipu.application.skills.outcome import ToolOutcome
 from quipu.application.skills.turn import SkillTurn
 from quipu.application.skills.voice import Voice
 from quipu.domain.reading.model import Amount, Product, Slots
-from quipu.domain.reading.products import DEBT_KINDS, product_type
+from quipu.domain.reading.products import ACCOUNT_KINDS, DEBT_KINDS, product_type
 from quipu.skills.money_movement.replies import answer
 
 __all__ = ["act", "answer"]
 
 PROPOSALS = ("propose_transfer", "propose_service_payment")
-ACCOUNT_KINDS = ("savings", "checking")
 
 
 def _said(turn: SkillTurn) -> list[Slots]:
@@ -162,10 +161,8 @@ def _origin(turn: SkillTurn) -> dict[str, str]:
     for slots in _said(turn):
         for product in slots.products:
             if (product.kind in ACCOUNT_KINDS or product.currency) and not slots.same_one:
-                ending = {"from_last4": product.last4} if product.last4 else {}
                 money = {"from_currency": product.currency} if product.currency else {}  # "con la de dólares"
-                typed = {"from_type": str(product_type(product.kind))} if product.kind in ACCOUNT_KINDS else {}
-                return typed | ending | money
+                return (_source(product) if product.kind in ACCOUNT_KINDS else {}) | money
     # "paga el agua desde esa misma cuenta": the source of the request before, named as the same
     same = turn.follow_up or any(slots.same_one for slots in _said(turn))
     earlier = turn.earlier.get("from_type") if same else None
@@ -179,8 +176,12 @@ def _pointed_source(turn: SkillTurn) -> dict[str, str]:
     sources = [p for p in accounts if p.role == "from"] or accounts
     if len({(p.kind, p.last4) for p in sources}) != 1:
         return {}  # none, or two the words do not choose between: code asks
-    ending = {"from_last4": sources[0].last4} if sources[0].last4 else {}
-    return {"from_type": str(product_type(sources[0].kind))} | ending
+    return _source(sources[0])
+
+
+def _source(account: Product) -> dict[str, str]:
+    """An account of the customer's as where money leaves from: its type, and its ending when the words gave one."""
+    return {"from_type": str(product_type(account.kind))} | ({"from_last4": account.last4} if account.last4 else {})
 
 
 async def _bills(turn: SkillTurn) -> list[ToolOutcome[Result]]:
@@ -201,7 +202,7 @@ def _origins_in_turn(turn: SkillTurn, bills: int) -> list[dict[str, str]]:
     accounts = [p for p in turn.now.products if p.kind in ACCOUNT_KINDS and p.role == "from"]
     if bills < 2 or len(accounts) != bills:
         return []
-    return [{"from_type": str(product_type(p.kind))} | ({"from_last4": p.last4} if p.last4 else {}) for p in accounts]
+    return [_source(p) for p in accounts]
 
 
 async def act(turn: SkillTurn) -> list[ToolOutcome[Result]] | str:
