@@ -90,9 +90,6 @@ def past_a_greeting(named: tuple[str, ...], words: Words, language: str) -> tupl
     return tuple(n for n in named if n != "greeting")
 
 
-SHORT_ANSWER = 4  # "dale, mandalo", "sim, pode mandar": the few words of an answer that thanks may outweigh
-
-
 def before_the_thanks(words: Words, language: str) -> Words:
     """ "dale, mandalo. gracias": thanks that close a clause asking something else weigh nothing in what it asks. A
     clause of thanks only, or of thanks after a bare "ok" ("dale gracias", "ok gracias": a closing as much as a yes),
@@ -106,8 +103,7 @@ def before_the_thanks(words: Words, language: str) -> Words:
     rest = [w for w in text[: closing[0].start()].split() if w not in PUNCTUATION]
     affirm = dict(compiled_table(language, "intents")).get("affirm")
     bare = said_only(rest, [lex.cue("openers"), *([affirm] if affirm else [])])
-    short = 0 < len(rest) <= SHORT_ANSWER  # a long clause's own words outweigh its thanks already
-    return Words(tuple(rest), words.said, words.asked) if short and len(rest) < len(content) and not bare else words
+    return Words(tuple(rest), words.said, words.asked) if rest and not bare else words
 
 
 def past_the_openers(words: Words, language: str) -> Words:
