@@ -209,11 +209,15 @@ def the_account_told_before(before: Clause, clause: Clause) -> Slots:
     return replace(clause.slots, accounts=before.slots.accounts)
 
 
-def named_before(before: Clause, clause: Clause, language: str) -> Slots:
-    """The products and the account a clause takes from the clause before it in the same message: the card a pronoun
-    points at ("…tarjeta de débito, me la bloquean"), the account "esa plata" points at, the account told before."""
+def named_before(before: Clause, clause: Clause, language: str) -> Clause:
+    """The clause with the products and the account it takes from the clause before it in the same message: the card
+    a pronoun points at ("…tarjeta de débito, me la bloquean"), the account "esa plata" points at, the account told
+    before; with that clause's words too when it takes its account (code keeps only an account the customer's words
+    stand for)."""
     slots = clause.slots
     if clause.mood == Mood.REQUEST:
         slots = named_by_its_pronoun(before.slots, slots, clause.words, language)
     slots = the_account_pointed_at(before.slots, slots)
-    return the_account_told_before(before, replace(clause, slots=slots))
+    slots = the_account_told_before(before, replace(clause, slots=slots))
+    told = bool(slots.accounts) and not clause.slots.accounts
+    return replace(clause, slots=slots, text=f"{before.text} {clause.text}" if told else clause.text)

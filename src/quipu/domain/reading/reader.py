@@ -105,7 +105,7 @@ def read(text: str, context: ReadingContext, learned: LearnedReader | None = Non
             clause = replace(clause, mood=Mood.REPORT, settled=Mood.REPORT, speaker=Speaker.THIRD_PARTY)
         before = words
         if found:
-            clause = replace(clause, slots=named_before(found[-1], clause, language))
+            clause = named_before(found[-1], clause, language)
         if found and _asks_of_it(found[-1], clause):  # read again with what the clause before named, so the reader
             clause = read_clause(words, context, learned, as_of, carried=found[-1].slots)  # weighs it ("¿cuánto sale?")
         found.append(clause)
