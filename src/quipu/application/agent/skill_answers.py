@@ -10,7 +10,7 @@ from quipu.application.agent.deps import AgentDeps
 from quipu.application.agent.held_proposals import HeldProposals
 from quipu.application.agent.state import Handoff, LastRequest, TurnState, asks_back, status_of
 from quipu.application.agent.tool_caller import SkillTools
-from quipu.application.agent.waiting_cards import proposal_of, proposals_of, still_waiting
+from quipu.application.agent.waiting_cards import of_the_same_thing, proposal_of, proposals_of, still_waiting
 from quipu.application.investigation_results import Report
 from quipu.application.results import Result
 from quipu.application.skills.loader import load_hooks
@@ -83,9 +83,13 @@ class SkillAnswers:
         skill = next(s for s in self.deps.skills if s.name == command.skill)
         hooks = load_hooks(skill)
         clause, joined = self._clauses(command, skill)
+        heard = self._with_the_same(joined.text, [command])
         async with self.deps.mcp() as client:
-            tools = await self._tools(client, skill, self._with_the_same(joined.text, [command]))
+            tools = await self._tools(client, skill, heard)
             found = await hooks.act(self._skill_turn(command, skill, clause, joined, tools))
+        # "mándele 200 mil… desde ahí mismo" after a balance: the words that named the account pointed at are the
+        # request's own, so a correction after it ("eran 250 mil, no 200") still stands on them
+        joined = replace(joined, text=heard)
         self.turn.outcomes += tools.outcomes
         if isinstance(found, list) and await self._looked_at_instead(command, found):
             return
@@ -217,7 +221,7 @@ class SkillAnswers:
             return None
         # "só a de água" after the bills were listed, while the card's payment waits: another thing's card, which
         # corrects nothing (a correction is of the same thing, or says so)
-        if not _of_the_same_thing(earlier, made) and not (said is not None and said.correction):
+        if not of_the_same_thing(earlier, made) and not (said is not None and said.correction):
             return None
         done = await self._withdraw(earlier)
         self._forget(earlier)
@@ -278,12 +282,6 @@ def _settled_already(found: list[ToolOutcome[Result]], command: Command) -> bool
     if command.intent != CLAIM or not command.clause or command.clause.slots.claim_named or card is None:
         return False
     return bool(card.items) and all(item.reason in SETTLED_BY_THE_RECORDS for item in card.items)
-
-
-def _of_the_same_thing(earlier: PendingProposal, made: PendingProposal) -> bool:
-    """Two cards of one thing: the same kind, the same bill (or none), and an action in common where they act."""
-    actions = not earlier.actions or not made.actions or bool(set(earlier.actions) & set(made.actions))
-    return earlier.kind == made.kind and earlier.about == made.about and actions
 
 
 def _the_one_found(result: Result) -> str | None:

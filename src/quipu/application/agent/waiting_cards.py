@@ -69,3 +69,9 @@ def cards_of(last: LastRequest | None, skill: str | None, bills: tuple[str, ...]
 def listed(cards: list[PendingProposal]) -> str:
     """What the cards said, for a reply that names them."""
     return "; ".join(c.summary for c in cards if c.summary)
+
+
+def of_the_same_thing(earlier: PendingProposal, made: PendingProposal) -> bool:
+    """Two cards of one thing: the same kind, the same bill (or none), and an action in common where they act."""
+    actions = not earlier.actions or not made.actions or bool(set(earlier.actions) & set(made.actions))
+    return earlier.kind == made.kind and earlier.about == made.about and actions

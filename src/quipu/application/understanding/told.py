@@ -21,7 +21,8 @@ from quipu.domain.reading.model import Clause, Mood, Polarity
 
 FILLERS = frozenset({"greeting", "thanks", "affirm"})  # said before a request, they ask nothing of their own
 CLAIM = "dispute_charge"
-CHARGE_DETAILS = frozenset({"merchants", "amounts", "periods"})  # what names a charge
+# what names a charge: its merchant, sum, day, and where it was made ("nunca estuve en Estados Unidos")
+CHARGE_DETAILS = frozenset({"merchants", "amounts", "periods", "places"})
 
 
 def told_of_what_came_before(clause: Clause, before: Command) -> bool:

@@ -2,7 +2,7 @@
 report of what someone said, a correction, another product left alone, the bank asked to act; the request before
 them stays what it was."""
 
-from quipu.domain.reading.lexicon import compiled_table, lexicon
+from quipu.domain.reading.lexicon import articles, common_words, compiled_table, lexicon
 from quipu.domain.reading.named import greeting_phrases
 from quipu.domain.reading.openers import past_openers
 from quipu.domain.reading.polarity import a_verb_of_action, put_off, refusal
@@ -106,6 +106,24 @@ def another_bill_put_off(left: list[str], right: list[str], language: str) -> bo
     lex = lexicon(language)
     text = " ".join(w for w in right if w not in PUNCTUATION)
     return _other_bills(left, right, language) and (put_off(text, lex) or refusal(text, lex))
+
+
+def another_bill_dictated(left: list[str], right: list[str], language: str) -> bool:
+    """ "y el recibo del cable páguelo con la corriente la luz la dejamos para la otra semana": dictated with no
+    comma, another bill opening on its article after an action on the first, only to be put off or refused, is a
+    clause of its own, as it is after a comma (`another_bill_put_off`)."""
+    lex = lexicon(language)
+    acted = any(a_verb_of_action(w, lex) for w in left)
+    opens = bool(right) and right[0] in articles() and _opens_on_a_bill(right[1:], language)
+    return acted and opens and another_bill_put_off(left, right, language)
+
+
+def _opens_on_a_bill(words: list[str], language: str) -> bool:
+    """ "luz la dejamos…", "del agua no…", "da internet…": the words name a bill first, after a link at most."""
+    named = words[1:] if words[:1] and words[0] in common_words("noun_links") else words
+    text = " ".join(named)
+    found = [p.search(text) for _, p in compiled_table(language, "services")]
+    return any(f is not None and f.start() == 0 for f in found)
 
 
 def stands_apart(right: list[str], language: str) -> bool:

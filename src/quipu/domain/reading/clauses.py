@@ -4,6 +4,7 @@
 from functools import cache
 
 from quipu.domain.reading.after_a_comma import (
+    another_bill_dictated,
     another_bill_told,
     asks_the_bank,
     asks_what_to_do_of_it,
@@ -153,6 +154,10 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         if dictated and asks_the_bank(words[index:], language) and not supposes(left, language):
             head = (left, said[:index], _asked_with(left, asked, language))
             return [head, *_joined((words[index:], said[index:], asked), language)]
+        # "…páguelo con la corriente la luz la dejamos para la otra semana": another bill put off, dictated
+        if dictated and another_bill_dictated(left, words[index:], language):
+            head = (left, said[:index], _asked_with(left, asked, language))
+            return [head, *_joined((words[index:], said[index:], asked), language)]
         # "hágame el favor y me pasa 150…": a favour asked only opens what is asked after the "y"
         joins = (
             word in AND and not joins_nothing(said[index], left, right, language) and not _opens_only(left, language)
@@ -225,8 +230,11 @@ def _said_before(words: list[str], language: str) -> int:
 
 
 def _opens_only(words: list[str], language: str) -> bool:
-    """The words only open a turn ("otra cosa", "outra coisa", "o sea que"): what follows is the clause."""
-    return said_only(words, [lexicon(language).cue("openers"), lexicon(language).cue("concludes")])
+    """The words only open a turn ("otra cosa", "outra coisa", "o sea que"), with "y" and fillers between them ("y ya
+    de paso", "e bom, outra coisa"): what follows is the clause."""
+    lex = lexicon(language)
+    silent = AND | set(lex.cue_words("fillers"))
+    return said_only([w for w in words if w not in silent], [lex.cue("openers"), lex.cue("concludes")])
 
 
 @cache

@@ -1,12 +1,14 @@
 """What a clause names outright: the intents its words name in the lexicon, read past the words that only open
 it ("oi, …") and before what it is for ("…, pra não cair no rotativo")."""
 
+import re
 from functools import cache
 
 from quipu.domain.reading.kept_together import opens_on
-from quipu.domain.reading.lexicon import Phrases, common_words, compiled_table, lexicon
+from quipu.domain.reading.lexicon import Phrases, articles, common_words, compiled_table, lexicon
 from quipu.domain.reading.openers import past_openers
 from quipu.domain.reading.polarity import without_reminders
+from quipu.domain.reading.text import fold
 from quipu.domain.reading.words import PUNCTUATION, Words, said_only
 
 
@@ -115,9 +117,23 @@ def past_the_openers(words: Words, language: str) -> Words:
     return Words(tuple(rest), words.said, words.asked)
 
 
-def named_outright(words: Words, language: str) -> tuple[str, ...]:
-    """The intents the clause names outright, as the reader weighs them."""
-    return past_a_greeting(anchors(asked_part(words.text, language), language), words, language)
+def named_outright(words: Words, language: str, merchants: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The intents the clause names outright, as the reader weighs them; a charge named by its merchant ("reclamame
+    el Spotify de 5.038,93") is the charge the lexicon's phrases name ("reclamá el cargo")."""
+    text = asked_part(words.text, language)
+    named = anchors(text, language)
+    as_the_charge = anchors(_merchants_as_the_charge(text, merchants, language), language)
+    return past_a_greeting(named + tuple(a for a in as_the_charge if a not in named), words, language)
+
+
+def _merchants_as_the_charge(text: str, merchants: tuple[str, ...], language: str) -> str:
+    """The merchant after its article ("el Spotify", "o iFood") is the charge; a merchant's name said as a word of
+    its own ("ya no vivo…") is not."""
+    noun = str(lexicon(language).raw.get("charge_noun") or "")
+    the = "|".join(sorted(articles(), key=len, reverse=True))
+    for merchant in merchants if noun else ():
+        text = re.sub(rf"(?<!\w)({the}) {re.escape(fold(merchant))}(?!\w)", rf"\1 {noun}", text)
+    return text
 
 
 def announces_only(words: Words, language: str) -> bool:

@@ -16,6 +16,7 @@ YEAR_MONTH = re.compile(r"(?<!\d)(20\d\d)-(\d{1,2})(?!\d)")
 DAYS_PER_MONTH = 30
 DAYS_PER_WEEK = 7
 COUNTED = frozenset({"last_n_days", "last_n_weeks", "last_n_months"})  # a span counted back from today
+SINCE_DAY = "since_day"  # the lexicon's key for "desde el 1 de junio": from that day up to the dataset's last
 SINCE_WEEKDAY = "since_weekday"  # the lexicon's key for "desde el lunes": a day past, never one to come
 FUTURE = "future"  # the lexicon's key for words of a time still to come
 WHOLE = "the_whole_of_it"  # "no mês inteiro", "el mes entero": the whole of the period talked about, no new one
@@ -122,6 +123,11 @@ def _period(key: str, match: Found, language: str, as_of: date) -> Period | None
         named = [g for g in match.groups() if g and not g.isdigit()]
         month = lexicon(language).month_words().get(named[0]) if named else None
         return since(month, as_of) if month else None
+    if key == SINCE_DAY:
+        named = [g for g in match.groups() if g and not g.isdigit()]
+        month = lexicon(language).month_words().get(named[0]) if named else None
+        day = day_period(int(numbers[0]), month, as_of) if numbers and month else None
+        return Period(key=f"{day.start.isoformat()}..{as_of.isoformat()}", start=day.start, end=as_of) if day else None
     if key == SINCE_WEEKDAY:
         return _since_weekday(match.group(0), language, as_of)
     return of_key(key, as_of)

@@ -143,7 +143,7 @@ def read_clause(
     slots = read_slots(words, language, context, as_of)
     if carried is not None:  # what the clause before named: the services and merchants it speaks of
         slots = replace(slots, services=carried.services, merchants=carried.merchants)
-    named = named_outright(words, language)
+    named = named_outright(words, language, slots.merchants)
     seen = features(past_the_openers(before_the_thanks(words, language), language), cues, slots, named, language)
     intents, moods = learned.read(seen) if learned else (_by_rules(named), ())
     intents = money_taken_out(switched(intents, cues, slots), slots, named)

@@ -36,13 +36,22 @@ def refused_after_its_noun(clause: Words, language: str) -> bool:
     # pago no")
     things = articles() | common_words("noun_links")
     nouns = set(lex.cue_words("action_nouns"))  # "Bloqueo NO, la tengo aquí": the action's own noun
-    # "cancelar tarjeta → no": an infinitive names the action as its noun does
-    named = nouns | {w for w in words if w.endswith(tuple(lex.cue_words("infinitive_endings")))}
+    # "cancelar tarjeta → no", "bloquearla no": an infinitive, with its pronouns or without, names the action as its
+    # noun does
+    named = nouns | {w for w in words if _an_infinitive(w, lex)}
     verbs = [w for i, w in enumerate(words[:-1]) if (i == 0 or words[i - 1] not in things) and w not in named]
     return (
         lex.cue("action_verbs").search(" ".join(verbs)) is None
         and lex.cue("request").search(" ".join(words[:-1])) is None
     )
+
+
+def _an_infinitive(word: str, lex: Lexicon) -> bool:
+    """ "bloquear", "bloquearla", "mandárselo": the word ends as an infinitive, once the pronouns it carries are off."""
+    endings = tuple(str(e) for e in lex.cue_words("infinitive_endings"))
+    carried = sorted((str(c) for c in lex.cue_words("attached_clitics")), key=len, reverse=True)
+    bare = next((word[: -len(c)] for c in carried if word.endswith(c) and word[: -len(c)].endswith(endings)), word)
+    return bare.endswith(endings)
 
 
 def _before_the_first_pause(clause: Words, lex: Lexicon) -> list[str]:

@@ -2,14 +2,28 @@
 authority telling them what to do. A code that is no secret (a postal code, a parcel's tracking code) marks nothing,
 and the bank's staff met in person at a branch impersonate no one."""
 
-from quipu.domain.reading.lexicon import Lexicon
+import re
+
+from quipu.domain.reading.lexicon import Lexicon, articles, common_words
 
 
 def secret_named(text: str, lex: Lexicon) -> bool:
-    """ "me pidieron el código que me llegó": a code, a password, a token; "mi código postal es 72000" is none."""
-    for found in lex.cue("not_secret").find(text):
-        text = text[: found.start()] + " " * (found.end() - found.start()) + text[found.end() :]
+    """ "me pidieron el código que me llegó": a code, a password, a token; "mi código postal es 72000" is none, nor
+    is a code named by the thing it belongs to ("el código de la suscripción", "o código do cupom") unless that thing
+    keeps the bank's secrets ("el código de seguridad", "o código do SMS")."""
+    spans = [f.span() for f in lex.cue("not_secret").find(text)] + [m.span() for m in _codes_of_things(text, lex)]
+    for start, end in spans:
+        text = text[:start] + " " * (end - start) + text[end:]
     return lex.cue("secret").search(text) is not None
+
+
+def _codes_of_things(text: str, lex: Lexicon) -> list[re.Match[str]]:
+    links = "|".join(sorted(common_words("noun_links"), key=len, reverse=True))
+    the = "|".join(sorted(articles(), key=len, reverse=True))
+    codes = "|".join(str(w) for w in lex.cue_words("code_words"))
+    secret = {str(w) for w in lex.cue_words("secret_codes_of")}
+    named = re.finditer(rf"(?<!\w)(?:{codes}) (?:{links}) (?:(?:{the}) )?(\w+)", text)
+    return [m for m in named if m.group(1) not in secret and not m.group(1).isdigit()]
 
 
 def impersonated(text: str, lex: Lexicon) -> bool:

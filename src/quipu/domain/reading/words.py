@@ -56,6 +56,13 @@ def _written_right(piece: str, folded: str, language: str) -> bool:
     return piece.lower() != folded and simplemma.is_known(piece.lower(), lang=language)
 
 
+def _a_name(piece: str, before: list[str]) -> bool:
+    """ "pro Diego Ramírez, conta…": a word written with a capital inside a sentence is a name, never a typo of
+    another word ("Diego" is no "digo", a correction)."""
+    capital = len(piece) > 1 and piece[0].isupper() and piece[1:].islower()
+    return capital and bool(before) and before[-1] not in ENDS
+
+
 def normalise(text: str, language: str) -> tuple[list[str], list[str]]:
     """(normalised words, the customer's own words): spellings replaced, repeats collapsed, typos corrected."""
     lex = lexicon(language)
@@ -68,7 +75,7 @@ def normalise(text: str, language: str) -> tuple[list[str], list[str]]:
             after_a_number = bool(found) and found[-1][:1].isdigit()
             if folded in spellings and not (after_a_number and folded in SCALE_LETTERS):
                 replaced = spellings[folded].split()
-            elif folded.isalpha() and not _written_right(piece, folded, language):
+            elif folded.isalpha() and not _written_right(piece, folded, language) and not _a_name(piece, found):
                 replaced = [spell.correct(folded)]
             elif folded.isalpha():
                 replaced = [folded]
