@@ -233,8 +233,9 @@ def _opens_only(words: list[str], language: str) -> bool:
     """The words only open a turn ("otra cosa", "outra coisa", "o sea que"), with "y" and fillers between them ("y ya
     de paso", "e bom, outra coisa"): what follows is the clause."""
     lex = lexicon(language)
-    silent = AND | set(lex.cue_words("fillers"))
-    return said_only([w for w in words if w not in silent], [lex.cue("openers"), lex.cue("concludes")])
+    opening = [lex.cue("openers"), lex.cue("concludes")]
+    silent = AND | set(lex.cue_words("fillers"))  # "ya" is also a word of openers ("ya que estoy")
+    return said_only(words, opening) or said_only([w for w in words if w not in silent], opening)
 
 
 @cache
