@@ -1,14 +1,13 @@
 """Whether spending is compared: two periods weighed against each other ("¿gasté más en mayo o en junio?",
 "gastei mais em maio ou em junho?") are a comparison; where the most went in one period is the spending grouped."""
 
-from quipu.domain.reading.lexicon import lexicon
+from quipu.domain.reading.lexicon import common_words, lexicon
 from quipu.domain.reading.model import Guess, Slots
 from quipu.domain.reading.words import Words
 
 SPENT = ("compare_spending", "spending")
 WEIGHED = ("spending", "largest_purchase", "movements")  # what "more… than" between two periods compares
 THAN = "que"  # "than", in either language ("do que" ends in it)
-OF = frozenset({"de", "del", "da", "do"})  # "más de 100": a figure follows, no "than"
 
 
 def compared_or_grouped(intents: tuple[Guess, ...], slots: Slots, words: Words, language: str) -> tuple[Guess, ...]:
@@ -47,9 +46,10 @@ def _than(words: Words, language: str) -> bool:
         if word not in comparatives:
             continue
         rest = content[i + 1 : i + 4]
-        how = rest[:1] if rest[:1] and rest[0] != THAN and not rest[0].isdigit() and rest[0] not in OF else []
+        of = common_words("noun_links")  # "más de 100": a figure follows, no "than"; "mais caro do que"
+        how = rest[:1] if rest[:1] and rest[0] != THAN and not rest[0].isdigit() and rest[0] not in of else []
         rest = rest[len(how) :]
-        rest = rest[1:] if rest[:1] and rest[0] in OF else rest  # "mais caro do que"
+        rest = rest[1:] if rest[:1] and rest[0] in of else rest
         if rest[:1] == [THAN]:
             return True
     return False

@@ -211,6 +211,21 @@ def common_words(name: str) -> frozenset[str]:
     return frozenset(str(a) for a in common().get(name) or [])
 
 
+@cache
+def infinitives_with_a_pronoun(language: str) -> tuple[str, ...]:
+    """ "haberlo", "bloquearla", "mandársela": how an infinitive with its pronoun attached ends."""
+    lex = lexicon(language)
+    endings, clitics = lex.cue_words("infinitive_endings"), lex.cue_words("attached_clitics")
+    return tuple(str(e) + str(c) for e in endings for c in clitics)
+
+
+VERB_STEM = 2  # "hab|erlo", "ped|irlo": a stem before the ending ("f|irme" is a word of its own)
+
+
+def an_infinitive_with_its_pronoun(word: str, language: str) -> bool:
+    return any(word.endswith(e) and len(word) - len(e) >= VERB_STEM for e in infinitives_with_a_pronoun(language))
+
+
 def articles() -> frozenset[str]:
     """The articles of either language ("el bloqueo", "la alerta", "os dois"): after one, a word names a thing."""
     return common_words("articles")

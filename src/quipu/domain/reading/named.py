@@ -122,7 +122,8 @@ def named_outright(words: Words, language: str, merchants: tuple[str, ...] = ())
     el Spotify de 5.038,93") is the charge the lexicon's phrases name ("reclamá el cargo")."""
     text = asked_part(words.text, language)
     named = anchors(text, language)
-    as_the_charge = anchors(_merchants_as_the_charge(text, merchants, language), language)
+    charge = _merchants_as_the_charge(text, merchants, language)
+    as_the_charge = anchors(charge, language) if charge != text else ()  # read again only where a merchant stood
     return past_a_greeting(named + tuple(a for a in as_the_charge if a not in named), words, language)
 
 

@@ -119,18 +119,21 @@ def _period(key: str, match: Found, language: str, as_of: date) -> Period | None
         return span_of_days(DAYS_PER_WEEK * int(numbers[0]), as_of) if numbers else None
     if key == "last_n_months":
         return span_of_days(DAYS_PER_MONTH * int(numbers[0]), as_of) if numbers else None
+    month = _month_of(match, language)
     if key == "since_month":
-        named = [g for g in match.groups() if g and not g.isdigit()]
-        month = lexicon(language).month_words().get(named[0]) if named else None
         return since(month, as_of) if month else None
     if key == SINCE_DAY:
-        named = [g for g in match.groups() if g and not g.isdigit()]
-        month = lexicon(language).month_words().get(named[0]) if named else None
         day = day_period(int(numbers[0]), month, as_of) if numbers and month else None
         return Period(key=f"{day.start.isoformat()}..{as_of.isoformat()}", start=day.start, end=as_of) if day else None
     if key == SINCE_WEEKDAY:
         return _since_weekday(match.group(0), language, as_of)
     return of_key(key, as_of)
+
+
+def _month_of(match: Found, language: str) -> int | None:
+    """The month a phrase with "{month}" named ("desde junio", "desde el 1 de junio")."""
+    named = [g for g in match.groups() if g and not g.isdigit()]
+    return lexicon(language).month_words().get(named[0]) if named else None
 
 
 def _since_weekday(said: str, language: str, as_of: date) -> Period | None:

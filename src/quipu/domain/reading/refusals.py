@@ -4,7 +4,7 @@ vencimento não, obrigada"), wanting negated ("tampoco quiero la alerta"), a wit
 ("paso, ya tengo recordatorio")."""
 
 from quipu.domain.reading.bills_named import only_another_refused
-from quipu.domain.reading.lexicon import Lexicon, articles, common_words, lexicon
+from quipu.domain.reading.lexicon import Lexicon, an_infinitive_with_its_pronoun, articles, common_words, lexicon
 from quipu.domain.reading.model import Polarity, Slots
 from quipu.domain.reading.polarity import (
     a_verb_of_action,
@@ -47,11 +47,9 @@ def refused_after_its_noun(clause: Words, language: str) -> bool:
 
 
 def _an_infinitive(word: str, lex: Lexicon) -> bool:
-    """ "bloquear", "bloquearla", "mandárselo": the word ends as an infinitive, once the pronouns it carries are off."""
-    endings = tuple(str(e) for e in lex.cue_words("infinitive_endings"))
-    carried = sorted((str(c) for c in lex.cue_words("attached_clitics")), key=len, reverse=True)
-    bare = next((word[: -len(c)] for c in carried if word.endswith(c) and word[: -len(c)].endswith(endings)), word)
-    return bare.endswith(endings)
+    """ "bloquear", "bloquearla", "mandárselo": an infinitive, with the pronouns it carries or without."""
+    plain = word.endswith(tuple(str(e) for e in lex.cue_words("infinitive_endings")))
+    return plain or an_infinitive_with_its_pronoun(word, lex.language)
 
 
 def _before_the_first_pause(clause: Words, lex: Lexicon) -> list[str]:

@@ -3,8 +3,9 @@ authority telling them what to do. A code that is no secret (a postal code, a pa
 and the bank's staff met in person at a branch impersonate no one."""
 
 import re
+from functools import cache
 
-from quipu.domain.reading.lexicon import Lexicon, articles, common_words
+from quipu.domain.reading.lexicon import Lexicon, articles, common_words, lexicon
 
 
 def secret_named(text: str, lex: Lexicon) -> bool:
@@ -18,12 +19,17 @@ def secret_named(text: str, lex: Lexicon) -> bool:
 
 
 def _codes_of_things(text: str, lex: Lexicon) -> list[re.Match[str]]:
+    secret = {str(w) for w in lex.cue_words("secret_codes_of")}
+    return [m for m in _code_of(lex.language).finditer(text) if m.group(1) not in secret and not m.group(1).isdigit()]
+
+
+@cache
+def _code_of(language: str) -> re.Pattern[str]:
+    """ "código de la suscripción", "código do cupom": a code word, a link, an article perhaps, and the thing."""
     links = "|".join(sorted(common_words("noun_links"), key=len, reverse=True))
     the = "|".join(sorted(articles(), key=len, reverse=True))
-    codes = "|".join(str(w) for w in lex.cue_words("code_words"))
-    secret = {str(w) for w in lex.cue_words("secret_codes_of")}
-    named = re.finditer(rf"(?<!\w)(?:{codes}) (?:{links}) (?:(?:{the}) )?(\w+)", text)
-    return [m for m in named if m.group(1) not in secret and not m.group(1).isdigit()]
+    codes = "|".join(str(w) for w in lexicon(language).cue_words("code_words"))
+    return re.compile(rf"(?<!\w)(?:{codes}) (?:{links}) (?:(?:{the}) )?(\w+)")
 
 
 def impersonated(text: str, lex: Lexicon) -> bool:
