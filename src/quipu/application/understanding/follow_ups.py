@@ -146,6 +146,9 @@ def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
         return None
     if clause.polarity == Polarity.POSTPONES:  # "eso después, ¿cuánto debo?": what is put off is not asked again
         return None
+    # "…, pero la tarjeta déjala activa": an action on a product of theirs, refused, is no detail of the last request
+    if clause.polarity == Polarity.REFUSES and clause.slots.products:
+        return None
     # "suponete que pierdo la tarjeta, …" after the movements: a supposition of its own changes no last request
     if clause.mood == Mood.HYPOTHETICAL and not clause.slots.continues:
         return None
@@ -213,12 +216,16 @@ def _its_terms_asked(clause: Clause, conversation: Conversation, catalog: Catalo
     return clause.slots.its_terms and catalog.acts(last) and conversation.pending and not named
 
 
+FIGURE_SAID_BACK = frozenset({"amounts", "products", "last4"})  # a figure, and where the customer reads it
+
+
 def _concludes_from_the_last(clause: Clause, conversation: Conversation, catalog: Catalog, detailed: bool) -> bool:
     """ "o sea que no tengo que hacer ningún reclamo?" after a reversed charge was told: what the customer concludes
     from the last answer, asked back and naming nothing new, is asked of that answer (a claim named in it is no
     request to list the complaints). A figure said back ("o sea que tengo 3 lucas nomás?") is the answer checked."""
+    # "o sea que me quedan 12 mil nomás en la de ahorro?": the figure with the account it is in is still the answer
     known = conversation.last_skill in conversation.offered and conversation.last_intent
-    detailed = detailed and details_named(clause) != {"amounts"}
+    detailed = detailed and not details_named(clause) <= FIGURE_SAID_BACK
     return bool(clause.slots.concludes and known and not detailed and not catalog.acts(conversation.last_intent or ""))
 
 

@@ -163,6 +163,9 @@ def taken_back(commands: list[Command], catalog: Catalog) -> list[Command]:
             # is the request's reason
             looked_up = catalog.skill_of(clause.intent or "") is not None and not catalog.acts(clause.intent or "")
             about_it = about_it and not (clause.intent in clause.anchors and looked_up)
+            # "levanta la aclaración del cobro, pero la tarjeta déjala activa": a product refused that the request
+            # does not take (a claim names a charge, not the card) is left alone beside it
+            about_it = about_it and not _a_product_it_does_not_take(earlier, clause, catalog)
             # a request of an action answered as a follow-up ("el del internet también lo quiero pagar…") prepares
             # a card as one asked outright does
             # and an action only offered ("quería que me la bloquearan, pero pensándolo mejor no") is not offered
@@ -206,6 +209,11 @@ def _the_other_bills(earlier: Clause | None, later: Clause) -> tuple[str, ...]:
     asked = earlier.slots.services if earlier else ()
     others = tuple(s for s in asked if s not in refused)
     return others if refused and len(others) < len(asked) and others else ()
+
+
+def _a_product_it_does_not_take(earlier: Command, refusal: Clause, catalog: Catalog) -> bool:
+    named = frozenset({"products"} if refusal.slots.products else ())
+    return bool(named) and not catalog.narrowed_by(earlier.intent or "", named)
 
 
 def _another_left_alone(clause: Clause) -> bool:

@@ -9,7 +9,7 @@ from decimal import Decimal
 from functools import cache
 
 from quipu.domain.money import read_amount
-from quipu.domain.reading.lexicon import Phrases, lexicon
+from quipu.domain.reading.lexicon import Phrases, common_words, lexicon
 from quipu.domain.reading.model import Amount, ReadingContext
 from quipu.domain.reading.text import NUMBER, fold
 
@@ -244,7 +244,9 @@ def spelled(draft: Draft, numbers: dict[str, int], scales: dict[str, Decimal]) -
         value = total + current
         lone_scale = len(run) == 1 and run[0] in scales  # "mil gracias" thanks; "mil pesos" is an amount
         money_next = j < len(words) and (words[j] in money_words("es") or words[j] in money_words("pt"))
-        if run and (any(w in scales for w in run) or value >= 10) and (not lone_scale or money_next):
+        # "mejor el millón completo", "o milhão inteiro": a million after its article is one, as "un millón" is
+        one_named = lone_scale and value >= MILLION and i > 0 and words[i - 1] in common_words("articles")
+        if run and (any(w in scales for w in run) or value >= 10) and (not lone_scale or money_next or one_named):
             found.append(Amount(" ".join(run), (value,)))
         i = max(j, i + 1)
     return found

@@ -19,7 +19,10 @@ def past_openers(words: list[str], lex: Lexicon) -> list[str]:
     while rest:
         # "y bueno ya que estamos págame la luz": an "and" between openers opens nothing either
         size = next((n for n in range(longest, 0, -1) if " ".join(rest[:n]) in openers), 0)
-        if not size and rest[0] in AND and len(rest) > 1 and " ".join(rest[1:2]) in openers:
+        # "va, entonces levanta la aclaración…", "claro, entonces págala": a yes before an opener opens nothing either
+        # (an "if" that is also a yes, "si", stays: "si ahora me cobran…" supposes)
+        yes = rest[0] in AND or rest[0] in _yes_words(lex.language)
+        if not size and yes and len(rest) > 1 and " ".join(rest[1:2]) in openers:
             size = 1
         if not size:
             break
@@ -36,6 +39,13 @@ def openers_of(language: str) -> frozenset[str]:
     greetings = (lex.raw.get("intents") or {}).get("greeting") or []
     written = [fold(str(o)) for o in [*lex.cue_words("openers"), *greetings]]
     return frozenset([*written, *(" ".join(spellings.get(w, w) for w in o.split()) for o in written)])
+
+
+@cache
+def _yes_words(language: str) -> frozenset[str]:
+    """The one-word yeses of the language ("va", "claro", "sip"), but for the one that is also "if"."""
+    yeses = (lexicon(language).raw.get("intents") or {}).get("affirm") or []
+    return frozenset(fold(str(w)) for w in yeses if " " not in str(w)) - if_words(language)
 
 
 def opens_with(phrases: Phrases, opening: str) -> bool:

@@ -17,6 +17,7 @@ DAYS_PER_MONTH = 30
 DAYS_PER_WEEK = 7
 COUNTED = frozenset({"last_n_days", "last_n_weeks", "last_n_months"})  # a span counted back from today
 SINCE_DAY = "since_day"  # the lexicon's key for "desde el 1 de junio": from that day up to the dataset's last
+SINCE_DAY_OF_THIS_MONTH = "since_day_of_this_month"  # "desde el 5", "desde el día primero": this month's day
 SINCE_WEEKDAY = "since_weekday"  # the lexicon's key for "desde el lunes": a day past, never one to come
 FUTURE = "future"  # the lexicon's key for words of a time still to come
 WHOLE = "the_whole_of_it"  # "no mês inteiro", "el mes entero": the whole of the period talked about, no new one
@@ -125,9 +126,23 @@ def _period(key: str, match: Found, language: str, as_of: date) -> Period | None
     if key == SINCE_DAY:
         day = day_period(int(numbers[0]), month, as_of) if numbers and month else None
         return Period(key=f"{day.start.isoformat()}..{as_of.isoformat()}", start=day.start, end=as_of) if day else None
+    if key == SINCE_DAY_OF_THIS_MONTH:
+        return _since_a_day_of_this_month(numbers, as_of)
     if key == SINCE_WEEKDAY:
         return _since_weekday(match.group(0), language, as_of)
     return of_key(key, as_of)
+
+
+def _since_a_day_of_this_month(numbers: list[str], as_of: date) -> Period | None:
+    """ "desde el 5", "desde el día primero" (its phrases with no number say the first): from that day of this month
+    up to the dataset's last day. "desde el 0011" ends an account: a day is written in one or two digits, never led by
+    a zero; a day still to come names no span."""
+    written = numbers[0] if numbers else "1"
+    nth = int(written) if len(written) <= 2 and not written.startswith("0") else 0
+    if not 1 <= nth <= as_of.day:
+        return None
+    start = as_of.replace(day=nth)
+    return Period(key=f"{start.isoformat()}..{as_of.isoformat()}", start=start, end=as_of)
 
 
 def _month_of(match: Found, language: str) -> int | None:
