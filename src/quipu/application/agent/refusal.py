@@ -39,7 +39,8 @@ async def refuse_by_code(deps: AgentDeps, state: TurnState, action: str, *, expl
             reason=reason,
         )
     text = action_text.reason_text(reason, language) or ""
-    reply = say("refused_person" if escalated else "refused", language, reason=text)
+    offered = explain and caller.signed_in  # "¿cómo pido una tarjeta nueva?": who does it, and an offer to pass it on
+    reply = say("refused_person" if escalated else "refused_offer" if offered else "refused", language, reason=text)
     if not caller.signed_in:
         reply = f"{reply} {say('sign_in', language)}"
     if escalated:

@@ -19,6 +19,8 @@ from quipu.application.understanding.follow_ups import continues_an_action, kind
 from quipu.domain.reading.model import Clause, Mood, Polarity
 from quipu.domain.reading.products import DEBT_KINDS
 
+SAID_ALONE = 2  # "todo", "o total": a settling said on its own ("gracias, es todo" closes)
+
 # moods in which an action the words name is told of, not asked of code
 _NOT_ASKED_OF_CODE = (Mood.QUESTION, Mood.HYPOTHETICAL, Mood.REPORT)
 
@@ -56,11 +58,17 @@ def answers_a_question(clause: Clause, conversation: Conversation, catalog: Cata
         skill = catalog.skill_of(offered)
         if skill in conversation.offered:
             return Command(Step.ANSWER, clause, skill, offered, follow_up=True, reason="offer")
+        # "sí, pásaselo" after what only a person does was offered: a person takes it
+        only_a_person = catalog.get(offered)
+        if only_a_person is not None and only_a_person.handled == "never_automated":
+            return Command(Step.REFUSE, clause, intent=offered, reason=only_a_person.action)
     if not conversation.awaiting or conversation.last_skill is None:
         return None
     picked = _picked_from_the_list(clause)  # "a terceira", "el más caro": one of what code listed, whatever else
-    if catalog.handled(clause.intent) == "small_talk" and sure(clause) and not picked:  # "ok gracias, lo pienso"
-        return None
+    # "todo" while code asks how much of a debt to pay: the whole, however the reader leans to a goodbye
+    settled = bool(clause.slots.settles) and conversation.last_intent == "pay_debt" and len(clause.words) <= SAID_ALONE
+    if catalog.handled(clause.intent) == "small_talk" and sure(clause) and not picked and not settled:
+        return None  # "ok gracias, lo pienso"
     # "¿qué me conviene más, pagar toda la tarjeta o nomás el mínimo?" while code asks which bill: a question of what
     # to do about another action answers nothing asked
     advice = clause.mood == Mood.ACTION_QUESTION and clause.intent != conversation.last_intent

@@ -42,6 +42,11 @@ AGENT = {
         "pt": "Sua mensagem foi registrada; uma pessoa do banco responderá por aqui.",
     },
     "refused": {"es": "{reason}", "pt": "{reason}"},
+    # what only a person does, asked about: said, and the customer may have it passed on
+    "refused_offer": {
+        "es": "{reason} Si quieres, le paso tu caso a una persona del banco.",
+        "pt": "{reason} Se quiser, passo seu caso para uma pessoa do banco.",
+    },
     "refused_person": {
         "es": "{reason} Ya le pasé tu caso a una persona del banco.",
         "pt": "{reason} Já passei seu caso para uma pessoa do banco.",

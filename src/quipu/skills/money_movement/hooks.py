@@ -217,8 +217,9 @@ async def act(turn: SkillTurn) -> list[ToolOutcome[Result]] | str:
         return await _bills(turn)
     arguments = _transfer_arguments(turn)
     missing = _missing(arguments)
-    if missing:
-        return Voice("money_movement", turn.language).say(f"ask_{missing}")
+    if missing:  # "quiero pagar la tarjeta": how much, with the two the records can settle named
+        paying = missing == "amount" and arguments.get("kind") == "pay_debt"
+        return Voice("money_movement", turn.language).say("ask_payment" if paying else f"ask_{missing}")
     return [await turn.tools.call("propose_transfer", arguments)]
 
 
