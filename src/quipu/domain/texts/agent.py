@@ -44,8 +44,8 @@ AGENT = {
     "refused": {"es": "{reason}", "pt": "{reason}"},
     # what only a person does, asked about: said, and the customer may have it passed on
     "refused_offer": {
-        "es": "{reason} Si quieres, le paso tu caso a una persona del banco.",
-        "pt": "{reason} Se quiser, passo seu caso para uma pessoa do banco.",
+        "es": "{reason} Si quieres, le paso tu caso.",
+        "pt": "{reason} Se quiser, passo seu caso para ela.",
     },
     "refused_person": {
         "es": "{reason} Ya le pasé tu caso a una persona del banco.",
