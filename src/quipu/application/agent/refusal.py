@@ -18,6 +18,7 @@ class Refused:
     reply: str
     outcome: str
     handoff: Handoff | None = None
+    offers_a_person: bool = False  # the reply offers to pass the case on; taking it up passes it
 
 
 async def refuse_by_code(deps: AgentDeps, state: TurnState, action: str, *, explain: bool = False) -> Refused:
@@ -46,4 +47,4 @@ async def refuse_by_code(deps: AgentDeps, state: TurnState, action: str, *, expl
     if escalated:
         return Refused(reply, "handed_off", Handoff(reason=reason or "action_escalated", already_open=True))
     # a question of how it works, or what is supposed, is answered by saying who does it; a request is refused
-    return Refused(reply, "answered" if explain else "refused")
+    return Refused(reply, "answered" if explain else "refused", offers_a_person=offered)

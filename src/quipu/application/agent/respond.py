@@ -201,7 +201,7 @@ class Responder(SkillAnswers):
             self.turn.handoff = found.handoff
         self.turn.outcome = found.outcome
         self.turn.route = REFUSED  # code answers it; no skill does
-        if command.options and self.state.caller.signed_in and not found.handoff:
+        if found.offers_a_person:
             self._offer(command.intent)  # passed to a person when taken up
         # "bueno subímelo a 2 palos entonces" next: the matter just spoken of is what the next words may ask (no skill
         # answers it, so none is remembered; the cards still waiting are kept)

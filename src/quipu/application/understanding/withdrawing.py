@@ -212,8 +212,8 @@ def _the_other_bills(earlier: Clause | None, later: Clause) -> tuple[str, ...]:
 
 
 def _a_product_it_does_not_take(earlier: Command, refusal: Clause, catalog: Catalog) -> bool:
-    named = frozenset({"products"} if refusal.slots.products else ())
-    return bool(named) and not catalog.narrowed_by(earlier.intent or "", named)
+    """The refusal names a product of the customer's, and the request refused nothing of the kind takes."""
+    return bool(refusal.slots.products) and not catalog.narrowed_by(earlier.intent or "", frozenset({"products"}))
 
 
 def _another_left_alone(clause: Clause) -> bool:
