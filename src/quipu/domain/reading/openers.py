@@ -14,7 +14,7 @@ def past_openers(words: list[str], lex: Lexicon) -> list[str]:
     """The clause from its first word that is not an opener ("listo gracias, entonces pague…" reads from "pague");
     a clause of openers only stays as it is ("ok gracias")."""
     openers = openers_of(lex.language)
-    longest = max((len(o.split()) for o in openers), default=0)  # "que no tiene nada que ver"
+    longest = _longest_opener(lex.language)
     rest = list(words)
     while rest:
         # "y bueno ya que estamos págame la luz": an "and" between openers opens nothing either
@@ -28,6 +28,12 @@ def past_openers(words: list[str], lex: Lexicon) -> list[str]:
             break
         rest = rest[size:]
     return rest or words
+
+
+@cache
+def _longest_opener(language: str) -> int:
+    """How many words the longest opener has ("que no tiene nada que ver")."""
+    return max((len(o.split()) for o in openers_of(language)), default=0)
 
 
 @cache

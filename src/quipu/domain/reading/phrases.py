@@ -2,7 +2,7 @@
 word it starts, {n} a number and {month} a month's name. At each position the longest phrase wins and matches do
 not overlap, as a regular expression's alternatives sorted longest first would (but in a fraction of the time)."""
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from quipu.domain.reading.text import NUMBER, fold
@@ -79,6 +79,20 @@ class Phrases:
             for word in phrase.split():
                 node = self._child(node, word)
             node.phrase = phrase
+        # Most words begin no phrase: they are passed over with one look, without walking the trie.
+        self._first_prefixes = tuple(prefix for prefix, _ in self.root.prefixes)
+
+    def _may_begin(self, word: str) -> bool:
+        root = self.root
+        return bool(
+            word
+            and (
+                word in root.exact
+                or (self._first_prefixes and word.startswith(self._first_prefixes))
+                or (root.number is not None and (word in self.counts or NUMBER.fullmatch(word) is not None))
+                or (root.month is not None and word in self.months)
+            )
+        )
 
     @staticmethod
     def _child(node: _Node, word: str) -> _Node:
@@ -113,27 +127,26 @@ class Phrases:
             j += 1
         return best
 
-    def find(self, text: str) -> list[Found]:
+    def _found(self, text: str) -> Iterator[Found]:
         words = text.split(" ")
-        offsets, position = [], 0
-        for word in words:
-            offsets.append(position)
-            position += len(word) + 1
-        found, i = [], 0
+        position, i = 0, 0
         while i < len(words):
-            best = self._longest(words, i) if words[i] else None
+            best = self._longest(words, i) if self._may_begin(words[i]) else None
             if best is None:
+                position += len(words[i]) + 1
                 i += 1
                 continue
             length, taken = best
-            begin, finish = offsets[i], offsets[i + length - 1] + len(words[i + length - 1])
-            found.append(Found(begin, finish, text[begin:finish], taken))
+            covered = " ".join(words[i : i + length])
+            yield Found(position, position + len(covered), covered, taken)
+            position += len(covered) + 1
             i += length
-        return found
+
+    def find(self, text: str) -> list[Found]:
+        return list(self._found(text))
 
     def search(self, text: str) -> Found | None:
-        found = self.find(text)
-        return found[0] if found else None
+        return next(self._found(text), None)
 
     def blanked(self, text: str) -> str:
         """The text with every phrase found blanked, so that the positions of the rest stay."""
