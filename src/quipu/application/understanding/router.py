@@ -111,6 +111,9 @@ def _opens_what_follows(clause: Clause, after: tuple[Clause, ...]) -> bool:
     lo han cobrado. ¿y cuánto debo?") open the question after them."""
     held = clause.intent == HOLD and bool(after) and not (clause.slots.correction and details_named(clause))
     concluded = clause.slots.concludes and not clause.asked and any(sure(c, NEW_REQUEST) for c in after)
+    # "oye ando checando mis movimientos y uber me cobró dos veces…": what the customer was looking over when they
+    # noticed what follows opens it
+    concluded = concluded or (clause.slots.looks_over and any(sure(c, NEW_REQUEST) for c in after))
     # "ay no, me equivoqué, eran 250 mil": owning up to a slip names nothing; the correction after it is what is said
     slipped = clause.slots.correction and not details_named(clause) and any(details_named(c) for c in after)
     return held or concluded or slipped or (clause.intent == "deny" and any(c.slots.correction for c in after))

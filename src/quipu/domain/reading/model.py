@@ -133,6 +133,7 @@ class Slots:
     recognised: bool = False  # "ese fue un almuerzo", "lembrei, era minha": a charge the customer now recognises
     continues: bool = False  # opens with the words that only change the last request ("¿y en pesos?", "e no mês?")
     concludes: bool = False  # opens with what the customer concludes from the bank's answer ("o sea que…", "ou seja…")
+    looks_over: bool = False  # opens with what the customer was looking over ("ando checando mis movimientos y…")
     points_back: bool = False  # "ese cargo", "lo de netflix": a charge the words or the conversation name
     only_to_know: bool = False  # "nomás quiero saber", "só queria saber": the words only say it was to know
     same_one: bool = False  # "desde esa misma cuenta", "da mesma conta": the one the request before named

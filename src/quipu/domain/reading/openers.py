@@ -30,6 +30,15 @@ def past_openers(words: list[str], lex: Lexicon) -> list[str]:
     return rest or words
 
 
+def looks_over(words: list[str], lex: Lexicon) -> bool:
+    """ "ando checando mis movimientos y…", "tava olhando o extrato e…": the clause opens on what the customer was
+    looking over when they noticed what they go on to tell (a gerund of looking, after a verb of being at it or
+    alone); it asks for nothing of its own."""
+    rest = past_openers(words, lex)
+    at_it = rest[1:] if rest[:1] and rest[0] in lex.cue_words("progressive") else rest
+    return bool(at_it) and at_it[0] in lex.cue_words("looking_over")
+
+
 @cache
 def _longest_opener(language: str) -> int:
     """How many words the longest opener has ("que no tiene nada que ver")."""

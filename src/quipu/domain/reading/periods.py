@@ -21,6 +21,8 @@ SINCE_DAY_OF_THIS_MONTH = "since_day_of_this_month"  # "desde el 5", "desde el d
 SINCE_WEEKDAY = "since_weekday"  # the lexicon's key for "desde el lunes": a day past, never one to come
 FUTURE = "future"  # the lexicon's key for words of a time still to come
 WHOLE = "the_whole_of_it"  # "no mês inteiro", "el mes entero": the whole of the period talked about, no new one
+UP_TO_NOW = "up_to_now"  # "hasta hoy", "até hj": where every period ends, no period of its own ("hoy" alone is one)
+NAMES_NONE = (FUTURE, WHOLE, UP_TO_NOW)
 
 
 @dataclass(frozen=True)
@@ -41,13 +43,14 @@ def periods_said(text: str, language: str, as_of: date) -> list[Said]:
 
     candidates = [(key, match) for key, phrases in compiled_table(language, "periods") for match in phrases.find(text)]
     # the longest phrase wins where two overlap ("no mês passado" over "no mês"), then the earliest; what is still
-    # to come ("la semana que viene") and the whole of the period talked about take their words and name no period
-    future: list[tuple[int, int]] = []
+    # to come ("la semana que viene"), the whole of the period talked about and "up to today" take their words and
+    # name no period
+    taken: list[tuple[int, int]] = []
     for key, match in sorted(candidates, key=lambda c: (c[1].start() - c[1].end(), c[1].start())):
-        if any(match.start() < e and s < match.end() for s, e in future):
+        if any(match.start() < e and s < match.end() for s, e in taken):
             continue
-        if key in (FUTURE, WHOLE):
-            future.append(match.span())
+        if key in NAMES_NONE:
+            taken.append(match.span())
             continue
         if key in COUNTED and _the_ones_talked_about(text, match, language):
             continue

@@ -124,6 +124,7 @@ def put_off(text: str, lex: Lexicon, said: str | None = None) -> bool:
         and not _happened_yet(text, m, lex)
         and not _tells_a_state(text, m, lex)
         and not _made_it_to(text, m, lex)
+        and not _the_rest_put_off(text, m, lex)
         and (said is None or m.group(0) in said)
         for m in lex.cue("postpone").find(text)
     )
@@ -136,7 +137,18 @@ def _later_at_the_end(text: str, lex: Lexicon) -> bool:
     """ "solo la del agua, la de luz después", "o internet mais tarde": a word of later ending the clause, after the
     thing it puts off ("¿y después?" names nothing put off)."""
     found = [m for m in lex.cue("later_at_the_end").find(text) if m.end() == len(text.rstrip())]
-    return any(len(text[: m.start()].split()) >= NAMED_BEFORE_LATER for m in found)
+    return any(
+        len(text[: m.start()].split()) >= NAMED_BEFORE_LATER and not _the_rest_put_off(text, m, lex) for m in found
+    )
+
+
+def _the_rest_put_off(text: str, delay: Found, lex: Lexicon) -> bool:
+    """ "págale 5 mil y lo demás a fin de mes", "paga 300 e o resto depois": a delay of the rest, after a request,
+    puts off only the rest; what was asked before it stands."""
+    rest = [
+        m for m in lex.cue("the_rest").find(text[: delay.start()]) if len(text[m.end() : delay.start()].split()) <= 1
+    ]
+    return bool(rest) and lex.cue("action_verbs").search(text[: rest[-1].start()]) is not None
 
 
 def _emphasis_of_a_no(text: str, found: Found, lex: Lexicon) -> bool:

@@ -31,12 +31,13 @@ from quipu.domain.reading.lexicon import (
 )
 from quipu.domain.reading.merchants import merchants_named, number_names_a_merchant
 from quipu.domain.reading.model import ReadingContext, Slots
+from quipu.domain.reading.openers import looks_over
 from quipu.domain.reading.periods import periods_said
 from quipu.domain.reading.phrases import Found
 from quipu.domain.reading.places import places_named
 from quipu.domain.reading.products_named import held_kind, own_accounts, own_endings, products_named
 from quipu.domain.reading.pronouns import without_clitics_after_que, without_personal_pronouns
-from quipu.domain.reading.tellers import impersonated, secret_named
+from quipu.domain.reading.tellers import impersonated, scam_purpose_named, secret_named
 from quipu.domain.reading.text import LINK, fold, tokens
 from quipu.domain.reading.when import awaits, later_day, past_a_plan_told
 from quipu.domain.reading.words import Words, normalise, said_only
@@ -151,6 +152,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         noted=_whole(text, lex.cue("noted")),
         continues=_opens_with(lex.cue("continues"), text),
         concludes=_concludes(text, lex),
+        looks_over=looks_over(list(clause.content), lex),
         guess=_opens_with(lex.cue("guess"), text),
         recognised=_recognised(" ".join(clause.words), lex),
         adds=bool(lex.cue("adds").search(text)),
@@ -164,7 +166,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         its_terms=bool(lex.cue("its_terms").search(text)) or _ends_with(lex.cue("only_to_know"), text),
         secret=secret_named(text, lex),
         impersonation=impersonated(text, lex),
-        scam_purpose=bool(lex.cue("scam_purpose").search(lex.cue("numbered_things").blanked(text))),
+        scam_purpose=scam_purpose_named(text, lex),
         stranger=bool(lex.cue("stranger").search(lex.cue("numbered_things").blanked(text))),
         close_one=bool(lex.cue("close_ones").search(text)),
         their_money=any(lex.cue(cue).search(text) for cue in ("their_money", "incoming")),

@@ -42,3 +42,13 @@ def impersonated(text: str, lex: Lexicon) -> bool:
         return False
     in_person = lex.cue("met_in_person").search(text) is not None
     return not in_person or lex.cue("remote").search(text) is not None
+
+
+def scam_purpose_named(text: str, lex: Lexicon) -> bool:
+    """A scam's purpose: one the lexicon names ("para liberar el préstamo", "cuenta segura"), or money that came in by
+    mistake ("me cayeron 300 mil por error…", "caiu um pix por engano"), the story of a caller who wants it sent back
+    elsewhere. A number that names a thing ("póliza 1234") is no purpose, nor is asking whether a thing can be done."""
+    # "dá pra estornar?": whether it can be done, no purpose ("pra estornar" after a payment is a scam's)
+    text = lex.cue("can_it_be_done").blanked(lex.cue("numbered_things").blanked(text))
+    came_by_mistake = lex.cue("incoming").search(text) is not None and lex.cue("by_mistake").search(text) is not None
+    return lex.cue("scam_purpose").search(text) is not None or came_by_mistake
