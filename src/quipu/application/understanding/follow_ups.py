@@ -178,6 +178,11 @@ def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
         return Command(Step.ANSWER, clause, conversation.last_skill, conversation.last_intent, follow_up=True)
     # "¿y en lo que va de este?": a "va" inside the words of a detail is no yes of its own
     named = [a for a in clause.anchors if not (detailed and a == "affirm")]
+    # "y de cuánto es la mensualidad?" after what the loan owes: the same lookup named again, "and…", with no product
+    # of its own, asks it of what the last one looked at
+    last = conversation.last_intent
+    again = clause.slots.continues and named == [last] and not clause.slots.products and not catalog.acts(last or "")
+    named = [] if again else named
     if named or (sure(clause, NEW_REQUEST) and clause.intent != conversation.last_intent and not only_changes):
         return None
     if detailed and not catalog.narrowed_by(conversation.last_intent or "", details_named(clause)):

@@ -23,6 +23,7 @@ from quipu.domain.reading.kept_together import (
     also_at_the_end,
     also_of_the_verb_after,
     joins_nothing,
+    limits_the_verb_after_a_correction,
     merged,
     of_the_words_before,
     opens_on_an_imperative,
@@ -125,6 +126,8 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         # "…3 lucas nomás en la de ahorro?", "pagar só o mínimo", "…la luz y el internet… nada más la luz": an "only"
         # that says how much or keeps one of what was named starts nothing, unless what follows starts anew
         of_a_figure = match.span() in only and restricts(words[:start], rest, language)
+        if match.span() in only and limits_the_verb_after_a_correction(words[:start], rest, language):
+            continue
         asks_more = (len(rest) > DETAIL_ONLY and not of_a_figure) or starts_anew(rest, language)
         # "e já que estamos paga também a luz": the words that only open the sentence are no clause before the joiner
         said_before = _said_before(words[:start], language)

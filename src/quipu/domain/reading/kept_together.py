@@ -82,6 +82,13 @@ def restricts(before: list[str], after: list[str], language: str) -> bool:
     return bool(named & set(services_named(" ".join(after[: SHORT + 1]), language)))
 
 
+def limits_the_verb_after_a_correction(before: list[str], after: list[str], language: str) -> bool:
+    """ "no mejor nomás abónale 2 mil", "não, melhor só paga 200": an "only" right after the words that take back what
+    was asked limits the verb after it; one clause, the correction."""
+    lex = lexicon(language)
+    return opens_on_an_imperative(after, language) and said_only(before, [lex.cue("correction"), lex.cue("negation")])
+
+
 def _how_it_is_done(after: list[str], lex: Lexicon) -> bool:
     if len(after) < 2 or after[0] not in lex.cue_words("prepositions"):
         return False
