@@ -33,7 +33,7 @@ from quipu.domain.reading.kept_together import (
     supposes,
 )
 from quipu.domain.reading.lexicon import Found, lexicon
-from quipu.domain.reading.openers import if_words, past_openers
+from quipu.domain.reading.openers import if_words, looks_over, past_openers
 from quipu.domain.reading.reactions import past_reactions, reacts_only
 from quipu.domain.reading.starts import SUBORDINATING, said_count, second_request, starts_anew, tells_another
 from quipu.domain.reading.words import AND, ENDS, PUNCTUATION, Words, normalise, said_only
@@ -167,7 +167,8 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         )
         # "…que si no entro al link y pongo mi clave, me bloquean…": a joiner inside an "if" still open is part of it
         joins = joins and not (supposes(left, language) and "," not in left)
-        if joins and second_request(left, right, language):
+        # "tô olhando o extrato e o ifood me cobrou 2x": what the customer was looking over ends at the "and"
+        if joins and (second_request(left, right, language) or looks_over(left, lexicon(language))):
             head = (left, said[:index], _asked_with(left, asked, language))
             return [head, *_joined((right, said[index + 1 :], asked), language)]
         # "se me cayó en el metro, bloquéala": an imperative after a comma is a request of its own, one word or more
