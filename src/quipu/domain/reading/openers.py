@@ -5,9 +5,10 @@ from functools import cache
 
 from quipu.domain.reading.lexicon import Lexicon, Phrases, lexicon
 from quipu.domain.reading.text import fold
-from quipu.domain.reading.words import AND
+from quipu.domain.reading.words import AND, PUNCTUATION
 
 OPENING = 3  # a cue of mood counts where a clause opens (its first words)
+LOOKED_AT = 3  # "mis movimientos", "o extrato do cartão": what the customer was looking over, in a few words
 
 
 def past_openers(words: list[str], lex: Lexicon) -> list[str]:
@@ -34,9 +35,10 @@ def looks_over(words: list[str], lex: Lexicon) -> bool:
     """ "ando checando mis movimientos y…", "tava olhando o extrato e…": the clause opens on what the customer was
     looking over when they noticed what they go on to tell (a gerund of looking, after a verb of being at it or
     alone); it asks for nothing of its own."""
-    rest = past_openers(words, lex)
+    rest = [w for w in past_openers(words, lex) if w not in PUNCTUATION]
     at_it = rest[1:] if rest[:1] and rest[0] in lex.cue_words("progressive") else rest
-    return bool(at_it) and at_it[0] in lex.cue_words("looking_over")
+    # "revisando mis movimientos veo que uber me cobró dos veces": what was noticed, said in the same clause, is read
+    return bool(at_it) and at_it[0] in lex.cue_words("looking_over") and len(at_it) - 1 <= LOOKED_AT
 
 
 @cache
