@@ -8,7 +8,7 @@ from quipu.domain.reading.text import fold
 from quipu.domain.reading.words import AND, PUNCTUATION
 
 OPENING = 3  # a cue of mood counts where a clause opens (its first words)
-LOOKED_AT = 3  # "mis movimientos", "o extrato do cartão": what the customer was looking over, in a few words
+LOOKED_AT = 4  # "mis movimientos", "mi estado de cuenta", "o extrato do cartão": what was looked over, in few words
 
 
 def past_openers(words: list[str], lex: Lexicon) -> list[str]:
