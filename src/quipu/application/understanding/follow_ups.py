@@ -183,7 +183,7 @@ def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
     last = conversation.last_intent
     again = clause.slots.continues and named == [last] and not clause.slots.products and not catalog.acts(last or "")
     named = [] if again else named
-    if named or (sure(clause, NEW_REQUEST) and clause.intent != conversation.last_intent and not only_changes):
+    if named or (sure(clause, NEW_REQUEST) and clause.intent != last and not only_changes):
         return None
     if detailed and not catalog.narrowed_by(conversation.last_intent or "", details_named(clause)):
         return None  # "volviendo a lo del uber…" after a balance: a merchant narrows no balance
