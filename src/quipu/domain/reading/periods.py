@@ -8,6 +8,7 @@ from datetime import date, timedelta
 from functools import cache
 
 from quipu.domain.periods import Period, day_period, named_month, of_key, since, span_of_days, year_period
+from quipu.domain.reading.calendar_spans import CALENDAR_SPANS, calendar_span
 from quipu.domain.reading.lexicon import Found, articles, compiled_table, lexicon
 from quipu.domain.reading.model import Clause, Mood
 
@@ -133,6 +134,8 @@ def _period(key: str, match: Found, language: str, as_of: date) -> Period | None
         return _since_a_day_of_this_month(numbers, as_of)
     if key == SINCE_WEEKDAY:
         return _since_weekday(match.group(0), language, as_of)
+    if key in CALENDAR_SPANS:
+        return calendar_span(key, [int(n) for n in numbers], _months_of(match, language), as_of)
     return of_key(key, as_of)
 
 
@@ -150,8 +153,14 @@ def _since_a_day_of_this_month(numbers: list[str], as_of: date) -> Period | None
 
 def _month_of(match: Found, language: str) -> int | None:
     """The month a phrase with "{month}" named ("desde junio", "desde el 1 de junio")."""
-    named = [g for g in match.groups() if g and not g.isdigit()]
-    return lexicon(language).month_words().get(named[0]) if named else None
+    named = _months_of(match, language)
+    return named[0] if named else None
+
+
+def _months_of(match: Found, language: str) -> list[int]:
+    """The months a phrase's "{month}"s named, in order."""
+    words = lexicon(language).month_words()
+    return [words[g] for g in match.groups() if g and not g.isdigit() and g in words]
 
 
 def _since_weekday(said: str, language: str, as_of: date) -> Period | None:

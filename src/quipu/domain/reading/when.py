@@ -10,6 +10,8 @@ from quipu.domain.reading.periods import SINCE_WEEKDAY
 from quipu.domain.reading.phrases import Phrases
 from quipu.domain.reading.words import PUNCTUATION, Words
 
+WEEKEND = "<weekend>"  # the weekend's words, read as one day's name
+
 
 def awaits(text: str, lex: Lexicon) -> bool:
     """ "apenas pase una semana…", "el día que me llegue…": a condition to come ("bloquéela de una vez que…" is now)."""
@@ -23,12 +25,22 @@ def later_day(text: str, lex: Lexicon) -> bool:
         return True
     if lex.cue("falls_due").search(text):  # "paga la tarjeta que vence el viernes": the day it is due, not when
         return False
-    words = _days_past_blanked(lex.cue("not_a_day").blanked(text), lex).split()
-    days, markers = set(lex.cue_words("weekdays")), lex.cue_words("on_a_day")
+    words = _weekend_as_a_day(_days_past_blanked(lex.cue("not_a_day").blanked(text), lex), lex).split()
+    days, markers = {*lex.cue_words("weekdays"), WEEKEND}, lex.cue_words("on_a_day")
+    past = set(lex.cue_words("gone_by"))
     return any(
-        word in days and any(" ".join(words[max(0, i - len(m.split())) : i]) == m for m in markers)
+        word in days
+        and any(" ".join(words[max(0, i - len(m.split())) : i]) == m for m in markers)
+        and not (i + 1 < len(words) and words[i + 1] in past)
         for i, word in enumerate(words)
     )
+
+
+def _weekend_as_a_day(text: str, lex: Lexicon) -> str:
+    """ "mejor la pago el finde", "paga no fim de semana": the weekend is named as a day is."""
+    for found in reversed(list(lex.cue("weekend").find(text))):
+        text = text[: found.start()] + WEEKEND + text[found.end() :]
+    return text
 
 
 def _days_past_blanked(text: str, lex: Lexicon) -> str:
