@@ -5,8 +5,8 @@ customer meant and never the thing taken back. (Amounts corrected in place are t
 
 from collections.abc import Callable
 
+from quipu.domain.reading.draft import ACCOUNT_DIGITS, digits_of
 from quipu.domain.reading.lexicon import compiled_table, lexicon
-from quipu.domain.reading.numbers import ACCOUNT_DIGITS, digits_of
 
 REACH = 4  # at most this many words between the thing taken back and the correction, and after it to the new one
 Span = tuple[int, int]  # word indices, end excluded

@@ -3,61 +3,16 @@
 time or a day, a count, the bounds of a search, and what is left: amounts in the customer's locale, with "mil",
 "k", "lucas", "palos"."""
 
-import re
-from dataclasses import dataclass, field
+from dataclasses import replace
 from decimal import Decimal
-from functools import cache
 
 from quipu.domain.money import read_amount
-from quipu.domain.reading.lexicon import Phrases, common_words, lexicon
+from quipu.domain.reading.draft import Draft, digits_of, word_after
+from quipu.domain.reading.lexicon import Phrases, lexicon
 from quipu.domain.reading.model import Amount, ReadingContext
-from quipu.domain.reading.text import NUMBER, fold
+from quipu.domain.reading.spelled import goes_on_a_spelled_sum, rest_of_a_sum, spelled, spelled_at
 
-CUE_REACH = 3  # a number belongs to a cue at most this many words after it
-ACCOUNT_DIGITS = 10  # an account number is this long or longer; shorter numbers are amounts or endings
 DECIMAL_COMMA_REGIONS = ("CO", "AR", "BR")
-
-
-@dataclass
-class Draft:
-    """The clause's words, and which of them a slot has taken."""
-
-    words: list[str]
-    taken: set[int] = field(default_factory=set)
-    corrected: set[int] = field(default_factory=set)  # sums taken back in the same words: their scale still counts
-
-    @property
-    def text(self) -> str:
-        return " ".join(self.words)
-
-    def index(self, offset: int) -> int:
-        return len(self.text[:offset].split())
-
-    def numbers(self) -> list[int]:
-        return [i for i, w in enumerate(self.words) if NUMBER.fullmatch(w) and i not in self.taken]
-
-    def after(self, offset: int, reach: int = CUE_REACH) -> list[int]:
-        start = self.index(offset)
-        return [i for i in self.numbers() if start <= i < start + reach]
-
-
-def digits_of(word: str) -> str:
-    return re.sub(r"\D", "", word)
-
-
-@cache
-def money_words(language: str) -> frozenset[str]:
-    """The words that make the number before them money: the money words, the currencies, the scales."""
-    lex = lexicon(language)
-    found = {fold(str(w)) for w in lex.words("money_words")} | set(lex.scales_for(None))
-    for phrases in lex.table("currencies").values():
-        found |= {fold(str(p)).split()[0] for p in phrases if str(p).strip()}
-    return frozenset(found)
-
-
-def money_follows(draft: Draft, i: int) -> bool:
-    following = draft.words[i + 1 : i + 2]
-    return bool(following) and (following[0] in money_words("es") or following[0] in money_words("pt"))
 
 
 def top_n_of(draft: Draft, cue: Phrases) -> int | None:
@@ -119,10 +74,6 @@ def bounds(draft: Draft, language: str, context: ReadingContext) -> tuple[Decima
     return found.get("over"), found.get("under")
 
 
-def word_after(draft: Draft, i: int) -> str:
-    return draft.words[i + 1] if i + 1 < len(draft.words) else ""
-
-
 def decimal_place(language: str, context: ReadingContext) -> str:
     """Where a comma is the decimal mark: the customer's region, or else their language's usual one. Portuguese is
     written in Brazil's convention wherever the account is (a Brazilian banking in Mexico writes "1.000" for a
@@ -149,14 +100,24 @@ def amounts(draft: Draft, language: str, context: ReadingContext) -> list[Amount
     corrections = [draft.index(m.start()) for m in lex.cue("correction").find(draft.text)]
     found: list[Amount] = []
     scaled: tuple[int, str, Decimal] | None = None  # the last amount said with a scale: where, its word, its value
+    rests: set[int] = set()  # the words of what a sum said with a scale goes on with ("3 mil 500")
     for i in sorted({*draft.numbers(), *draft.corrected}):
         reading = read_amount(draft.words[i], decimal_place(language, context))
-        if reading is None:
+        if reading is None or i in rests or goes_on_a_spelled_sum(draft, i, scales, language):
             continue
         scale_word = word_after(draft, i)
         scale = scales.get(scale_word, Decimal(1))
         if scale != 1:
             draft.taken.add(i + 1)  # "5 mil": the scale is read with its number, not again alone
+            rest = rest_of_a_sum(draft, i + 2, scale, language)
+            if rest is not None:  # "3 mil 500", "2 mil quinientos", "3 lucas y media": one sum
+                value, said_after = rest
+                rests |= said_after
+                draft.taken |= said_after
+                reading = replace(reading, values=tuple(v * scale + value for v in reading.values))
+                scale_word = " ".join(draft.words[i + 1 : max(said_after) + 1])
+                found.append(Amount(f"{draft.words[i]} {scale_word}", reading.values))
+                continue
             scaled = (i, scale_word, reading.values[0] * scale)
         if i in draft.corrected:  # "30 lucas… no perdón que sean 40": its scale is the correction's, not its sum
             continue
@@ -178,75 +139,3 @@ def _corrected_in_its_scale(
     scale = scales[word]
     corrected = any(where < c <= i for c in corrections)
     return corrected and bare < scale and value / 10 <= bare * scale <= value * 10
-
-
-def spelled_at(draft: Draft, start: int, numbers: dict[str, int], scales: dict[str, Decimal]) -> Decimal | None:
-    """A number said in words right at `start` ("mil", "dos mil quinientos"), its words taken."""
-    total, current, i = Decimal(0), Decimal(0), start
-    while i < len(draft.words) and (draft.words[i] in numbers or draft.words[i] in scales):
-        word = draft.words[i]
-        if word in scales:
-            total, current = total + (current or Decimal(1)) * scales[word], Decimal(0)
-        else:
-            current += numbers[word]
-        draft.taken.add(i)
-        i += 1
-    return total + current if i > start else None
-
-
-MILLION, THOUSAND = Decimal(1_000_000), Decimal(1000)
-NUMBER_JOINERS = ("y", "e")  # "treinta y cinco", "mil e quinhentos", "cento e vinte"
-
-
-def _joins_a_number(words: list[str], j: int, numbers: dict[str, int]) -> bool:
-    """An "y"/"e" between two number words belongs to the number; before anything else it joins clauses."""
-    return words[j] in NUMBER_JOINERS and j + 1 < len(words) and words[j + 1] in numbers
-
-
-def spelled(draft: Draft, numbers: dict[str, int], scales: dict[str, Decimal]) -> list[Amount]:
-    """Amounts in words: "mil quinientos", "dos mil", "cinco lucas", "un palo"; a lone "una" or "dos" counts
-    nothing ("una tarjeta")."""
-    found = []
-    i = 0
-    words = draft.words
-    halves = {str(w) for w in lexicon("es").cue_words("half") + lexicon("pt").cue_words("half")}
-    while i < len(words):
-        half = words[i] in halves and i + 1 < len(words) and words[i + 1] in scales and i not in draft.taken
-        if half:  # "medio palo", "media luca", "meio milhão": half of the scale that follows
-            draft.taken |= {i, i + 1}
-            found.append(Amount(f"{words[i]} {words[i + 1]}", (scales[words[i + 1]] / 2,)))
-            i += 2
-            continue
-        run: list[str] = []
-        total, current, last_scale = Decimal(0), Decimal(0), Decimal(0)
-        j = i
-        while (
-            j < len(words)
-            and j not in draft.taken
-            and (words[j] in numbers or words[j] in scales or (run and _joins_a_number(words, j, numbers)))
-        ):
-            word = words[j]
-            if word in NUMBER_JOINERS:
-                j += 1
-                continue
-            if word in scales:
-                current = (current or Decimal(1)) * scales[word]
-                total, current = total + current, Decimal(0)
-                last_scale = scales[word]
-            else:
-                current += numbers[word]
-            run.append(word)
-            j += 1
-        # "un palo setecientos diez", "el millón doscientos": after a million, what follows without a scale of its
-        # own is thousands, as a hundred after "mil" is units
-        if run and run[-1] not in scales and last_scale >= MILLION and current < THOUSAND:
-            current *= THOUSAND
-        value = total + current
-        lone_scale = len(run) == 1 and run[0] in scales  # "mil gracias" thanks; "mil pesos" is an amount
-        money_next = j < len(words) and (words[j] in money_words("es") or words[j] in money_words("pt"))
-        # "mejor el millón completo", "o milhão inteiro": a million after its article is one, as "un millón" is
-        one_named = lone_scale and value >= MILLION and i > 0 and words[i - 1] in common_words("articles")
-        if run and (any(w in scales for w in run) or value >= 10) and (not lone_scale or money_next or one_named):
-            found.append(Amount(" ".join(run), (value,)))
-        i = max(j, i + 1)
-    return found

@@ -5,9 +5,9 @@ customer's own or payees', a card ending, and the number a correction takes back
 import re
 from collections.abc import Mapping
 
+from quipu.domain.reading.draft import ACCOUNT_DIGITS, CUE_REACH, Draft, digits_of, money_follows
 from quipu.domain.reading.lexicon import Phrases
 from quipu.domain.reading.model import ReadingContext
-from quipu.domain.reading.numbers import ACCOUNT_DIGITS, CUE_REACH, Draft, digits_of, money_follows
 from quipu.domain.reading.text import NUMBER
 
 # "1.800.000", "35,000.50": thousands grouped as money is written; no reference, phone or account is

@@ -4,7 +4,7 @@ it (where money leaves from, where it goes) and any named only to be refused ("l
 
 from dataclasses import replace
 
-from quipu.domain.reading import numbers
+from quipu.domain.reading.draft import CUE_REACH, Draft, digits_of
 from quipu.domain.reading.lexicon import Lexicon, common, compiled_region_table, compiled_table, lexicon
 from quipu.domain.reading.model import Clause, Mood, Product, ReadingContext, Slots, Speaker
 from quipu.domain.reading.polarity import a_verb_of_action
@@ -95,7 +95,7 @@ def _held_in(product: Product, currencies: list[str], context: ReadingContext) -
 
 
 def own_accounts(
-    accounts: list[str], products: list[Product], draft: numbers.Draft, lex: Lexicon, context: ReadingContext
+    accounts: list[str], products: list[Product], draft: Draft, lex: Lexicon, context: ReadingContext
 ) -> tuple[list[str], list[Product]]:
     """The customer's own accounts named by number are their products, with the role the words give them ("de
     la cuenta 4000000022 a la cuenta 4000000011"): money between them never goes to "someone else's" account."""
@@ -105,14 +105,14 @@ def own_accounts(
         if number not in own:
             kept.append(number)
             continue
-        at = next((i for i, w in enumerate(draft.words) if numbers.digits_of(w) == number), None)
+        at = next((i for i, w in enumerate(draft.words) if digits_of(w) == number), None)
         role = _role(" ".join(_before_the_account(draft.words[:at] if at else [])), lex)
         _name(found, Product(own[number].kind, role, own[number].last4))
     return kept, found
 
 
 def own_endings(
-    last4: list[str], products: list[Product], draft: numbers.Draft, lex: Lexicon, context: ReadingContext
+    last4: list[str], products: list[Product], draft: Draft, lex: Lexicon, context: ReadingContext
 ) -> list[Product]:
     """An account of the customer's own named by its ending ("con la que termina en 0022", "desde a final 0011") is
     that product, with the role the words before the ending give it; which of two accounts of one kind it is, too."""
@@ -122,7 +122,7 @@ def own_endings(
     for ending in (e for e in last4 if e in own):
         at = next((i for i, w in enumerate(draft.words) if w == ending), 0)
         # the words before the ending's cue give the role ("con la | que termina en | 0022")
-        start = next((s for s, e in cues if at - numbers.CUE_REACH <= e <= at), at)
+        start = next((s for s, e in cues if at - CUE_REACH <= e <= at), at)
         # "de mi cuenta 0011": the account's nouns set aside, as before its number
         _name(found, Product(own[ending].kind, _role(" ".join(_before_the_account(draft.words[:start])), lex), ending))
     return found

@@ -18,6 +18,7 @@ from quipu.domain.reading.bills_named import (
     named_in,
     services_named,
 )
+from quipu.domain.reading.draft import ACCOUNT_DIGITS, Draft, digits_of
 from quipu.domain.reading.given import given_account
 from quipu.domain.reading.in_place import said_in_place
 from quipu.domain.reading.lexicon import (
@@ -60,7 +61,7 @@ def _own_merchants_as_said(clause: Words, context: ReadingContext) -> tuple[str,
 def read_slots(clause: Words, language: str, context: ReadingContext, as_of: date) -> Slots:
     lex = lexicon(language)
     clause = replace(clause, words=said_in_place(clause.words, language))  # "…de ahorro no perdón de cheques"
-    draft = numbers.Draft(list(clause.content))
+    draft = Draft(list(clause.content))
     text = draft.text
     past_closing = lex.cue("thats_all").blanked(text)  # "gracias, es todo": all there is to say, no debt's whole
     references = numbers_cued.cued(draft, lex.cue("not_account"), min_digits=4, reach=numbers_cued.WHOSE_REACH)
@@ -68,8 +69,8 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
     copulas = frozenset(lex.cue_words("copulas"))
     accounts = numbers_cued.cued(draft, lex.cue("account"), min_digits=numbers_cued.MIN_CUED_ACCOUNT, copulas=copulas)
     accounts += numbers_cued.known_accounts(draft, context)
-    bare = [draft.words[i] for i in draft.numbers() if len(numbers.digits_of(draft.words[i])) >= numbers.ACCOUNT_DIGITS]
-    draft.taken |= {i for i in draft.numbers() if len(numbers.digits_of(draft.words[i])) >= numbers.ACCOUNT_DIGITS}
+    bare = [draft.words[i] for i in draft.numbers() if len(digits_of(draft.words[i])) >= ACCOUNT_DIGITS]
+    draft.taken |= {i for i in draft.numbers() if len(digits_of(draft.words[i])) >= ACCOUNT_DIGITS}
     last4 = numbers_cued.endings(draft, lex.cue("card_ending"), context)
     hours: list[int] = []
     for cue in ("time_of_day", "day_of_month"):
