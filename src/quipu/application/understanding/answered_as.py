@@ -82,7 +82,7 @@ def pays_what_was_shown(clause: Clause, conversation: Conversation, catalog: Cat
     were: a payment asked then, naming no bill of its own, is of what was shown (the product or the bill the last
     request named)."""
     paid = PAID_AFTER.get(conversation.last_intent or "")
-    if paid is None or clause.slots.services or not continues_an_action(clause):
+    if paid is None or clause.slots.services or not continues_an_action(clause) or _names_a_debt(paid, clause):
         return None
     # "dale, págalo": a yes and a payment in one; the payment must outweigh any other reading but the yes
     # "abónale eso desde la corriente": money moved to what was just shown, named by a pronoun, pays it
@@ -106,11 +106,17 @@ def pays_what_it_looked_up(clause: Clause, before: Command | None, catalog: Cata
         return None
     if clause.polarity != Polarity.ASKS or set(clause.slots.services) - set(looked.slots.services):
         return None
-    if paid == PAID_AFTER[BILLS] and {p.kind for p in clause.slots.products} & OWED:  # "…paga só o mínimo do cartão"
+    if _names_a_debt(paid, clause):  # "…paga só o mínimo do cartão"
         return None
     if clause.intent not in PAYING or clause.speaker != Speaker.CUSTOMER or not asked_for(clause):
         return None
     return Command(Step.ANSWER, clause, catalog.skill_of(paid), paid, follow_up=True, rule="pays what it looked up")
+
+
+def _names_a_debt(paid: str, clause: Clause) -> bool:
+    """ "mejor pasale una mensualidad al préstamo", "paga o mínimo do cartão" after the bills: a payment naming a card
+    or a loan is of that debt, not of the bills shown."""
+    return paid == PAID_AFTER[BILLS] and bool({p.kind for p in clause.slots.products} & OWED)
 
 
 def already_done(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:

@@ -87,6 +87,9 @@ def scam_reported(clause: Clause, conversation: Conversation, catalog: Catalog) 
         # the customer for a scam's purpose or by a stranger, whoever asks
         or (s.secret and s.demanded and (s.scam_purpose or s.stranger))
         or (s.secret and s.link and clause.mood != Mood.ACTION_QUESTION)  # "ingrese a banco-seguro.com y confirme…"
+        # "me llegó el boleto de la escuela… pero el beneficiario es una tal de Soluciones…": a bill someone else is
+        # paid, whatever is asked
+        or s.other_payee
     ):
         return Command(Step.SCAM, clause, reason="scam_report")
     return None
@@ -182,7 +185,7 @@ def scam_across(commands: list[Command], catalog: Catalog, said: tuple[Clause, .
         c
         for c in warned
         if not (c.clause is not None and c.clause.mood == Mood.REPORT and c.step in TOLD_ONLY)
-        and not (c.acts and not catalog.protects(c.intent))
+        and not ((c.acts or c.step == Step.OFFER) and not catalog.protects(c.intent))
         # "…si no deposito hoy 2 mil pierdo mi número": a refusal inside the scam's story is the warning's to answer
         and c.step not in (Step.CLARIFY, Step.OUT_OF_SCOPE, Step.NOT_IN_RECORDS, Step.ACKNOWLEDGE)
     ]

@@ -2,9 +2,11 @@
 report of what someone said, a correction, another product left alone, the bank asked to act; the request before
 them stays what it was."""
 
+from quipu.domain.dataset import AS_OF
 from quipu.domain.reading.lexicon import articles, common_words, compiled_table, lexicon
 from quipu.domain.reading.named import greeting_phrases
 from quipu.domain.reading.openers import past_openers
+from quipu.domain.reading.periods import periods_said
 from quipu.domain.reading.polarity import a_verb_of_action, put_off, refusal
 from quipu.domain.reading.products_named import products_named
 from quipu.domain.reading.pronouns import past_the_pronouns
@@ -15,6 +17,7 @@ REPORT_OPENS = 5  # "o app diz que…", "la señorita del banco me dijo…": a r
 BARE_QUE = frozenset({"que", "q"})
 LEAD_TAIL = 2  # "o que compensa | mais": the words a question's lead may end on
 TOPIC_WORDS = 4  # "y en la de cheques, …?": a question's topic, said before it, is a few words
+QUESTION_OPENS = 3  # "…, en qué gasté más?": a question's word opens it within its first words
 LEAD_WORDS = 6  # "oye y en tu opinión | qué conviene más": the words that may open a question of which is better
 
 
@@ -88,6 +91,9 @@ def topic_of_the_question(left: list[str], right: list[str], language: str) -> b
     lex = lexicon(language)
     words = [w for w in left if w not in PUNCTUATION]
     topic = " ".join(words[1:] if words[:1] and words[0] in AND else words)  # "y en la de cheques": the topic past "y"
+    if _only_a_period(words, language):  # "e desde o começo do mês, qual loja…?", "oye y la semana pasada, en qué…?"
+        asked = " ".join(w for w in right[:QUESTION_OPENS] if w not in PUNCTUATION)
+        return lex.cue("question_words").search(asked) is not None
     if not topic or len(topic.split()) > TOPIC_WORDS:
         return False
     if any(lex.cue(name).search(topic) for name in ("imperative", "request", "polite_request", "action_verbs")):
@@ -97,6 +103,19 @@ def topic_of_the_question(left: list[str], right: list[str], language: str) -> b
     question = lex.cue("question_words").search(" ".join(w for w in right if w not in PUNCTUATION))
     # a bare "que" opens a wish as often as a question ("…, que sean 2500"): it makes no topic
     return question is not None and question.start() == 0 and question.group(0) not in BARE_QUE
+
+
+def _only_a_period(words: list[str], language: str) -> bool:
+    """ "e desde o começo do mês", "oye y la semana pasada", "y en mayo": a period, with the words that only open
+    a sentence or join it to the one before, and nothing else."""
+    text = " ".join(words)
+    found = periods_said(text, language, AS_OF)
+    covered = {i for said in found for i in range(len(text[: said.start].split()), len(text[: said.end].split()))}
+    rest = [w for i, w in enumerate(words) if i not in covered]
+    lex = lexicon(language)
+    leads = ("prepositions", "fillers", "openers", "calls_attention")
+    lead = AND | {str(w) for name in leads for w in lex.cue_words(name)}
+    return bool(found) and all(w in lead for w in rest)
 
 
 def another_bill_put_off(left: list[str], right: list[str], language: str) -> bool:

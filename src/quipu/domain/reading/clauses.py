@@ -108,7 +108,9 @@ def _joined(piece: tuple[list[str], list[str], bool], language: str) -> list[tup
         # de ahorro?": the same clause
         # "…o eso solo lo hace la sucursal?": one question; "dice que es solo…": what someone said, one clause
         after_an_or = after_an_alternative(words[:start], lex) or of_the_words_before(match.covered, words[:start], lex)
-        if (rest and rest[0] in PREPOSITION_AFTER) or (start and words[start - 1] in SUBORDINATING) or after_an_or:
+        # "¿qué pasa con mi tarjeta si solo pago el mínimo?": an "only" right after an "if" is of the supposition
+        after_if = start and words[start - 1] in SUBORDINATING | if_words(language)
+        if (rest and rest[0] in PREPOSITION_AFTER) or after_if or after_an_or:
             continue
         if start and words[start - 1] in _subjects(language):  # "…dice que yo también pague": "me too", no clause
             continue

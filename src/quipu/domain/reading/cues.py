@@ -31,6 +31,7 @@ from quipu.domain.reading.refusals import (
     refused_as_unwanted,
     withdrawn_by_its_verb,
 )
+from quipu.domain.reading.what_it_does import asks_what_doing_would_do
 from quipu.domain.reading.who_acts import (
     named_after_its_verb,
     past_what_the_bank_does,
@@ -135,7 +136,8 @@ def read_cues(clause: Words, language: str) -> Cues:
             and not because
         )
         or how_to
-        or _led_by_its_question(clause, language),
+        or _led_by_its_question(clause, language)
+        or asks_what_doing_would_do(opening, text, lex),
         polite_request=asked_politely(opening, lex, text),
         request=requested or commands or wished_action(clause, language) or because,
         question=(clause.asked or opens_with(lex.cue("question_words"), opening)) and not because,

@@ -155,6 +155,7 @@ class Slots:
     their_money: bool = False  # the money moved is someone else's own ("él le va a pasar 30 lucas desde la suya")
     link: bool = False  # "pagando hoy en bit.ly/…": a link, where a message someone sent points the money
     given_account: bool = False  # "numa conta que ele passou": an account someone else gave, money sent where they say
+    other_payee: bool = False  # "o beneficiário é uma tal de…": a bill whose payee is not its biller
     no_skill_topic: bool = False  # branches, opening hours, cash machines
     not_in_records: bool = False  # a product or rate the bank keeps no record of here
 

@@ -174,6 +174,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         can_do=bool(lex.cue("can_do").search(text)),
         demanded=any(lex.cue("demanded").search(t) for t in (text, without_clitics_after_que(text, lex))),
         given_account=given_account(text, draft.words, lex),
+        other_payee=lex.cue("another_payee").search(text) is not None,
         link=any(LINK.fullmatch(w) for w in draft.words),
         no_skill_topic=bool(lex.cue("no_skill_topics").search(text)),
         not_in_records=_not_in_records(text, lex, context.region),
