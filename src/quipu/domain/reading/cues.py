@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from quipu.domain.reading.after_a_comma import leads_its_question
 from quipu.domain.reading.alternatives import another_way
-from quipu.domain.reading.asked_politely import asked_politely, asked_to_be_told
+from quipu.domain.reading.asked_politely import asked_as_a_favour, asked_politely, asked_to_be_told
 from quipu.domain.reading.commanded import LEAD_IN, commanded
 from quipu.domain.reading.conditional import would_do
 from quipu.domain.reading.lexicon import Found, Lexicon, Phrases, lexicon
@@ -112,6 +112,8 @@ def read_cues(clause: Words, language: str) -> Cues:
     because = reason_then_request(opening, text, lex)
     # "como ya vence, págala": a reason, then what is asked; "o banco manda…?" asks what the bank does
     requested = lex.cue("request").search(past_what_the_bank_does(text, lex)) is not None
+    favour = asked_as_a_favour(whole.content, lex)  # read before the openers are passed over: courtesy is one
+    requested = requested or favour
     # "¿me lo pueden mandar al correo o toca ir a la oficina?": the other way offered asks whether it can be done here
     how_to = (
         _early(lex.cue("how_to"), text, OPENING + 2)
@@ -127,7 +129,7 @@ def read_cues(clause: Words, language: str) -> Cues:
         commands=commands and not done(_up_to_a_comma(clause), language),
         # "imagínate que Mariana me pide prestado, yo le pasaría…": what someone says, only supposed
         report=_reported(text, opening, lex, tell) and not opens_with(lex.cue("supposing"), opening),
-        hypothetical=_hypothetical(clause, language),
+        hypothetical=_hypothetical(clause, language) and not favour,
         about_action=(
             (
                 opens_with(lex.cue("about_action"), opening)

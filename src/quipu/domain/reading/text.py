@@ -43,6 +43,13 @@ def tokens(text: str) -> list[str]:
     return WORD.findall(text)
 
 
+def sound_of(word: str, alike: tuple[tuple[str, str], ...]) -> str:
+    """The word as it sounds: each group of letters that sound alike written as one, doubled letters as one."""
+    for letters, one in alike:
+        word = word.replace(letters, one)
+    return re.sub(r"(.)\1", r"\1", word)
+
+
 @cache
 def _deletes(word: str) -> frozenset[str]:
     return frozenset(word[:i] + word[i + 1 :] for i in range(len(word)))
@@ -62,8 +69,14 @@ class Speller:
         is_a_word: Callable[[str], bool] = lambda _: False,
         diminutives: tuple[tuple[str, tuple[str, ...]], ...] = (),
         sounds: tuple[tuple[str, tuple[str, ...]], ...] = (),
+        alike: tuple[tuple[str, str], ...] = (),
     ):
         self.vocabulary = vocabulary
+        self.alike = alike
+        self.by_sound: dict[str, set[str]] = {}
+        for word in vocabulary:
+            if len(word) >= self.MIN_LENGTH - 1 and word.isalpha():
+                self.by_sound.setdefault(sound_of(word, alike), set()).add(word)
         self.diminutives = diminutives
         self.sounds = sounds
         self.stems = stems
@@ -81,6 +94,9 @@ class Speller:
             return (None if self.is_a_word(word) else self._as_it_sounds(word)) or word
         if word.startswith(self.stems) or self.is_a_word(word):  # "compara" is a word of "compar*", not "compra"
             return word
+        heard = self.by_sound.get(sound_of(word, self.alike), set()) if self.alike else set()
+        if len(heard) == 1:  # "nesecito", "nececito": written as it sounds
+            return next(iter(heard))
         base = self._undiminished(word) or self._as_it_sounds(word)
         if base:
             return base

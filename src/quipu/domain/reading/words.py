@@ -7,7 +7,7 @@ from functools import cache
 
 import simplemma
 
-from quipu.domain.reading.lexicon import common_words, lexicon
+from quipu.domain.reading.lexicon import common, common_words, lexicon
 from quipu.domain.reading.phrases import Phrases
 from quipu.domain.reading.text import Speller, collapse_repeats, fold, tokens
 
@@ -43,6 +43,7 @@ def speller(language: str) -> Speller:
         lambda word: simplemma.is_known(word, lang=language),
         diminutives=lex.diminutives,
         sounds=lex.sounds,
+        alike=tuple((str(a), str(b)) for a, b in common().get("sound_alike") or ()),
     )
 
 
