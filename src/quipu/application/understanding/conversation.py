@@ -88,6 +88,11 @@ def _steered_elsewhere(clause: Clause) -> bool:
     return bool(named_elsewhere or s.impersonation or s.secret or s.scam_purpose or s.given_account)
 
 
+def said_length(clause: Clause) -> int:
+    """The clause's words, a period counted as one ("y en lo que va de junio, de servicios?" is short)."""
+    return len(clause.words) - clause.slots.period_words + len(clause.slots.periods)
+
+
 def sure(clause: Clause, level: float = CONFIDENT) -> bool:
     return clause.confidence >= level
 

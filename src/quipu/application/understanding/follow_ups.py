@@ -12,6 +12,7 @@ from quipu.application.understanding.conversation import (
     asked_outright,
     details_named,
     refines,
+    said_length,
     sure,
 )
 from quipu.application.understanding.one_more import BILL, one_more_to_pay
@@ -161,7 +162,7 @@ def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
     only_changes = (
         clause.slots.continues
         and detailed
-        and len(clause.words) <= SHORT_FOLLOW_UP
+        and said_length(clause) <= SHORT_FOLLOW_UP
         and not (own_action and sure(clause))
         and not _asks_another(clause, conversation, catalog)
     )
@@ -187,7 +188,7 @@ def follows_up(clause: Clause, conversation: Conversation, catalog: Catalog) -> 
         return None
     if detailed and not catalog.narrowed_by(conversation.last_intent or "", details_named(clause)):
         return None  # "volviendo a lo del uber…" after a balance: a merchant narrows no balance
-    short = clause.mood in (Mood.QUESTION, Mood.ACTION_QUESTION) and len(clause.words) <= SHORT_FOLLOW_UP
+    short = clause.mood in (Mood.QUESTION, Mood.ACTION_QUESTION) and said_length(clause) <= SHORT_FOLLOW_UP
     known = conversation.last_skill in conversation.offered and conversation.last_intent
     if short and known and not catalog.acts(conversation.last_intent or ""):
         intent = _asked_of_the_last(clause, conversation, catalog, only_changes)

@@ -24,6 +24,7 @@ from quipu.application.understanding.commands import ON_A_SCHEDULE, Command, Ste
 from quipu.application.understanding.conversation import (
     ALERTS,
     BILLS,
+    CONFIDENT,
     DOUBT_FLOOR,
     PAYING,
     SMALL_TALK_WORDS,
@@ -52,11 +53,22 @@ SAID_AT_LENGTH = frozenset({"thanks", "bye", "who_are_you", "about_the_button"})
 
 def _small_talk(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:
     intent = catalog.get(clause.intent)
-    if intent is None or intent.handled not in ("small_talk", "answer") or not sure(clause):
+    if (
+        intent is None
+        or intent.handled not in ("small_talk", "answer")
+        or not (sure(clause) or _all_talk(clause, catalog))
+    ):
         return None
     if len(clause.words) > SMALL_TALK_WORDS and clause.intent not in SAID_AT_LENGTH:
         return None
     return Command(Step.SMALL_TALK, clause, intent=clause.intent)
+
+
+def _all_talk(clause: Clause, catalog: Catalog) -> bool:
+    """ "gracias, es todo": thanks or a goodbye, the reader torn between the two, is small talk all the same (their
+    weights together are sure; code asks nothing)."""
+    talk = [g for g in clause.intents if (i := catalog.get(g.label)) is not None and i.handled == "small_talk"]
+    return bool(talk) and talk[0] == clause.intents[0] and sum(g.confidence for g in talk) >= CONFIDENT
 
 
 def _act_or_not(clause: Clause, conversation: Conversation, catalog: Catalog) -> Command | None:

@@ -252,4 +252,6 @@ def _others_act(clause: Clause) -> bool:
     agua"): their money moves, not the customer's (a code shared is still the customer's secret, and a stranger's
     money, "caiu um pix de um desconhecido…", is how the scam of returning it elsewhere opens)."""
     s = clause.slots
-    return clause.mood == Mood.STATEMENT and clause.speaker == Speaker.THIRD_PARTY and not (s.secret or s.stranger)
+    # what they ask of the customer ("el administrador pide que consigne 500.000…") is the customer's money
+    theirs = clause.mood == Mood.STATEMENT and clause.speaker == Speaker.THIRD_PARTY
+    return theirs and not (s.secret or s.stranger or s.demanded)

@@ -9,11 +9,15 @@ from quipu.domain.reading.model import Clause, Mood, Polarity, Speaker
 from quipu.domain.reading.named import anchors
 from quipu.domain.reading.words import AND, Words
 
+BARE_THAT = "que"  # the same word in either language
+
 
 def goes_on_with_it(clause: Clause, words: Words, language: str) -> bool:
     """A request that opens on an infinitive of action, right after a report, is more of what was reported (an
-    infinitive asks nothing of the bank by itself there)."""
-    return clause.mood == Mood.REQUEST and opens_on_an_infinitive(words, language, of_action=True)
+    infinitive asks nothing of the bank by itself there); so is one that opens on a bare "que" ("mi contadora insiste
+    en que le abone…, y que le ponga alerta…": the "que" of what she insists on)."""
+    infinitive = opens_on_an_infinitive(words, language, of_action=True)
+    return clause.mood == Mood.REQUEST and (infinitive or words.content[:1] == (BARE_THAT,))
 
 
 def wanted_with_it(clause: Clause, words: Words, language: str) -> bool:

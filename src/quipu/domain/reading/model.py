@@ -94,6 +94,7 @@ class Slots:
     merchants: tuple[str, ...] = ()  # as the records write them (the customer's own) or a brand
     places: tuple[str, ...] = ()  # a word after "en"/"em" that may name a merchant no list knows
     periods: tuple[Period, ...] = ()
+    period_words: int = 0  # the words the periods are said in ("en lo que va de junio": 6)
     categories: tuple[str, ...] = ()
     currencies: tuple[str, ...] = ()
     services: tuple[str, ...] = ()

@@ -6,7 +6,7 @@ from functools import cache
 
 from quipu.domain.reading.kept_together import opens_on
 from quipu.domain.reading.lexicon import Phrases, articles, common_words, compiled_table, lexicon
-from quipu.domain.reading.openers import past_openers
+from quipu.domain.reading.openers import if_words, past_openers
 from quipu.domain.reading.polarity import without_reminders
 from quipu.domain.reading.text import fold
 from quipu.domain.reading.words import PUNCTUATION, Words, said_only
@@ -106,6 +106,22 @@ def before_the_thanks(words: Words, language: str) -> Words:
     affirm = dict(compiled_table(language, "intents")).get("affirm")
     bare = said_only(rest, [lex.cue("openers"), *([affirm] if affirm else [])])
     return Words(tuple(rest), words.said, words.asked) if rest and not bare else words
+
+
+def past_a_yes(words: Words, language: str) -> Words:
+    """ "listo, pásele esa cuota…", "perfecto, mándalo": a one-word yes that is also a thanks, before a comma with more
+    said after it, opens what is asked after it; it thanks no one ("listo, gracias" and "listo" alone are read
+    whole; "dale, pasáselo a alguien" keeps its yes to the offer)."""
+    said = list(words.words)
+    opened = len(said) > 2 and said[1] == "," and said[0] in _yeses_that_thank(language)
+    return Words(tuple(said[2:]), words.said, words.asked) if opened and len(words.content) > 2 else words
+
+
+@cache
+def _yeses_that_thank(language: str) -> frozenset[str]:
+    lex = lexicon(language)
+    thanks = {fold(str(t)) for t in (lex.raw.get("intents") or {}).get("thanks") or []}
+    return frozenset(w for w in (fold(str(a)) for a in lex.cue_words("affirm")) if w in thanks) - if_words(language)
 
 
 def past_the_openers(words: Words, language: str) -> Words:

@@ -29,6 +29,7 @@ from quipu.domain.reading.named import (
     before_the_thanks,
     named_outright,
     past_a_greeting,
+    past_a_yes,
     past_the_openers,
 )
 from quipu.domain.reading.periods import shared_periods, the_month_named_before
@@ -100,7 +101,8 @@ def read(text: str, context: ReadingContext, learned: LearnedReader | None = Non
         wanted = still_wanted(wanted, clause, words, language)
         reported = any(c.mood == Mood.REPORT for c in found) and quoted[index]  # inside the quote of a report
         reported = reported or said_so[index]  # "mi tía puso 'Martu pasale…'": a quote someone said or wrote
-        if reported or (found and found[-1].mood == Mood.REPORT and goes_on_with_it(clause, words, language)):
+        told_by_another = found and (found[-1].mood == Mood.REPORT or found[-1].speaker == Speaker.THIRD_PARTY)
+        if reported or (told_by_another and goes_on_with_it(clause, words, language)):
             # "mi tío dice que lo mejor es sacar todo del ahorro y liquidar la tarjeta": still what the uncle said
             clause = replace(clause, mood=Mood.REPORT, settled=Mood.REPORT, speaker=Speaker.THIRD_PARTY)
         before = words
@@ -143,8 +145,9 @@ def read_clause(
     slots = read_slots(words, language, context, as_of)
     if carried is not None:  # what the clause before named: the services and merchants it speaks of
         slots = replace(slots, services=carried.services, merchants=carried.merchants)
-    named = named_outright(words, language, slots.merchants)
-    seen = features(past_the_openers(before_the_thanks(words, language), language), cues, slots, named, language)
+    opened = past_a_yes(words, language)  # "listo, pásele esa cuota…": the yes thanks no one
+    named = named_outright(opened, language, slots.merchants)
+    seen = features(past_the_openers(before_the_thanks(opened, language), language), cues, slots, named, language)
     intents, moods = learned.read(seen) if learned else (_by_rules(named), ())
     intents = money_taken_out(switched(intents, cues, slots), slots, named)
     intents = _paid_to_a_debt(_paid_by_money(intents, slots), slots)

@@ -110,6 +110,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         merchants=merchants,
         places=places_named(draft.words, language),
         periods=tuple(s.period for s in said_periods),
+        period_words=sum(len(text[s.start : s.end].split()) for s in said_periods),
         categories=named_in(_past_where_one_is(text, lex), compiled_table(language, "categories"), skip=brands()),
         currencies=_currencies(text, language),
         services=services,

@@ -5,6 +5,7 @@ from quipu.domain.reading.after_a_comma import only_courtesy
 from quipu.domain.reading.kept_together import SHORT
 from quipu.domain.reading.lexicon import Phrases, compiled_table, lexicon
 from quipu.domain.reading.openers import asks_only_to_know
+from quipu.domain.reading.polarity import put_off
 from quipu.domain.reading.pronouns import past_the_pronouns
 from quipu.domain.reading.wishes import opens_with_verb, wishes_an_action
 from quipu.domain.reading.words import PUNCTUATION
@@ -46,6 +47,10 @@ def starts_anew(rest: list[str], language: str) -> bool:
     if len(verb) < len(rest) and asked:
         return True
     if wishes_an_action(rest, lex) or asks_only_to_know(rest, lex):  # "…, yo nomás quería saber de cuánto vino"
+        return True
+    # "paga a de água e deixa luz e internet pro mês que vem": what is left for later is a clause of its own
+    left_for_later = lex.cue("leaves_for_later").search(start)
+    if left_for_later is not None and left_for_later.start() == 0 and put_off(" ".join(rest), lex):
         return True
     return any(
         p.search(" ".join(rest[:2])) is not None and _anchored_at_start(p, rest)
