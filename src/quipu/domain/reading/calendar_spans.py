@@ -7,6 +7,7 @@ from datetime import date, timedelta
 from quipu.domain.periods import Period, day_period, named_month, of_key
 
 DAYS_PER_WEEK = 7
+SATURDAY = 5  # as date.weekday() counts, Monday being 0
 FORTNIGHT = 15  # a month's first half ("la primera quincena") runs to the 15th; its second half from the 16th
 
 
@@ -16,7 +17,7 @@ def _ranged(start: date, end: date) -> Period:
 
 def _last_weekend(as_of: date) -> tuple[date, date]:
     """ "el finde", "no fim de semana": the last Saturday and Sunday that have begun (today, if it is one)."""
-    saturday = as_of - timedelta(days=(as_of.weekday() - 5) % DAYS_PER_WEEK)
+    saturday = as_of - timedelta(days=(as_of.weekday() - SATURDAY) % DAYS_PER_WEEK)
     return saturday, min(saturday + timedelta(days=1), as_of)
 
 
@@ -46,7 +47,8 @@ def _last_fortnight(as_of: date) -> tuple[date, date]:
     return end.replace(day=FORTNIGHT + 1), end
 
 
-BEFORE_LAST: dict[str, Callable[[date], tuple[date, date]]] = {
+# spans the words name by where they fall from the dataset's last day
+COUNTED_FROM_TODAY: dict[str, Callable[[date], tuple[date, date]]] = {
     "since_yesterday": lambda as_of: (as_of - timedelta(days=1), as_of),
     "day_before_yesterday": lambda as_of: (as_of - timedelta(days=2), as_of - timedelta(days=2)),
     "last_weekend": _last_weekend,
@@ -103,7 +105,7 @@ RANGES: dict[str, Callable[[list[int], list[int], date], Period | None]] = {
     "days_of_a_month": _days_of_a_month,
     "days_across_months": _days_across_months,
 }
-CALENDAR_SPANS = frozenset({*BEFORE_LAST, *HALVES, *RANGES})  # the lexicon's period keys resolved here
+CALENDAR_SPANS = frozenset({*COUNTED_FROM_TODAY, *HALVES, *RANGES})  # the lexicon's period keys resolved here
 
 
 def calendar_span(key: str, days: list[int], months: list[int], as_of: date) -> Period | None:
@@ -112,4 +114,4 @@ def calendar_span(key: str, days: list[int], months: list[int], as_of: date) -> 
         return RANGES[key](days, months, as_of)
     if key in HALVES:
         return _half_of_month(key, months[0] if months else None, as_of)
-    return _ranged(*BEFORE_LAST[key](as_of))
+    return _ranged(*COUNTED_FROM_TODAY[key](as_of))
