@@ -4,6 +4,7 @@ desbloqueiam o cartão?"), told apart from a question of how an action works ("�
 from functools import cache
 
 from quipu.domain.reading.lexicon import Lexicon, common_words, lexicon
+from quipu.domain.reading.openers import opens_with
 from quipu.domain.reading.text import fold
 from quipu.domain.reading.words import AND, PUNCTUATION
 
@@ -13,9 +14,7 @@ FAVOUR_WORDS = 7  # "você me faria o favor de…": the favour is asked within t
 def asked_as_a_favour(words: tuple[str, ...], lex: Lexicon) -> bool:
     """ "¿me harías el favor de pasar 500…?", "si fueras tan amable de bloquear…", "se não for incômodo, paga…": a
     favour asked opens a request, however it is put (no supposition in its "si")."""
-    opening = " ".join(words[:FAVOUR_WORDS])
-    found = lex.cue("asked_as_a_favour").search(opening)
-    return found is not None and len(opening[: found.start()].split()) <= 1
+    return opens_with(lex.cue("asked_as_a_favour"), " ".join(words[:FAVOUR_WORDS]))
 
 
 def asked_politely(opening: str, lex: Lexicon, text: str = "") -> bool:

@@ -2,7 +2,7 @@
 300"): what they would do, which supposes and asks nothing. Said to the bank ("¿me pagarías la luz?", "¿me pagaría
 usted…?") it is a polite request, and is left to the other rules."""
 
-from quipu.domain.reading.lexicon import Lexicon, an_infinitive_with_its_pronoun, lexicon
+from quipu.domain.reading.lexicon import Lexicon, an_infinitive, lexicon
 from quipu.domain.reading.polarity import a_verb_of_action
 from quipu.domain.reading.words import Words
 
@@ -12,7 +12,7 @@ SUBJECT_BEFORE = 3  # "yo también le pagaría", "eu até transferiria": the sub
 def would_do(clause: Words, language: str) -> bool:
     lex = lexicon(language)
     words = list(clause.content)
-    if _a_plan_told(words, lex, language):
+    if _a_plan_told(words, lex):
         return True
     for index, word in enumerate(words):
         if not a_verb_of_action(word, lex):
@@ -37,17 +37,10 @@ def _of_what_was_named(before: list[str], lex: Lexicon) -> bool:
     return len(before) == 1 and before[0] in lex.cue_words("object_pronouns")
 
 
-def _a_plan_told(words: list[str], lex: Lexicon, language: str) -> bool:
+def _a_plan_told(words: list[str], lex: Lexicon) -> bool:
     """ "pensaba meterle 200.000, pero primero…", "planejava pagar a fatura": a plan told, before the infinitive of
     what was planned, asks nothing ("pensaba que ya la había pagado" told a belief, no plan)."""
     planned = set(lex.cue_words("planned"))
     return any(
-        word in planned and i + 1 < len(words) and _an_infinitive(words[i + 1], language)
-        for i, word in enumerate(words)
+        word in planned and i + 1 < len(words) and an_infinitive(words[i + 1], lex) for i, word in enumerate(words)
     )
-
-
-def _an_infinitive(word: str, language: str) -> bool:
-    endings = [str(e) for e in lexicon(language).cue_words("infinitive_endings")]
-    plain = any(word.endswith(e) and len(word) > len(e) + 1 for e in endings)
-    return plain or an_infinitive_with_its_pronoun(word, language)

@@ -226,6 +226,12 @@ def an_infinitive_with_its_pronoun(word: str, language: str) -> bool:
     return any(word.endswith(e) and len(word) - len(e) >= VERB_STEM for e in infinitives_with_a_pronoun(language))
 
 
+def an_infinitive(word: str, lex: Lexicon) -> bool:
+    """ "bloquear", "bloquearla", "mandárselo": an infinitive, with the pronouns it carries or without."""
+    plain = word.endswith(tuple(str(e) for e in lex.cue_words("infinitive_endings")))
+    return plain or an_infinitive_with_its_pronoun(word, lex.language)
+
+
 def articles() -> frozenset[str]:
     """The articles of either language ("el bloqueo", "la alerta", "os dois"): after one, a word names a thing."""
     return common_words("articles")

@@ -103,13 +103,13 @@ def amounts(draft: Draft, language: str, context: ReadingContext) -> list[Amount
     rests: set[int] = set()  # the words of what a sum said with a scale goes on with ("3 mil 500")
     for i in sorted({*draft.numbers(), *draft.corrected}):
         reading = read_amount(draft.words[i], decimal_place(language, context))
-        if reading is None or i in rests or goes_on_a_spelled_sum(draft, i, scales, language):
+        if reading is None or i in rests or goes_on_a_spelled_sum(draft, i, scales):
             continue
         scale_word = word_after(draft, i)
         scale = scales.get(scale_word, Decimal(1))
         if scale != 1:
             draft.taken.add(i + 1)  # "5 mil": the scale is read with its number, not again alone
-            rest = rest_of_a_sum(draft, i + 2, scale, language)
+            rest = rest_of_a_sum(draft, i + 2, scale)
             if rest is not None:  # "3 mil 500", "2 mil quinientos", "3 lucas y media": one sum
                 value, said_after = rest
                 rests |= said_after

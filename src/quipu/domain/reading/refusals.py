@@ -4,7 +4,7 @@ vencimento não, obrigada"), wanting negated ("tampoco quiero la alerta"), a wit
 ("paso, ya tengo recordatorio")."""
 
 from quipu.domain.reading.bills_named import only_another_refused
-from quipu.domain.reading.lexicon import Lexicon, an_infinitive_with_its_pronoun, articles, common_words, lexicon
+from quipu.domain.reading.lexicon import Lexicon, an_infinitive, articles, common_words, lexicon
 from quipu.domain.reading.model import Polarity, Slots
 from quipu.domain.reading.polarity import (
     a_verb_of_action,
@@ -38,18 +38,12 @@ def refused_after_its_noun(clause: Words, language: str) -> bool:
     nouns = set(lex.cue_words("action_nouns"))  # "Bloqueo NO, la tengo aquí": the action's own noun
     # "cancelar tarjeta → no", "bloquearla no": an infinitive, with its pronouns or without, names the action as its
     # noun does
-    named = nouns | {w for w in words if _an_infinitive(w, lex)}
+    named = nouns | {w for w in words if an_infinitive(w, lex)}
     verbs = [w for i, w in enumerate(words[:-1]) if (i == 0 or words[i - 1] not in things) and w not in named]
     return (
         lex.cue("action_verbs").search(" ".join(verbs)) is None
         and lex.cue("request").search(" ".join(words[:-1])) is None
     )
-
-
-def _an_infinitive(word: str, lex: Lexicon) -> bool:
-    """ "bloquear", "bloquearla", "mandárselo": an infinitive, with the pronouns it carries or without."""
-    plain = word.endswith(tuple(str(e) for e in lex.cue_words("infinitive_endings")))
-    return plain or an_infinitive_with_its_pronoun(word, lex.language)
 
 
 def _before_the_first_pause(clause: Words, lex: Lexicon) -> list[str]:

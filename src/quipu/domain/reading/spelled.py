@@ -70,7 +70,7 @@ def spelled(draft: Draft, numbers: dict[str, int], scales: dict[str, Decimal]) -
         # own is thousands, as a hundred after "mil" is units
         if run and run[-1] not in scales and last_scale >= MILLION and current < THOUSAND:
             current *= THOUSAND
-        rest = rest_of_a_sum(draft, j, last_scale, "") if run and run[-1] in scales else None
+        rest = rest_of_a_sum(draft, j, last_scale) if run and run[-1] in scales else None
         if rest is not None:  # "dos mil 500", "un palo y medio": what the sum goes on with
             current += rest[0]
             run += [words[k] for k in sorted(rest[1])]
@@ -86,12 +86,12 @@ def spelled(draft: Draft, numbers: dict[str, int], scales: dict[str, Decimal]) -
     return found
 
 
-def rest_of_a_sum(draft: Draft, j: int, scale: Decimal, language: str) -> tuple[Decimal, set[int]] | None:
+def rest_of_a_sum(draft: Draft, j: int, scale: Decimal) -> tuple[Decimal, set[int]] | None:
     """What a sum said with a scale goes on with, from word j: a number smaller than the scale ("3 mil 500", "2 mil
     quinientos", "dos mil 500"; after a million, thousands: "un palo 700"), or a half of it after "y"/"e" ("tres
     lucas y media", "1 milhão e meio"). Digits after an "e" are Portuguese's way ("2 mil e 300"); in Spanish an "y"
     before digits joins clauses ("paga 2 mil y 500 a la otra")."""
-    words, numbers = draft.words, {**lexicon("es").numbers(), **lexicon("pt").numbers()}
+    words, numbers = draft.words, number_words()
     joined = j < len(words) and words[j] in NUMBER_JOINERS
     k = j + 1 if joined else j
     if k >= len(words) or k in draft.taken or scale <= 1:
@@ -99,7 +99,7 @@ def rest_of_a_sum(draft: Draft, j: int, scale: Decimal, language: str) -> tuple[
     if joined and words[k] in halves():
         return scale / 2, {j, k}
     rest, said = Decimal(0), set()
-    if NUMBER.fullmatch(words[k]) and words[k].isdigit() and (not joined or words[j] == "e" or language == "pt"):
+    if NUMBER.fullmatch(words[k]) and words[k].isdigit() and (not joined or words[j] == "e"):
         rest, said = Decimal(words[k]), {k}
     elif words[k] in numbers:
         while k < len(words) and k not in draft.taken and (words[k] in numbers or _joins_a_number(words, k, numbers)):
@@ -113,15 +113,21 @@ def rest_of_a_sum(draft: Draft, j: int, scale: Decimal, language: str) -> tuple[
     return rest, said | ({j} if joined else set())
 
 
-def goes_on_a_spelled_sum(draft: Draft, i: int, scales: dict[str, Decimal], language: str) -> bool:
+def goes_on_a_spelled_sum(draft: Draft, i: int, scales: dict[str, Decimal]) -> bool:
     """ "dos mil 500", "dois mil e 300": digits after a sum said in words are read with it (by `spelled`)."""
-    words, numbers = draft.words, {**lexicon("es").numbers(), **lexicon("pt").numbers()}
+    words, numbers = draft.words, number_words()
     scale_at = i - 2 if i >= 2 and words[i - 1] in NUMBER_JOINERS else i - 1
     if scale_at < 1 or words[scale_at] not in scales or scale_at in draft.taken:
         return False
     spelled_before = words[scale_at - 1] in numbers or words[scale_at - 1] in scales
-    rest = rest_of_a_sum(draft, scale_at + 1, scales[words[scale_at]], language)
+    rest = rest_of_a_sum(draft, scale_at + 1, scales[words[scale_at]])
     return spelled_before and rest is not None and i in rest[1]
+
+
+@cache
+def number_words() -> dict[str, int]:
+    """The numbers said in words, in either language ("quinientos", "quinhentos")."""
+    return {**lexicon("es").numbers(), **lexicon("pt").numbers()}
 
 
 @cache
