@@ -1,6 +1,7 @@
 """An account someone else gave the customer to send money to: named with who gave it ("a la cuenta que me
-pasaron"), said as theirs ("a su cuenta", "na conta dele"), an alias ("fibra.pago.urgente"), or a bill's payee that is
-not its biller ("o beneficiário é outra empresa"). Money sent there goes where they say, not where the records do."""
+pasaron"), said as theirs ("a su cuenta", "na conta dele") or an alias ("fibra.pago.urgente"). Money sent there goes
+where they say, not where the records do (and so does a bill's whose payee is not its biller, "o beneficiário é outra
+empresa": the reading's slots count it with these)."""
 
 from collections.abc import Sequence
 
@@ -16,9 +17,8 @@ def given_account(text: str, words: Sequence[str], lex: Lexicon) -> bool:
     # "meu alias é martina.sol.rio": the customer's own alias, said as theirs a few words before it, was given by no one
     aliases = [i for i, w in enumerate(words) if _an_alias(w) and not LINK.fullmatch(w)]
     theirs = [i for i in aliases if not own & {w.lower() for w in words[max(0, i - GIVEN_REACH) : i]}]
-    # "…e o beneficiário é outra empresa": a bill paid to someone other than its biller is paid where they say
     given = _given_account(text, lex) or _handed_over(text.split(), lex)
-    return given or bool(theirs) or lex.cue("another_payee").search(text) is not None
+    return given or bool(theirs)
 
 
 def _an_alias(word: str) -> bool:

@@ -83,6 +83,7 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
     scales = frozenset(lex.scales_for(context.region))
     numbers_cued.corrected_in_place(draft, lex.cue("corrected_in_place"), lex.numbers(), scales)
     said_periods = periods_said(text, language, as_of)
+    other_payee = lex.cue("another_payee").search(text) is not None  # a bill's payee that is not its biller
     for said in said_periods:
         # the period's words are its own: "diez" in "los últimos diez días" counts no things
         draft.taken |= set(range(draft.index(said.start), draft.index(said.end)))
@@ -174,8 +175,8 @@ def read_slots(clause: Words, language: str, context: ReadingContext, as_of: dat
         their_money=any(lex.cue(cue).search(text) for cue in ("their_money", "incoming")),
         can_do=bool(lex.cue("can_do").search(text)),
         demanded=any(lex.cue("demanded").search(t) for t in (text, without_clitics_after_que(text, lex))),
-        given_account=given_account(text, draft.words, lex),
-        other_payee=lex.cue("another_payee").search(text) is not None,
+        given_account=given_account(text, draft.words, lex) or other_payee,
+        other_payee=other_payee,
         link=any(LINK.fullmatch(w) for w in draft.words),
         no_skill_topic=bool(lex.cue("no_skill_topics").search(text)),
         not_in_records=_not_in_records(text, lex, context.region),
